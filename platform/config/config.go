@@ -1,0 +1,109 @@
+// Package config reads the process configuration from environment variables. Every variable is
+// documented in README.md ("Production"); the defaults give the embedded single-process setup
+// (SQLite, embedded NATS, in-process cache) that needs no services.
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is everything a binary needs to start.
+type Config struct {
+	// Addr is the HTTP listen address.
+	Addr string
+	// DataDir holds the SQLite file and the embedded NATS JetStream store.
+	DataDir string
+	// DatabaseURL is postgres://... or sqlite:<path>; empty means SQLite under DataDir.
+	DatabaseURL string
+	// NATSURL is an external NATS server; empty means an embedded server with JetStream under DataDir.
+	NATSURL string
+	// RedisURL is the shared cache; empty means an in-process cache (single process only).
+	RedisURL string
+	// SessionTTL is the absolute lifetime of a session (the login answer's expires_in).
+	SessionTTL time.Duration
+	// IdleTimeout ends a session nobody used for this long.
+	IdleTimeout time.Duration
+	// TrustedProxies are the addresses whose X-Forwarded-For is believed when finding the client IP.
+	TrustedProxies []string
+	// SeedDemo loads demo data and demo users at start. Defaults to true only on the fully
+	// embedded setup (no DatabaseURL, NATSURL or RedisURL given).
+	SeedDemo bool
+	// LogLevel is debug, info, warn or error.
+	LogLevel string
+	// ShutdownTimeout bounds how long in-flight requests may take to finish on SIGTERM.
+	ShutdownTimeout time.Duration
+}
+
+// Embedded reports whether nothing external was configured.
+func (c Config) Embedded() bool {
+	return c.DatabaseURL == "" && c.NATSURL == "" && c.RedisURL == ""
+}
+
+// SQLURL is the database to open: the configured one or the embedded SQLite file.
+func (c Config) SQLURL() string {
+	if c.DatabaseURL != "" {
+		return c.DatabaseURL
+	}
+	return "sqlite:" + filepath.Join(c.DataDir, "backoffice.db")
+}
+
+// FromEnv reads the configuration; lookup is os.LookupEnv in production and a map in tests.
+func FromEnv(lookup func(string) (string, bool)) (Config, error) {
+	get := func(key, def string) string {
+		if v, ok := lookup(key); ok && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+		return def
+	}
+	c := Config{
+		Addr:        get("BACKOFFICE_ADDR", "127.0.0.1:8080"),
+		DataDir:     get("BACKOFFICE_DATA_DIR", "./data"),
+		DatabaseURL: get("BACKOFFICE_DATABASE_URL", ""),
+		NATSURL:     get("BACKOFFICE_NATS_URL", ""),
+		RedisURL:    get("BACKOFFICE_REDIS_URL", ""),
+		LogLevel:    get("BACKOFFICE_LOG_LEVEL", "info"),
+	}
+	var err error
+	if c.SessionTTL, err = duration(get("BACKOFFICE_SESSION_TTL", "8h"), "BACKOFFICE_SESSION_TTL"); err != nil {
+		return c, err
+	}
+	if c.IdleTimeout, err = duration(get("BACKOFFICE_IDLE_TIMEOUT", "15m"), "BACKOFFICE_IDLE_TIMEOUT"); err != nil {
+		return c, err
+	}
+	if c.ShutdownTimeout, err = duration(get("BACKOFFICE_SHUTDOWN_TIMEOUT", "20s"), "BACKOFFICE_SHUTDOWN_TIMEOUT"); err != nil {
+		return c, err
+	}
+	if p := get("BACKOFFICE_TRUSTED_PROXIES", ""); p != "" {
+		for _, s := range strings.Split(p, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				c.TrustedProxies = append(c.TrustedProxies, s)
+			}
+		}
+	}
+	seed := get("BACKOFFICE_SEED_DEMO", "")
+	switch seed {
+	case "":
+		c.SeedDemo = c.Embedded()
+	default:
+		if c.SeedDemo, err = strconv.ParseBool(seed); err != nil {
+			return c, fmt.Errorf("BACKOFFICE_SEED_DEMO: %w", err)
+		}
+	}
+	return c, nil
+}
+
+// FromOS reads the configuration from the process environment.
+func FromOS() (Config, error) { return FromEnv(os.LookupEnv) }
+
+func duration(v, name string) (time.Duration, error) {
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s: want a positive duration such as 15m, got %q", name, v)
+	}
+	return d, nil
+}

@@ -1,0 +1,96 @@
+// Package dbtest gives store tests a migrated database on every dialect the product supports:
+// a fresh SQLite file always, and a fresh PostgreSQL schema when BACKOFFICE_TEST_POSTGRES_URL is
+// set. In CI (CI=true) a missing PostgreSQL URL fails the test instead of skipping it.
+package dbtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/driver/pgdriver"
+
+	"github.com/backoffice/backoffice/migrations"
+	"github.com/backoffice/backoffice/platform/db"
+)
+
+// PostgresURLEnv names the variable that points the tests at a PostgreSQL server.
+const PostgresURLEnv = "BACKOFFICE_TEST_POSTGRES_URL"
+
+// Each runs fn once per dialect, as subtests "sqlite" and "postgres", each on a new migrated database.
+func Each(t *testing.T, fn func(t *testing.T, db *bun.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) })
+	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
+}
+
+// SQLite opens a new migrated SQLite database in the test's temp folder.
+func SQLite(t testing.TB) *bun.DB {
+	t.Helper()
+	ctx := context.Background()
+	bdb, err := db.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
+	if err != nil {
+		t.Fatalf("open sqlite: %v", err)
+	}
+	t.Cleanup(func() { _ = bdb.Close() })
+	migrate(t, bdb)
+	return bdb
+}
+
+// Postgres opens a migrated database in a new schema of the configured PostgreSQL server and
+// drops the schema afterwards. It skips (or fails in CI) when no server is configured.
+func Postgres(t testing.TB) *bun.DB {
+	t.Helper()
+	url := RequireEnv(t, PostgresURLEnv)
+	ctx := context.Background()
+	admin, err := db.Open(ctx, url)
+	if err != nil {
+		t.Fatalf("open postgres: %v", err)
+	}
+	schema := "t_" + randomHex(8)
+	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatalf("create schema: %v", err)
+	}
+	bdb, err := db.Open(ctx, url, pgdriver.WithConnParams(map[string]any{"search_path": schema}))
+	if err != nil {
+		t.Fatalf("open postgres schema: %v", err)
+	}
+	t.Cleanup(func() {
+		_ = bdb.Close()
+		_, _ = admin.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
+		_ = admin.Close()
+	})
+	migrate(t, bdb)
+	return bdb
+}
+
+// RequireEnv returns the variable's value; when it is unset the test is skipped, or failed when
+// CI=true, because CI must run every integration test.
+func RequireEnv(t testing.TB, name string) string {
+	t.Helper()
+	v := os.Getenv(name)
+	if v == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is not set; CI must run this integration test", name)
+		}
+		t.Skipf("%s not set: integration test skipped", name)
+	}
+	return v
+}
+
+func migrate(t testing.TB, bdb *bun.DB) {
+	t.Helper()
+	if _, err := migrations.Up(context.Background(), bdb); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

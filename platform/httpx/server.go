@@ -1,0 +1,163 @@
+// Package httpx is the HTTP platform every module plugs into: one Fiber app with the huma
+// OpenAPI layer, request ids, JSON access logs, security headers, session authentication,
+// deny-by-default access rules, the one error shape, health and readiness, the embedded web UI
+// and graceful shutdown.
+package httpx
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humafiber"
+	"github.com/gofiber/fiber/v2"
+	"github.com/gofiber/fiber/v2/middleware/compress"
+	"github.com/google/uuid"
+)
+
+// Authenticator turns a session token into the caller. It returns ErrAddressBlocked when the
+// token is valid but the user may not connect from clientIP, and any other error for a token
+// that opens nothing (the request then goes on anonymous).
+type Authenticator interface {
+	Authenticate(ctx context.Context, token, clientIP string) (Principal, error)
+}
+
+// ErrAddressBlocked is the Authenticator's answer for a user calling from outside their allow list.
+var ErrAddressBlocked = errors.New("httpx: client address not allowed for this user")
+
+// Check is one readiness probe (database, NATS, Redis).
+type Check struct {
+	Name  string
+	Probe func(ctx context.Context) error
+}
+
+// Options configure a Server.
+type Options struct {
+	Logger *slog.Logger
+	// TrustedProxies may set X-Forwarded-For.
+	TrustedProxies []string
+	// Authenticator resolves session tokens; nil means every request is anonymous.
+	Authenticator Authenticator
+	// Web is the built web UI (index.html + assets); nil serves no UI.
+	Web fs.FS
+	// Version is reported in the OpenAPI document.
+	Version string
+}
+
+// API is the huma API that modules register operations on.
+type API struct {
+	huma.API
+	logger *slog.Logger
+}
+
+// Logger is where operation errors are logged.
+func (a *API) Logger() *slog.Logger { return a.logger }
+
+// Server is the HTTP server of one binary.
+type Server struct {
+	app    *fiber.App
+	api    *API
+	logger *slog.Logger
+	checks []Check
+	opts   Options
+}
+
+// New builds the server with its middleware chain; modules then register on API() and Router().
+func New(opts Options) *Server {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	app := fiber.New(fiber.Config{
+		AppName:                 "backoffice",
+		DisableStartupMessage:   true,
+		EnableTrustedProxyCheck: len(opts.TrustedProxies) > 0,
+		TrustedProxies:          opts.TrustedProxies,
+		ProxyHeader:             proxyHeader(opts.TrustedProxies),
+		BodyLimit:               12 << 20,
+		ReadTimeout:             60 * time.Second,
+		IdleTimeout:             120 * time.Second,
+		ErrorHandler:            fiberErrorHandler(opts.Logger),
+	})
+	s := &Server{app: app, logger: opts.Logger, opts: opts}
+
+	app.Use(s.recoverer, s.requestContext, s.accessLog, securityHeaders)
+	app.Use(compress.New(compress.Config{Level: compress.LevelBestSpeed}))
+	app.Get("/healthz", func(c *fiber.Ctx) error { return c.JSON(fiber.Map{"status": "ok"}) })
+	app.Get("/readyz", s.readyz)
+	app.Use("/api", s.authenticate)
+
+	// huma.NewError is huma's package-level hook; setting it here, once per process start, gives
+	// huma's own errors (validation, malformed JSON) the API's single error shape.
+	huma.NewError = newHumaError
+	cfg := huma.DefaultConfig("Back office API", opts.Version)
+	cfg.OpenAPIPath = "/api/openapi"
+	cfg.DocsPath = "/api/docs"
+	cfg.SchemasPath = "/api/schemas"
+	cfg.Formats["text/html"] = htmlFormat
+	cfg.CreateHooks = nil // no $schema links injected into every response body
+	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
+		"session": {Type: "apiKey", In: "cookie", Name: "authToken",
+			Description: "Opaque session token from POST /api/auth/login; also accepted as Authorization: Bearer."},
+	}
+	api := humafiber.New(app, cfg)
+	api.UseMiddleware(accessMiddleware(api))
+	s.api = &API{API: api, logger: opts.Logger}
+	return s
+}
+
+// API is where modules register their operations (through Register).
+func (s *Server) API() *API { return s.api }
+
+// UseAPI adds a Fiber middleware in front of every /api route (e.g. the site-status gate). It
+// must be called before any operation is registered, as Fiber runs middleware in order.
+func (s *Server) UseAPI(h fiber.Handler) { s.app.Use("/api", h) }
+
+// App exposes the Fiber app for the few raw routes huma does not model (WebSocket upgrade).
+func (s *Server) App() *fiber.App { return s.app }
+
+// AddCheck registers a readiness probe.
+func (s *Server) AddCheck(c Check) { s.checks = append(s.checks, c) }
+
+// Finish mounts what must come after every module's routes: the web UI and its SPA fallback.
+func (s *Server) Finish() {
+	s.app.Use("/api", func(c *fiber.Ctx) error {
+		return writeError(c, &ErrorBody{status: fiber.StatusNotFound, Code: "not_found", Message: "The requested information was not found"})
+	})
+	if s.opts.Web != nil {
+		s.app.Use(webHandler(s.opts.Web))
+	}
+}
+
+// Listen serves on addr until ctx is cancelled, then stops accepting connections and waits up to
+// shutdownTimeout for in-flight requests to finish.
+func (s *Server) Listen(ctx context.Context, addr string, shutdownTimeout time.Duration) error {
+	errc := make(chan error, 1)
+	go func() { errc <- s.app.Listen(addr) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.logger.Info("shutting down http server", "timeout", shutdownTimeout.String())
+	if err := s.app.ShutdownWithTimeout(shutdownTimeout); err != nil {
+		return err
+	}
+	return <-errc
+}
+
+func newRequestID(c *fiber.Ctx) string {
+	if id := c.Get("X-Request-ID"); id != "" && len(id) <= 64 {
+		return id
+	}
+	return uuid.NewString()
+}
+
+func proxyHeader(trusted []string) string {
+	if len(trusted) == 0 {
+		return ""
+	}
+	return fiber.HeaderXForwardedFor
+}
