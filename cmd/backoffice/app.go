@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/backoffice/backoffice/modules/auth"
+	"github.com/backoffice/backoffice/modules/settings"
+	"github.com/backoffice/backoffice/platform/config"
+	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/infra"
+	"github.com/backoffice/backoffice/platform/logging"
+	"github.com/backoffice/backoffice/webapp"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// modules are the wired modules of this process.
+type modules struct {
+	settings *settings.Module
+	auth     *auth.Module
+}
+
+func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger) modules {
+	st := settings.New(in.DB, time.Now, logger)
+	au := auth.New(auth.Deps{DB: in.DB, Cache: in.Cache, Windows: st, Companies: st, Now: time.Now, Logger: logger,
+		SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout})
+	return modules{settings: st, auth: au}
+}
+
+func serve(ctx context.Context) error {
+	started := time.Now()
+	cfg, err := config.FromOS()
+	if err != nil {
+		return err
+	}
+	logger := logging.New(os.Stdout, cfg.LogLevel)
+	in, err := infra.Open(ctx, cfg, "backoffice", true, logger)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	m := wire(in, cfg, logger)
+	if cfg.SeedDemo {
+		if err := seedDemo(ctx, m, logger); err != nil {
+			return fmt.Errorf("seed demo data: %w", err)
+		}
+	}
+
+	srv := httpx.New(httpx.Options{Logger: logger, TrustedProxies: cfg.TrustedProxies,
+		Authenticator: m.auth.Authenticator(), Web: webapp.Dist(), Version: version})
+	for _, c := range in.Checks(cfg) {
+		srv.AddCheck(c)
+	}
+	srv.UseAPI(m.settings.Gate())
+	m.auth.Routes(srv.API())
+	m.settings.Routes(srv.API(), m.auth, auth.RoleAdmin)
+	srv.Finish()
+
+	logger.Info("backoffice listening", "url", "http://"+cfg.Addr, "embedded", cfg.Embedded(),
+		"demo_data", cfg.SeedDemo, "startup_ms", time.Since(started).Milliseconds())
+	return srv.Listen(ctx, cfg.Addr, cfg.ShutdownTimeout)
+}
+
+func migrateOnly(ctx context.Context) error {
+	cfg, err := config.FromOS()
+	if err != nil {
+		return err
+	}
+	logger := logging.New(os.Stderr, cfg.LogLevel)
+	in, err := infra.Open(ctx, cfg, "backoffice-migrate", true, logger)
+	if err != nil {
+		return err
+	}
+	in.Close()
+	return nil
+}

@@ -1,0 +1,34 @@
+// Package auth owns staff users and sign-in: argon2id passwords, server-side sessions with
+// opaque tokens (15-minute idle and absolute expiry), TOTP two-factor with enrollment by QR code,
+// the per-user IP allow list, rate limits on every credential check, and the secretary's
+// disable windows at sign-in (read from the settings module). It owns the users and sessions
+// tables.
+//
+// Public surface: the Module (routes, the httpx.Authenticator, user creation for the command line
+// and the demo seed) and the role names every other module's access rules use.
+package auth
+
+import (
+	"github.com/backoffice/backoffice/modules/auth/internal/app"
+	"github.com/backoffice/backoffice/modules/auth/internal/domain"
+)
+
+// Role names of spec §6, as stored and as sent in the API's user object.
+const (
+	RoleAdmin     = string(domain.RoleAdmin)
+	RoleSecretary = string(domain.RoleSecretary)
+	RoleUser      = string(domain.RoleUser)
+	RoleBuyer     = string(domain.RoleBuyer)
+)
+
+// User is the API's view of a user (never carries the two-factor secret).
+type User = app.User
+
+// NewUser is a user to create.
+type NewUser = app.NewUser
+
+// SecretaryWindows tells whether secretaries are blocked from signing in at a moment.
+type SecretaryWindows = app.SecretaryWindows
+
+// CompanyNames resolves company ids to names for the user object.
+type CompanyNames = app.CompanyNames

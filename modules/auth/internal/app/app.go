@@ -1,0 +1,757 @@
+// Package app holds the auth module's use cases: sign-in with password and one-time code,
+// sessions, the user's own profile, password, two-factor and IP allow list, and creating users.
+// Each use case validates, checks rate limits, runs its writes in one transaction and audits.
+package app
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"net/mail"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/auth/internal/domain"
+	"github.com/backoffice/backoffice/modules/auth/internal/store"
+	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/audit"
+	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/ratelimit"
+)
+
+// Messages the user sees (spec §5, §8). They are English keys; the web client translates them.
+const (
+	MsgInvalidCredentials = "Invalid username or password"
+	MsgUsernameRequired   = "Username Required"
+	MsgPasswordRequired   = "Password Required"
+	MsgSecretaryBlocked   = "The site is disabled, please try to login later."
+	MsgInvalidOTP         = "Invalid OTP"
+	MsgInactive           = "Your account is inactive. Please contact an administrator."
+	MsgTooManyAttempts    = "Too many attempts. Please try again later."
+	MsgCurrentPassword    = "Current password is incorrect."
+	MsgEnrollFirst        = "Generate a QR code first."
+)
+
+// SecretaryWindows tells whether secretaries are blocked from signing in at a moment (settings module).
+type SecretaryWindows interface {
+	SecretaryBlocked(ctx context.Context, at time.Time) (bool, error)
+}
+
+// CompanyNames resolves a company id to its name (settings module).
+type CompanyNames interface {
+	CompanyName(ctx context.Context, id int64) (string, error)
+}
+
+// Config are the session lifetimes and the name shown in authenticator apps.
+type Config struct {
+	SessionTTL  time.Duration
+	IdleTimeout time.Duration
+	// PendingTTL bounds the time between the password and the one-time code.
+	PendingTTL time.Duration
+	Issuer     string
+}
+
+// Service implements the auth use cases.
+type Service struct {
+	db        *bun.DB
+	store     *store.Store
+	limiter   *ratelimit.Limiter
+	cache     cache.Store
+	windows   SecretaryWindows
+	companies CompanyNames
+	now       func() time.Time
+	log       *slog.Logger
+	cfg       Config
+}
+
+// New builds the Service.
+func New(db *bun.DB, c cache.Store, windows SecretaryWindows, companies CompanyNames, now func() time.Time, log *slog.Logger, cfg Config) *Service {
+	if cfg.PendingTTL == 0 {
+		cfg.PendingTTL = 10 * time.Minute
+	}
+	if cfg.Issuer == "" {
+		cfg.Issuer = "Back office"
+	}
+	return &Service{db: db, store: store.New(db), limiter: ratelimit.New(c), cache: c, windows: windows,
+		companies: companies, now: now, log: log, cfg: cfg}
+}
+
+// Rate-limit rules. Per-IP rules count every attempt; per user-and-IP rules count failures only,
+// so an attacker elsewhere cannot lock the real user out. The per-user rule (all addresses) only
+// throttles addresses the user has never signed in from (see knownAddress).
+var (
+	ruleLoginIP       = ratelimit.Rule{Name: "login-ip", Limit: 30, Window: 5 * time.Minute}
+	ruleLoginUserIP   = ratelimit.Rule{Name: "login-user-ip", Limit: 5, Window: 15 * time.Minute}
+	ruleLoginUser     = ratelimit.Rule{Name: "login-user", Limit: 50, Window: 15 * time.Minute}
+	ruleOTPIP         = ratelimit.Rule{Name: "otp-ip", Limit: 30, Window: 5 * time.Minute}
+	ruleOTPUser       = ratelimit.Rule{Name: "otp-user", Limit: 5, Window: 5 * time.Minute}
+	rulePasswordUser  = ratelimit.Rule{Name: "password-user", Limit: 5, Window: 15 * time.Minute}
+	ruleActivateIP    = ratelimit.Rule{Name: "activate-ip", Limit: 10, Window: 15 * time.Minute}
+	knownAddressTTL   = 90 * 24 * time.Hour
+	sessionTouchEvery = 30 * time.Second
+)
+
+// User is what the API says about a user. It never holds the TOTP secret, only whether one is set.
+type User struct {
+	ID              int64     `json:"id"`
+	Username        string    `json:"username"`
+	FirstName       string    `json:"first_name"`
+	LastName        string    `json:"last_name"`
+	Email           string    `json:"email"`
+	Phone           string    `json:"phone"`
+	CompanyID       int64     `json:"company_id"`
+	CompanyName     string    `json:"company_name"`
+	Role            string    `json:"role"`
+	Active          bool      `json:"active"`
+	IPAddress       string    `json:"ip_address"`
+	EnableGoogle2FA bool      `json:"enable_google2fa"`
+	Google2FASecret bool      `json:"google2fa_secret" doc:"Whether a two-factor secret is set; the secret itself never leaves the server after enrollment."`
+	CreatedAt       time.Time `json:"created_at"`
+}
+
+func (s *Service) toUser(ctx context.Context, u *store.User) User {
+	name, err := s.companies.CompanyName(ctx, u.CompanyID)
+	if err != nil {
+		s.log.WarnContext(ctx, "company name lookup failed", "company_id", u.CompanyID, "error", err)
+	}
+	return User{ID: u.ID, Username: u.Username, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email,
+		Phone: u.Phone, CompanyID: u.CompanyID, CompanyName: name, Role: u.Role, Active: u.Active,
+		IPAddress: u.IPAddress, EnableGoogle2FA: u.EnableGoogle2FA, Google2FASecret: u.Google2FASecret != "",
+		CreatedAt: u.CreatedAt}
+}
+
+// LoginResult is the login answer (spec §7).
+type LoginResult struct {
+	Token     string
+	ExpiresIn int64
+	User      User
+}
+
+// Login checks credentials and opens a session: a full one, or a pending one that opens only the
+// two-factor check when the user has two-factor enabled.
+func (s *Service) Login(ctx context.Context, username, password, ip, userAgent string) (LoginResult, error) {
+	username = strings.TrimSpace(username)
+	fields := map[string]string{}
+	if username == "" {
+		fields["username"] = MsgUsernameRequired
+	}
+	if password == "" {
+		fields["password"] = MsgPasswordRequired
+	}
+	if len(fields) > 0 {
+		return LoginResult{}, apperror.Invalid(firstMessage(fields, "username", "password"), fields)
+	}
+	userKey := strings.ToLower(username)
+	if err := s.hit(ctx, ruleLoginIP, ip); err != nil {
+		return LoginResult{}, err
+	}
+	if err := s.blocked(ctx, ruleLoginUserIP, userKey+"|"+ip); err != nil {
+		return LoginResult{}, err
+	}
+	known := s.knownAddress(ctx, userKey, ip)
+	if !known {
+		if err := s.blocked(ctx, ruleLoginUser, userKey); err != nil {
+			return LoginResult{}, err
+		}
+	}
+
+	u, err := s.store.UserByUsername(ctx, username)
+	if errors.Is(err, store.ErrNotFound) {
+		domain.VerifyDummy(password) // same cost as a real check: no enumeration by timing
+		return LoginResult{}, s.loginFailed(ctx, userKey, ip)
+	}
+	if err != nil {
+		return LoginResult{}, apperror.Internal(err)
+	}
+	ok, err := domain.VerifyPassword(u.PasswordHash, password)
+	if err != nil {
+		return LoginResult{}, apperror.Internal(err)
+	}
+	if !ok {
+		return LoginResult{}, s.loginFailed(ctx, userKey, ip)
+	}
+	if !u.Active || u.ApprovalStatus != "approved" {
+		return LoginResult{}, apperror.Forbidden(MsgInactive)
+	}
+	if blocked, err := s.addressBlocked(u, ip); err != nil || blocked {
+		s.auditEvent(ctx, s.db, u, "login_blocked_address", ip)
+		return LoginResult{}, httpx.ErrAddressBlocked
+	}
+	now := s.now().UTC()
+	if u.Role == string(domain.RoleSecretary) {
+		blocked, err := s.windows.SecretaryBlocked(ctx, now)
+		if err != nil {
+			return LoginResult{}, apperror.Internal(err)
+		}
+		if blocked {
+			s.auditEvent(ctx, s.db, u, "login_blocked_window", ip)
+			return LoginResult{}, apperror.Forbidden(MsgSecretaryBlocked)
+		}
+	}
+	_ = s.limiter.Reset(ctx, ruleLoginUserIP, userKey+"|"+ip)
+	_ = s.cache.Set(ctx, knownAddressKey(userKey, ip), []byte("1"), knownAddressTTL)
+
+	state := store.SessionActive
+	if u.EnableGoogle2FA {
+		state = store.SessionPending
+	}
+	token, err := newToken()
+	if err != nil {
+		return LoginResult{}, apperror.Internal(err)
+	}
+	sess := &store.Session{TokenHash: hashToken(token), UserID: u.ID, State: state, IP: ip, UserAgent: truncate(userAgent, 255),
+		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.SessionTTL)}
+	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.store.With(tx).InsertSession(ctx, sess); err != nil {
+			return err
+		}
+		if ok && domain.NeedsRehash(u.PasswordHash) {
+			if h, err := domain.HashPassword(password); err == nil {
+				u.PasswordHash, u.UpdatedAt = h, now
+				if err := s.store.With(tx).UpdateUserColumns(ctx, u, "password_hash"); err != nil {
+					return err
+				}
+			}
+		}
+		return s.audit(ctx, tx, u, "login", state, ip)
+	})
+	if err != nil {
+		return LoginResult{}, apperror.Internal(err)
+	}
+	return LoginResult{Token: token, ExpiresIn: int64(s.cfg.SessionTTL / time.Second), User: s.toUser(ctx, u)}, nil
+}
+
+func (s *Service) loginFailed(ctx context.Context, userKey, ip string) error {
+	_, _ = s.limiter.Hit(ctx, ruleLoginUserIP, userKey+"|"+ip)
+	_, _ = s.limiter.Hit(ctx, ruleLoginUser, userKey)
+	_ = audit.Record(ctx, s.db, audit.Entry{Action: "login_failed", Entity: "user", EntityID: truncate(userKey, 64), IP: ip})
+	return apperror.Unauthorized(MsgInvalidCredentials)
+}
+
+// knownAddress reports whether the user has signed in from ip before; those addresses are exempt
+// from the per-user limit, which is what keeps the real user in during a distributed attack.
+func (s *Service) knownAddress(ctx context.Context, userKey, ip string) bool {
+	_, ok, err := s.cache.Get(ctx, knownAddressKey(userKey, ip))
+	return err == nil && ok
+}
+
+func knownAddressKey(userKey, ip string) string {
+	sum := sha256.Sum256([]byte(userKey + "|" + ip))
+	return "auth:known:" + hex.EncodeToString(sum[:16])
+}
+
+// Authenticate implements httpx.Authenticator: a valid, unexpired, not idle session of an active
+// user calling from an allowed address.
+func (s *Service) Authenticate(ctx context.Context, token, ip string) (httpx.Principal, error) {
+	sess, u, err := s.store.SessionByHash(ctx, hashToken(token))
+	if err != nil {
+		return httpx.Principal{}, err
+	}
+	now := s.now().UTC()
+	switch {
+	case !now.Before(sess.ExpiresAt),
+		!now.Before(sess.LastSeenAt.Add(s.cfg.IdleTimeout)),
+		sess.State == store.SessionPending && !now.Before(sess.CreatedAt.Add(s.cfg.PendingTTL)),
+		!u.Active || u.ApprovalStatus != "approved":
+		return httpx.Principal{}, apperror.Unauthorized("session expired")
+	}
+	if blocked, err := s.addressBlocked(u, ip); err != nil || blocked {
+		return httpx.Principal{}, httpx.ErrAddressBlocked
+	}
+	if now.Sub(sess.LastSeenAt) >= sessionTouchEvery {
+		if err := s.store.TouchSession(ctx, sess.ID, now); err != nil {
+			s.log.WarnContext(ctx, "session touch failed", "error", err)
+		}
+	}
+	return httpx.Principal{UserID: u.ID, CompanyID: u.CompanyID, Role: u.Role, SessionID: sess.ID,
+		Pending2FA: sess.State == store.SessionPending}, nil
+}
+
+func (s *Service) addressBlocked(u *store.User, ip string) (bool, error) {
+	if strings.TrimSpace(u.IPAddress) == "" {
+		return false, nil
+	}
+	list, err := domain.ParseAllowList(u.IPAddress)
+	if err != nil {
+		return true, err // a stored list that no longer parses fails closed
+	}
+	addr, err := netip.ParseAddr(ip)
+	if err != nil {
+		return true, err
+	}
+	return !list.Allows(addr), nil
+}
+
+// Logout revokes the caller's session.
+func (s *Service) Logout(ctx context.Context, p httpx.Principal) error {
+	if err := s.store.RevokeSession(ctx, p.SessionID, s.now().UTC()); err != nil {
+		return apperror.Internal(err)
+	}
+	return nil
+}
+
+// Profile returns the caller's user.
+func (s *Service) Profile(ctx context.Context, p httpx.Principal) (User, error) {
+	u, err := s.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return User{}, s.mapNotFound(err, "Error fetching user data")
+	}
+	return s.toUser(ctx, u), nil
+}
+
+// ProfileInput are the fields a user may change about themselves.
+type ProfileInput struct {
+	FirstName, LastName, Email, Phone string
+}
+
+// UpdateProfile changes the caller's names, e-mail and phone.
+func (s *Service) UpdateProfile(ctx context.Context, p httpx.Principal, in ProfileInput) (User, error) {
+	in.FirstName, in.LastName = strings.TrimSpace(in.FirstName), strings.TrimSpace(in.LastName)
+	in.Email, in.Phone = strings.TrimSpace(in.Email), strings.TrimSpace(in.Phone)
+	fields := map[string]string{}
+	if in.FirstName == "" {
+		fields["first_name"] = "First name is required."
+	}
+	if len(in.FirstName) > 100 || len(in.LastName) > 100 {
+		fields["first_name"] = "Names must be at most 100 characters."
+	}
+	if in.Email != "" {
+		if a, err := mail.ParseAddress(in.Email); err != nil || a.Address != in.Email {
+			fields["email"] = "Enter a valid email address."
+		}
+	}
+	if in.Phone != "" && !validPhone(in.Phone) {
+		fields["phone"] = "Enter a valid phone number."
+	}
+	if len(fields) > 0 {
+		return User{}, apperror.Invalid(firstMessage(fields, "first_name", "email", "phone"), fields)
+	}
+	var out *store.User
+	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		st := s.store.With(tx)
+		u, err := st.UserByID(ctx, p.UserID)
+		if err != nil {
+			return err
+		}
+		u.FirstName, u.LastName, u.Email, u.Phone, u.UpdatedAt = in.FirstName, in.LastName, in.Email, in.Phone, s.now().UTC()
+		if err := st.UpdateUserColumns(ctx, u, "first_name", "last_name", "email", "phone"); err != nil {
+			return err
+		}
+		out = u
+		return s.audit(ctx, tx, u, "profile_updated", "", httpx.ClientIP(ctx))
+	})
+	if err != nil {
+		return User{}, s.mapNotFound(err, "Error updating profile")
+	}
+	return s.toUser(ctx, out), nil
+}
+
+// PasswordInput is a password change.
+type PasswordInput struct {
+	Current, Password, Confirmation string
+}
+
+// ChangePassword checks the current password and the new one's rules, stores the new hash and
+// ends the user's other sessions.
+func (s *Service) ChangePassword(ctx context.Context, p httpx.Principal, in PasswordInput) error {
+	key := fmtID(p.UserID)
+	if err := s.blocked(ctx, rulePasswordUser, key); err != nil {
+		return err
+	}
+	fields := map[string]string(domain.ValidateNewPassword(in.Password, in.Confirmation))
+	if in.Current == "" {
+		if fields == nil {
+			fields = map[string]string{}
+		}
+		fields["current_password"] = MsgPasswordRequired
+	}
+	if len(fields) > 0 {
+		return apperror.Invalid(firstMessage(fields, "current_password", "password", "password_confirmation"), fields)
+	}
+	u, err := s.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return s.mapNotFound(err, "Error updating password")
+	}
+	ok, err := domain.VerifyPassword(u.PasswordHash, in.Current)
+	if err != nil {
+		return apperror.Internal(err)
+	}
+	if !ok {
+		_, _ = s.limiter.Hit(ctx, rulePasswordUser, key)
+		return apperror.Field("current_password", MsgCurrentPassword)
+	}
+	hash, err := domain.HashPassword(in.Password)
+	if err != nil {
+		return apperror.Internal(err)
+	}
+	now := s.now().UTC()
+	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		st := s.store.With(tx)
+		u.PasswordHash, u.UpdatedAt = hash, now
+		if err := st.UpdateUserColumns(ctx, u, "password_hash"); err != nil {
+			return err
+		}
+		if err := st.RevokeUserSessions(ctx, u.ID, p.SessionID, now); err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, u, "password_changed", "", httpx.ClientIP(ctx))
+	})
+	if err != nil {
+		return apperror.Internal(err)
+	}
+	_ = s.limiter.Reset(ctx, rulePasswordUser, key)
+	return nil
+}
+
+// Enrollment is a new two-factor secret, shown once as a QR code and as text.
+type Enrollment struct {
+	QRCode     string `json:"qr_code" doc:"PNG as a data: URL"`
+	Secret     string `json:"secret" doc:"base32 secret for manual entry"`
+	OTPAuthURL string `json:"otpauth_url"`
+}
+
+// StartEnrollment creates a new pending two-factor secret for the caller; it becomes active only
+// when a code for it is confirmed (Verify2FA during sign-in, or EnableTOTP from the settings).
+func (s *Service) StartEnrollment(ctx context.Context, p httpx.Principal) (Enrollment, error) {
+	u, err := s.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return Enrollment{}, s.mapNotFound(err, "Failed to generate QR code")
+	}
+	if p.Pending2FA && u.Google2FASecret != "" {
+		// The secret was enrolled already: sign-in goes through /verification, and the QR is not
+		// shown again (the secret leaves the server only once).
+		return Enrollment{}, apperror.Forbidden("Two-factor authentication is already set up.")
+	}
+	secret, url, err := domain.NewTOTPSecret(s.cfg.Issuer, u.Username)
+	if err != nil {
+		return Enrollment{}, apperror.Internal(err)
+	}
+	qr, err := domain.QRCodeDataURL(url, 240)
+	if err != nil {
+		return Enrollment{}, apperror.Internal(err)
+	}
+	u.Google2FAPendingSecret, u.UpdatedAt = secret, s.now().UTC()
+	if err := s.store.UpdateUserColumns(ctx, u, "google2fa_pending_secret"); err != nil {
+		return Enrollment{}, apperror.Internal(err)
+	}
+	return Enrollment{QRCode: qr, Secret: secret, OTPAuthURL: url}, nil
+}
+
+// Verify2FA completes a pending sign-in with a one-time code; for a user who is enrolling at sign-in
+// (two-factor required, no secret yet) it also activates the new secret.
+func (s *Service) Verify2FA(ctx context.Context, p httpx.Principal, code string) (User, error) {
+	if !p.Pending2FA {
+		return s.Profile(ctx, p)
+	}
+	var out *store.User
+	err := s.checkCode(ctx, p, code, func(ctx context.Context, tx bun.Tx, u *store.User, enrolling bool) error {
+		if enrolling {
+			u.Google2FASecret, u.Google2FAPendingSecret, u.EnableGoogle2FA = u.Google2FAPendingSecret, "", true
+			if err := s.store.With(tx).UpdateUserColumns(ctx, u, "google2fa_secret", "google2fa_pending_secret", "enable_google2fa"); err != nil {
+				return err
+			}
+		}
+		if err := s.store.With(tx).ActivateSession(ctx, p.SessionID, s.now().UTC()); err != nil {
+			return err
+		}
+		out = u
+		return s.audit(ctx, tx, u, "login_2fa", "", httpx.ClientIP(ctx))
+	}, true)
+	if err != nil {
+		return User{}, err
+	}
+	return s.toUser(ctx, out), nil
+}
+
+// EnableTOTP turns two-factor on for a signed-in user who scanned a new QR code.
+func (s *Service) EnableTOTP(ctx context.Context, p httpx.Principal, code string) (User, error) {
+	var out *store.User
+	err := s.checkCode(ctx, p, code, func(ctx context.Context, tx bun.Tx, u *store.User, enrolling bool) error {
+		u.Google2FASecret, u.Google2FAPendingSecret, u.EnableGoogle2FA = u.Google2FAPendingSecret, "", true
+		if err := s.store.With(tx).UpdateUserColumns(ctx, u, "google2fa_secret", "google2fa_pending_secret", "enable_google2fa"); err != nil {
+			return err
+		}
+		out = u
+		return s.audit(ctx, tx, u, "2fa_enabled", "", httpx.ClientIP(ctx))
+	}, false)
+	if err != nil {
+		return User{}, err
+	}
+	return s.toUser(ctx, out), nil
+}
+
+// checkCode verifies a one-time code against the user's secret (or, when enrolling, the pending
+// one), refuses a replayed code, and runs then in the same transaction as the step update.
+func (s *Service) checkCode(ctx context.Context, p httpx.Principal, code string,
+	then func(ctx context.Context, tx bun.Tx, u *store.User, enrolling bool) error, signIn bool) error {
+	ip := httpx.ClientIP(ctx)
+	if err := s.hit(ctx, ruleOTPIP, ip); err != nil {
+		return err
+	}
+	key := fmtID(p.UserID)
+	if err := s.blocked(ctx, ruleOTPUser, key); err != nil {
+		return err
+	}
+	code = strings.TrimSpace(code)
+	if code == "" {
+		return apperror.Field("one_time_password", "Digital number Required")
+	}
+	u, err := s.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return s.mapNotFound(err, MsgInvalidOTP)
+	}
+	secret, enrolling := u.Google2FASecret, false
+	if !signIn || secret == "" {
+		secret, enrolling = u.Google2FAPendingSecret, true
+	}
+	if secret == "" {
+		return apperror.Invalid(MsgEnrollFirst, nil)
+	}
+	step, ok := domain.VerifyTOTP(secret, code, s.now(), u.TOTPLastStep)
+	if !ok {
+		_, _ = s.limiter.Hit(ctx, ruleOTPUser, key)
+		return apperror.Unauthorized(MsgInvalidOTP)
+	}
+	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		advanced, err := s.store.With(tx).AdvanceTOTPStep(ctx, u.ID, step)
+		if err != nil {
+			return err
+		}
+		if !advanced {
+			return apperror.Unauthorized(MsgInvalidOTP) // the same code raced in twice
+		}
+		u.TOTPLastStep, u.UpdatedAt = step, s.now().UTC()
+		return then(ctx, tx, u, enrolling)
+	})
+	if err != nil {
+		if apperror.As(err) != nil {
+			_, _ = s.limiter.Hit(ctx, ruleOTPUser, key)
+			return err
+		}
+		return apperror.Internal(err)
+	}
+	_ = s.limiter.Reset(ctx, ruleOTPUser, key)
+	return nil
+}
+
+// DisableTOTP turns two-factor off after checking the user's password, and forgets the secret.
+func (s *Service) DisableTOTP(ctx context.Context, p httpx.Principal, password string) (User, error) {
+	key := fmtID(p.UserID)
+	if err := s.blocked(ctx, rulePasswordUser, key); err != nil {
+		return User{}, err
+	}
+	if password == "" {
+		return User{}, apperror.Field("password", MsgPasswordRequired)
+	}
+	u, err := s.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return User{}, s.mapNotFound(err, "Error updating profile")
+	}
+	ok, err := domain.VerifyPassword(u.PasswordHash, password)
+	if err != nil {
+		return User{}, apperror.Internal(err)
+	}
+	if !ok {
+		_, _ = s.limiter.Hit(ctx, rulePasswordUser, key)
+		return User{}, apperror.Field("password", MsgCurrentPassword)
+	}
+	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		u.EnableGoogle2FA, u.Google2FASecret, u.Google2FAPendingSecret, u.UpdatedAt = false, "", "", s.now().UTC()
+		if err := s.store.With(tx).UpdateUserColumns(ctx, u, "enable_google2fa", "google2fa_secret", "google2fa_pending_secret"); err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, u, "2fa_disabled", "", httpx.ClientIP(ctx))
+	})
+	if err != nil {
+		return User{}, apperror.Internal(err)
+	}
+	return s.toUser(ctx, u), nil
+}
+
+// IPRestriction is the caller's allow list and the address they call from now.
+type IPRestriction struct {
+	IPAddress string `json:"ip_address"`
+	CurrentIP string `json:"current_ip"`
+}
+
+// GetIPRestriction returns the caller's allow list.
+func (s *Service) GetIPRestriction(ctx context.Context, p httpx.Principal) (IPRestriction, error) {
+	u, err := s.store.UserByID(ctx, p.UserID)
+	if err != nil {
+		return IPRestriction{}, s.mapNotFound(err, "Error fetching user data")
+	}
+	return IPRestriction{IPAddress: u.IPAddress, CurrentIP: httpx.ClientIP(ctx)}, nil
+}
+
+// SetIPRestriction replaces the caller's allow list. The caller's own address must stay allowed,
+// so that nobody locks themselves out by mistake.
+func (s *Service) SetIPRestriction(ctx context.Context, p httpx.Principal, list string) (User, error) {
+	parsed, err := domain.ParseAllowList(list)
+	if err != nil {
+		return User{}, apperror.Field("ip_address", err.Error())
+	}
+	current := httpx.ClientIP(ctx)
+	if !parsed.Empty() {
+		addr, err := netip.ParseAddr(current)
+		if err != nil || !parsed.Allows(addr) {
+			return User{}, apperror.Field("ip_address", "Your current address "+current+" must be in the list.")
+		}
+	}
+	var out *store.User
+	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		u, err := s.store.With(tx).UserByID(ctx, p.UserID)
+		if err != nil {
+			return err
+		}
+		u.IPAddress, u.UpdatedAt = parsed.String(), s.now().UTC()
+		if err := s.store.With(tx).UpdateUserColumns(ctx, u, "ip_address"); err != nil {
+			return err
+		}
+		out = u
+		return s.audit(ctx, tx, u, "ip_restriction_updated", u.IPAddress, current)
+	})
+	if err != nil {
+		return User{}, s.mapNotFound(err, "Error updating profile")
+	}
+	return s.toUser(ctx, out), nil
+}
+
+// CheckAdminCredentials verifies an administrator's username and password without opening a
+// session (site re-activation from /activate). It shares the login's rate limits.
+func (s *Service) CheckAdminCredentials(ctx context.Context, username, password, ip string) (int64, error) {
+	if err := s.hit(ctx, ruleActivateIP, ip); err != nil {
+		return 0, err
+	}
+	if strings.TrimSpace(username) == "" || password == "" {
+		return 0, apperror.Invalid("Missing required fields.", nil)
+	}
+	u, err := s.store.UserByUsername(ctx, username)
+	if errors.Is(err, store.ErrNotFound) {
+		domain.VerifyDummy(password)
+		return 0, apperror.Unauthorized(MsgInvalidCredentials)
+	}
+	if err != nil {
+		return 0, apperror.Internal(err)
+	}
+	ok, err := domain.VerifyPassword(u.PasswordHash, password)
+	if err != nil {
+		return 0, apperror.Internal(err)
+	}
+	if !ok || !u.Active {
+		return 0, apperror.Unauthorized(MsgInvalidCredentials)
+	}
+	if u.Role != string(domain.RoleAdmin) {
+		return 0, apperror.Forbidden("Only an administrator can activate the site.")
+	}
+	return u.ID, nil
+}
+
+func (s *Service) hit(ctx context.Context, rule ratelimit.Rule, key string) error {
+	d, err := s.limiter.Hit(ctx, rule, key)
+	if err != nil {
+		s.log.WarnContext(ctx, "rate limiter unavailable", "rule", rule.Name, "error", err)
+		return nil // fail open: the limiter protects, it must not take sign-in down with it
+	}
+	if !d.Allowed {
+		return apperror.RateLimited(tooMany(d.RetryAfter), d.RetryAfter)
+	}
+	return nil
+}
+
+func (s *Service) blocked(ctx context.Context, rule ratelimit.Rule, key string) error {
+	d, err := s.limiter.Peek(ctx, rule, key)
+	if err != nil {
+		s.log.WarnContext(ctx, "rate limiter unavailable", "rule", rule.Name, "error", err)
+		return nil
+	}
+	if !d.Allowed {
+		return apperror.RateLimited(tooMany(d.RetryAfter), d.RetryAfter)
+	}
+	return nil
+}
+
+func tooMany(after time.Duration) string {
+	secs := int64((after + time.Second - 1) / time.Second)
+	if secs < 1 {
+		secs = 1
+	}
+	return "Too many attempts. Please try again in " + fmtID(secs) + " seconds."
+}
+
+func (s *Service) mapNotFound(err error, message string) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return apperror.Unauthorized(message)
+	}
+	if apperror.As(err) != nil {
+		return err
+	}
+	return apperror.Internal(err)
+}
+
+func (s *Service) audit(ctx context.Context, db bun.IDB, u *store.User, action, detail, ip string) error {
+	return audit.Record(ctx, db, audit.Entry{CompanyID: audit.Int64(u.CompanyID), ActorID: audit.Int64(u.ID),
+		Action: action, Entity: "user", EntityID: fmtID(u.ID), Detail: detail, IP: ip, CreatedAt: s.now().UTC()})
+}
+
+func (s *Service) auditEvent(ctx context.Context, db bun.IDB, u *store.User, action, ip string) {
+	if err := s.audit(ctx, db, u, action, "", ip); err != nil {
+		s.log.WarnContext(ctx, "audit write failed", "action", action, "error", err)
+	}
+}
+
+func newToken() (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+func firstMessage(fields map[string]string, order ...string) string {
+	for _, f := range order {
+		if m, ok := fields[f]; ok {
+			return m
+		}
+	}
+	for _, m := range fields {
+		return m
+	}
+	return "Missing required fields."
+}
+
+func validPhone(p string) bool {
+	digits := 0
+	for _, r := range p {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == ' ' || r == '+' || r == '-' || r == '(' || r == ')':
+		default:
+			return false
+		}
+	}
+	return digits >= 7 && digits <= 15
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+func fmtID(id int64) string { return strconv.FormatInt(id, 10) }

@@ -1,0 +1,61 @@
+package auth
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/auth/internal/app"
+	authhttp "github.com/backoffice/backoffice/modules/auth/internal/http"
+	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/httpx"
+)
+
+// Deps is what the auth module needs from the process.
+type Deps struct {
+	DB        *bun.DB
+	Cache     cache.Store
+	Windows   SecretaryWindows
+	Companies CompanyNames
+	Now       func() time.Time
+	Logger    *slog.Logger
+	// SessionTTL is the absolute session lifetime (expires_in); IdleTimeout ends unused sessions.
+	SessionTTL, IdleTimeout time.Duration
+}
+
+// Module is the auth module's composition root.
+type Module struct {
+	svc *app.Service
+}
+
+// New wires the module.
+func New(d Deps) *Module {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	return &Module{svc: app.New(d.DB, d.Cache, d.Windows, d.Companies, d.Now, d.Logger,
+		app.Config{SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout})}
+}
+
+// Routes registers the auth endpoints.
+func (m *Module) Routes(api *httpx.API) { authhttp.Routes(api, m.svc) }
+
+// Authenticator resolves session tokens for the HTTP server.
+func (m *Module) Authenticator() httpx.Authenticator { return m.svc }
+
+// CreateUser stores a new active user (command line, seed, admin pages).
+func (m *Module) CreateUser(ctx context.Context, in NewUser) (User, error) {
+	return m.svc.CreateUser(ctx, in)
+}
+
+// UserExists reports whether a live user has this username.
+func (m *Module) UserExists(ctx context.Context, username string) (bool, error) {
+	return m.svc.UserExists(ctx, username)
+}
+
+// CheckAdminCredentials verifies an administrator's credentials without opening a session.
+func (m *Module) CheckAdminCredentials(ctx context.Context, username, password, ip string) (int64, error) {
+	return m.svc.CheckAdminCredentials(ctx, username, password, ip)
+}

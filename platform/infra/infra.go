@@ -1,0 +1,111 @@
+// Package infra opens the shared infrastructure a binary runs on, from the configuration: the SQL
+// store (migrated), the event bus (an embedded NATS server with JetStream, or an external one)
+// and the shared cache (in-process, or Redis). Both binaries start from it, so that
+// cmd/backoffice and cmd/notifier can never disagree about where things live.
+package infra
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/migrations"
+	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/config"
+	"github.com/backoffice/backoffice/platform/db"
+	"github.com/backoffice/backoffice/platform/eventbus"
+	"github.com/backoffice/backoffice/platform/httpx"
+)
+
+// Infra is the opened infrastructure; Close releases it in reverse order.
+type Infra struct {
+	DB       *bun.DB
+	Bus      *eventbus.Bus
+	Cache    cache.Store
+	embedded *eventbus.Embedded
+	closers  []func()
+}
+
+// Open connects everything cfg names, starting the embedded pieces where nothing external is
+// configured, and applies the migrations when migrate is true.
+func Open(ctx context.Context, cfg config.Config, clientName string, migrate bool, logger *slog.Logger) (*Infra, error) {
+	in := &Infra{}
+	fail := func(err error) (*Infra, error) { in.Close(); return nil, err }
+
+	bdb, err := db.Open(ctx, cfg.SQLURL())
+	if err != nil {
+		return fail(err)
+	}
+	in.DB = bdb
+	in.closers = append(in.closers, func() { _ = bdb.Close() })
+	if migrate {
+		applied, err := migrations.Up(ctx, bdb)
+		if err != nil {
+			return fail(err)
+		}
+		if len(applied) > 0 {
+			logger.Info("migrations applied", "names", applied)
+		}
+	}
+
+	natsURL := cfg.NATSURL
+	if natsURL == "" {
+		emb, err := eventbus.StartEmbedded(filepath.Join(cfg.DataDir, "nats"), logger)
+		if err != nil {
+			return fail(fmt.Errorf("start embedded nats: %w", err))
+		}
+		in.embedded = emb
+		in.closers = append(in.closers, emb.Shutdown)
+		natsURL = emb.ClientURL()
+	}
+	bus, err := eventbus.Connect(ctx, natsURL, clientName, logger)
+	if err != nil {
+		return fail(fmt.Errorf("connect nats: %w", err))
+	}
+	in.Bus = bus
+	in.closers = append(in.closers, func() { _ = bus.Close() })
+	if err := bus.EnsureStream(ctx); err != nil {
+		return fail(fmt.Errorf("ensure event stream: %w", err))
+	}
+
+	if cfg.RedisURL != "" {
+		r, err := cache.NewRedis(cfg.RedisURL, "backoffice:")
+		if err != nil {
+			return fail(fmt.Errorf("connect redis: %w", err))
+		}
+		in.Cache = r
+	} else {
+		in.Cache = cache.NewMemory(time.Now)
+	}
+	c := in.Cache
+	in.closers = append(in.closers, func() { _ = c.Close() })
+	return in, nil
+}
+
+// Checks are the readiness probes for what was opened: the database, NATS, and Redis when configured.
+func (in *Infra) Checks(cfg config.Config) []httpx.Check {
+	checks := []httpx.Check{
+		{Name: "db", Probe: func(ctx context.Context) error { return in.DB.PingContext(ctx) }},
+		{Name: "nats", Probe: in.Bus.Ping},
+	}
+	if cfg.RedisURL != "" {
+		checks = append(checks, httpx.Check{Name: "redis", Probe: in.Cache.Ping})
+	}
+	return checks
+}
+
+// Close releases everything, last opened first.
+func (in *Infra) Close() {
+	for i := len(in.closers) - 1; i >= 0; i-- {
+		in.closers[i]()
+	}
+	in.closers = nil
+}
+
+// ErrNoDatabase is returned by commands that need a configured database.
+var ErrNoDatabase = errors.New("infra: no database configured")
