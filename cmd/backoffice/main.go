@@ -38,7 +38,7 @@ const usage = `usage:
   backoffice migrate
   backoffice seed
   backoffice user create --username NAME --role admin|secretary|user|buyer --company NAME
-                         [--first-name X] [--last-name Y] [--email E] [--password-stdin]
+                         [--first-name X] [--last-name Y] [--email E] [--require-2fa] [--password-stdin]
      (without --password-stdin the password is read from BACKOFFICE_NEW_USER_PASSWORD)`
 
 type usageError struct{ msg string }

@@ -53,7 +53,7 @@ func seedOnly(ctx context.Context) error {
 		return err
 	}
 	logger := logging.New(os.Stderr, cfg.LogLevel)
-	in, err := infra.Open(ctx, cfg, "backoffice-seed", true, logger)
+	in, err := infra.Open(ctx, cfg, "backoffice-seed", infra.Parts{Migrate: true}, logger)
 	if err != nil {
 		return err
 	}

@@ -30,6 +30,7 @@ func userCommand(ctx context.Context, args []string) error {
 	last := fs.String("last-name", "", "last name")
 	email := fs.String("email", "", "e-mail")
 	fromStdin := fs.Bool("password-stdin", false, "read the password from standard input")
+	require2FA := fs.Bool("require-2fa", false, "the user must enroll an authenticator app at first sign-in")
 	if err := fs.Parse(args[1:]); err != nil {
 		return usageError{err.Error()}
 	}
@@ -46,7 +47,7 @@ func userCommand(ctx context.Context, args []string) error {
 		return err
 	}
 	logger := logging.New(os.Stderr, cfg.LogLevel)
-	in, err := infra.Open(ctx, cfg, "backoffice-user", true, logger)
+	in, err := infra.Open(ctx, cfg, "backoffice-user", infra.Parts{Migrate: true}, logger)
 	if err != nil {
 		return err
 	}
@@ -57,7 +58,7 @@ func userCommand(ctx context.Context, args []string) error {
 		return err
 	}
 	u, err := m.auth.CreateUser(ctx, auth.NewUser{CompanyID: companyID, Username: *username, Password: password,
-		FirstName: *first, LastName: *last, Email: *email, Role: *role})
+		FirstName: *first, LastName: *last, Email: *email, Role: *role, Enable2FA: *require2FA})
 	if err != nil {
 		if ae := apperror.As(err); ae != nil && len(ae.Fields) > 0 {
 			var parts []string

@@ -6,7 +6,6 @@ package infra
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -31,9 +30,19 @@ type Infra struct {
 	closers  []func()
 }
 
+// Parts says what to open beyond the database.
+type Parts struct {
+	// Migrate applies the migrations after connecting.
+	Migrate bool
+	// Bus connects the event bus (starting the embedded NATS server when none is configured).
+	// Commands that only touch the database leave it off, so that they can run beside a
+	// server that holds the embedded NATS store.
+	Bus bool
+}
+
 // Open connects everything cfg names, starting the embedded pieces where nothing external is
-// configured, and applies the migrations when migrate is true.
-func Open(ctx context.Context, cfg config.Config, clientName string, migrate bool, logger *slog.Logger) (*Infra, error) {
+// configured.
+func Open(ctx context.Context, cfg config.Config, clientName string, parts Parts, logger *slog.Logger) (*Infra, error) {
 	in := &Infra{}
 	fail := func(err error) (*Infra, error) { in.Close(); return nil, err }
 
@@ -43,7 +52,7 @@ func Open(ctx context.Context, cfg config.Config, clientName string, migrate boo
 	}
 	in.DB = bdb
 	in.closers = append(in.closers, func() { _ = bdb.Close() })
-	if migrate {
+	if parts.Migrate {
 		applied, err := migrations.Up(ctx, bdb)
 		if err != nil {
 			return fail(err)
@@ -53,24 +62,8 @@ func Open(ctx context.Context, cfg config.Config, clientName string, migrate boo
 		}
 	}
 
-	natsURL := cfg.NATSURL
-	if natsURL == "" {
-		emb, err := eventbus.StartEmbedded(filepath.Join(cfg.DataDir, "nats"), logger)
-		if err != nil {
-			return fail(fmt.Errorf("start embedded nats: %w", err))
-		}
-		in.embedded = emb
-		in.closers = append(in.closers, emb.Shutdown)
-		natsURL = emb.ClientURL()
-	}
-	bus, err := eventbus.Connect(ctx, natsURL, clientName, logger)
-	if err != nil {
-		return fail(fmt.Errorf("connect nats: %w", err))
-	}
-	in.Bus = bus
-	in.closers = append(in.closers, func() { _ = bus.Close() })
-	if err := bus.EnsureStream(ctx); err != nil {
-		return fail(fmt.Errorf("ensure event stream: %w", err))
+	if err := in.openBus(ctx, cfg, clientName, parts, logger); err != nil {
+		return fail(err)
 	}
 
 	if cfg.RedisURL != "" {
@@ -87,11 +80,37 @@ func Open(ctx context.Context, cfg config.Config, clientName string, migrate boo
 	return in, nil
 }
 
+func (in *Infra) openBus(ctx context.Context, cfg config.Config, clientName string, parts Parts, logger *slog.Logger) error {
+	if !parts.Bus {
+		return nil
+	}
+	natsURL := cfg.NATSURL
+	if natsURL == "" {
+		emb, err := eventbus.StartEmbedded(filepath.Join(cfg.DataDir, "nats"), logger)
+		if err != nil {
+			return fmt.Errorf("start embedded nats: %w", err)
+		}
+		in.embedded = emb
+		in.closers = append(in.closers, emb.Shutdown)
+		natsURL = emb.ClientURL()
+	}
+	bus, err := eventbus.Connect(ctx, natsURL, clientName, logger)
+	if err != nil {
+		return fmt.Errorf("connect nats: %w", err)
+	}
+	in.Bus = bus
+	in.closers = append(in.closers, func() { _ = bus.Close() })
+	if err := bus.EnsureStream(ctx); err != nil {
+		return fmt.Errorf("ensure event stream: %w", err)
+	}
+	return nil
+}
+
 // Checks are the readiness probes for what was opened: the database, NATS, and Redis when configured.
 func (in *Infra) Checks(cfg config.Config) []httpx.Check {
-	checks := []httpx.Check{
-		{Name: "db", Probe: func(ctx context.Context) error { return in.DB.PingContext(ctx) }},
-		{Name: "nats", Probe: in.Bus.Ping},
+	checks := []httpx.Check{{Name: "db", Probe: func(ctx context.Context) error { return in.DB.PingContext(ctx) }}}
+	if in.Bus != nil {
+		checks = append(checks, httpx.Check{Name: "nats", Probe: in.Bus.Ping})
 	}
 	if cfg.RedisURL != "" {
 		checks = append(checks, httpx.Check{Name: "redis", Probe: in.Cache.Ping})
@@ -106,6 +125,3 @@ func (in *Infra) Close() {
 	}
 	in.closers = nil
 }
-
-// ErrNoDatabase is returned by commands that need a configured database.
-var ErrNoDatabase = errors.New("infra: no database configured")
