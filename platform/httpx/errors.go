@@ -31,7 +31,7 @@ type ErrorBody struct {
 // ContentType implements huma.ContentTypeFilter: the blocked-address answer is an HTML page.
 func (e *ErrorBody) ContentType(ct string) string {
 	if e.html != "" {
-		return "text/html; charset=utf-8"
+		return htmlContentType
 	}
 	return ct
 }
@@ -154,6 +154,12 @@ func codeForStatus(status int) string {
 		return string(apperror.CodeInternal)
 	}
 }
+
+// htmlContentType is the key htmlFormat is registered under. It carries a parameter on purpose:
+// huma negotiates the response format by matching the bare media types of the Accept header
+// against its format keys, so a key with a parameter is never chosen for a browser's
+// "Accept: text/html", whose answers stay JSON; only ErrorBody.ContentType selects it.
+const htmlContentType = "text/html; charset=utf-8"
 
 // htmlFormat lets huma write an ErrorBody that carries an HTML page.
 var htmlFormat = huma.Format{

@@ -19,7 +19,7 @@ func (s *Server) requestContext(c *fiber.Ctx) error {
 	id := newRequestID(c)
 	c.Set("X-Request-ID", id)
 	ctx := context.WithValue(c.UserContext(), requestIDKey{}, id)
-	ctx = WithClientIP(ctx, c.IP())
+	ctx = WithClientIP(ctx, s.clientIP(c))
 	c.SetUserContext(ctx)
 	return c.Next()
 }
@@ -39,7 +39,7 @@ func (s *Server) accessLog(c *fiber.Ctx) error {
 	}
 	attrs := []any{
 		"request_id", RequestID(c.UserContext()), "method", c.Method(), "path", path,
-		"status", status, "duration_ms", float64(time.Since(start).Microseconds()) / 1000, "ip", c.IP(),
+		"status", status, "duration_ms", float64(time.Since(start).Microseconds()) / 1000, "ip", ClientIP(c.UserContext()),
 	}
 	if p, ok := PrincipalFrom(c.UserContext()); ok {
 		attrs = append(attrs, "user_id", p.UserID)
@@ -93,7 +93,7 @@ func (s *Server) authenticate(c *fiber.Ctx) error {
 	if token == "" {
 		return c.Next()
 	}
-	p, err := s.opts.Authenticator.Authenticate(c.UserContext(), token, c.IP())
+	p, err := s.opts.Authenticator.Authenticate(c.UserContext(), token, ClientIP(c.UserContext()))
 	switch {
 	case errors.Is(err, ErrAddressBlocked):
 		return WriteBlockedPage(c)

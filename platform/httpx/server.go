@@ -9,6 +9,9 @@ import (
 	"errors"
 	"io/fs"
 	"log/slog"
+	"maps"
+	"net/netip"
+	"sync"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -37,7 +40,8 @@ type Check struct {
 // Options configure a Server.
 type Options struct {
 	Logger *slog.Logger
-	// TrustedProxies may set X-Forwarded-For.
+	// TrustedProxies (addresses or CIDRs) may set X-Forwarded-For: behind them the client is the
+	// right-most entry of that header that is not itself a trusted proxy.
 	TrustedProxies []string
 	// Authenticator resolves session tokens; nil means every request is anonymous.
 	Authenticator Authenticator
@@ -46,6 +50,9 @@ type Options struct {
 	// Version is reported in the OpenAPI document.
 	Version string
 }
+
+// setHumaError guards the one write of huma's package-level error hook.
+var setHumaError sync.Once
 
 // API is the huma API that modules register operations on.
 type API struct {
@@ -63,6 +70,8 @@ type Server struct {
 	logger *slog.Logger
 	checks []Check
 	opts   Options
+	// trusted are the parsed TrustedProxies.
+	trusted []netip.Prefix
 }
 
 // New builds the server with its middleware chain; modules then register on API() and Router().
@@ -81,7 +90,7 @@ func New(opts Options) *Server {
 		IdleTimeout:             120 * time.Second,
 		ErrorHandler:            fiberErrorHandler(opts.Logger),
 	})
-	s := &Server{app: app, logger: opts.Logger, opts: opts}
+	s := &Server{app: app, logger: opts.Logger, opts: opts, trusted: parsePrefixes(opts.Logger, opts.TrustedProxies)}
 
 	app.Use(s.recoverer, s.requestContext, s.accessLog, securityHeaders)
 	app.Use(compress.New(compress.Config{Level: compress.LevelBestSpeed}))
@@ -89,14 +98,17 @@ func New(opts Options) *Server {
 	app.Get("/readyz", s.readyz)
 	app.Use("/api", s.authenticate)
 
-	// huma.NewError is huma's package-level hook; setting it here, once per process start, gives
-	// huma's own errors (validation, malformed JSON) the API's single error shape.
-	huma.NewError = newHumaError
+	// huma.NewError is huma's package-level hook; setting it once per process gives huma's own
+	// errors (validation, malformed JSON) the API's single error shape. The Once keeps servers
+	// built concurrently (tests) from racing on the variable.
+	setHumaError.Do(func() { huma.NewError = newHumaError })
 	cfg := huma.DefaultConfig("Back office API", opts.Version)
+	// DefaultConfig hands out huma's package-level DefaultFormats map: copy it before adding to it.
+	cfg.Formats = maps.Clone(cfg.Formats)
 	cfg.OpenAPIPath = "/api/openapi"
 	cfg.DocsPath = "/api/docs"
 	cfg.SchemasPath = "/api/schemas"
-	cfg.Formats["text/html"] = htmlFormat
+	cfg.Formats[htmlContentType] = htmlFormat
 	cfg.CreateHooks = nil // no $schema links injected into every response body
 	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"session": {Type: "apiKey", In: "cookie", Name: "authToken",

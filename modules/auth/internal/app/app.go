@@ -257,9 +257,12 @@ func (s *Service) Authenticate(ctx context.Context, token, ip string) (httpx.Pri
 		return httpx.Principal{}, err
 	}
 	now := s.now().UTC()
+	// last_seen_at is written at most every sessionTouchEvery, so the latest call may be up to
+	// that much newer than it: idle time counts from there, or a session in use would be cut
+	// before IdleTimeout (and before the web client's own inactivity logout).
 	switch {
 	case !now.Before(sess.ExpiresAt),
-		!now.Before(sess.LastSeenAt.Add(s.cfg.IdleTimeout)),
+		!now.Before(sess.LastSeenAt.Add(s.cfg.IdleTimeout + sessionTouchEvery)),
 		sess.State == store.SessionPending && !now.Before(sess.CreatedAt.Add(s.cfg.PendingTTL)),
 		!u.Active || u.ApprovalStatus != "approved":
 		return httpx.Principal{}, apperror.Unauthorized("session expired")
