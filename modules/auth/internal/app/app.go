@@ -85,8 +85,8 @@ func New(db *bun.DB, c cache.Store, windows SecretaryWindows, companies CompanyN
 		companies: companies, now: now, log: log, cfg: cfg}
 }
 
-// Rate-limit rules. Per-IP rules count every attempt; per user-and-IP rules count failures only,
-// so an attacker elsewhere cannot lock the real user out. The per-user rule (all addresses) only
+// Rate-limit rules. Sign-in rules count failures only: a whole office signing in at 8:00 behind one
+// NAT address is never refused, and an attacker elsewhere cannot lock the real user out. The per-user rule (all addresses) only
 // throttles addresses the user has never signed in from (see knownAddress).
 var (
 	ruleLoginIP       = ratelimit.Rule{Name: "login-ip", Limit: 30, Window: 5 * time.Minute}
@@ -151,7 +151,7 @@ func (s *Service) Login(ctx context.Context, username, password, ip, userAgent s
 		return LoginResult{}, apperror.Invalid(firstMessage(fields, "username", "password"), fields)
 	}
 	userKey := strings.ToLower(username)
-	if err := s.hit(ctx, ruleLoginIP, ip); err != nil {
+	if err := s.blocked(ctx, ruleLoginIP, ip); err != nil {
 		return LoginResult{}, err
 	}
 	if err := s.blocked(ctx, ruleLoginUserIP, userKey+"|"+ip); err != nil {
@@ -231,6 +231,7 @@ func (s *Service) Login(ctx context.Context, username, password, ip, userAgent s
 }
 
 func (s *Service) loginFailed(ctx context.Context, userKey, ip string) error {
+	_, _ = s.limiter.Hit(ctx, ruleLoginIP, ip)
 	_, _ = s.limiter.Hit(ctx, ruleLoginUserIP, userKey+"|"+ip)
 	_, _ = s.limiter.Hit(ctx, ruleLoginUser, userKey)
 	_ = audit.Record(ctx, s.db, audit.Entry{Action: "login_failed", Entity: "user", EntityID: truncate(userKey, 64), IP: ip})
