@@ -8,8 +8,7 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/backoffice/backoffice/modules/auth"
-	"github.com/backoffice/backoffice/modules/settings"
+	"github.com/backoffice/backoffice/cmd/backoffice/compose"
 	"github.com/backoffice/backoffice/platform/config"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/infra"
@@ -20,17 +19,9 @@ import (
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
-// modules are the wired modules of this process.
-type modules struct {
-	settings *settings.Module
-	auth     *auth.Module
-}
-
-func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger) modules {
-	st := settings.New(in.DB, time.Now, logger)
-	au := auth.New(auth.Deps{DB: in.DB, Cache: in.Cache, Windows: st, Companies: st, Now: time.Now, Logger: logger,
+func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger) *compose.Product {
+	return compose.New(compose.Deps{DB: in.DB, Cache: in.Cache, Now: time.Now, Logger: logger,
 		SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout})
-	return modules{settings: st, auth: au}
 }
 
 func serve(ctx context.Context) error {
@@ -55,15 +46,12 @@ func serve(ctx context.Context) error {
 		debug.FreeOSMemory()
 	}
 
-	srv := httpx.New(httpx.Options{Logger: logger, TrustedProxies: cfg.TrustedProxies,
-		Authenticator: m.auth.Authenticator(), Web: webapp.Dist(), Version: version})
+	srv := httpx.New(m.ServerOptions(httpx.Options{Logger: logger, TrustedProxies: cfg.TrustedProxies,
+		Web: webapp.Dist(), Version: version}))
 	for _, c := range in.Checks(cfg) {
 		srv.AddCheck(c)
 	}
-	srv.UseAPI(m.settings.Gate())
-	m.auth.Routes(srv.API())
-	m.settings.Routes(srv.API(), m.auth, auth.RoleAdmin)
-	srv.Finish()
+	m.Mount(srv)
 
 	logger.Info("backoffice listening", "url", "http://"+cfg.Addr, "embedded", cfg.Embedded(),
 		"demo_data", cfg.SeedDemo, "startup_ms", time.Since(started).Milliseconds())

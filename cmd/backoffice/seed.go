@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 
+	"github.com/backoffice/backoffice/cmd/backoffice/compose"
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/platform/config"
 	"github.com/backoffice/backoffice/platform/infra"
@@ -25,13 +26,13 @@ var demoUsers = []auth.NewUser{
 }
 
 // seedDemo creates the demo company and users that are missing; running it again changes nothing.
-func seedDemo(ctx context.Context, m modules, logger *slog.Logger) error {
-	companyID, err := m.settings.EnsureCompany(ctx, DemoCompany)
+func seedDemo(ctx context.Context, m *compose.Product, logger *slog.Logger) error {
+	companyID, err := m.Settings.EnsureCompany(ctx, DemoCompany)
 	if err != nil {
 		return err
 	}
 	for _, u := range demoUsers {
-		exists, err := m.auth.UserExists(ctx, u.Username)
+		exists, err := m.Auth.UserExists(ctx, u.Username)
 		if err != nil {
 			return err
 		}
@@ -39,7 +40,7 @@ func seedDemo(ctx context.Context, m modules, logger *slog.Logger) error {
 			continue
 		}
 		u.CompanyID, u.Password = companyID, DemoPassword
-		if _, err := m.auth.CreateUser(ctx, u); err != nil {
+		if _, err := m.Auth.CreateUser(ctx, u); err != nil {
 			return err
 		}
 		logger.Info("demo user created", "username", u.Username, "role", u.Role)

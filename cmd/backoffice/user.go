@@ -53,11 +53,11 @@ func userCommand(ctx context.Context, args []string) error {
 	}
 	defer in.Close()
 	m := wire(in, cfg, logger)
-	companyID, err := m.settings.EnsureCompany(ctx, *company)
+	companyID, err := m.Settings.EnsureCompany(ctx, *company)
 	if err != nil {
 		return err
 	}
-	u, err := m.auth.CreateUser(ctx, auth.NewUser{CompanyID: companyID, Username: *username, Password: password,
+	u, err := m.Auth.CreateUser(ctx, auth.NewUser{CompanyID: companyID, Username: *username, Password: password,
 		FirstName: *first, LastName: *last, Email: *email, Role: *role, Enable2FA: *require2FA})
 	if err != nil {
 		if ae := apperror.As(err); ae != nil && len(ae.Fields) > 0 {

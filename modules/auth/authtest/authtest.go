@@ -24,6 +24,7 @@ import (
 	"github.com/pquerna/otp/totp"
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/cmd/backoffice/compose"
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/settings"
 	"github.com/backoffice/backoffice/platform/cache"
@@ -59,6 +60,7 @@ type Stack struct {
 	DB        *bun.DB
 	Clock     *cachetest.Clock
 	Server    *httpx.Server
+	Product   *compose.Product
 	Auth      *auth.Module
 	Settings  *settings.Module
 	CompanyID int64
@@ -73,21 +75,16 @@ func New(t testing.TB, db *bun.DB) *Stack {
 	t.Cleanup(func() { _ = mem.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 
-	st := settings.New(db, clock.Now, logger)
-	au := auth.New(auth.Deps{DB: db, Cache: mem, Windows: st, Companies: st, Now: clock.Now, Logger: logger,
+	p := compose.New(compose.Deps{DB: db, Cache: mem, Now: clock.Now, Logger: logger,
 		SessionTTL: SessionTTL, IdleTimeout: IdleTimeout})
-	srv := httpx.New(httpx.Options{Logger: logger, TrustedProxies: []string{testProxy},
-		Authenticator: au.Authenticator(), Version: "test"})
-	srv.UseAPI(st.Gate())
-	au.Routes(srv.API())
-	st.Routes(srv.API(), au, auth.RoleAdmin)
-	srv.Finish()
+	srv := httpx.New(p.ServerOptions(httpx.Options{Logger: logger, TrustedProxies: []string{testProxy}, Version: "test"}))
+	p.Mount(srv)
 
-	companyID, err := st.EnsureCompany(context.Background(), CompanyName)
+	companyID, err := p.Settings.EnsureCompany(context.Background(), CompanyName)
 	if err != nil {
 		t.Fatalf("create company: %v", err)
 	}
-	return &Stack{DB: db, Clock: clock, Server: srv, Auth: au, Settings: st, CompanyID: companyID}
+	return &Stack{DB: db, Clock: clock, Server: srv, Product: p, Auth: p.Auth, Settings: p.Settings, CompanyID: companyID}
 }
 
 // Each runs fn on a new Stack for every dialect (dbtest.Each: "sqlite" and "postgres"), the
