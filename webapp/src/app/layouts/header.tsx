@@ -1,0 +1,63 @@
+/** The top header: sidebar toggle, app name, language, theme customizer and profile menu. */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '@/components/icon';
+import { LanguageSwitcher } from '@/components/language-switcher';
+import type { ThemeLayout } from '@/lib/theme/settings-store';
+import { ProfileMenu } from './profile-menu';
+import { useSidebarStore } from './sidebar-store';
+
+const iconButton =
+  'inline-flex size-9 items-center justify-center rounded-md text-fg hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary';
+
+/** Header of both layouts. */
+export function Header({
+  layout,
+  onOpenCustomizer,
+  customizerOpen,
+}: {
+  layout: ThemeLayout;
+  onOpenCustomizer: () => void;
+  customizerOpen: boolean;
+}) {
+  const { t } = useTranslation('layout');
+  const sidebarOpen = useSidebarStore((s) => s.isOpen);
+  const toggleSidebar = useSidebarStore((s) => s.toggle);
+  return (
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-line bg-card/95 px-4 backdrop-blur">
+      {layout === 'sideblock' ? (
+        <button
+          type="button"
+          className={iconButton}
+          onClick={toggleSidebar}
+          aria-expanded={sidebarOpen}
+          aria-controls="app-sidebar"
+          aria-label={sidebarOpen ? t('sidebar.close') : t('sidebar.open')}
+          data-testid="sidebar-toggle"
+        >
+          <Icon name="menu" />
+        </button>
+      ) : (
+        <Link to="/dashboards/home" className="text-lg font-semibold">
+          {t('appName')}
+        </Link>
+      )}
+      <div className="ms-auto flex items-center gap-2">
+        <LanguageSwitcher compact />
+        <button
+          type="button"
+          className={iconButton}
+          onClick={onOpenCustomizer}
+          aria-expanded={customizerOpen}
+          aria-controls="theme-customizer"
+          aria-label={t('theme.open')}
+          title={t('theme.open')}
+          data-testid="theme-customizer-toggle"
+        >
+          <Icon name="palette" />
+        </button>
+        <ProfileMenu />
+      </div>
+    </header>
+  );
+}

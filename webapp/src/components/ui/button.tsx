@@ -1,0 +1,43 @@
+/** The app's button: primary, secondary, ghost or danger, with a busy state. */
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from './cn';
+import { Spinner } from './spinner';
+
+/** Visual weight of a button. */
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-primary text-on-primary hover:bg-primary-hover',
+  secondary: 'border border-line bg-card text-fg hover:bg-hover',
+  ghost: 'text-fg hover:bg-hover',
+  danger: 'bg-danger text-white hover:opacity-90',
+};
+
+/** Props of Button. */
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  /** Shows a spinner and disables the button. */
+  busy?: boolean;
+}
+
+/** A button; `type` defaults to "button" so it never submits a form by accident. */
+export function Button({ variant = 'primary', busy = false, className, disabled, children, type, ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type ?? 'button'}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
+        'disabled:cursor-not-allowed disabled:opacity-60',
+        variants[variant],
+        className,
+      )}
+      {...rest}
+    >
+      {busy && <Spinner className="size-4" />}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,36 @@
+/** /settings: the account settings tabs (general, password, google2fa, appearance, ip_restriction). */
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { cn } from '@/components/ui/cn';
+import { PageTitle } from '@/components/ui/page-title';
+
+const TABS = ['general', 'password', 'google2fa', 'appearance', 'ip_restriction'] as const;
+
+/** Tab bar + the active tab. */
+export function SettingsLayout() {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="space-y-6">
+      <PageTitle>{t('title')}</PageTitle>
+      <nav aria-label={t('tabsLabel')} className="flex gap-1 overflow-x-auto border-b border-line">
+        {TABS.map((tab) => (
+          <NavLink
+            key={tab}
+            to={`/settings/${tab}`}
+            className={({ isActive }) =>
+              cn(
+                '-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary',
+                isActive ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-fg',
+              )
+            }
+          >
+            {t(`tabs.${tab}`)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="card max-w-3xl p-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

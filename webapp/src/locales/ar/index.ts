@@ -1,0 +1,8 @@
+/** ar resources, one JSON file per feature namespace (partial: missing keys fall back to Spanish). Loaded lazily as one chunk. */
+import auth from './auth.json';
+import common from './common.json';
+import dashboard from './dashboard.json';
+import layout from './layout.json';
+
+/** Namespaces of this language. */
+export const resources = { auth, common, dashboard, layout };

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+
+const files = import.meta.glob<Record<string, unknown>>('./*/*.json', { eager: true, import: 'default' });
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+function keysOf(language: string): Set<string> {
+  const out = new Set<string>();
+  for (const [path, content] of Object.entries(files)) {
+    const [, lang, ns] = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path)!;
+    if (lang === language) keys(content).forEach((k) => out.add(`${ns}:${k}`));
+  }
+  return out;
+}
+
+describe('locales', () => {
+  const en = keysOf('en');
+  const es = keysOf('es');
+
+  it('en and es are complete and identical in keys', () => {
+    expect(en.size).toBeGreaterThan(150);
+    expect([...en].filter((k) => !es.has(k))).toEqual([]);
+    expect([...es].filter((k) => !en.has(k))).toEqual([]);
+  });
+
+  it.each(['ar', 'zh-cn'])('%s is partial and only uses known keys', (language) => {
+    const partial = keysOf(language);
+    expect(partial.size).toBeGreaterThan(5);
+    expect([...partial].filter((k) => !en.has(k))).toEqual([]);
+  });
+
+  it('carries the spec messages', () => {
+    const value = (language: string, ns: string, key: string) =>
+      key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], files[`./${language}/${ns}.json`]);
+    expect(value('en', 'auth', 'validation.usernameRequired')).toBe('Username Required');
+    expect(value('en', 'auth', 'validation.passwordRequired')).toBe('Password Required');
+    expect(value('en', 'auth', 'validation.otpSixDigits')).toBe('Must be exactly 6 digits');
+    expect(value('en', 'auth', 'validation.otpRequired')).toBe('Digital number Required');
+    expect(value('en', 'auth', 'errors.invalidOtp')).toBe('Invalid OTP');
+    expect(value('es', 'auth', 'errors.invalidOtp')).toBe('Código 2FA inválido');
+    expect(value('es', 'auth', 'errors.authFailed')).toBe('Error de autenticación');
+    expect(value('es', 'auth', 'session.expired')).toBe(
+      'Tu sesión ha expirado por inactividad. Serás redirigido al inicio de sesión.',
+    );
+    expect(value('en', 'auth', 'errors.qrFailed')).toBe('Failed to generate QR code');
+    expect(value('en', 'settings', 'general.failed')).toBe('Error updating profile');
+    expect(value('en', 'settings', 'password.failed')).toBe('Error updating password');
+    expect(value('en', 'settings', 'validation.passwordsMismatch')).toBe('Passwords do not match.');
+    expect(value('en', 'settings', 'validation.passwordComplexity')).toBe(
+      'Password must include uppercase, lowercase, and special character.',
+    );
+    expect(value('en', 'errors', 'status.404.title')).toBe('The requested information was not found');
+    expect(value('en', 'errors', 'unexpected')).toBe('Unexpected error');
+  });
+});
