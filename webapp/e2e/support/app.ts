@@ -1,0 +1,58 @@
+/** Steps of the journeys that several specs share: signing in and reading where the app is. */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The path (and search) the page shows now. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+/** Waits until the page is on this path (exact, search included when given). */
+export async function expectPath(page: Page, path: string | RegExp): Promise<void> {
+  await expect.poll(() => pathOf(page), { message: `page path should be ${path}` }).toMatch(
+    typeof path === 'string' ? new RegExp(`^${escapeRegExp(path)}$`) : path,
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** /login?redirect=<path> as the app writes it. */
+export function loginRedirect(path: string): string {
+  return `/login?redirect=${encodeURIComponent(path)}`;
+}
+
+/** Fills and submits the sign-in form of the page it is on (opens /login first when asked). */
+export async function submitLogin(page: Page, username: string, password: string, opts: { open?: string } = {}): Promise<void> {
+  if (opts.open !== undefined) await page.goto(opts.open);
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in from /login and waits for the landing page. */
+export async function signIn(page: Page, username: string, password: string, landing = '/dashboards/home'): Promise<void> {
+  await submitLogin(page, username, password, { open: '/login' });
+  await expectPath(page, landing);
+}
+
+/** The authToken cookie the app set in this page's context. */
+export async function authToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'authToken');
+  if (!cookie) throw new Error('no authToken cookie: not signed in');
+  return cookie.value;
+}
+
+/** Signs in through the API (for set-up and clean-up steps) and returns the session token. */
+export async function apiLogin(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const answer = await request.post('/api/auth/login', { data: { username, password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const body = (await answer.json()) as { authToken: string };
+  return body.authToken;
+}
+
+/** Authorization header of a session token. */
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}
