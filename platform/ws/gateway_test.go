@@ -1,0 +1,205 @@
+package ws_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	fws "github.com/fasthttp/websocket"
+
+	"github.com/backoffice/backoffice/platform/eventbus"
+	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/ws"
+)
+
+// sessions is a fake authenticator: token → principal.
+type sessions map[string]httpx.Principal
+
+func (s sessions) Authenticate(_ context.Context, token, _ string) (httpx.Principal, error) {
+	p, ok := s[token]
+	if !ok {
+		return httpx.Principal{}, errors.New("no session")
+	}
+	return p, nil
+}
+
+func (s sessions) Recheck(ctx context.Context, token, ip string) (httpx.Principal, error) {
+	return s.Authenticate(ctx, token, ip)
+}
+
+// busURL is the machine's NATS when configured, else an embedded server.
+func busURL(t *testing.T) string {
+	if u := os.Getenv("BACKOFFICE_TEST_NATS_URL"); u != "" {
+		return u
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("BACKOFFICE_TEST_NATS_URL is not set; CI must run the live channel through the real NATS server")
+	}
+	emb, err := eventbus.StartEmbedded(t.TempDir(), slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(emb.Shutdown)
+	return emb.ClientURL()
+}
+
+// process is one process serving /ws (a backoffice or a notifier replica).
+type process struct {
+	addr string
+	gw   *ws.Gateway
+}
+
+func startProcess(t *testing.T, url string, auth sessions) process {
+	t.Helper()
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	bus, err := eventbus.Connect(context.Background(), url, "ws-test", logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = bus.Close() })
+	gw, err := ws.NewGateway(bus, auth, logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httpx.New(httpx.Options{Logger: logger, Version: "test"})
+	srv.App().Get("/ws", gw.Handler())
+	srv.Finish()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _ = srv.App().Listener(l) }()
+	t.Cleanup(func() { gw.Close(); _ = srv.App().Shutdown() })
+	return process{addr: l.Addr().String(), gw: gw}
+}
+
+func dial(t *testing.T, p process, token string) *fws.Conn {
+	t.Helper()
+	h := http.Header{}
+	h.Set("Cookie", "authToken="+token)
+	c, resp, err := fws.DefaultDialer.Dial("ws://"+p.addr+"/ws", h)
+	if err != nil {
+		status := 0
+		if resp != nil {
+			status = resp.StatusCode
+		}
+		t.Fatalf("dial: %v (status %d)", err, status)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	expectType(t, c, "hello")
+	return c
+}
+
+func expectType(t *testing.T, c *fws.Conn, typ string) ws.Message {
+	t.Helper()
+	_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
+	_, b, err := c.ReadMessage()
+	if err != nil {
+		t.Fatalf("read (want %q): %v", typ, err)
+	}
+	var m ws.Message
+	if err := json.Unmarshal(b, &m); err != nil || m.Type != typ {
+		t.Fatalf("got %s, want type %q", b, typ)
+	}
+	return m
+}
+
+func expectSilence(t *testing.T, c *fws.Conn) {
+	t.Helper()
+	_ = c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
+	if _, b, err := c.ReadMessage(); err == nil {
+		t.Fatalf("unexpected message %s", b)
+	}
+}
+
+func waitConnections(t *testing.T, ps ...process) {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Second)
+	for _, p := range ps {
+		for p.gw.Connections() == 0 {
+			if time.Now().After(deadline) {
+				t.Fatal("connection not registered")
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+}
+
+func TestPushReachesEveryTabOnEveryProcess(t *testing.T) {
+	url := busURL(t)
+	auth := sessions{
+		"buyer-tab": {UserID: 7, CompanyID: 1, Role: "buyer"},
+		"admin-a":   {UserID: 1, CompanyID: 1, Role: "admin"},
+		"admin-b":   {UserID: 2, CompanyID: 2, Role: "admin"},
+		"other":     {UserID: 9, CompanyID: 1, Role: "user"},
+	}
+	backoffice, notifier := startProcess(t, url, auth), startProcess(t, url, auth)
+	buyerOnBackoffice := dial(t, backoffice, "buyer-tab")
+	buyerOnNotifier := dial(t, notifier, "buyer-tab")
+	adminA := dial(t, notifier, "admin-a")
+	adminB := dial(t, backoffice, "admin-b")
+	other := dial(t, notifier, "other")
+	waitConnections(t, backoffice, notifier)
+
+	pushBus, err := eventbus.Connect(context.Background(), url, "ws-test-pusher", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pushBus.Close()
+	push := ws.NewPusher(pushBus)
+	ctx := context.Background()
+
+	note := ws.Message{Type: "notification", Data: json.RawMessage(`{"message":"Purchase order approved"}`)}
+	if err := push.ToUser(ctx, 7, note); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range []*fws.Conn{buyerOnBackoffice, buyerOnNotifier} {
+		m := expectType(t, c, "notification")
+		if string(m.Data) != `{"message":"Purchase order approved"}` {
+			t.Fatalf("tab %d got %s", i, m.Data)
+		}
+	}
+	expectSilence(t, other)
+
+	if err := push.ToCompanyRole(ctx, 1, "admin", ws.Message{Type: "invalidate", Keys: []string{"purchase-orders"}}); err != nil {
+		t.Fatal(err)
+	}
+	if m := expectType(t, adminA, "invalidate"); len(m.Keys) != 1 || m.Keys[0] != "purchase-orders" {
+		t.Fatalf("keys %v", m.Keys)
+	}
+	expectSilence(t, adminB) // another company's admin
+	expectSilence(t, buyerOnNotifier)
+}
+
+func TestUpgradeNeedsAValidSession(t *testing.T) {
+	p := startProcess(t, busURL(t), sessions{"ok": {UserID: 1, CompanyID: 1, Role: "user"}, "pending": {UserID: 2, Pending2FA: true}})
+	for _, token := range []string{"", "nope", "pending"} {
+		h := http.Header{}
+		if token != "" {
+			h.Set("Cookie", "authToken="+token)
+		}
+		_, resp, err := fws.DefaultDialer.Dial("ws://"+p.addr+"/ws", h)
+		if err == nil {
+			t.Fatalf("token %q: upgrade accepted", token)
+		}
+		if resp == nil || resp.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("token %q: want 401, got %v", token, resp)
+		}
+	}
+	resp, err := http.Get("http://" + p.addr + "/ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUpgradeRequired {
+		t.Fatalf("plain GET: status %s, want %d", strconv.Itoa(resp.StatusCode), http.StatusUpgradeRequired)
+	}
+}
