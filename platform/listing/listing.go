@@ -136,6 +136,9 @@ func NewPlan(spec Spec, q Query) (*Plan, error) {
 // Query returns the request as validated (page size clamped).
 func (p *Plan) Query() Query { return p.query }
 
+// Key returns the sort key in use (the client's, or the spec's default), without the "-".
+func (p *Plan) Key() string { return p.key }
+
 // Apply adds the keyset condition, the order and the limit to sel. Filters and search must be
 // applied by the caller, identically for the count.
 func (p *Plan) Apply(sel *bun.SelectQuery) *bun.SelectQuery {
@@ -157,6 +160,10 @@ func (p *Plan) Apply(sel *bun.SelectQuery) *bun.SelectQuery {
 
 // Finish trims the extra row fetched by Apply, restores display order, and computes the meta.
 // keyOf returns a row's sort value (string, int64 or time.Time, per the column's Kind) and id.
+// The value must be the sort expression's value as the database computes it: when the
+// expression transforms a column (lower(name), COALESCE(...)), select it alongside the row
+// (ColumnExpr("lower(name) AS sort_name")) rather than recomputing it in Go, whose lowercasing
+// differs from SQLite's ASCII-only lower() on names such as "Ñandú".
 func Finish[T any](p *Plan, rows []T, total int, keyOf func(T) (any, int64)) Page[T] {
 	more := len(rows) > p.query.PerPage
 	if more {
@@ -165,6 +172,15 @@ func Finish[T any](p *Plan, rows []T, total int, keyOf func(T) (any, int64)) Pag
 	if p.backward {
 		for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
 			rows[i], rows[j] = rows[j], rows[i]
+		}
+	}
+	// The last page holds what is left after the full pages (total mod per_page rows), as it
+	// does when reached by walking forward; a full last page would shift every page boundary
+	// walking back from it, down to a short "page 1".
+	if p.query.Last && p.cursor == nil {
+		if rest := total % p.query.PerPage; rest > 0 && len(rows) > rest {
+			rows = rows[len(rows)-rest:]
+			more = true
 		}
 	}
 	if rows == nil {

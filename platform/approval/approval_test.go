@@ -1,0 +1,97 @@
+package approval_test
+
+import (
+	"testing"
+
+	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/approval"
+)
+
+func TestInitial(t *testing.T) {
+	cases := map[string]approval.Status{
+		"admin":     approval.Approved,
+		"user":      approval.Pending,
+		"secretary": approval.Pending,
+		"buyer":     approval.Pending,
+		"":          approval.Pending,
+		"Admin":     approval.Pending, // roles are exact: no case folding into privilege
+	}
+	for role, want := range cases {
+		if got := approval.Initial(role); got != want {
+			t.Errorf("Initial(%q) = %q, want %q", role, got, want)
+		}
+	}
+}
+
+func TestDecide(t *testing.T) {
+	cases := []struct {
+		name    string
+		current approval.Status
+		approve bool
+		reason  string
+		want    approval.Status
+		code    apperror.Code // "" when no error
+		message string
+		field   string
+	}{
+		{"approve pending", approval.Pending, true, "", approval.Approved, "", "", ""},
+		{"approve pending, reason ignored", approval.Pending, true, "fine", approval.Approved, "", "", ""},
+		{"reject pending with reason", approval.Pending, false, "Duplicate customer", approval.Rejected, "", "", ""},
+		{"reject without reason", approval.Pending, false, "", approval.Pending, apperror.CodeInvalid, "A reason is required.", "reason"},
+		{"reject with blank reason", approval.Pending, false, " \t\n", approval.Pending, apperror.CodeInvalid, "A reason is required.", "reason"},
+		{"approve approved", approval.Approved, true, "", approval.Approved, apperror.CodeConflict, "Only pending records can be approved or rejected.", ""},
+		{"approve rejected", approval.Rejected, true, "", approval.Rejected, apperror.CodeConflict, "Only pending records can be approved or rejected.", ""},
+		{"reject approved", approval.Approved, false, "late", approval.Approved, apperror.CodeConflict, "Only pending records can be approved or rejected.", ""},
+		{"reject rejected", approval.Rejected, false, "again", approval.Rejected, apperror.CodeConflict, "Only pending records can be approved or rejected.", ""},
+		{"unknown status", approval.Status("archived"), true, "", approval.Status("archived"), apperror.CodeConflict, "Only pending records can be approved or rejected.", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := approval.Decide(c.current, c.approve, c.reason)
+			if got != c.want {
+				t.Errorf("status = %q, want %q", got, c.want)
+			}
+			if c.code == "" {
+				if err != nil {
+					t.Fatalf("unexpected error %v", err)
+				}
+				return
+			}
+			ae := apperror.As(err)
+			if ae == nil {
+				t.Fatalf("error = %v, want an apperror with code %s", err, c.code)
+			}
+			if ae.Code != c.code || ae.Message != c.message {
+				t.Errorf("error = %s %q, want %s %q", ae.Code, ae.Message, c.code, c.message)
+			}
+			if c.field != "" && ae.Fields[c.field] != c.message {
+				t.Errorf("fields = %v, want %s: %q", ae.Fields, c.field, c.message)
+			}
+		})
+	}
+}
+
+func TestParse(t *testing.T) {
+	for in, want := range map[string]approval.Status{"": "", "pending": approval.Pending, " approved ": approval.Approved, "rejected": approval.Rejected} {
+		got, err := approval.Parse(in)
+		if err != nil || got != want {
+			t.Errorf("Parse(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"PENDING", "all", "approved;drop"} {
+		if _, err := approval.Parse(in); !apperror.IsCode(err, apperror.CodeInvalid) {
+			t.Errorf("Parse(%q) error = %v, want invalid", in, err)
+		}
+	}
+}
+
+func TestValid(t *testing.T) {
+	for _, s := range []approval.Status{approval.Pending, approval.Approved, approval.Rejected} {
+		if !s.Valid() {
+			t.Errorf("%q not valid", s)
+		}
+	}
+	if approval.Status("x").Valid() || approval.Status("").Valid() {
+		t.Error("unknown status reported valid")
+	}
+}

@@ -1,0 +1,215 @@
+// Package xlsx writes the Excel exports of the lists (GET /api/x/export.xlsx): one sheet, a bold
+// frozen header row, then one row per record, streamed so that exporting a large list keeps
+// memory flat whatever its length.
+//
+// Cells are made safe for the person who opens the file: a text cell that starts with = + - @,
+// TAB or CR is prefixed with a single quote, so that Excel (or LibreOffice, or a re-export to
+// CSV) never reads it as a formula (DESIGN §8, "CSV/formula injection"). Numbers stay numbers,
+// so that totals and filters work; times are written as date cells in the business time zone
+// (America/Bogota); money passed as Centavos is written in pesos with two decimals.
+package xlsx
+
+import (
+	"archive/zip"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+	_ "time/tzdata" // Bogota's zone must load on machines without a zone database
+
+	"github.com/xuri/excelize/v2"
+)
+
+// BusinessTimeZone is where times are shown: the users' wall clock (DESIGN §4).
+const BusinessTimeZone = "America/Bogota"
+
+// ContentType is the media type of the files Write produces.
+const ContentType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+// dateTimeFormat is the number format of time cells.
+const dateTimeFormat = "yyyy-mm-dd hh:mm"
+
+// moneyFormat is the number format of Centavos cells: thousands separator, two decimals.
+const moneyFormat = "#,##0.00"
+
+// Centavos is an amount of money in integer centavos (COP). Pass it instead of a bare int64 to
+// have the cell show pesos with two decimals.
+type Centavos int64
+
+// pesos returns the amount in pesos as the spreadsheet's number. The cell format stores IEEE
+// doubles, so the conversion cannot be avoided; parsing the exact decimal text gives the double
+// nearest to the true amount, which Excel displays back exactly (amounts stay far below 2^53).
+func (c Centavos) pesos() float64 {
+	n := int64(c)
+	sign := ""
+	if n < 0 {
+		sign, n = "-", -n
+	}
+	f, _ := strconv.ParseFloat(fmt.Sprintf("%s%d.%02d", sign, n/100, n%100), 64)
+	return f
+}
+
+// Write writes a workbook with one sheet named sheet to w: headers in the first row, then every
+// row rows yields, in order. rows calls yield once per record; an error from yield (the writer
+// failed) must be returned by rows, and any error of rows aborts the export.
+//
+// Cell values may be nil (empty cell), string, bool, any integer or float type, Centavos,
+// time.Time or *time.Time (nil: empty). Other values are written as their fmt.Sprint text. Every
+// text cell is neutralised against formula injection (see the package doc).
+func Write(w io.Writer, sheet string, headers []string, rows func(yield func(row []any) error) error) (err error) {
+	f := excelize.NewFile()
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("xlsx: close: %w", cerr)
+		}
+	}()
+	if sheet == "" {
+		sheet = "Sheet1"
+	}
+	if err := f.SetSheetName(f.GetSheetName(0), sheet); err != nil {
+		return fmt.Errorf("xlsx: sheet name %q: %w", sheet, err)
+	}
+	st, err := newStyles(f)
+	if err != nil {
+		return err
+	}
+	sw, err := f.NewStreamWriter(sheet)
+	if err != nil {
+		return fmt.Errorf("xlsx: stream: %w", err)
+	}
+	// Layout must be set before the first row: the stream has already written it after that.
+	for i, h := range headers {
+		if err := sw.SetColWidth(i+1, i+1, columnWidth(h)); err != nil {
+			return fmt.Errorf("xlsx: column width: %w", err)
+		}
+	}
+	if len(headers) > 0 {
+		if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
+			return fmt.Errorf("xlsx: freeze header: %w", err)
+		}
+		head := make([]any, len(headers))
+		for i, h := range headers {
+			head[i] = excelize.Cell{StyleID: st.header, Value: Neutralize(h)}
+		}
+		if err := sw.SetRow("A1", head); err != nil {
+			return fmt.Errorf("xlsx: header row: %w", err)
+		}
+	}
+	next := 1
+	if len(headers) > 0 {
+		next = 2
+	}
+	cells := make([]any, 0, len(headers))
+	yield := func(row []any) error {
+		cells = cells[:0]
+		for _, v := range row {
+			cells = append(cells, st.cell(v))
+		}
+		ref, err := excelize.CoordinatesToCellName(1, next)
+		if err != nil {
+			return fmt.Errorf("xlsx: row %d: %w", next, err)
+		}
+		if err := sw.SetRow(ref, cells); err != nil {
+			return fmt.Errorf("xlsx: row %d: %w", next, err)
+		}
+		next++
+		return nil
+	}
+	if err := rows(yield); err != nil {
+		return err
+	}
+	if err := sw.Flush(); err != nil {
+		return fmt.Errorf("xlsx: flush: %w", err)
+	}
+	// excelize's Write first assembles the whole ZIP in a bytes.Buffer and then copies it to w.
+	// Handing it a ZIP writer bound to w instead makes the archive go straight to w: the buffer
+	// it passes stays empty (it is only patched for ZIP64 entries over 4 GB, which an export
+	// never has), so memory no longer grows with the size of the file.
+	f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zip.NewWriter(w) })
+	if err := f.Write(w); err != nil {
+		return fmt.Errorf("xlsx: write: %w", err)
+	}
+	return nil
+}
+
+// Neutralize returns s made safe to put in a spreadsheet cell: text that a spreadsheet would
+// take for a formula (starting with = + - @, TAB or CR) gets a leading single quote.
+func Neutralize(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		return "'" + s
+	}
+	return s
+}
+
+// columnWidth sizes a column to its header, within readable bounds (in characters).
+func columnWidth(header string) float64 {
+	n := len([]rune(header)) + 4
+	return float64(min(max(n, 12), 60))
+}
+
+// styles are the workbook's cell styles, created once per file.
+type styles struct {
+	header, dateTime, money int
+}
+
+func newStyles(f *excelize.File) (styles, error) {
+	var s styles
+	var err error
+	if s.header, err = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}}); err != nil {
+		return s, fmt.Errorf("xlsx: header style: %w", err)
+	}
+	dt := dateTimeFormat
+	if s.dateTime, err = f.NewStyle(&excelize.Style{CustomNumFmt: &dt}); err != nil {
+		return s, fmt.Errorf("xlsx: date style: %w", err)
+	}
+	mf := moneyFormat
+	if s.money, err = f.NewStyle(&excelize.Style{CustomNumFmt: &mf}); err != nil {
+		return s, fmt.Errorf("xlsx: money style: %w", err)
+	}
+	return s, nil
+}
+
+// bogota is loaded once; with time/tzdata embedded the lookup cannot fail.
+var bogota = func() *time.Location {
+	loc, err := time.LoadLocation(BusinessTimeZone)
+	if err != nil {
+		panic("xlsx: load " + BusinessTimeZone + ": " + err.Error())
+	}
+	return loc
+}()
+
+// cell converts one value to what the stream writer takes, neutralising every text.
+func (s styles) cell(v any) any {
+	switch v := v.(type) {
+	case nil:
+		return nil
+	case string:
+		return Neutralize(v)
+	case bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
+		return v
+	case Centavos:
+		return excelize.Cell{StyleID: s.money, Value: v.pesos()}
+	case time.Time:
+		return s.timeCell(v)
+	case *time.Time:
+		if v == nil {
+			return nil
+		}
+		return s.timeCell(*v)
+	default:
+		// Anything else (a Stringer, a named string type, []byte...) is written as its text,
+		// and text is always neutralised: nothing reaches the sheet unchecked.
+		return Neutralize(fmt.Sprint(v))
+	}
+}
+
+func (s styles) timeCell(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return excelize.Cell{StyleID: s.dateTime, Value: t.In(bogota)}
+}
