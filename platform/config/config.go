@@ -35,6 +35,11 @@ type Config struct {
 	SeedDemo bool
 	// LogLevel is debug, info, warn or error.
 	LogLevel string
+	// ServeLive serves the live channel (/ws) from this process. Turn it off on API replicas
+	// when cmd/notifier replicas serve /ws behind the proxy.
+	ServeLive bool
+	// NotifierAddr is cmd/notifier's listen address.
+	NotifierAddr string
 	// ShutdownTimeout bounds how long in-flight requests may take to finish on SIGTERM.
 	ShutdownTimeout time.Duration
 }
@@ -61,12 +66,13 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 		return def
 	}
 	c := Config{
-		Addr:        get("BACKOFFICE_ADDR", "127.0.0.1:8080"),
-		DataDir:     get("BACKOFFICE_DATA_DIR", "./data"),
-		DatabaseURL: get("BACKOFFICE_DATABASE_URL", ""),
-		NATSURL:     get("BACKOFFICE_NATS_URL", ""),
-		RedisURL:    get("BACKOFFICE_REDIS_URL", ""),
-		LogLevel:    get("BACKOFFICE_LOG_LEVEL", "info"),
+		Addr:         get("BACKOFFICE_ADDR", "127.0.0.1:8080"),
+		DataDir:      get("BACKOFFICE_DATA_DIR", "./data"),
+		DatabaseURL:  get("BACKOFFICE_DATABASE_URL", ""),
+		NATSURL:      get("BACKOFFICE_NATS_URL", ""),
+		RedisURL:     get("BACKOFFICE_REDIS_URL", ""),
+		LogLevel:     get("BACKOFFICE_LOG_LEVEL", "info"),
+		NotifierAddr: get("BACKOFFICE_NOTIFIER_ADDR", "127.0.0.1:8090"),
 	}
 	var err error
 	if c.SessionTTL, err = duration(get("BACKOFFICE_SESSION_TTL", "8h"), "BACKOFFICE_SESSION_TTL"); err != nil {
@@ -84,6 +90,9 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 				c.TrustedProxies = append(c.TrustedProxies, s)
 			}
 		}
+	}
+	if c.ServeLive, err = strconv.ParseBool(get("BACKOFFICE_SERVE_LIVE", "true")); err != nil {
+		return c, fmt.Errorf("BACKOFFICE_SERVE_LIVE: %w", err)
 	}
 	seed := get("BACKOFFICE_SEED_DEMO", "")
 	switch seed {

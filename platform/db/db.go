@@ -6,17 +6,19 @@ package db
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect"
 	"github.com/uptrace/bun/dialect/pgdialect"
 	"github.com/uptrace/bun/dialect/sqlitedialect"
 	"github.com/uptrace/bun/driver/pgdriver"
-	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+	"modernc.org/sqlite"
 )
 
 // Open connects to url: "sqlite:<path>" or "postgres://...". The SQLite file's folder is created.
@@ -40,7 +42,28 @@ func Open(ctx context.Context, url string, opts ...pgdriver.Option) (*bun.DB, er
 	}
 }
 
+// SQLite's built-in lower() folds ASCII only, so a search for "ñandú" would miss "ÑANDÚ" on the
+// embedded default while PostgreSQL finds it. lower() is replaced, for every SQLite connection
+// of the process, by Go's Unicode folding; it must happen before the first file is created, or
+// the lower(...) indexes would have been built with the other function.
+var registerLower = sync.OnceValue(func() error {
+	return sqlite.RegisterDeterministicScalarFunction("lower", 1,
+		func(_ *sqlite.FunctionContext, args []driver.Value) (driver.Value, error) {
+			switch v := args[0].(type) {
+			case string:
+				return strings.ToLower(v), nil
+			case []byte:
+				return strings.ToLower(string(v)), nil
+			default:
+				return v, nil // NULL and numbers, as the built-in does
+			}
+		})
+})
+
 func openSQLite(ctx context.Context, path string) (*bun.DB, error) {
+	if err := registerLower(); err != nil {
+		return nil, fmt.Errorf("db: register lower(): %w", err)
+	}
 	if path != ":memory:" {
 		if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
 			return nil, fmt.Errorf("db: create data folder: %w", err)

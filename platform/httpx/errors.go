@@ -106,7 +106,12 @@ func newHumaError(status int, msg string, errs ...error) huma.StatusError {
 		}
 		if d, ok := err.(huma.ErrorDetailer); ok {
 			detail := d.ErrorDetail()
-			field := strings.TrimPrefix(strings.TrimPrefix(detail.Location, "body."), "body")
+			// huma names a field by where it came from ("body.name", "form.cost_cents",
+			// "query.sort"); the client knows fields by name only.
+			field := detail.Location
+			for _, prefix := range []string{"body.", "form.", "query.", "path.", "header."} {
+				field = strings.TrimPrefix(field, prefix)
+			}
 			if field == "" {
 				field = "body"
 			}

@@ -28,6 +28,12 @@ type Authenticator interface {
 	Authenticate(ctx context.Context, token, clientIP string) (Principal, error)
 }
 
+// Rechecker is implemented by an Authenticator that can confirm a session is still valid without
+// counting the check as the user's activity (long-lived WebSocket connections use it).
+type Rechecker interface {
+	Recheck(ctx context.Context, token, clientIP string) (Principal, error)
+}
+
 // ErrAddressBlocked is the Authenticator's answer for a user calling from outside their allow list.
 var ErrAddressBlocked = errors.New("httpx: client address not allowed for this user")
 
@@ -85,7 +91,7 @@ func New(opts Options) *Server {
 		EnableTrustedProxyCheck: len(opts.TrustedProxies) > 0,
 		TrustedProxies:          opts.TrustedProxies,
 		ProxyHeader:             proxyHeader(opts.TrustedProxies),
-		BodyLimit:               12 << 20,
+		BodyLimit:               24 << 20, // five 4 MB images and the form around them
 		ReadTimeout:             60 * time.Second,
 		IdleTimeout:             120 * time.Second,
 		ErrorHandler:            fiberErrorHandler(opts.Logger),
