@@ -4,8 +4,16 @@
 // disable windows at sign-in (read from the settings module). It owns the users and sessions
 // tables.
 //
+// It also serves the administrators' user management (/api/users): list with search and filters,
+// create, change, soft delete (never one's own account), approve or reject pending users, and the
+// Excel export. Deactivating, deleting, setting a new password or switching off two-factor ends
+// the user's sessions at once. A user created by anyone but an administrator starts pending and
+// cannot sign in until approved (platform/approval); events backoffice.auth.user.{created,
+// approved,rejected}.v1 announce it.
+//
 // Public surface: the Module (routes, the httpx.Authenticator, user creation for the command line
-// and the demo seed) and the role names every other module's access rules use.
+// and the demo seed, user counts per company for the settings module) and the role names every
+// other module's access rules use.
 package auth
 
 import (
@@ -24,11 +32,14 @@ const (
 // User is the API's view of a user (never carries the two-factor secret).
 type User = app.User
 
-// NewUser is a user to create.
+// NewUser is a user to create from the command line or the seed.
 type NewUser = app.NewUser
+
+// UserRecord is the administrators' view of a user: User plus approval and last change.
+type UserRecord = app.UserRecord
 
 // SecretaryWindows tells whether secretaries are blocked from signing in at a moment.
 type SecretaryWindows = app.SecretaryWindows
 
-// CompanyNames resolves company ids to names for the user object.
+// CompanyNames resolves company ids to names for the user object and the user lists.
 type CompanyNames = app.CompanyNames

@@ -11,6 +11,7 @@ import (
 	authhttp "github.com/backoffice/backoffice/modules/auth/internal/http"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/ws"
 )
 
 // Deps is what the auth module needs from the process.
@@ -40,12 +41,12 @@ func New(d Deps) *Module {
 }
 
 // Routes registers the auth endpoints.
-func (m *Module) Routes(api *httpx.API) { authhttp.Routes(api, m.svc) }
+func (m *Module) Routes(api *httpx.API) { authhttp.Routes(api, m.svc, RoleAdmin) }
 
-// Authenticator resolves session tokens for the HTTP server.
-func (m *Module) Authenticator() httpx.Authenticator { return m.svc }
+// Authenticator resolves session tokens for the HTTP server and the live channel.
+func (m *Module) Authenticator() ws.Authenticator { return m.svc }
 
-// CreateUser stores a new active user (command line, seed, admin pages).
+// CreateUser stores a new active, approved user (command line, seed).
 func (m *Module) CreateUser(ctx context.Context, in NewUser) (User, error) {
 	return m.svc.CreateUser(ctx, in)
 }
@@ -53,6 +54,12 @@ func (m *Module) CreateUser(ctx context.Context, in NewUser) (User, error) {
 // UserExists reports whether a live user has this username.
 func (m *Module) UserExists(ctx context.Context, username string) (bool, error) {
 	return m.svc.UserExists(ctx, username)
+}
+
+// CountUsers counts the live users of each company among companyIDs (the settings module's
+// company list and company delete).
+func (m *Module) CountUsers(ctx context.Context, companyIDs []int64) (map[int64]int, error) {
+	return m.svc.CountUsers(ctx, companyIDs)
 }
 
 // CheckAdminCredentials verifies an administrator's credentials without opening a session.

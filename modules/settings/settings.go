@@ -17,13 +17,46 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/settings/internal/app"
 	settingshttp "github.com/backoffice/backoffice/modules/settings/internal/http"
+	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/httpx"
 )
 
 // CredentialChecker verifies an administrator's credentials (implemented by the auth module).
 type CredentialChecker = app.CredentialChecker
+
+// CompanyUsers counts the live users of companies (implemented by the auth module).
+type CompanyUsers = app.CompanyUsers
+
+// Users is what the settings module needs from the auth module.
+type Users interface {
+	CredentialChecker
+	CompanyUsers
+}
+
+// StoreReferences is implemented by a module whose records name a store; a store in use cannot
+// be deleted. Register implementations with AddStoreReferences.
+type StoreReferences = app.StoreReferences
+
+// Company is the API's view of a company.
+type Company = app.Company
+
+// Store is the API's view of a store.
+type Store = app.Store
+
+// TaxProfile is a company's tax flags.
+type TaxProfile = app.TaxProfile
+
+// Deps is what the settings module needs from the process.
+type Deps struct {
+	DB *bun.DB
+	// Cache keeps the lists' totals.
+	Cache  cache.Store
+	Now    func() time.Time
+	Logger *slog.Logger
+}
 
 // Module is the settings module's composition root.
 type Module struct {
@@ -32,16 +65,37 @@ type Module struct {
 }
 
 // New wires the module.
-func New(db *bun.DB, now func() time.Time, logger *slog.Logger) *Module {
-	if now == nil {
-		now = time.Now
+func New(d Deps) *Module {
+	if d.Now == nil {
+		d.Now = time.Now
 	}
-	return &Module{svc: app.New(db, now, logger), logger: logger}
+	return &Module{svc: app.New(d.DB, d.Cache, d.Now, d.Logger), logger: d.Logger}
 }
 
-// Routes registers the site-status endpoints; adminRole may edit them, creds checks /activate.
-func (m *Module) Routes(api *httpx.API, creds CredentialChecker, adminRole string) {
-	settingshttp.Routes(api, m.svc, creds, adminRole)
+// Routes registers the site-status, company and store endpoints. users checks the credentials
+// on /activate and counts the companies' users; it is given here rather than to New because the
+// auth module is built after this one (it reads the secretary windows and company names).
+func (m *Module) Routes(api *httpx.API, users Users) {
+	m.svc.BindUsers(users)
+	settingshttp.Routes(api, m.svc, users, auth.RoleAdmin, []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary})
+}
+
+// AddStoreReferences registers a module whose records name stores (before serving).
+func (m *Module) AddStoreReferences(r StoreReferences) { m.svc.AddStoreReferences(r) }
+
+// CompanyNames returns the names of the live companies among ids.
+func (m *Module) CompanyNames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	return m.svc.CompanyNames(ctx, ids)
+}
+
+// CompanyTaxProfile returns a live company's tax flags (apperror not_found when it is gone).
+func (m *Module) CompanyTaxProfile(ctx context.Context, id int64) (TaxProfile, error) {
+	return m.svc.CompanyTaxProfile(ctx, id)
+}
+
+// StoreOfCompany reports whether storeID is a live store of companyID.
+func (m *Module) StoreOfCompany(ctx context.Context, storeID, companyID int64) (bool, error) {
+	return m.svc.StoreOfCompany(ctx, storeID, companyID)
 }
 
 // Gate is the Fiber middleware that closes the API while the site is off.

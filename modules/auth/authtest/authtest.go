@@ -75,10 +75,10 @@ func New(t testing.TB, db *bun.DB) *Stack {
 	t.Cleanup(func() { _ = mem.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 
-	p := compose.New(compose.Deps{DB: db, Cache: mem, Now: clock.Now, Logger: logger,
+	p, err := compose.New(compose.Deps{DB: db, Cache: mem, Now: clock.Now, Logger: logger,
 		SessionTTL: SessionTTL, IdleTimeout: IdleTimeout})
 	srv := httpx.New(p.ServerOptions(httpx.Options{Logger: logger, TrustedProxies: []string{testProxy}, Version: "test"}))
-	p.Mount(srv)
+	p.Mount(srv, false)
 
 	companyID, err := p.Settings.EnsureCompany(context.Background(), CompanyName)
 	if err != nil {

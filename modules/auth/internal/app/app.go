@@ -1,5 +1,6 @@
 // Package app holds the auth module's use cases: sign-in with password and one-time code,
-// sessions, the user's own profile, password, two-factor and IP allow list, and creating users.
+// sessions, the user's own profile, password, two-factor and IP allow list, and the
+// administrators' user management (list, create, change, delete, approve, reject, export).
 // Each use case validates, checks rate limits, runs its writes in one transaction and audits.
 package app
 
@@ -25,6 +26,7 @@ import (
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/ratelimit"
 )
 
@@ -46,9 +48,11 @@ type SecretaryWindows interface {
 	SecretaryBlocked(ctx context.Context, at time.Time) (bool, error)
 }
 
-// CompanyNames resolves a company id to its name (settings module).
+// CompanyNames resolves company ids to names (settings module); a company that is gone (or never
+// was) is "" or absent from the map.
 type CompanyNames interface {
 	CompanyName(ctx context.Context, id int64) (string, error)
+	CompanyNames(ctx context.Context, ids []int64) (map[int64]string, error)
 }
 
 // Config are the session lifetimes and the name shown in authenticator apps.
@@ -66,6 +70,7 @@ type Service struct {
 	store     *store.Store
 	limiter   *ratelimit.Limiter
 	cache     cache.Store
+	counter   *listing.Counter
 	windows   SecretaryWindows
 	companies CompanyNames
 	now       func() time.Time
@@ -81,7 +86,8 @@ func New(db *bun.DB, c cache.Store, windows SecretaryWindows, companies CompanyN
 	if cfg.Issuer == "" {
 		cfg.Issuer = "Back office"
 	}
-	return &Service{db: db, store: store.New(db), limiter: ratelimit.New(c), cache: c, windows: windows,
+	return &Service{db: db, store: store.New(db), limiter: ratelimit.New(c), cache: c,
+		counter: listing.NewCounter(c, totalsTTL), windows: windows,
 		companies: companies, now: now, log: log, cfg: cfg}
 }
 
@@ -128,6 +134,9 @@ func (s *Service) toUser(ctx context.Context, u *store.User) User {
 		IPAddress: u.IPAddress, EnableGoogle2FA: u.EnableGoogle2FA, Google2FASecret: u.Google2FASecret != "",
 		CreatedAt: u.CreatedAt}
 }
+
+// Now is the service's clock (export file names carry the date).
+func (s *Service) Now() time.Time { return s.now() }
 
 // LoginResult is the login answer (spec §7).
 type LoginResult struct {
@@ -251,8 +260,18 @@ func knownAddressKey(userKey, ip string) string {
 }
 
 // Authenticate implements httpx.Authenticator: a valid, unexpired, not idle session of an active
-// user calling from an allowed address.
+// user calling from an allowed address. It counts as activity on the session.
 func (s *Service) Authenticate(ctx context.Context, token, ip string) (httpx.Principal, error) {
+	return s.resolve(ctx, token, ip, true)
+}
+
+// Recheck is Authenticate without counting as activity: an open WebSocket asks whether its
+// session still holds, and must not keep an idle session alive by asking.
+func (s *Service) Recheck(ctx context.Context, token, ip string) (httpx.Principal, error) {
+	return s.resolve(ctx, token, ip, false)
+}
+
+func (s *Service) resolve(ctx context.Context, token, ip string, activity bool) (httpx.Principal, error) {
 	sess, u, err := s.store.SessionByHash(ctx, hashToken(token))
 	if err != nil {
 		return httpx.Principal{}, err
@@ -271,7 +290,7 @@ func (s *Service) Authenticate(ctx context.Context, token, ip string) (httpx.Pri
 	if blocked, err := s.addressBlocked(u, ip); err != nil || blocked {
 		return httpx.Principal{}, httpx.ErrAddressBlocked
 	}
-	if now.Sub(sess.LastSeenAt) >= sessionTouchEvery {
+	if activity && now.Sub(sess.LastSeenAt) >= sessionTouchEvery {
 		if err := s.store.TouchSession(ctx, sess.ID, now); err != nil {
 			s.log.WarnContext(ctx, "session touch failed", "error", err)
 		}

@@ -83,8 +83,10 @@ type ipOutput struct {
 
 type empty struct{}
 
-// Routes registers the auth endpoints of spec §7 and those the interface implies.
-func Routes(api *httpx.API, svc *app.Service) {
+// Routes registers the auth endpoints of spec §7 and those the interface implies, and the
+// administrators' user management (adminRole).
+func Routes(api *httpx.API, svc *app.Service, adminRole string) {
+	userRoutes(api, svc, adminRole)
 	tags := []string{"auth"}
 	principal := func(ctx context.Context) httpx.Principal { p, _ := httpx.PrincipalFrom(ctx); return p }
 	user := func(u app.User, err error) (*userOutput, error) {

@@ -34,6 +34,9 @@ type User struct {
 	Google2FAPendingSecret string     `bun:"google2fa_pending_secret,notnull"`
 	TOTPLastStep           int64      `bun:"totp_last_step,notnull"`
 	ApprovalStatus         string     `bun:"approval_status,notnull"`
+	ApprovalReason         string     `bun:"approval_reason,notnull"`
+	ApprovedBy             *int64     `bun:"approved_by"`
+	ApprovedAt             *time.Time `bun:"approved_at"`
 	CreatedBy              *int64     `bun:"created_by"`
 	CreatedAt              time.Time  `bun:"created_at,notnull"`
 	UpdatedAt              time.Time  `bun:"updated_at,notnull"`

@@ -1,6 +1,7 @@
 // Package app holds the settings module's use cases: the site status (site off, all domains
-// off, the secretary's sign-in windows), re-activation by an administrator, and the company
-// look-ups other modules need.
+// off, the secretary's sign-in windows), re-activation by an administrator, the companies and
+// stores (administrators manage them; everyone reads their own company's stores), and the
+// company look-ups other modules need.
 package app
 
 import (
@@ -18,7 +19,9 @@ import (
 	"github.com/backoffice/backoffice/modules/settings/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/audit"
+	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/listing"
 )
 
 // MsgSiteDisabled is the answer to every call while the site is off (spec §5 wording).
@@ -31,10 +34,16 @@ type CredentialChecker interface {
 
 // Service implements the settings use cases.
 type Service struct {
-	db    *bun.DB
-	store *store.Store
-	now   func() time.Time
-	log   *slog.Logger
+	db      *bun.DB
+	store   *store.Store
+	counter *listing.Counter
+	now     func() time.Time
+	log     *slog.Logger
+
+	// users and storeRefs are bound after construction (BindUsers, AddStoreReferences): the
+	// modules that provide them are built after this one, because they depend on it.
+	users     CompanyUsers
+	storeRefs []StoreReferences
 
 	// The gate reads the site status on every API call; a short-lived copy keeps that off the
 	// database. Other replicas see a change within statusTTL.
@@ -45,10 +54,23 @@ type Service struct {
 
 const statusTTL = 2 * time.Second
 
-// New builds the Service.
-func New(db *bun.DB, now func() time.Time, log *slog.Logger) *Service {
-	return &Service{db: db, store: store.New(db), now: now, log: log}
+// totalsTTL bounds how long a cached list total may lag behind another replica's write (this
+// replica's own writes invalidate it at once).
+const totalsTTL = time.Minute
+
+// New builds the Service; c holds the cached list totals.
+func New(db *bun.DB, c cache.Store, now func() time.Time, log *slog.Logger) *Service {
+	return &Service{db: db, store: store.New(db), counter: listing.NewCounter(c, totalsTTL), now: now, log: log}
 }
+
+// Now is the service's clock (export file names carry the date).
+func (s *Service) Now() time.Time { return s.now() }
+
+// BindUsers gives the service the user directory (auth module). Call it once, before serving.
+func (s *Service) BindUsers(u CompanyUsers) { s.users = u }
+
+// AddStoreReferences registers a module whose records name stores. Call it before serving.
+func (s *Service) AddStoreReferences(r StoreReferences) { s.storeRefs = append(s.storeRefs, r) }
 
 // SiteStatus returns the current site status.
 func (s *Service) SiteStatus(ctx context.Context) (domain.SiteStatus, error) {

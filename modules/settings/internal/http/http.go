@@ -1,4 +1,5 @@
-// Package http is the settings module's thin huma handlers and the site-status gate.
+// Package http is the settings module's thin huma handlers (site status, companies, stores) and
+// the site-status gate.
 package http
 
 import (
@@ -62,8 +63,10 @@ func toBody(st domain.SiteStatus) siteStatusBody {
 	return siteStatusBody{DisableSite: st.DisableSite, DisableAllDomains: st.DisableAllDomains, DisableTimes: ws}
 }
 
-// Routes registers the site-status endpoints. adminRole names the role that may edit them.
-func Routes(api *httpx.API, svc *app.Service, creds app.CredentialChecker, adminRole string) {
+// Routes registers the site-status, company and store endpoints. adminRole names the role that
+// may edit them; storeReaders are the roles that may read their own company's stores.
+func Routes(api *httpx.API, svc *app.Service, creds app.CredentialChecker, adminRole string, storeReaders []string) {
+	orgRoutes(api, svc, adminRole, storeReaders)
 	tags := []string{"site status"}
 	text := func(s string) *textOutput { o := &textOutput{}; o.Body.Data = s; return o }
 

@@ -1,4 +1,7 @@
-// Package store is the settings module's only SQL: companies and the site status row.
+// Package store is the settings module's only SQL: companies, stores and the site status row.
+//
+// Every read of companies and stores skips soft-deleted rows; store reads also apply the caller's
+// Scope, so a row of another company is simply not found.
 package store
 
 import (
@@ -18,14 +21,17 @@ var ErrNotFound = errors.New("settings store: not found")
 type Company struct {
 	bun.BaseModel `bun:"table:companies"`
 
-	ID        int64      `bun:"id,pk,autoincrement"`
-	Name      string     `bun:"name,notnull"`
-	Active    bool       `bun:"active,notnull"`
-	HasTaxes  bool       `bun:"has_taxes,notnull"`
-	CreatedAt time.Time  `bun:"created_at,notnull"`
-	UpdatedAt time.Time  `bun:"updated_at,notnull"`
-	DeletedAt *time.Time `bun:"deleted_at"`
-	DeletedBy *int64     `bun:"deleted_by"`
+	ID       int64  `bun:"id,pk,autoincrement"`
+	Name     string `bun:"name,notnull"`
+	Active   bool   `bun:"active,notnull"`
+	HasTaxes bool   `bun:"has_taxes,notnull"`
+	// WithholdingAgent and ReteIVAAgent: whether the company withholds income tax and VAT.
+	WithholdingAgent bool       `bun:"withholding_agent,notnull"`
+	ReteIVAAgent     bool       `bun:"reteiva_agent,notnull"`
+	CreatedAt        time.Time  `bun:"created_at,notnull"`
+	UpdatedAt        time.Time  `bun:"updated_at,notnull"`
+	DeletedAt        *time.Time `bun:"deleted_at"`
+	DeletedBy        *int64     `bun:"deleted_by"`
 }
 
 // Site is the single row (id 1) of site_settings.

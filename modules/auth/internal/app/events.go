@@ -1,0 +1,18 @@
+package app
+
+import "github.com/backoffice/backoffice/platform/eventbus"
+
+// Subjects of the events the auth module publishes (payload UserEvent).
+var (
+	SubjectUserCreated  = eventbus.Subject("auth", "user", "created")
+	SubjectUserApproved = eventbus.Subject("auth", "user", "approved")
+	SubjectUserRejected = eventbus.Subject("auth", "user", "rejected")
+)
+
+// UserEvent is the payload of the user events: the user's id and display name, and the reason of
+// a rejection.
+type UserEvent struct {
+	ID     int64  `json:"id"`
+	Name   string `json:"name"`
+	Reason string `json:"reason,omitempty"`
+}

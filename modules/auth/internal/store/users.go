@@ -1,0 +1,238 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// Scope is the set of companies a caller may see: one company, or every company (administrators).
+// The app layer builds it from the principal; the store applies it to every user-list read and
+// write.
+type Scope struct {
+	CompanyID int64
+	All       bool
+}
+
+// UserSpec is the user list's sort keys (text keys ignore letter case).
+var UserSpec = listing.Spec{
+	Columns: map[string]listing.Column{
+		"username":   {Expr: "lower(u.username)", Kind: listing.String},
+		"first_name": {Expr: "lower(u.first_name)", Kind: listing.String},
+		"last_name":  {Expr: "lower(u.last_name)", Kind: listing.String},
+		"email":      {Expr: "lower(u.email)", Kind: listing.String},
+		"role":       {Expr: "u.role", Kind: listing.String},
+		"created_at": {Expr: "u.created_at", Kind: listing.Time},
+	},
+	Default: "username",
+	ID:      "u.id",
+}
+
+// UserFilter narrows the user list.
+type UserFilter struct {
+	Scope Scope
+	// CompanyID, when not 0, keeps one company's users (within Scope).
+	CompanyID int64
+	// Q matches anywhere in the username, first name, last name or e-mail, ignoring case.
+	Q string
+	// Role, when not "", keeps one role.
+	Role string
+	// Active keeps only active (true) or inactive (false) users; nil keeps both.
+	Active *bool
+	// Approval, when not "", keeps one approval status.
+	Approval string
+}
+
+// UserRow is a user as the admins' list shows it: no password hash, no two-factor secrets (only
+// whether one is set), and the value the page is sorted by.
+type UserRow struct {
+	ID              int64      `bun:"id"`
+	CompanyID       int64      `bun:"company_id"`
+	Username        string     `bun:"username"`
+	FirstName       string     `bun:"first_name"`
+	LastName        string     `bun:"last_name"`
+	Email           string     `bun:"email"`
+	Phone           string     `bun:"phone"`
+	Role            string     `bun:"role"`
+	Active          bool       `bun:"active"`
+	IPAddress       string     `bun:"ip_address"`
+	EnableGoogle2FA bool       `bun:"enable_google2fa"`
+	HasSecret       bool       `bun:"has_secret"`
+	ApprovalStatus  string     `bun:"approval_status"`
+	ApprovalReason  string     `bun:"approval_reason"`
+	ApprovedBy      *int64     `bun:"approved_by"`
+	ApprovedAt      *time.Time `bun:"approved_at"`
+	CreatedAt       time.Time  `bun:"created_at"`
+	UpdatedAt       time.Time  `bun:"updated_at"`
+	SortKey         string     `bun:"sort_key"`
+}
+
+func (f UserFilter) apply(sel *bun.SelectQuery) *bun.SelectQuery {
+	sel = sel.Where("u.deleted_at IS NULL")
+	if !f.Scope.All {
+		sel = sel.Where("u.company_id = ?", f.Scope.CompanyID)
+	}
+	if f.CompanyID != 0 {
+		sel = sel.Where("u.company_id = ?", f.CompanyID)
+	}
+	if q := strings.TrimSpace(f.Q); q != "" {
+		pattern := listing.ContainsPattern(q)
+		sel = sel.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
+			for _, col := range []string{"u.username", "u.first_name", "u.last_name", "u.email"} {
+				g = g.WhereOr(fmt.Sprintf(`lower(%s) LIKE ? ESCAPE '\'`, col), pattern)
+			}
+			return g
+		})
+	}
+	if f.Role != "" {
+		sel = sel.Where("u.role = ?", f.Role)
+	}
+	if f.Active != nil {
+		sel = sel.Where("u.active = ?", *f.Active)
+	}
+	if f.Approval != "" {
+		sel = sel.Where("u.approval_status = ?", f.Approval)
+	}
+	return sel
+}
+
+// SortColumn returns the column a list is sorted by for sort ("key" or "-key"; "" is the
+// default). The key was validated by listing.NewPlan; an unknown one falls back to the default.
+func SortColumn(spec listing.Spec, sort string) listing.Column {
+	key := strings.TrimPrefix(strings.TrimSpace(sort), "-")
+	if c, ok := spec.Columns[key]; ok {
+		return c
+	}
+	return spec.Columns[spec.Default]
+}
+
+// userSelect selects the list's columns; a text sort expression is also selected as sort_key, so
+// that a cursor carries the value the database compares (SQLite's lower() folds only ASCII).
+func (s *Store) userSelect(f UserFilter, sort string) *bun.SelectQuery {
+	sortKey := "''"
+	if c := SortColumn(UserSpec, sort); c.Kind == listing.String {
+		sortKey = c.Expr
+	}
+	return f.apply(s.db.NewSelect().TableExpr("users AS u").
+		ColumnExpr("u.id, u.company_id, u.username, u.first_name, u.last_name, u.email, u.phone, u.role, u.active").
+		ColumnExpr("u.ip_address, u.enable_google2fa, u.google2fa_secret <> '' AS has_secret").
+		ColumnExpr("u.approval_status, u.approval_reason, u.approved_by, u.approved_at, u.created_at, u.updated_at").
+		ColumnExpr(sortKey + " AS sort_key"))
+}
+
+// ListUsers returns one page of users as plan says.
+func (s *Store) ListUsers(ctx context.Context, f UserFilter, plan *listing.Plan, sort string) ([]UserRow, error) {
+	var rows []UserRow
+	err := plan.Apply(s.userSelect(f, sort)).Scan(ctx, &rows)
+	return rows, err
+}
+
+// CountUsers counts the users f matches.
+func (s *Store) CountUsers(ctx context.Context, f UserFilter) (int, error) {
+	n, err := f.apply(s.db.NewSelect().TableExpr("users AS u")).Count(ctx)
+	return int(n), err
+}
+
+// EachUser calls fn for every user f matches, in the list's order for sort, reading one row at
+// a time (the Excel export).
+func (s *Store) EachUser(ctx context.Context, f UserFilter, sort string, fn func(UserRow) error) error {
+	dir := "ASC"
+	if strings.HasPrefix(strings.TrimSpace(sort), "-") {
+		dir = "DESC"
+	}
+	sel := s.userSelect(f, sort).OrderExpr(fmt.Sprintf("%s %s, u.id %s", SortColumn(UserSpec, sort).Expr, dir, dir))
+	rows, err := sel.Rows(ctx)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var row UserRow
+		if err := sel.DB().ScanRow(ctx, rows, &row); err != nil {
+			return err
+		}
+		if err := fn(row); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// UserRowByID finds a live user within scope, as the list shows it.
+func (s *Store) UserRowByID(ctx context.Context, id int64, sc Scope) (UserRow, error) {
+	var row UserRow
+	err := s.userSelect(UserFilter{Scope: sc}, "").Where("u.id = ?", id).Limit(1).Scan(ctx, &row)
+	return row, notFound(err)
+}
+
+// UserInScope finds a live user row within scope, for update.
+func (s *Store) UserInScope(ctx context.Context, id int64, sc Scope) (*User, error) {
+	u := new(User)
+	sel := s.db.NewSelect().Model(u).Where("id = ?", id).Where("deleted_at IS NULL")
+	if !sc.All {
+		sel = sel.Where("company_id = ?", sc.CompanyID)
+	}
+	return u, notFound(sel.Scan(ctx))
+}
+
+// UsernameTaken reports whether another live user (not exceptID) has this username, ignoring
+// letter case.
+func (s *Store) UsernameTaken(ctx context.Context, username string, exceptID int64) (bool, error) {
+	return s.db.NewSelect().Model((*User)(nil)).Where("lower(username) = ?", strings.ToLower(strings.TrimSpace(username))).
+		Where("id <> ?", exceptID).Where("deleted_at IS NULL").Exists(ctx)
+}
+
+// CountByCompany counts the live users of each company among ids (companies without users are
+// absent from the answer).
+func (s *Store) CountByCompany(ctx context.Context, ids []int64) (map[int64]int, error) {
+	out := make(map[int64]int, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		CompanyID int64 `bun:"company_id"`
+		N         int   `bun:"n"`
+	}
+	err := s.db.NewSelect().TableExpr("users").ColumnExpr("company_id, count(*) AS n").
+		Where("company_id IN (?)", bun.In(ids)).Where("deleted_at IS NULL").GroupExpr("company_id").Scan(ctx, &rows)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.CompanyID] = r.N
+	}
+	return out, nil
+}
+
+// DecideApproval moves a pending user to status with reason, by by at at. It reports false when
+// the user was no longer pending (another admin decided first).
+func (s *Store) DecideApproval(ctx context.Context, id int64, status, reason string, by int64, at time.Time) (bool, error) {
+	res, err := s.db.NewUpdate().Model((*User)(nil)).Set("approval_status = ?", status).Set("approval_reason = ?", reason).
+		Set("approved_by = ?", by).Set("approved_at = ?", at).Set("updated_at = ?", at).
+		Where("id = ?", id).Where("approval_status = ?", "pending").Where("deleted_at IS NULL").Exec(ctx)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// SoftDeleteUser marks a live user deleted within scope; it reports false when there was none.
+func (s *Store) SoftDeleteUser(ctx context.Context, id, by int64, at time.Time, sc Scope) (bool, error) {
+	q := s.db.NewUpdate().Model((*User)(nil)).Set("deleted_at = ?", at).Set("deleted_by = ?", by).
+		Set("updated_at = ?", at).Where("id = ?", id).Where("deleted_at IS NULL")
+	if !sc.All {
+		q = q.Where("company_id = ?", sc.CompanyID)
+	}
+	res, err := q.Exec(ctx)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}

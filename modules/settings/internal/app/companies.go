@@ -1,0 +1,386 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/auth"
+	"github.com/backoffice/backoffice/modules/settings/internal/domain"
+	"github.com/backoffice/backoffice/modules/settings/internal/store"
+	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/audit"
+	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// CompanyUsers counts the live users of companies (auth module): the company list shows the
+// count, and a company with users cannot be deleted.
+type CompanyUsers interface {
+	CountUsers(ctx context.Context, companyIDs []int64) (map[int64]int, error)
+}
+
+// Company is what the API says about a company.
+type Company struct {
+	ID               int64     `json:"id"`
+	Name             string    `json:"name"`
+	Active           bool      `json:"active"`
+	HasTaxes         bool      `json:"has_taxes"`
+	WithholdingAgent bool      `json:"withholding_agent" doc:"Agente de retención: withholds income tax from its suppliers"`
+	ReteIVAAgent     bool      `json:"reteiva_agent" doc:"Agente de ReteIVA: withholds 15% of the IVA its suppliers charge"`
+	Stores           int       `json:"stores" doc:"Number of live stores"`
+	Users            int       `json:"users" doc:"Number of live users"`
+	CreatedAt        time.Time `json:"created_at"`
+	UpdatedAt        time.Time `json:"updated_at"`
+}
+
+// CompanyInput is a company to create or the new state of one. A nil flag keeps the stored value
+// on update and takes the default on create (active and with taxes: true; agents: false).
+type CompanyInput struct {
+	Name                                             string
+	Active, HasTaxes, WithholdingAgent, ReteIVAAgent *bool
+}
+
+// CompanyQuery is a company list request.
+type CompanyQuery struct {
+	listing.Query
+	Active *bool
+}
+
+// companyTable is the listing.Counter key of the company totals.
+const companyTable = "companies"
+
+func toCompany(r store.CompanyRow, users int) Company {
+	return Company{ID: r.ID, Name: r.Name, Active: r.Active, HasTaxes: r.HasTaxes, WithholdingAgent: r.WithholdingAgent,
+		ReteIVAAgent: r.ReteIVAAgent, Stores: r.Stores, Users: users, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+}
+
+// requireAdmin repeats the route's access rule in the use case: companies and stores are an
+// administrator's business whoever calls the use case.
+func requireAdmin(p httpx.Principal) error {
+	if p.Role != auth.RoleAdmin {
+		return apperror.Forbidden("You are not allowed to perform this action.")
+	}
+	return nil
+}
+
+func notFound() error { return apperror.NotFound(domain.MsgNotFound) }
+
+// ListCompanies returns one page of companies with their store and user counts (admins).
+func (s *Service) ListCompanies(ctx context.Context, p httpx.Principal, q CompanyQuery) (listing.Page[Company], error) {
+	if err := requireAdmin(p); err != nil {
+		return listing.Page[Company]{}, err
+	}
+	plan, err := listing.NewPlan(store.CompanySpec, q.Query)
+	if err != nil {
+		return listing.Page[Company]{}, err
+	}
+	f := store.CompanyFilter{Q: q.Q, Active: q.Active}
+	rows, err := s.store.ListCompanies(ctx, f, plan, q.Sort)
+	if err != nil {
+		return listing.Page[Company]{}, apperror.Internal(err)
+	}
+	total, err := s.counter.Total(ctx, companyTable, filterKey(q.Q, q.Active), func(ctx context.Context) (int, error) {
+		return s.store.CountCompanies(ctx, f)
+	})
+	if err != nil {
+		return listing.Page[Company]{}, apperror.Internal(err)
+	}
+	page := listing.Finish(plan, rows, total, func(r store.CompanyRow) (any, int64) {
+		if store.SortColumn(store.CompanySpec, q.Sort).Kind == listing.Time {
+			return r.CreatedAt, r.ID
+		}
+		return r.SortKey, r.ID
+	})
+	ids := make([]int64, len(page.Data))
+	for i, r := range page.Data {
+		ids[i] = r.ID
+	}
+	users, err := s.countUsers(ctx, ids)
+	if err != nil {
+		return listing.Page[Company]{}, err
+	}
+	out := listing.Page[Company]{Data: make([]Company, len(page.Data)), Meta: page.Meta}
+	for i, r := range page.Data {
+		out.Data[i] = toCompany(r, users[r.ID])
+	}
+	return out, nil
+}
+
+// ExportCompanies calls fn for every company the query matches, in its order (no paging).
+func (s *Service) ExportCompanies(ctx context.Context, p httpx.Principal, q CompanyQuery, fn func(Company) error) error {
+	if err := requireAdmin(p); err != nil {
+		return err
+	}
+	if _, err := listing.NewPlan(store.CompanySpec, q.Query); err != nil {
+		return err
+	}
+	// User counts are read per batch of companies, not per row.
+	const batch = 200
+	var pending []store.CompanyRow
+	flush := func() error {
+		ids := make([]int64, len(pending))
+		for i, r := range pending {
+			ids[i] = r.ID
+		}
+		users, err := s.countUsers(ctx, ids)
+		if err != nil {
+			return err
+		}
+		for _, r := range pending {
+			if err := fn(toCompany(r, users[r.ID])); err != nil {
+				return err
+			}
+		}
+		pending = pending[:0]
+		return nil
+	}
+	err := s.store.EachCompany(ctx, store.CompanyFilter{Q: q.Q, Active: q.Active}, q.Sort, func(r store.CompanyRow) error {
+		pending = append(pending, r)
+		if len(pending) == batch {
+			return flush()
+		}
+		return nil
+	})
+	if err == nil {
+		err = flush()
+	}
+	return internalUnlessApp(err)
+}
+
+// Company returns one company (admins).
+func (s *Service) Company(ctx context.Context, p httpx.Principal, id int64) (Company, error) {
+	if err := requireAdmin(p); err != nil {
+		return Company{}, err
+	}
+	return s.company(ctx, id)
+}
+
+func (s *Service) company(ctx context.Context, id int64) (Company, error) {
+	row, err := s.store.CompanyRowByID(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return Company{}, notFound()
+	}
+	if err != nil {
+		return Company{}, apperror.Internal(err)
+	}
+	users, err := s.countUsers(ctx, []int64{id})
+	if err != nil {
+		return Company{}, err
+	}
+	return toCompany(row, users[id]), nil
+}
+
+func (s *Service) countUsers(ctx context.Context, ids []int64) (map[int64]int, error) {
+	if len(ids) == 0 {
+		return map[int64]int{}, nil
+	}
+	if s.users == nil {
+		return nil, apperror.Internal(errors.New("settings: no user directory bound"))
+	}
+	n, err := s.users.CountUsers(ctx, ids)
+	if err != nil {
+		return nil, apperror.Internal(err)
+	}
+	return n, nil
+}
+
+// CreateCompany adds a company (admins).
+func (s *Service) CreateCompany(ctx context.Context, p httpx.Principal, in CompanyInput) (Company, error) {
+	if err := requireAdmin(p); err != nil {
+		return Company{}, err
+	}
+	d := domain.Company{Name: in.Name, Active: boolOr(in.Active, true), HasTaxes: boolOr(in.HasTaxes, true),
+		WithholdingAgent: boolOr(in.WithholdingAgent, false), ReteIVAAgent: boolOr(in.ReteIVAAgent, false)}
+	now := s.now().UTC()
+	row := &store.Company{CreatedAt: now}
+	if err := s.saveCompany(ctx, p, row, d, "company_created"); err != nil {
+		return Company{}, err
+	}
+	return s.company(ctx, row.ID)
+}
+
+// UpdateCompany changes a company (admins).
+func (s *Service) UpdateCompany(ctx context.Context, p httpx.Principal, id int64, in CompanyInput) (Company, error) {
+	if err := requireAdmin(p); err != nil {
+		return Company{}, err
+	}
+	row, err := s.store.CompanyByID(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return Company{}, notFound()
+	}
+	if err != nil {
+		return Company{}, apperror.Internal(err)
+	}
+	d := domain.Company{Name: in.Name, Active: boolOr(in.Active, row.Active), HasTaxes: boolOr(in.HasTaxes, row.HasTaxes),
+		WithholdingAgent: boolOr(in.WithholdingAgent, row.WithholdingAgent), ReteIVAAgent: boolOr(in.ReteIVAAgent, row.ReteIVAAgent)}
+	if err := s.saveCompany(ctx, p, row, d, "company_updated"); err != nil {
+		return Company{}, err
+	}
+	return s.company(ctx, row.ID)
+}
+
+// saveCompany validates d, then inserts row (ID 0) or updates it with d's values, audited.
+func (s *Service) saveCompany(ctx context.Context, p httpx.Principal, row *store.Company, d domain.Company, action string) error {
+	d.Normalize()
+	if fields := d.Validate(); fields != nil {
+		return apperror.Invalid(firstField(fields, "name", "has_taxes"), fields)
+	}
+	taken, err := s.store.CompanyNameTaken(ctx, d.Name, row.ID)
+	if err != nil {
+		return apperror.Internal(err)
+	}
+	if taken {
+		return apperror.Field("name", domain.MsgNameTaken)
+	}
+	row.Name, row.Active, row.HasTaxes, row.WithholdingAgent, row.ReteIVAAgent = d.Name, d.Active, d.HasTaxes, d.WithholdingAgent, d.ReteIVAAgent
+	row.UpdatedAt = s.now().UTC()
+	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		st := s.store.With(tx)
+		if row.ID == 0 {
+			if err := st.InsertCompany(ctx, row); err != nil {
+				return err
+			}
+		} else if err := st.UpdateCompany(ctx, row); err != nil {
+			return err
+		}
+		return s.audit(ctx, tx, p, action, "company", row.ID, companyDetail(d))
+	})
+	if err != nil {
+		// Two saves of the same name racing: the unique index decides.
+		if taken, lookErr := s.store.CompanyNameTaken(ctx, d.Name, row.ID); lookErr == nil && taken {
+			return apperror.Field("name", domain.MsgNameTaken)
+		}
+		return apperror.Internal(err)
+	}
+	s.counter.Bump(ctx, companyTable)
+	return nil
+}
+
+func companyDetail(d domain.Company) string {
+	return "name=" + strconv.Quote(d.Name) + " active=" + strconv.FormatBool(d.Active) + " has_taxes=" +
+		strconv.FormatBool(d.HasTaxes) + " withholding_agent=" + strconv.FormatBool(d.WithholdingAgent) +
+		" reteiva_agent=" + strconv.FormatBool(d.ReteIVAAgent)
+}
+
+// DeleteCompany soft-deletes a company that has no live users and no live stores (admins).
+func (s *Service) DeleteCompany(ctx context.Context, p httpx.Principal, id int64) error {
+	if err := requireAdmin(p); err != nil {
+		return err
+	}
+	if _, err := s.store.CompanyByID(ctx, id); errors.Is(err, store.ErrNotFound) {
+		return notFound()
+	} else if err != nil {
+		return apperror.Internal(err)
+	}
+	users, err := s.countUsers(ctx, []int64{id})
+	if err != nil {
+		return err
+	}
+	if users[id] > 0 {
+		return apperror.Conflict(domain.MsgCompanyNotDeleted)
+	}
+	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		st := s.store.With(tx)
+		stores, err := st.CompanyStoreCount(ctx, id)
+		if err != nil {
+			return err
+		}
+		if stores > 0 {
+			return apperror.Conflict(domain.MsgCompanyNotDeleted)
+		}
+		ok, err := st.SoftDeleteCompany(ctx, id, p.UserID, s.now().UTC())
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return notFound()
+		}
+		return s.audit(ctx, tx, p, "company_deleted", "company", id, "")
+	})
+	if err != nil {
+		return internalUnlessApp(err)
+	}
+	s.counter.Bump(ctx, companyTable)
+	return nil
+}
+
+// CompanyNames returns the names of the live companies among ids (the auth module's user lists).
+func (s *Service) CompanyNames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	return s.store.CompanyNames(ctx, ids)
+}
+
+// TaxProfile is a live company's tax flags.
+type TaxProfile struct {
+	HasTaxes, WithholdingAgent, ReteIVAAgent bool
+}
+
+// CompanyTaxProfile returns a live company's tax flags; apperror not_found when it is gone.
+func (s *Service) CompanyTaxProfile(ctx context.Context, id int64) (TaxProfile, error) {
+	c, err := s.store.CompanyByID(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return TaxProfile{}, notFound()
+	}
+	if err != nil {
+		return TaxProfile{}, apperror.Internal(err)
+	}
+	return TaxProfile{HasTaxes: c.HasTaxes, WithholdingAgent: c.WithholdingAgent, ReteIVAAgent: c.ReteIVAAgent}, nil
+}
+
+func (s *Service) audit(ctx context.Context, db bun.IDB, p httpx.Principal, action, entity string, id int64, detail string) error {
+	return audit.Record(ctx, db, audit.Entry{CompanyID: audit.Int64(p.CompanyID), ActorID: audit.Int64(p.UserID),
+		Action: action, Entity: entity, EntityID: strconv.FormatInt(id, 10), Detail: detail, IP: httpx.ClientIP(ctx),
+		CreatedAt: s.now().UTC()})
+}
+
+// filterKey identifies a list's filters for the cached totals.
+func filterKey(parts ...any) string {
+	key := ""
+	for _, p := range parts {
+		switch v := p.(type) {
+		case *bool:
+			if v == nil {
+				key += "|-"
+			} else {
+				key += "|" + strconv.FormatBool(*v)
+			}
+		case string:
+			key += "|" + strconv.Quote(v)
+		case int64:
+			key += "|" + strconv.FormatInt(v, 10)
+		case bool:
+			key += "|" + strconv.FormatBool(v)
+		}
+	}
+	return key
+}
+
+func boolOr(v *bool, def bool) bool {
+	if v == nil {
+		return def
+	}
+	return *v
+}
+
+func firstField(fields map[string]string, order ...string) string {
+	for _, f := range order {
+		if m, ok := fields[f]; ok {
+			return m
+		}
+	}
+	for _, m := range fields {
+		return m
+	}
+	return "Missing required fields."
+}
+
+// internalUnlessApp passes application errors through and hides anything else.
+func internalUnlessApp(err error) error {
+	if err == nil || apperror.As(err) != nil {
+		return err
+	}
+	return apperror.Internal(err)
+}
