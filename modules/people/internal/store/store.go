@@ -1,0 +1,284 @@
+// Package store is the people module's only SQL: the customers and suppliers tables. Both have
+// the same columns, so one Store type serves either, bound to its table by New.
+//
+// Tenancy is enforced here: every read takes a Scope, and a row outside it is reported exactly as
+// a missing row (ErrNotFound), so that a user never learns that another company's record exists.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// ErrNotFound is returned when no live row in scope matches.
+var ErrNotFound = errors.New("people store: not found")
+
+// Scope is the set of companies a caller may see: one company, or all of them (admins).
+type Scope struct {
+	CompanyID int64
+	All       bool
+}
+
+// Row is a row of customers or suppliers.
+type Row struct {
+	// The table is chosen per query (ModelTableExpr) because two tables share this shape.
+	bun.BaseModel `bun:"table:people_parties"`
+
+	ID                int64      `bun:"id,pk,autoincrement"`
+	CompanyID         int64      `bun:"company_id,notnull"`
+	Name              string     `bun:"name,notnull"`
+	Company           string     `bun:"company,notnull"`
+	Email             string     `bun:"email,notnull"`
+	Phone             string     `bun:"phone,notnull"`
+	City              string     `bun:"city,notnull"`
+	Address           string     `bun:"address,notnull"`
+	Note              string     `bun:"note,notnull"`
+	PersonType        string     `bun:"person_type,notnull"`
+	Declarante        bool       `bun:"declarante,notnull"`
+	IVAResponsible    bool       `bun:"iva_responsible,notnull"`
+	GranContribuyente bool       `bun:"gran_contribuyente,notnull"`
+	Autorretenedor    bool       `bun:"autorretenedor,notnull"`
+	DocumentType      string     `bun:"document_type,notnull"`
+	DocumentNumber    string     `bun:"document_number,notnull"`
+	ApprovalStatus    string     `bun:"approval_status,notnull"`
+	ApprovalReason    string     `bun:"approval_reason,notnull"`
+	ApprovedBy        *int64     `bun:"approved_by"`
+	ApprovedAt        *time.Time `bun:"approved_at"`
+	CreatedBy         *int64     `bun:"created_by"`
+	CreatedAt         time.Time  `bun:"created_at,notnull"`
+	UpdatedBy         *int64     `bun:"updated_by"`
+	UpdatedAt         time.Time  `bun:"updated_at,notnull"`
+	DeletedAt         *time.Time `bun:"deleted_at"`
+	DeletedBy         *int64     `bun:"deleted_by"`
+
+	// NameKey and CityKey are the sort values as the database computes them (lower()), read
+	// back for the page cursors: computing them in Go could differ from the database's own
+	// lower() on non-ASCII letters and make pages skip or repeat rows.
+	NameKey string `bun:"name_key,scanonly"`
+	CityKey string `bun:"city_key,scanonly"`
+}
+
+// Filter narrows a list or an export.
+type Filter struct {
+	// Q searches name, company, email and document number.
+	Q string
+	// Approval is "", "pending", "approved" or "rejected".
+	Approval string
+	// City matches the whole city name, ignoring letter case.
+	City string
+}
+
+// key identifies the filter and scope for the cached total.
+func (f Filter) key(s Scope) string {
+	return fmt.Sprintf("%d|%t|%q|%q|%q", s.CompanyID, s.All, strings.TrimSpace(f.Q), f.Approval, strings.TrimSpace(f.City))
+}
+
+// Spec is the list's sorts: name (default), city and created_at; the id breaks ties.
+var Spec = listing.Spec{
+	Columns: map[string]listing.Column{
+		"name":       {Expr: "lower(p.name)", Kind: listing.String},
+		"city":       {Expr: "lower(p.city)", Kind: listing.String},
+		"created_at": {Expr: "p.created_at", Kind: listing.Time},
+	},
+	Default: "name",
+	ID:      "p.id",
+}
+
+// Store reads and writes one of the two tables on db (a *bun.DB or a transaction).
+type Store struct {
+	db    bun.IDB
+	table string
+}
+
+// New returns a Store for table ("customers" or "suppliers") on db.
+func New(db bun.IDB, table string) *Store { return &Store{db: db, table: table} }
+
+// With returns the same Store working inside tx.
+func (s *Store) With(tx bun.IDB) *Store { return &Store{db: tx, table: s.table} }
+
+// Table is the table this Store works on (the cached totals are kept per table).
+func (s *Store) Table() string { return s.table }
+
+// live starts a SELECT of live rows in scope, aliased p.
+func (s *Store) live(scope Scope) *bun.SelectQuery {
+	q := s.db.NewSelect().ModelTableExpr(s.table + " AS p").Where("p.deleted_at IS NULL")
+	if !scope.All {
+		q = q.Where("p.company_id = ?", scope.CompanyID)
+	}
+	return q
+}
+
+// selectLive is live reading whole rows with their sort keys into model.
+func (s *Store) selectLive(scope Scope, model any) *bun.SelectQuery {
+	return s.live(scope).Model(model).ColumnExpr("p.*").ColumnExpr("lower(p.name) AS name_key, lower(p.city) AS city_key")
+}
+
+// Get returns the live row id in scope.
+func (s *Store) Get(ctx context.Context, scope Scope, id int64) (*Row, error) {
+	r := new(Row)
+	err := s.selectLive(scope, r).Where("p.id = ?", id).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return r, err
+}
+
+// Insert adds r and sets its ID.
+func (s *Store) Insert(ctx context.Context, r *Row) error {
+	_, err := s.db.NewInsert().Model(r).ModelTableExpr(s.table).Returning("id").Exec(ctx)
+	return err
+}
+
+// Update writes r's editable columns (details, approval, updated_*) over the live row r.ID.
+func (s *Store) Update(ctx context.Context, r *Row) error {
+	res, err := s.db.NewUpdate().Model(r).ModelTableExpr(s.table).
+		Column("name", "company", "email", "phone", "city", "address", "note", "person_type", "declarante",
+			"iva_responsible", "gran_contribuyente", "autorretenedor", "document_type", "document_number",
+			"approval_status", "approval_reason", "approved_by", "approved_at", "updated_by", "updated_at").
+		Where("id = ?", r.ID).Where("deleted_at IS NULL").Exec(ctx)
+	return oneRow(res, err)
+}
+
+// Decide moves the live row id from status from to status to, recording who decided and why. It
+// reports ErrNotFound when the row is gone or no longer in status from, so that two admins
+// deciding at once cannot both win.
+func (s *Store) Decide(ctx context.Context, id int64, from, to, reason string, by int64, at time.Time) error {
+	res, err := s.db.NewUpdate().ModelTableExpr(s.table).
+		Set("approval_status = ?", to).Set("approval_reason = ?", reason).
+		Set("approved_by = ?", by).Set("approved_at = ?", at).Set("updated_by = ?", by).Set("updated_at = ?", at).
+		Where("id = ?", id).Where("approval_status = ?", from).Where("deleted_at IS NULL").Exec(ctx)
+	return oneRow(res, err)
+}
+
+// SoftDelete marks the live row id deleted.
+func (s *Store) SoftDelete(ctx context.Context, id, by int64, at time.Time) error {
+	res, err := s.db.NewUpdate().ModelTableExpr(s.table).
+		Set("deleted_at = ?", at).Set("deleted_by = ?", by).
+		Where("id = ?", id).Where("deleted_at IS NULL").Exec(ctx)
+	return oneRow(res, err)
+}
+
+// DocumentTaken reports whether another live row of the company (not exceptID) has number.
+func (s *Store) DocumentTaken(ctx context.Context, companyID int64, number string, exceptID int64) (bool, error) {
+	if number == "" {
+		return false, nil
+	}
+	return s.db.NewSelect().ModelTableExpr(s.table).ColumnExpr("1").
+		Where("company_id = ?", companyID).Where("document_number = ?", number).
+		Where("id <> ?", exceptID).Where("deleted_at IS NULL").Exists(ctx)
+}
+
+// filtered applies f to a SELECT of this table aliased p.
+func filtered(q *bun.SelectQuery, f Filter) *bun.SelectQuery {
+	if text := strings.TrimSpace(f.Q); text != "" {
+		pattern := listing.ContainsPattern(text)
+		// Document numbers are stored without separators: search them the same way.
+		doc := listing.ContainsPattern(strings.NewReplacer(".", "", " ", "", "-", "").Replace(text))
+		q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.Where(`lower(p.name) LIKE ? ESCAPE '\'`, pattern).
+				WhereOr(`lower(p.company) LIKE ? ESCAPE '\'`, pattern).
+				WhereOr(`lower(p.email) LIKE ? ESCAPE '\'`, pattern).
+				WhereOr(`lower(p.document_number) LIKE ? ESCAPE '\'`, doc)
+		})
+	}
+	if f.Approval != "" {
+		q = q.Where("p.approval_status = ?", f.Approval)
+	}
+	if city := strings.TrimSpace(f.City); city != "" {
+		q = q.Where("lower(p.city) = lower(?)", city)
+	}
+	return q
+}
+
+// List returns one page of the live rows in scope matching f; counter caches the total.
+func (s *Store) List(ctx context.Context, scope Scope, f Filter, plan *listing.Plan, counter *listing.Counter) (listing.Page[Row], error) {
+	rows, err := s.page(ctx, scope, f, plan)
+	if err != nil {
+		return listing.Page[Row]{}, err
+	}
+	total, err := counter.Total(ctx, s.table, f.key(scope), func(ctx context.Context) (int, error) {
+		n, err := filtered(s.live(scope), f).Count(ctx)
+		return int(n), err
+	})
+	if err != nil {
+		return listing.Page[Row]{}, err
+	}
+	return listing.Finish(plan, rows, total, keyOf(plan)), nil
+}
+
+func (s *Store) page(ctx context.Context, scope Scope, f Filter, plan *listing.Plan) ([]Row, error) {
+	var rows []Row
+	err := plan.Apply(filtered(s.selectLive(scope, &rows), f)).Scan(ctx)
+	return rows, err
+}
+
+// keyOf returns a row's cursor position for plan's sort.
+func keyOf(plan *listing.Plan) func(Row) (any, int64) {
+	key := Spec.Default
+	if k := strings.TrimPrefix(strings.TrimSpace(plan.Query().Sort), "-"); k != "" {
+		key = k
+	}
+	return func(r Row) (any, int64) {
+		switch key {
+		case "city":
+			return r.CityKey, r.ID
+		case "created_at":
+			return r.CreatedAt, r.ID
+		default:
+			return r.NameKey, r.ID
+		}
+	}
+}
+
+// exportBatch is how many rows Each reads per query: the listing's largest page.
+const exportBatch = 100
+
+// Each calls fn with every live row in scope matching f, in plan's order, batch by batch, so
+// that an export of any size holds one batch in memory and no long-lived cursor. fn receives a
+// whole batch, which lets the caller look up per-batch data (sales totals) in one call.
+func (s *Store) Each(ctx context.Context, scope Scope, f Filter, sort string, fn func([]Row) error) error {
+	q := listing.Query{PerPage: exportBatch, Sort: sort}
+	for {
+		plan, err := listing.NewPlan(Spec, q)
+		if err != nil {
+			return err
+		}
+		rows, err := s.page(ctx, scope, f, plan)
+		if err != nil {
+			return err
+		}
+		// The total is not needed to find the next cursor.
+		page := listing.Finish(plan, rows, 0, keyOf(plan))
+		if len(page.Data) > 0 {
+			if err := fn(page.Data); err != nil {
+				return err
+			}
+		}
+		if page.Meta.NextCursor == "" {
+			return nil
+		}
+		q.After = page.Meta.NextCursor
+	}
+}
+
+func oneRow(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}

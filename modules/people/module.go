@@ -1,0 +1,82 @@
+package people
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/people/internal/app"
+	"github.com/backoffice/backoffice/modules/people/internal/domain"
+	peoplehttp "github.com/backoffice/backoffice/modules/people/internal/http"
+	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// Deps is what the people module needs from the process.
+type Deps struct {
+	DB        *bun.DB
+	Cache     cache.Store
+	Companies CompanyNames
+	Now       func() time.Time
+	// StaffRoles may list, read, create, edit, delete and export (admin, user, secretary);
+	// AdminRole also approves and rejects.
+	StaffRoles []string
+	AdminRole  string
+}
+
+// totalTTL bounds how long a cached list total may lag behind another replica's write (this
+// replica's own writes invalidate it at once).
+const totalTTL = time.Minute
+
+// Module is the people module's composition root.
+type Module struct {
+	customers, suppliers *app.Service
+	now                  func() time.Time
+	access               peoplehttp.Access
+}
+
+// New wires the module. Customers carry zero sales totals (NoSales) until SetCustomerTotals.
+func New(d Deps) *Module {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	ad := app.Deps{DB: d.DB, Counter: listing.NewCounter(d.Cache, totalTTL), Companies: d.Companies, Now: d.Now}
+	m := &Module{customers: app.New(domain.Customers, ad), suppliers: app.New(domain.Suppliers, ad), now: d.Now,
+		access: peoplehttp.Access{Staff: httpx.SignedIn(d.StaffRoles...), Deciders: httpx.SignedIn(d.AdminRole)}}
+	m.customers.SetTotals(NoSales{})
+	return m
+}
+
+// SetCustomerTotals replaces the zero totals with the sales module's. Call while wiring only.
+func (m *Module) SetCustomerTotals(t CustomerTotals) { m.customers.SetTotals(t) }
+
+// AddCustomerReferences makes deleting a customer that r reports in use fail with 409
+// 'Customer cannot be deleted'. Call while wiring only.
+func (m *Module) AddCustomerReferences(r CustomerReferences) {
+	m.customers.AddReferences(r.CustomerInUse)
+}
+
+// AddSupplierReferences makes deleting a supplier that r reports in use fail with 409
+// 'Supplier cannot be deleted'. Call while wiring only.
+func (m *Module) AddSupplierReferences(r SupplierReferences) {
+	m.suppliers.AddReferences(r.SupplierInUse)
+}
+
+// Routes registers /api/customers and /api/suppliers.
+func (m *Module) Routes(api *httpx.API) {
+	peoplehttp.Routes(api, m.customers, m.access, m.now, peoplehttp.CustomerView)
+	peoplehttp.Routes(api, m.suppliers, m.access, m.now, peoplehttp.SupplierView)
+}
+
+// Customer returns a live customer of company companyID (404 apperror otherwise), with totals.
+func (m *Module) Customer(ctx context.Context, companyID, id int64) (Party, error) {
+	return m.customers.Find(ctx, companyID, id)
+}
+
+// Supplier returns a live supplier of company companyID (404 apperror otherwise), with its tax
+// profile for the withholding computations.
+func (m *Module) Supplier(ctx context.Context, companyID, id int64) (Party, error) {
+	return m.suppliers.Find(ctx, companyID, id)
+}

@@ -1,0 +1,72 @@
+// Package people owns the customers and suppliers: their contact data, their Colombian tax
+// profile (person type, declarante, IVA responsible, gran contribuyente, autorretenedor,
+// CC/NIT/CE/PAS document with the NIT check digit), their approval (created by an admin:
+// approved; by anyone else: pending until an admin approves or rejects it with a reason) and
+// their soft deletion. It owns the customers and suppliers tables and publishes
+// backoffice.people.{customer,supplier}.{created,approved,rejected}.v1.
+//
+// Access: admin, user and secretary (not buyer) list, read, create, edit, delete and export;
+// only admins approve and reject. Admins see every company's records (optional company_id
+// filter); everyone else only their own company's, and another company's record answers 404.
+//
+// Other modules plug in through small interfaces, set while wiring:
+//   - CustomerTotals: the sales module computes each customer's total sales, total amount, paid
+//     and balance. Until it exists, NoSales answers zero for everyone (the list still shows the
+//     columns, all 0).
+//   - CustomerReferences / SupplierReferences: sales, purchases, payments… tell whether a record
+//     is still referenced; a referenced record cannot be deleted ('Customer cannot be deleted').
+//
+// And they read parties through Module.Customer and Module.Supplier (a purchase's supplier with
+// its tax profile, a sale's customer).
+package people
+
+import (
+	"context"
+
+	"github.com/backoffice/backoffice/modules/people/internal/app"
+	"github.com/backoffice/backoffice/modules/people/internal/domain"
+)
+
+// Party is a customer or supplier as other modules read it: Name, Company, contact data,
+// the tax Profile (PersonType, Declarante, IVAResponsible, GranContribuyente, Autorretenedor,
+// DocumentType, DocumentNumber), VerificationDigit, ApprovalStatus, CompanyID.
+type Party = app.Record
+
+// Totals are a customer's sales figures (money in centavos).
+type Totals = app.Totals
+
+// Person and document types of the tax profile.
+const (
+	Natural  = domain.Natural
+	Juridica = domain.Juridica
+	CC       = domain.CC
+	NIT      = domain.NIT
+	CE       = domain.CE
+	PAS      = domain.PAS
+)
+
+// CustomerTotals computes customers' sales figures; the sales module implements it. The ids are
+// customers the caller may see; a customer missing from the answer has no sales.
+type CustomerTotals = app.CustomerTotals
+
+// NoSales is the CustomerTotals of a product without a sales module: nobody has sales yet.
+type NoSales struct{}
+
+// CustomerTotals answers no figures, which the list shows as zeros.
+func (NoSales) CustomerTotals(context.Context, []int64) (map[int64]Totals, error) {
+	return map[int64]Totals{}, nil
+}
+
+// CustomerReferences tells whether a customer is still referenced (by sales, for instance).
+type CustomerReferences interface {
+	CustomerInUse(ctx context.Context, customerID int64) (bool, error)
+}
+
+// SupplierReferences tells whether a supplier is still referenced (by purchases, for instance).
+type SupplierReferences interface {
+	SupplierInUse(ctx context.Context, supplierID int64) (bool, error)
+}
+
+// CompanyNames resolves company ids to names, leaving out companies that are gone
+// (implemented by the settings module).
+type CompanyNames = app.CompanyNames
