@@ -1,0 +1,60 @@
+// Package catalog owns the product categories and the products: code, name, category, unit,
+// cost and price (integer centavos), stock in whole units with its alert level, IVA class
+// (19, 5, exento, excluido), kind (goods or service) and up to five images (platform/attachments,
+// owner "product"). It owns the categories and products tables.
+//
+// Reading is open to admin, user, secretary and buyer (buyers pick products in purchase orders);
+// writing to admin, user and secretary. Everyone but an administrator sees and writes only
+// their own company's records; an administrator sees every company (optionally filtered by
+// company_id) and creates a category in any company. A product belongs to its category's
+// company.
+//
+// Stock is set once, when a product is created; afterwards it changes only through
+// Module.AdjustStock, which the purchasing module (receiving, returns) and the sales module
+// call inside their own transaction.
+//
+// Other modules plug in through small interfaces declared here:
+//   - CategoryQuantities: the units ordered and received per category, shown in the categories
+//     list. Purchasing will implement it from purchase orders; until then ZeroQuantities
+//     answers zero for every category (percentage 0).
+//   - CategoryReferences / ProductReferences: whether a purchase, order or sale still refers to
+//     a category or product; deleting one that is referenced answers 409 'Category cannot be
+//     deleted' / 'Product cannot be deleted'. Inside the catalog, a category with live products
+//     is refused the same way.
+package catalog
+
+import (
+	"context"
+
+	"github.com/backoffice/backoffice/modules/catalog/internal/app"
+)
+
+// Category is the API's view of a category.
+type Category = app.Category
+
+// Product is the API's view of a product (money in centavos).
+type Product = app.Product
+
+// Quantities are the units of a category ordered and received.
+type Quantities = app.Quantities
+
+// CategoryQuantities reports ordered and received units per category (purchasing).
+type CategoryQuantities = app.CategoryQuantities
+
+// CategoryReferences tells whether another module still refers to a category.
+type CategoryReferences = app.CategoryReferences
+
+// ProductReferences tells whether another module still refers to a product.
+type ProductReferences = app.ProductReferences
+
+// Companies resolves company ids (the settings module implements it).
+type Companies = app.Companies
+
+// ZeroQuantities is the CategoryQuantities used until purchase orders exist: nothing ordered,
+// nothing received, for every category.
+type ZeroQuantities struct{}
+
+// CategoryQuantities answers no quantities, which the catalog reads as zero.
+func (ZeroQuantities) CategoryQuantities(context.Context, []int64) (map[int64]Quantities, error) {
+	return map[int64]Quantities{}, nil
+}

@@ -1,0 +1,151 @@
+// Package app holds the catalog's use cases: categories and products, listed, exported, created,
+// edited and deleted within the caller's company scope, with their images, and the stock
+// adjustments other modules make inside their own transactions.
+package app
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/catalog/internal/domain"
+	"github.com/backoffice/backoffice/modules/catalog/internal/store"
+	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/attachments"
+	"github.com/backoffice/backoffice/platform/audit"
+	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// Quantities are the units of a category ordered from suppliers and received so far.
+type Quantities struct {
+	Ordered  int64
+	Received int64
+}
+
+// CategoryQuantities reports ordered and received units per category (the purchasing module
+// will implement it from purchase orders). Categories missing from the answer count as zero.
+type CategoryQuantities interface {
+	CategoryQuantities(ctx context.Context, categoryIDs []int64) (map[int64]Quantities, error)
+}
+
+// CategoryReferences tells whether another module still refers to a category.
+type CategoryReferences interface {
+	CategoryInUse(ctx context.Context, categoryID int64) (bool, error)
+}
+
+// ProductReferences tells whether another module still refers to a product.
+type ProductReferences interface {
+	ProductInUse(ctx context.Context, productID int64) (bool, error)
+}
+
+// Companies resolves a company id to its name ("" when there is no such live company).
+type Companies interface {
+	CompanyName(ctx context.Context, id int64) (string, error)
+}
+
+// Deps is what the Service needs.
+type Deps struct {
+	DB          *bun.DB
+	Counter     *listing.Counter
+	Quantities  CategoryQuantities
+	CategoryRef []CategoryReferences
+	ProductRef  []ProductReferences
+	Companies   Companies
+	// Attachments keeps the product images (owner "product").
+	Attachments *attachments.Store
+	// AdminRole is the role that sees every company.
+	AdminRole string
+	Now       func() time.Time
+	Logger    *slog.Logger
+}
+
+// Service implements the catalog use cases.
+type Service struct {
+	d     Deps
+	store *store.Store
+}
+
+// New builds the Service.
+func New(d Deps) *Service {
+	return &Service{d: d, store: store.New(d.DB)}
+}
+
+// Tables named in the list-total cache.
+const (
+	tableCategories = "categories"
+	tableProducts   = "products"
+)
+
+// scopeOf is what p may see: administrators every company (or the one they filter on), everyone
+// else their own company, whatever filter they send.
+func (s *Service) scopeOf(p httpx.Principal, companyFilter int64) store.Scope {
+	if p.Role == s.d.AdminRole {
+		if companyFilter > 0 {
+			return store.Scope{CompanyID: companyFilter}
+		}
+		return store.Scope{All: true}
+	}
+	return store.Scope{CompanyID: p.CompanyID}
+}
+
+// writeCompany is the company a new record of p goes to: an administrator's choice, else p's own.
+func (s *Service) writeCompany(ctx context.Context, p httpx.Principal, requested int64) (int64, error) {
+	if p.Role != s.d.AdminRole || requested == 0 || requested == p.CompanyID {
+		return p.CompanyID, nil
+	}
+	name, err := s.d.Companies.CompanyName(ctx, requested)
+	if err != nil {
+		return 0, apperror.Internal(err)
+	}
+	if name == "" {
+		return 0, apperror.Field("company_id", domain.MsgCompanyNotFound)
+	}
+	return requested, nil
+}
+
+func notFound() error { return apperror.NotFound(domain.MsgNotFound) }
+
+func invalid(fields map[string]string) error {
+	return apperror.Invalid(domain.FirstMessage(fields, domain.FieldOrder), fields)
+}
+
+func id(v int64) string { return strconv.FormatInt(v, 10) }
+
+// record writes an audit entry for a catalog change in tx.
+func (s *Service) record(ctx context.Context, tx bun.IDB, p httpx.Principal, companyID int64, action, entity string, entityID int64, detail string, at time.Time) error {
+	return audit.Record(ctx, tx, audit.Entry{CompanyID: audit.Int64(companyID), ActorID: audit.Int64(p.UserID),
+		Action: action, Entity: entity, EntityID: id(entityID), Detail: detail, IP: httpx.ClientIP(ctx), CreatedAt: at})
+}
+
+// inUse asks each referencing module in turn.
+func inUse[R any](ctx context.Context, refs []R, ask func(R) (bool, error)) (bool, error) {
+	for _, r := range refs {
+		used, err := ask(r)
+		if err != nil || used {
+			return used, err
+		}
+	}
+	return false, nil
+}
+
+// total returns the cached count for a list.
+func (s *Service) total(ctx context.Context, table, key string, count func(context.Context) (int, error)) (int, error) {
+	if s.d.Counter == nil {
+		return count(ctx)
+	}
+	return s.d.Counter.Total(ctx, table, key, count)
+}
+
+func (s *Service) bump(ctx context.Context, table string) {
+	if s.d.Counter != nil {
+		s.d.Counter.Bump(ctx, table)
+	}
+}
+
+// isNotFound reports a store miss.
+func isNotFound(err error) bool { return errors.Is(err, store.ErrNotFound) }

@@ -1,0 +1,395 @@
+// Package store is the catalog module's only SQL: categories and products (their images are
+// platform/attachments rows). Every read is limited to a Scope (one company, or every company for an
+// administrator) and to live rows (deleted_at IS NULL), so a row of another company is simply
+// not found.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// ErrNotFound is returned when no live row in scope matches.
+var ErrNotFound = errors.New("catalog store: not found")
+
+// ErrNotEnoughStock is returned by AdjustStock when the change would make stock negative.
+var ErrNotEnoughStock = errors.New("catalog store: not enough stock")
+
+// Scope is the set of companies a caller may see: one company, or all of them (administrators
+// with no company filter).
+type Scope struct {
+	CompanyID int64
+	All       bool
+}
+
+// String identifies the scope in cache keys.
+func (s Scope) String() string {
+	if s.All {
+		return "all"
+	}
+	return "c" + strconv.FormatInt(s.CompanyID, 10)
+}
+
+// where limits q to the scope on the company column col.
+func (s Scope) where(q *bun.SelectQuery, col string) *bun.SelectQuery {
+	if s.All {
+		return q
+	}
+	return q.Where(col+" = ?", s.CompanyID)
+}
+
+// Category is a row of categories.
+type Category struct {
+	bun.BaseModel `bun:"table:categories,alias:c"`
+
+	ID        int64      `bun:"id,pk,autoincrement"`
+	CompanyID int64      `bun:"company_id,notnull"`
+	Name      string     `bun:"name,notnull"`
+	CreatedBy *int64     `bun:"created_by"`
+	UpdatedBy *int64     `bun:"updated_by"`
+	CreatedAt time.Time  `bun:"created_at,notnull"`
+	UpdatedAt time.Time  `bun:"updated_at,notnull"`
+	DeletedAt *time.Time `bun:"deleted_at"`
+	DeletedBy *int64     `bun:"deleted_by"`
+
+	// SortName is lower(name) as the database computes it (lists only): a page's cursor must
+	// carry the value SQL compares, and SQLite's lower() folds only ASCII letters.
+	SortName string `bun:"sort_name,scanonly"`
+}
+
+// Product is a row of products.
+type Product struct {
+	bun.BaseModel `bun:"table:products,alias:p"`
+
+	ID            int64      `bun:"id,pk,autoincrement"`
+	CompanyID     int64      `bun:"company_id,notnull"`
+	CategoryID    int64      `bun:"category_id,notnull"`
+	Code          string     `bun:"code,notnull"`
+	Name          string     `bun:"name,notnull"`
+	Unit          string     `bun:"unit,notnull"`
+	CostCents     int64      `bun:"cost_cents,notnull"`
+	PriceCents    int64      `bun:"price_cents,notnull"`
+	Quantity      int64      `bun:"quantity,notnull"`
+	AlertQuantity int64      `bun:"alert_quantity,notnull"`
+	IVAClass      string     `bun:"iva_class,notnull"`
+	Kind          string     `bun:"kind,notnull"`
+	CreatedBy     *int64     `bun:"created_by"`
+	UpdatedBy     *int64     `bun:"updated_by"`
+	CreatedAt     time.Time  `bun:"created_at,notnull"`
+	UpdatedAt     time.Time  `bun:"updated_at,notnull"`
+	DeletedAt     *time.Time `bun:"deleted_at"`
+	DeletedBy     *int64     `bun:"deleted_by"`
+}
+
+// ProductRow is a product with its category's name, as lists and the detail show it.
+type ProductRow struct {
+	Product      `bun:",extend"`
+	CategoryName string `bun:"category_name,scanonly"`
+	// SortName is lower(name) as the database computes it (see Category.SortName).
+	SortName string `bun:"sort_name,scanonly"`
+}
+
+// Store reads and writes the catalog tables on db (a *bun.DB or a transaction).
+type Store struct{ db bun.IDB }
+
+// New returns a Store on db.
+func New(db bun.IDB) *Store { return &Store{db: db} }
+
+// With returns a Store working inside tx.
+func (s *Store) With(tx bun.IDB) *Store { return &Store{db: tx} }
+
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// ---- categories ----
+
+// CategorySpec is the categories list's sorts.
+var CategorySpec = listing.Spec{
+	Columns: map[string]listing.Column{
+		"name":       {Expr: "lower(c.name)", Kind: listing.String},
+		"created_at": {Expr: "c.created_at", Kind: listing.Time},
+	},
+	Default: "name",
+	ID:      "c.id",
+}
+
+// CategoryFilter is the categories list's search.
+type CategoryFilter struct {
+	Q string
+}
+
+// Key identifies the filter and scope in cache keys.
+func (f CategoryFilter) Key(sc Scope) string {
+	return sc.String() + "|q=" + strings.ToLower(strings.TrimSpace(f.Q))
+}
+
+func (s *Store) categories(sc Scope, f CategoryFilter, model any) *bun.SelectQuery {
+	q := s.db.NewSelect().Model(model).Where("c.deleted_at IS NULL")
+	q = sc.where(q, "c.company_id")
+	if strings.TrimSpace(f.Q) != "" {
+		q = q.Where(`lower(c.name) LIKE ? ESCAPE '\'`, listing.ContainsPattern(f.Q))
+	}
+	return q
+}
+
+// ListCategories returns one page of categories (plan's keyset, order and limit).
+func (s *Store) ListCategories(ctx context.Context, sc Scope, f CategoryFilter, plan *listing.Plan) ([]Category, error) {
+	var rows []Category
+	err := plan.Apply(s.categories(sc, f, &rows).ColumnExpr("c.*").ColumnExpr("lower(c.name) AS sort_name")).Scan(ctx)
+	return rows, err
+}
+
+// CountCategories counts the categories matching f in scope.
+func (s *Store) CountCategories(ctx context.Context, sc Scope, f CategoryFilter) (int, error) {
+	n, err := s.categories(sc, f, (*Category)(nil)).Count(ctx)
+	return int(n), err
+}
+
+// EachCategory calls fn for every category matching f in scope, in the order of sort (a key of
+// CategorySpec, "-" for descending), without loading them all at once.
+func (s *Store) EachCategory(ctx context.Context, sc Scope, f CategoryFilter, sort string, fn func(Category) error) error {
+	q := s.categories(sc, f, (*Category)(nil)).OrderExpr(orderOf(CategorySpec, sort))
+	return each(ctx, q, fn)
+}
+
+// CategoryByID finds a live category in scope.
+func (s *Store) CategoryByID(ctx context.Context, sc Scope, id int64) (*Category, error) {
+	c := new(Category)
+	err := s.categories(sc, CategoryFilter{}, c).Where("c.id = ?", id).Scan(ctx)
+	return c, notFound(err)
+}
+
+// CategoryNameTaken reports whether another live category of the company has this name
+// (letter case ignored).
+func (s *Store) CategoryNameTaken(ctx context.Context, companyID int64, name string, exceptID int64) (bool, error) {
+	return s.db.NewSelect().Model((*Category)(nil)).Where("c.company_id = ?", companyID).
+		Where("lower(c.name) = ?", strings.ToLower(name)).Where("c.id <> ?", exceptID).
+		Where("c.deleted_at IS NULL").Exists(ctx)
+}
+
+// InsertCategory adds c and sets its ID.
+func (s *Store) InsertCategory(ctx context.Context, c *Category) error {
+	_, err := s.db.NewInsert().Model(c).Returning("id").Exec(ctx)
+	return err
+}
+
+// UpdateCategory saves c's name.
+func (s *Store) UpdateCategory(ctx context.Context, c *Category) error {
+	_, err := s.db.NewUpdate().Model(c).Column("name", "updated_at", "updated_by").WherePK().
+		Where("deleted_at IS NULL").Exec(ctx)
+	return err
+}
+
+// CategoryHasProducts reports whether a live product belongs to the category.
+func (s *Store) CategoryHasProducts(ctx context.Context, categoryID int64) (bool, error) {
+	return s.db.NewSelect().Model((*Product)(nil)).Where("p.category_id = ?", categoryID).
+		Where("p.deleted_at IS NULL").Exists(ctx)
+}
+
+// SoftDeleteCategory marks the category deleted.
+func (s *Store) SoftDeleteCategory(ctx context.Context, id, by int64, at time.Time) error {
+	return softDelete(ctx, s.db, (*Category)(nil), id, by, at)
+}
+
+// ---- products ----
+
+// ProductSpec is the products list's sorts.
+var ProductSpec = listing.Spec{
+	Columns: map[string]listing.Column{
+		"name":        {Expr: "lower(p.name)", Kind: listing.String},
+		"code":        {Expr: "p.code", Kind: listing.String},
+		"price_cents": {Expr: "p.price_cents", Kind: listing.Int},
+		"quantity":    {Expr: "p.quantity", Kind: listing.Int},
+		"created_at":  {Expr: "p.created_at", Kind: listing.Time},
+	},
+	Default: "name",
+	ID:      "p.id",
+}
+
+// ProductFilter is the products list's search and filters.
+type ProductFilter struct {
+	Q          string
+	CategoryID int64
+	IVAClass   string
+	Kind       string
+	// LowStock keeps the products whose stock is at or below their alert quantity.
+	LowStock bool
+}
+
+// Key identifies the filter and scope in cache keys.
+func (f ProductFilter) Key(sc Scope) string {
+	return fmt.Sprintf("%s|q=%s|cat=%d|iva=%s|kind=%s|low=%t", sc, strings.ToLower(strings.TrimSpace(f.Q)),
+		f.CategoryID, f.IVAClass, f.Kind, f.LowStock)
+}
+
+func (s *Store) products(sc Scope, f ProductFilter, model any) *bun.SelectQuery {
+	q := s.db.NewSelect().Model(model).Where("p.deleted_at IS NULL")
+	q = sc.where(q, "p.company_id")
+	if strings.TrimSpace(f.Q) != "" {
+		pat := listing.ContainsPattern(f.Q)
+		q = q.Where(`(lower(p.name) LIKE ? ESCAPE '\' OR lower(p.code) LIKE ? ESCAPE '\')`, pat, pat)
+	}
+	if f.CategoryID != 0 {
+		q = q.Where("p.category_id = ?", f.CategoryID)
+	}
+	if f.IVAClass != "" {
+		q = q.Where("p.iva_class = ?", f.IVAClass)
+	}
+	if f.Kind != "" {
+		q = q.Where("p.kind = ?", f.Kind)
+	}
+	if f.LowStock {
+		q = q.Where("p.quantity <= p.alert_quantity")
+	}
+	return q
+}
+
+// productRows is products with the category name joined in.
+func (s *Store) productRows(sc Scope, f ProductFilter, model any) *bun.SelectQuery {
+	return s.products(sc, f, model).ColumnExpr("p.*").ColumnExpr("c.name AS category_name").
+		ColumnExpr("lower(p.name) AS sort_name").
+		Join("LEFT JOIN categories AS c ON c.id = p.category_id")
+}
+
+// ListProducts returns one page of products (plan's keyset, order and limit).
+func (s *Store) ListProducts(ctx context.Context, sc Scope, f ProductFilter, plan *listing.Plan) ([]ProductRow, error) {
+	var rows []ProductRow
+	err := plan.Apply(s.productRows(sc, f, &rows)).Scan(ctx)
+	return rows, err
+}
+
+// CountProducts counts the products matching f in scope.
+func (s *Store) CountProducts(ctx context.Context, sc Scope, f ProductFilter) (int, error) {
+	n, err := s.products(sc, f, (*Product)(nil)).Count(ctx)
+	return int(n), err
+}
+
+// EachProduct calls fn for every product matching f in scope, in the order of sort (a key of
+// ProductSpec, "-" for descending), without loading them all at once.
+func (s *Store) EachProduct(ctx context.Context, sc Scope, f ProductFilter, sort string, fn func(ProductRow) error) error {
+	q := s.productRows(sc, f, (*ProductRow)(nil)).OrderExpr(orderOf(ProductSpec, sort))
+	return each(ctx, q, fn)
+}
+
+// ProductByID finds a live product in scope.
+func (s *Store) ProductByID(ctx context.Context, sc Scope, id int64) (*ProductRow, error) {
+	row := new(ProductRow)
+	err := s.productRows(sc, ProductFilter{}, row).Where("p.id = ?", id).Scan(ctx)
+	return row, notFound(err)
+}
+
+// CodeTaken reports whether another live product of the company has this code (letter case
+// ignored).
+func (s *Store) CodeTaken(ctx context.Context, companyID int64, code string, exceptID int64) (bool, error) {
+	return s.db.NewSelect().Model((*Product)(nil)).Where("p.company_id = ?", companyID).
+		Where("lower(p.code) = ?", strings.ToLower(code)).Where("p.id <> ?", exceptID).
+		Where("p.deleted_at IS NULL").Exists(ctx)
+}
+
+// InsertProduct adds p and sets its ID.
+func (s *Store) InsertProduct(ctx context.Context, p *Product) error {
+	_, err := s.db.NewInsert().Model(p).Returning("id").Exec(ctx)
+	return err
+}
+
+// UpdateProduct saves everything the form edits; stock (quantity) is left alone, as it changes
+// only through AdjustStock.
+func (s *Store) UpdateProduct(ctx context.Context, p *Product) error {
+	_, err := s.db.NewUpdate().Model(p).
+		Column("category_id", "code", "name", "unit", "cost_cents", "price_cents", "alert_quantity",
+			"iva_class", "kind", "updated_at", "updated_by").
+		WherePK().Where("deleted_at IS NULL").Exec(ctx)
+	return err
+}
+
+// SoftDeleteProduct marks the product deleted.
+func (s *Store) SoftDeleteProduct(ctx context.Context, id, by int64, at time.Time) error {
+	return softDelete(ctx, s.db, (*Product)(nil), id, by, at)
+}
+
+// AdjustStock adds delta (negative to take out) to a live product's stock and returns the new
+// quantity. The check and the change are one statement, so concurrent adjustments cannot take
+// stock below zero between them.
+func (s *Store) AdjustStock(ctx context.Context, productID, delta int64, at time.Time) (int64, error) {
+	var qty []int64
+	err := s.db.NewUpdate().Model((*Product)(nil)).
+		Set("quantity = quantity + ?", delta).Set("updated_at = ?", at).
+		Where("id = ?", productID).Where("deleted_at IS NULL").Where("quantity + ? >= 0", delta).
+		Returning("quantity").Scan(ctx, &qty)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, err
+	}
+	if len(qty) == 1 {
+		return qty[0], nil
+	}
+	exists, err := s.db.NewSelect().Model((*Product)(nil)).Where("p.id = ?", productID).
+		Where("p.deleted_at IS NULL").Exists(ctx)
+	if err != nil {
+		return 0, err
+	}
+	if !exists {
+		return 0, ErrNotFound
+	}
+	return 0, ErrNotEnoughStock
+}
+
+// ---- shared ----
+
+func softDelete(ctx context.Context, db bun.IDB, model any, id, by int64, at time.Time) error {
+	res, err := db.NewUpdate().Model(model).Set("deleted_at = ?", at).Set("deleted_by = ?", by).
+		Where("id = ?", id).Where("deleted_at IS NULL").Exec(ctx)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// orderOf is the ORDER BY of an unpaged read (export) for a sort key of spec; an unknown key
+// falls back to the default (the HTTP layer has validated it already through listing.NewPlan).
+func orderOf(spec listing.Spec, sort string) string {
+	desc := strings.HasPrefix(sort, "-")
+	col, ok := spec.Columns[strings.TrimPrefix(sort, "-")]
+	if !ok {
+		col, desc = spec.Columns[spec.Default], spec.DefaultDesc
+	}
+	dir := "ASC"
+	if desc {
+		dir = "DESC"
+	}
+	return col.Expr + " " + dir + ", " + spec.ID + " " + dir
+}
+
+// each streams q's rows into fn one at a time.
+func each[T any](ctx context.Context, q *bun.SelectQuery, fn func(T) error) error {
+	rows, err := q.Rows(ctx)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var v T
+		if err := q.DB().ScanRow(ctx, rows, &v); err != nil {
+			return err
+		}
+		if err := fn(v); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

@@ -1,0 +1,317 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/db/dbtest"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+var t0 = time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+
+func company(t *testing.T, db *bun.DB, name string) int64 {
+	t.Helper()
+	var id int64
+	err := db.NewRaw("INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?) RETURNING id", name, t0, t0).
+		Scan(context.Background(), &id)
+	if err != nil {
+		t.Fatalf("insert company: %v", err)
+	}
+	return id
+}
+
+func category(t *testing.T, s *Store, companyID int64, name string) *Category {
+	t.Helper()
+	c := &Category{CompanyID: companyID, Name: name, CreatedAt: t0, UpdatedAt: t0}
+	if err := s.InsertCategory(context.Background(), c); err != nil {
+		t.Fatalf("insert category %s: %v", name, err)
+	}
+	return c
+}
+
+func product(t *testing.T, s *Store, c *Category, code, name string, price, qty, alert int64, at time.Time) *Product {
+	t.Helper()
+	p := &Product{CompanyID: c.CompanyID, CategoryID: c.ID, Code: code, Name: name, Unit: "und", CostCents: price / 2,
+		PriceCents: price, Quantity: qty, AlertQuantity: alert, IVAClass: "19", Kind: "goods", CreatedAt: at, UpdatedAt: at}
+	if err := s.InsertProduct(context.Background(), p); err != nil {
+		t.Fatalf("insert product %s: %v", code, err)
+	}
+	return p
+}
+
+func TestCategoriesTenancyAndUniqueness(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		s := New(db)
+		a, b := company(t, db, "A"), company(t, db, "B")
+		bebidas := category(t, s, a, "Bebidas")
+		category(t, s, b, "Bebidas") // same name, other company: allowed
+
+		if _, err := s.CategoryByID(ctx, Scope{CompanyID: b}, bebidas.ID); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("other company's category visible: %v", err)
+		}
+		if c, err := s.CategoryByID(ctx, Scope{All: true}, bebidas.ID); err != nil || c.Name != "Bebidas" {
+			t.Fatalf("admin scope: %v %v", c, err)
+		}
+		if taken, err := s.CategoryNameTaken(ctx, a, "BEBIDAS", 0); err != nil || !taken {
+			t.Fatalf("case-insensitive name check: %v %v", taken, err)
+		}
+		if taken, _ := s.CategoryNameTaken(ctx, a, "bebidas", bebidas.ID); taken {
+			t.Fatal("a category's own name counts as taken on edit")
+		}
+		dup := &Category{CompanyID: a, Name: "bebidas", CreatedAt: t0, UpdatedAt: t0}
+		if err := s.InsertCategory(ctx, dup); err == nil {
+			t.Fatal("unique index let a duplicate name in")
+		}
+		if err := s.SoftDeleteCategory(ctx, bebidas.ID, 1, t0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.CategoryByID(ctx, Scope{All: true}, bebidas.ID); !errors.Is(err, ErrNotFound) {
+			t.Fatal("deleted category still readable")
+		}
+		category(t, s, a, "Bebidas") // the name is free again among live rows
+		if err := s.SoftDeleteCategory(ctx, bebidas.ID, 1, t0); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("second delete: %v", err)
+		}
+		n, err := s.CountCategories(ctx, Scope{CompanyID: a}, CategoryFilter{})
+		if err != nil || n != 1 {
+			t.Fatalf("count company A = %d, %v", n, err)
+		}
+		n, _ = s.CountCategories(ctx, Scope{All: true}, CategoryFilter{})
+		if n != 2 {
+			t.Fatalf("count all = %d, want 2", n)
+		}
+	})
+}
+
+// walk reads every page forward, then every page backward from the last, and returns the ids
+// in display order of each walk.
+func walk(t *testing.T, s *Store, sc Scope, f ProductFilter, sort string, per int) (fwd, bwd []int64) {
+	t.Helper()
+	ctx := context.Background()
+	key := func(r ProductRow) (any, int64) {
+		switch strings.TrimPrefix(sort, "-") {
+		case "code":
+			return r.Code, r.ID
+		case "price_cents":
+			return r.PriceCents, r.ID
+		case "quantity":
+			return r.Quantity, r.ID
+		case "created_at":
+			return r.CreatedAt, r.ID
+		}
+		return r.SortName, r.ID
+	}
+	q := listing.Query{PerPage: per, Sort: sort}
+	for i := 0; i < 100; i++ {
+		plan, err := listing.NewPlan(ProductSpec, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := s.ListProducts(ctx, sc, f, plan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := listing.Finish(plan, rows, 0, key)
+		for _, r := range page.Data {
+			fwd = append(fwd, r.ID)
+		}
+		if page.Meta.NextCursor == "" {
+			break
+		}
+		q.After = page.Meta.NextCursor
+	}
+	q = listing.Query{PerPage: per, Sort: sort, Last: true}
+	for i := 0; i < 100; i++ {
+		plan, err := listing.NewPlan(ProductSpec, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := s.ListProducts(ctx, sc, f, plan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := listing.Finish(plan, rows, 0, key)
+		ids := make([]int64, 0, len(page.Data))
+		for _, r := range page.Data {
+			ids = append(ids, r.ID)
+		}
+		bwd = append(ids, bwd...)
+		if page.Meta.PrevCursor == "" {
+			break
+		}
+		q = listing.Query{PerPage: per, Sort: sort, Before: page.Meta.PrevCursor}
+	}
+	return fwd, bwd
+}
+
+func TestProductListKeysetFiltersAndTenancy(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		s := New(db)
+		a, b := company(t, db, "A"), company(t, db, "B")
+		ca, cb := category(t, s, a, "Granos"), category(t, s, b, "Otros")
+		cx := category(t, s, a, "Aseo")
+		// Names with case-only differences and ties, equal prices, a non-ASCII name.
+		specs := []struct {
+			code, name string
+			price      int64
+			qty, alert int64
+			cat        *Category
+		}{
+			{"A-1", "arroz", 300, 10, 2, ca}, {"A-2", "Arroz", 300, 1, 2, ca}, {"A-3", "banano", 100, 0, 0, ca},
+			{"A-4", "Café 50% descuento", 500, 5, 1, ca}, {"A-5", "café_molido", 500, 5, 5, ca},
+			{"A-6", "Ñame", 200, 9, 1, ca}, {"A-7", "zanahoria", 100, 3, 1, cx}, {"A-8", "arroz", 300, 8, 2, cx},
+		}
+		var want []int64
+		for i, sp := range specs {
+			p := product(t, s, sp.cat, sp.code, sp.name, sp.price, sp.qty, sp.alert, t0.Add(time.Duration(i%3)*time.Minute))
+			want = append(want, p.ID)
+		}
+		product(t, s, cb, "B-1", "arroz", 300, 1, 1, t0) // other company
+
+		sc := Scope{CompanyID: a}
+		for _, sort := range []string{"name", "-name", "code", "-code", "price_cents", "-price_cents", "quantity", "created_at", "-created_at"} {
+			for _, per := range []int{1, 3, 8, 20} {
+				fwd, bwd := walk(t, s, sc, ProductFilter{}, sort, per)
+				if len(fwd) != len(want) || !slices.Equal(fwd, bwd) {
+					t.Fatalf("sort %s per %d: forward %v, backward %v", sort, per, fwd, bwd)
+				}
+				got := slices.Clone(fwd)
+				slices.Sort(got)
+				if !slices.Equal(got, want) {
+					t.Fatalf("sort %s per %d: walk visited %v, want each of %v once", sort, per, fwd, want)
+				}
+			}
+		}
+		// Exact order on columns both dialects compare alike.
+		fwd, _ := walk(t, s, sc, ProductFilter{}, "-price_cents", 2)
+		exp := []int64{want[4], want[3], want[7], want[1], want[0], want[5], want[6], want[2]}
+		if !slices.Equal(fwd, exp) {
+			t.Fatalf("-price_cents order %v, want %v (ties by id, descending too)", fwd, exp)
+		}
+		fwd, _ = walk(t, s, sc, ProductFilter{}, "name", 2)
+		if fwd[0] != want[0] || fwd[1] != want[1] || fwd[2] != want[7] || fwd[3] != want[2] {
+			t.Fatalf("name order %v: arroz, Arroz, arroz (by id), then banano", fwd)
+		}
+
+		count := func(f ProductFilter) int {
+			t.Helper()
+			n, err := s.CountProducts(ctx, sc, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fwd, _ := walk(t, s, sc, f, "name", 3)
+			if len(fwd) != n {
+				t.Fatalf("filter %+v: count %d but list has %d", f, n, len(fwd))
+			}
+			return n
+		}
+		cases := []struct {
+			f    ProductFilter
+			want int
+		}{
+			{ProductFilter{}, 8},
+			{ProductFilter{Q: "ARROZ"}, 3},
+			{ProductFilter{Q: "a-7"}, 1},          // code search
+			{ProductFilter{Q: "50%"}, 1},          // % is literal
+			{ProductFilter{Q: "é_m"}, 1},          // _ is literal
+			{ProductFilter{Q: "%"}, 1},            // not "everything"
+			{ProductFilter{CategoryID: cx.ID}, 2}, // category
+			{ProductFilter{CategoryID: cb.ID}, 0}, // other company's category: nothing
+			{ProductFilter{LowStock: true}, 3},    // Arroz 1<=2, banano 0<=0, café_molido 5<=5
+			{ProductFilter{Kind: "service"}, 0},   // kind
+			{ProductFilter{IVAClass: "19"}, 8},    // IVA class
+			{ProductFilter{Q: "arroz", CategoryID: ca.ID}, 2},
+		}
+		for _, c := range cases {
+			if got := count(c.f); got != c.want {
+				t.Errorf("filter %+v: %d products, want %d", c.f, got, c.want)
+			}
+		}
+		if n, _ := s.CountProducts(ctx, Scope{All: true}, ProductFilter{Q: "arroz"}); n != 4 {
+			t.Errorf("admin sees %d arroz, want 4", n)
+		}
+
+		var exported []string
+		err := s.EachProduct(ctx, sc, ProductFilter{CategoryID: ca.ID}, "-code", func(r ProductRow) error {
+			exported = append(exported, r.Code+"/"+r.CategoryName)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(exported) != "[A-6/Granos A-5/Granos A-4/Granos A-3/Granos A-2/Granos A-1/Granos]" {
+			t.Fatalf("export order %v", exported)
+		}
+
+		if has, _ := s.CategoryHasProducts(ctx, cx.ID); !has {
+			t.Fatal("category with products reported empty")
+		}
+		empty := category(t, s, a, "Vacía")
+		if has, _ := s.CategoryHasProducts(ctx, empty.ID); has {
+			t.Fatal("empty category reported used")
+		}
+	})
+}
+
+func TestProductCodeAndStock(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		s := New(db)
+		a := company(t, db, "A")
+		c := category(t, s, a, "General")
+		p := product(t, s, c, "SKU-1", "Pan", 100, 2, 1, t0)
+		if taken, _ := s.CodeTaken(ctx, a, "sku-1", 0); !taken {
+			t.Fatal("code check ignores case")
+		}
+		if taken, _ := s.CodeTaken(ctx, a, "SKU-1", p.ID); taken {
+			t.Fatal("a product's own code counts as taken on edit")
+		}
+		dup := &Product{CompanyID: a, CategoryID: c.ID, Code: "Sku-1", Name: "x", Unit: "und", IVAClass: "5", Kind: "goods", CreatedAt: t0, UpdatedAt: t0}
+		if err := s.InsertProduct(ctx, dup); err == nil {
+			t.Fatal("unique index let a duplicate code in")
+		}
+
+		if q, err := s.AdjustStock(ctx, p.ID, 5, t0); err != nil || q != 7 {
+			t.Fatalf("+5: %d %v", q, err)
+		}
+		if q, err := s.AdjustStock(ctx, p.ID, -7, t0); err != nil || q != 0 {
+			t.Fatalf("-7: %d %v", q, err)
+		}
+		if _, err := s.AdjustStock(ctx, p.ID, -1, t0); !errors.Is(err, ErrNotEnoughStock) {
+			t.Fatalf("below zero: %v", err)
+		}
+		if _, err := s.AdjustStock(ctx, 999999, 1, t0); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("missing product: %v", err)
+		}
+
+		// Editing never touches stock.
+		p.Quantity, p.Name = 1000, "Pan integral"
+		if err := s.UpdateProduct(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.ProductByID(ctx, Scope{CompanyID: a}, p.ID)
+		if err != nil || got.Quantity != 0 || got.Name != "Pan integral" || got.CategoryName != "General" {
+			t.Fatalf("after edit: %+v %v", got, err)
+		}
+
+		if err := s.SoftDeleteProduct(ctx, p.ID, 1, t0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.AdjustStock(ctx, p.ID, 1, t0); !errors.Is(err, ErrNotFound) {
+			t.Fatalf("deleted product adjusted: %v", err)
+		}
+		if taken, _ := s.CodeTaken(ctx, a, "SKU-1", 0); taken {
+			t.Fatal("a deleted product's code is still taken")
+		}
+	})
+}

@@ -1,0 +1,83 @@
+package catalog
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/catalog/internal/app"
+	cataloghttp "github.com/backoffice/backoffice/modules/catalog/internal/http"
+	"github.com/backoffice/backoffice/platform/attachments"
+	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// totalsTTL bounds how long a list total is reused; writes clear totals at once (Counter.Bump),
+// so this only matters for changes made behind the catalog's back.
+const totalsTTL = 5 * time.Minute
+
+// Deps is what the catalog module needs from the process.
+type Deps struct {
+	DB    *bun.DB
+	Cache cache.Store
+	// Attachments keeps product images.
+	Attachments *attachments.Store
+	// Companies checks the company an administrator creates a category in.
+	Companies Companies
+	// Quantities feeds the categories list (ZeroQuantities when nil).
+	Quantities CategoryQuantities
+	// CategoryRefs and ProductRefs are the other modules' references (none yet).
+	CategoryRefs []CategoryReferences
+	ProductRefs  []ProductReferences
+	// AdminRole sees every company; ReadRoles may read, WriteRoles may write.
+	AdminRole             string
+	ReadRoles, WriteRoles []string
+	Now                   func() time.Time
+	Logger                *slog.Logger
+}
+
+// Module is the catalog module's composition root.
+type Module struct {
+	svc   *app.Service
+	roles cataloghttp.Roles
+	now   func() time.Time
+}
+
+// New wires the module.
+func New(d Deps) *Module {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	if d.Quantities == nil {
+		d.Quantities = ZeroQuantities{}
+	}
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	var counter *listing.Counter
+	if d.Cache != nil {
+		counter = listing.NewCounter(d.Cache, totalsTTL)
+	}
+	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Quantities: d.Quantities, CategoryRef: d.CategoryRefs,
+		ProductRef: d.ProductRefs, Companies: d.Companies, Attachments: d.Attachments, AdminRole: d.AdminRole,
+		Now: d.Now, Logger: d.Logger})
+	return &Module{svc: svc, roles: cataloghttp.Roles{Read: d.ReadRoles, Write: d.WriteRoles}, now: d.Now}
+}
+
+// Routes registers the catalog endpoints.
+func (m *Module) Routes(api *httpx.API) { cataloghttp.Routes(api, m.svc, m.roles, m.now) }
+
+// AdjustStock adds delta units (negative: takes them out) to a product's stock inside the
+// caller's transaction tx and returns the new stock. It answers 404 for a missing or deleted
+// product and 409 'Not enough stock.' when stock would go below zero. The caller must have
+// checked that the product belongs to the company it works for, and should call StockChanged
+// after committing.
+func (m *Module) AdjustStock(ctx context.Context, tx bun.IDB, productID, delta int64) (int64, error) {
+	return m.svc.AdjustStock(ctx, tx, productID, delta)
+}
+
+// StockChanged refreshes cached list totals (the low-stock count) after a committed AdjustStock.
+func (m *Module) StockChanged(ctx context.Context) { m.svc.StockChanged(ctx) }
