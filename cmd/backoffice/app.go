@@ -10,6 +10,7 @@ import (
 
 	"github.com/backoffice/backoffice/cmd/backoffice/compose"
 	"github.com/backoffice/backoffice/platform/config"
+	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/infra"
 	"github.com/backoffice/backoffice/platform/logging"
@@ -19,9 +20,14 @@ import (
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
-func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger) *compose.Product {
-	return compose.New(compose.Deps{DB: in.DB, Cache: in.Cache, Now: time.Now, Logger: logger,
-		SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout})
+// wire composes the product on in; the live channel exists only when in has a bus.
+func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger) (*compose.Product, error) {
+	d := compose.Deps{DB: in.DB, Cache: in.Cache, Now: time.Now, Logger: logger,
+		SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout}
+	if in.Bus != nil {
+		d.Bus = in.Bus
+	}
+	return compose.New(d)
 }
 
 func serve(ctx context.Context) error {
@@ -36,7 +42,11 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	defer in.Close()
-	m := wire(in, cfg, logger)
+	m, err := wire(in, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer m.Close()
 	if cfg.SeedDemo {
 		if err := seedDemo(ctx, m, logger); err != nil {
 			return fmt.Errorf("seed demo data: %w", err)
@@ -46,12 +56,20 @@ func serve(ctx context.Context) error {
 		debug.FreeOSMemory()
 	}
 
+	// The outbox relay moves committed domain events to JetStream (DESIGN §2 rule 4). Every
+	// replica runs one; on PostgreSQL they share the work without publishing a row twice.
+	relay := eventbus.NewRelay(in.DB, in.Bus, logger, eventbus.RelayOptions{})
+	relayDone := make(chan struct{})
+	relayCtx, stopRelay := context.WithCancel(context.WithoutCancel(ctx))
+	go func() { defer close(relayDone); _ = relay.Run(relayCtx) }()
+	defer func() { stopRelay(); <-relayDone }()
+
 	srv := httpx.New(m.ServerOptions(httpx.Options{Logger: logger, TrustedProxies: cfg.TrustedProxies,
 		Web: webapp.Dist(), Version: version}))
 	for _, c := range in.Checks(cfg) {
 		srv.AddCheck(c)
 	}
-	m.Mount(srv)
+	m.Mount(srv, cfg.ServeLive)
 
 	logger.Info("backoffice listening", "url", "http://"+cfg.Addr, "embedded", cfg.Embedded(),
 		"demo_data", cfg.SeedDemo, "startup_ms", time.Since(started).Milliseconds())

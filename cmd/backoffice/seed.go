@@ -59,5 +59,9 @@ func seedOnly(ctx context.Context) error {
 		return err
 	}
 	defer in.Close()
-	return seedDemo(ctx, wire(in, cfg, logger), logger)
+	m, err := wire(in, cfg, logger)
+	if err != nil {
+		return err
+	}
+	return seedDemo(ctx, m, logger)
 }

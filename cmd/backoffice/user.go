@@ -52,7 +52,10 @@ func userCommand(ctx context.Context, args []string) error {
 		return err
 	}
 	defer in.Close()
-	m := wire(in, cfg, logger)
+	m, err := wire(in, cfg, logger)
+	if err != nil {
+		return err
+	}
 	companyID, err := m.Settings.EnsureCompany(ctx, *company)
 	if err != nil {
 		return err

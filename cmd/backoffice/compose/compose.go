@@ -13,9 +13,13 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/backoffice/backoffice/modules/auth"
+	"github.com/backoffice/backoffice/modules/catalog"
+	"github.com/backoffice/backoffice/modules/people"
 	"github.com/backoffice/backoffice/modules/settings"
+	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/ws"
 )
 
 // Deps is the infrastructure the modules run on.
@@ -26,23 +30,57 @@ type Deps struct {
 	Logger *slog.Logger
 	// SessionTTL and IdleTimeout are the session lifetimes (config.Config).
 	SessionTTL, IdleTimeout time.Duration
+	// Bus carries the live channel between processes; nil serves no /ws (API tests).
+	Bus ws.CoreBus
 }
 
 // Product is every module of the back office, wired.
 type Product struct {
 	Settings *settings.Module
 	Auth     *auth.Module
+	// Attachments stores uploaded images (product images) and serves them.
+	Attachments *attachments.Store
+	// Catalog is categories and products.
+	Catalog *catalog.Module
+	// People is customers and suppliers.
+	People *people.Module
+	// Live is the WebSocket gateway of this process (nil without a bus); Push reaches every
+	// process's gateway.
+	Live *ws.Gateway
+	Push ws.Pusher
 }
 
 // New wires the modules.
-func New(d Deps) *Product {
+func New(d Deps) (*Product, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	st := settings.New(d.DB, d.Now, d.Logger)
+	st := settings.New(settings.Deps{DB: d.DB, Cache: d.Cache, Now: d.Now, Logger: d.Logger})
 	au := auth.New(auth.Deps{DB: d.DB, Cache: d.Cache, Windows: st, Companies: st, Now: d.Now, Logger: d.Logger,
 		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout})
-	return &Product{Settings: st, Auth: au}
+	p := &Product{Settings: st, Auth: au}
+	p.Attachments = attachments.New(d.DB, d.Now)
+	p.Catalog = catalog.New(catalog.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Companies: st,
+		AdminRole: auth.RoleAdmin, Now: d.Now, Logger: d.Logger,
+		ReadRoles:  []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer},
+		WriteRoles: []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary}})
+	p.People = people.New(people.Deps{DB: d.DB, Cache: d.Cache, Companies: st, Now: d.Now,
+		StaffRoles: []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary}, AdminRole: auth.RoleAdmin})
+	if d.Bus != nil {
+		g, err := ws.NewGateway(d.Bus, au.Authenticator(), d.Logger)
+		if err != nil {
+			return nil, err
+		}
+		p.Live, p.Push = g, ws.NewPusher(d.Bus)
+	}
+	return p, nil
+}
+
+// Close ends the live connections of this process.
+func (p *Product) Close() {
+	if p.Live != nil {
+		p.Live.Close()
+	}
 }
 
 // ServerOptions are the HTTP server options the modules decide (the session authenticator);
@@ -52,10 +90,29 @@ func (p *Product) ServerOptions(o httpx.Options) httpx.Options {
 	return o
 }
 
-// Mount registers every module's routes on srv, gate first, and finishes the server.
-func (p *Product) Mount(srv *httpx.Server) {
+// Mount registers every module's routes on srv, gate first, and finishes the server. withLive
+// also serves the live channel at /ws (off on API replicas when cmd/notifier serves it).
+func (p *Product) Mount(srv *httpx.Server, withLive bool) {
+	if withLive {
+		p.mountLive(srv)
+	}
 	srv.UseAPI(p.Settings.Gate())
 	p.Auth.Routes(srv.API())
-	p.Settings.Routes(srv.API(), p.Auth, auth.RoleAdmin)
+	p.Attachments.Routes(srv.API())
+	p.Catalog.Routes(srv.API())
+	p.People.Routes(srv.API())
+	p.Settings.Routes(srv.API(), p.Auth)
 	srv.Finish()
+}
+
+// MountNotifier registers only the live channel: what cmd/notifier serves.
+func (p *Product) MountNotifier(srv *httpx.Server) {
+	p.mountLive(srv)
+	srv.Finish()
+}
+
+func (p *Product) mountLive(srv *httpx.Server) {
+	if p.Live != nil {
+		srv.App().Get("/ws", p.Live.Handler())
+	}
 }
