@@ -6,7 +6,7 @@ import type { Role } from '@/lib/auth/types';
 import { guard } from './guard';
 
 /** Icon names the layouts know how to draw. */
-export type NavIcon = 'dashboard' | 'settings' | 'power';
+export type NavIcon = 'dashboard' | 'settings' | 'power' | 'people' | 'truck' | 'shield' | 'box' | 'tag' | 'building' | 'store';
 
 /** One navigation entry. */
 export interface NavItem {
@@ -22,6 +22,13 @@ export interface NavItem {
 /** Every entry, in menu order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/dashboards/home', labelKey: 'nav.dashboard', descriptionKey: 'nav.dashboardDescription', icon: 'dashboard' },
+  { path: '/product/list', labelKey: 'nav.products', descriptionKey: 'nav.productsDescription', icon: 'box' },
+  { path: '/category/list', labelKey: 'nav.categories', descriptionKey: 'nav.categoriesDescription', icon: 'tag' },
+  { path: '/people/customer', labelKey: 'nav.customers', descriptionKey: 'nav.customersDescription', icon: 'people' },
+  { path: '/people/supplier', labelKey: 'nav.suppliers', descriptionKey: 'nav.suppliersDescription', icon: 'truck' },
+  { path: '/people/user', labelKey: 'nav.users', descriptionKey: 'nav.usersDescription', icon: 'shield', adminOnly: true },
+  { path: '/setting/company', labelKey: 'nav.companies', descriptionKey: 'nav.companiesDescription', icon: 'building', adminOnly: true },
+  { path: '/setting/store', labelKey: 'nav.stores', descriptionKey: 'nav.storesDescription', icon: 'store', adminOnly: true },
   { path: '/settings/general', labelKey: 'nav.accountSettings', descriptionKey: 'nav.accountSettingsDescription', icon: 'settings' },
   {
     path: '/setting/site_status',

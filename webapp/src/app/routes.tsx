@@ -133,7 +133,7 @@ const protectedPages: RouteObject[] = [
   notBuilt('preturn/list/:purchase_id'),
 
   redirectRoute('product', '/product/list'),
-  notBuilt('product/list'),
+  { path: 'product/list', lazy: async () => ({ Component: (await import('@/features/catalog/pages/product-list-page')).ProductListPage }) },
 
   redirectRoute('purchase-order', '/purchase-order/list'),
   notBuilt('purchase-order/list'),
@@ -147,19 +147,19 @@ const protectedPages: RouteObject[] = [
   notBuilt('received-order/edit/:id'),
 
   redirectRoute('category', '/category/list'),
-  notBuilt('category/list'),
+  { path: 'category/list', lazy: async () => ({ Component: (await import('@/features/catalog/pages/category-list-page')).CategoryListPage }) },
 
   redirectRoute('report', '/report/overview_chart'),
   ...REPORT_PAGES.map((page) => notBuilt(`report/${page}`)),
 
   redirectRoute('people', '/people/customer'),
-  notBuilt('people/customer'),
-  notBuilt('people/supplier'),
-  notBuilt('people/user'),
+  { path: 'people/customer', lazy: async () => ({ Component: (await import('@/features/people/pages/customer-list-page')).CustomerListPage }) },
+  { path: 'people/supplier', lazy: async () => ({ Component: (await import('@/features/people/pages/supplier-list-page')).SupplierListPage }) },
+  { path: 'people/user', lazy: async () => ({ Component: (await import('@/features/people/pages/user-list-page')).UserListPage }) },
 
   redirectRoute('setting', '/setting/company'),
-  notBuilt('setting/company'),
-  notBuilt('setting/store'),
+  { path: 'setting/company', lazy: async () => ({ Component: (await import('@/features/org/pages/company-list-page')).CompanyListPage }) },
+  { path: 'setting/store', lazy: async () => ({ Component: (await import('@/features/org/pages/store-list-page')).StoreListPage }) },
   {
     path: 'setting/site_status',
     lazy: async () => ({ Component: (await import('@/features/site-status/pages/site-status-page')).SiteStatusPage }),

@@ -49,7 +49,7 @@ export const BLOCKED_IP_MESSAGE = 'IP bloqueada';
 /** Options of one request. */
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as multipart/form-data (uploads). */
   body?: unknown;
   /** A bearer token (the pending 2FA token); the session cookie is sent anyway. */
   token?: string | null;
@@ -94,13 +94,14 @@ function absoluteUrl(path: string): URL {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const url = absoluteUrl(path);
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   const init: RequestInit = {
     method: options.method ?? 'GET',
     headers,
     credentials: 'include',
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   };
 
@@ -207,6 +208,8 @@ export const http = {
     request<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     request<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    request<T>(path, { ...options, method: 'DELETE' }),
 };
 
 /** Shape of single-resource answers: `{"data": ...}`. */

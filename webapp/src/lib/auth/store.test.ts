@@ -147,11 +147,11 @@ describe('login flow (spec §4)', () => {
     expect(localStorage.getItem(PENDING_KEYS.token)).toBe('pend-2');
   });
 
-  it("shows the server's error field", async () => {
+  it("shows the server's error field in the user's language (Spanish here)", async () => {
     fakeApi({ 'POST /api/auth/login': () => json(401, { error: 'Invalid username or password', code: 'unauthorized' }) });
     await expect(useAuthStore.getState().login({ username: 'admin', password: 'bad' })).resolves.toBe('failed');
     expect(useAuthStore.getState()).toMatchObject({
-      errorMessage: 'Invalid username or password',
+      errorMessage: 'Usuario o contraseña incorrectos',
       isLoading: false,
       isAuthenticated: false,
     });
@@ -163,11 +163,11 @@ describe('login flow (spec §4)', () => {
         json(429, { error: 'Too many attempts. Please try again in 30 seconds.', code: 'rate_limited' }),
     });
     await useAuthStore.getState().login({ username: 'a', password: 'b' });
-    expect(useAuthStore.getState().errorMessage).toBe('Too many attempts. Please try again in 30 seconds.');
+    expect(useAuthStore.getState().errorMessage).toBe('Demasiados intentos. Inténtelo de nuevo en 30 segundos.');
 
     fakeApi({ 'POST /api/auth/login': () => json(500, {}) });
     await useAuthStore.getState().login({ username: 'a', password: 'b' });
-    expect(useAuthStore.getState().errorMessage).toBe('Request failed (HTTP 500)');
+    expect(useAuthStore.getState().errorMessage).toBe('La solicitud falló (HTTP 500)');
   });
 });
 

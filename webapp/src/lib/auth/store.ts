@@ -8,6 +8,7 @@ import { AUTH_COOKIE, getCookie, removeCookie, setCookie } from '../cookie';
 import { HttpError } from '../http';
 import { i18n } from '../i18n/i18n';
 import { navigate } from '../navigation';
+import { translateServerMessage } from '../server-messages';
 import { loginRequest, logoutRequest, profileRequest, verifyTwoFactorRequest, type Credentials } from './api';
 import { clearPending, readPending, savePending } from './pending';
 import type { User } from './types';
@@ -157,17 +158,20 @@ async function profileOr(fallback: User): Promise<User> {
   }
 }
 
-/** Spec §8: the server's `error` field, else the client message, else 'Error de autenticación'. */
+/**
+ * Spec §8: the server's `error` field, else the client message, else 'Error de autenticación';
+ * in the user's language.
+ */
 export function loginFailureMessage(error: unknown): string {
-  if (error instanceof HttpError && error.serverError) return error.serverError;
-  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof HttpError && error.serverError) return translateServerMessage(error.serverError);
+  if (error instanceof Error && error.message) return translateServerMessage(error.message);
   return i18n.t('auth:errors.authFailed');
 }
 
-/** Spec §8: the server's error, else the client message, else 'Código 2FA inválido'. */
+/** Spec §8: the server's error, else the client message, else 'Código 2FA inválido'; in the user's language. */
 export function twoFactorFailureMessage(error: unknown): string {
-  if (error instanceof HttpError && error.serverError) return error.serverError;
-  if (error instanceof Error && error.message) return error.message;
+  if (error instanceof HttpError && error.serverError) return translateServerMessage(error.serverError);
+  if (error instanceof Error && error.message) return translateServerMessage(error.message);
   return i18n.t('auth:errors.invalidOtp');
 }
 

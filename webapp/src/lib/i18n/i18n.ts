@@ -19,7 +19,20 @@ export const LANGUAGES = [
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 
 /** Feature namespaces; every language folder has one JSON file per namespace (some may be partial). */
-export const NAMESPACES = ['common', 'auth', 'layout', 'settings', 'site', 'dashboard', 'errors'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'layout',
+  'settings',
+  'site',
+  'dashboard',
+  'errors',
+  'server-messages',
+  'list',
+  'people',
+  'org',
+  'catalog',
+] as const;
 
 /** The language of the default settings and the fallback for missing keys (spec §9). */
 export const FALLBACK_LANGUAGE = 'es';

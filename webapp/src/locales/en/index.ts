@@ -1,11 +1,29 @@
 /** en resources, one JSON file per feature namespace. Loaded lazily as one chunk. */
 import auth from './auth.json';
+import catalog from './catalog.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import errors from './errors.json';
 import layout from './layout.json';
+import list from './list.json';
+import org from './org.json';
+import people from './people.json';
+import serverMessages from './server-messages.json';
 import settings from './settings.json';
 import site from './site.json';
 
 /** Namespaces of this language. */
-export const resources = { auth, common, dashboard, errors, layout, settings, site };
+export const resources = {
+  auth,
+  catalog,
+  common,
+  dashboard,
+  errors,
+  layout,
+  list,
+  org,
+  people,
+  settings,
+  site,
+  'server-messages': serverMessages,
+};

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { PageTitle } from '@/components/ui/page-title';
 import { PasswordField } from '@/components/ui/password-field';
+import { failureText } from '@/lib/form-errors';
 import { HttpError } from '@/lib/http';
 import { useSiteStatusStore } from '@/lib/site-status';
 import { toast } from '@/lib/toast';
@@ -38,7 +39,7 @@ export function ActivatePage() {
     try {
       await activate.mutateAsync(values);
     } catch (error) {
-      setFailure(error instanceof HttpError ? (error.serverError ?? error.message) : t('activate.failed'));
+      setFailure(error instanceof HttpError ? (failureText(error) ?? t('activate.failed')) : t('activate.failed'));
       return;
     }
     setStatus('enabled');

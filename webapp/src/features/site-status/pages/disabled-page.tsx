@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
+import { failureText } from '@/lib/form-errors';
 import { fetchSiteStatus, useSiteStatusStore } from '@/lib/site-status';
 
 /** The site-disabled page. */
@@ -27,7 +28,7 @@ export function DisabledPage() {
       }
       setNote({ tone: 'info', text: t('disabled.stillDisabled') });
     } catch (error) {
-      setNote({ tone: 'error', text: error instanceof Error ? error.message : t('disabled.checkFailed') });
+      setNote({ tone: 'error', text: failureText(error) ?? t('disabled.checkFailed') });
     } finally {
       setChecking(false);
     }

@@ -1,0 +1,50 @@
+/**
+ * An amount input for COP: the person types pesos ("85.000" or "1.234,50"), the form holds
+ * integer centavos. Bound to react-hook-form through a Controller in the feature's form.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { TextField } from '@/components/ui/field';
+import { centsToInput, formatCop, parseCop } from './money';
+
+/** Props of MoneyField. */
+export interface MoneyFieldProps {
+  label: ReactNode;
+  /** Centavos, or null when empty/invalid. */
+  value: number | null;
+  onChange: (cents: number | null) => void;
+  onBlur?: () => void;
+  error?: string;
+  required?: boolean;
+  testId?: string;
+  name?: string;
+}
+
+/** The money input; shows the formatted amount as its hint. */
+export function MoneyField({ label, value, onChange, onBlur, error, required, testId, name }: MoneyFieldProps) {
+  const [text, setText] = useState(value === null ? '' : centsToInput(value));
+  useEffect(() => {
+    // Follow outside changes (form reset), but not our own keystrokes.
+    if (value === null ? text.trim() === '' || parseCop(text) !== null : parseCop(text) !== value) {
+      setText(value === null ? '' : centsToInput(value));
+    }
+  }, [value]);
+  const parsed = parseCop(text);
+  return (
+    <TextField
+      label={label}
+      name={name}
+      inputMode="decimal"
+      autoComplete="off"
+      value={text}
+      aria-required={required || undefined}
+      data-testid={testId}
+      error={error}
+      hint={parsed !== null ? formatCop(parsed) : undefined}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(parseCop(e.target.value));
+      }}
+      onBlur={onBlur}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { HttpError } from '@/lib/http';
+import { imageFileProblem, MAX_IMAGE_BYTES } from '../form/image-upload-field';
+import { DataTable, type Column } from './data-table';
+
+type Row = { id: number; name: string; city: string };
+const columns: Column<Row>[] = [
+  { id: 'name', header: 'Nombre', sortKey: 'name', cell: (r) => r.name },
+  { id: 'city', header: 'Ciudad', sortKey: 'city', cell: (r) => r.city },
+  { id: 'note', header: 'Nota', cell: () => '' },
+];
+const base = { columns, rowKey: (r: Row) => r.id, onSort: vi.fn(), onRetry: vi.fn(), emptyText: 'Vacío', caption: 'Lista', isLoading: false, error: null };
+
+describe('DataTable', () => {
+  it('marks the sort column with aria-sort and toggles through onSort', () => {
+    const onSort = vi.fn();
+    render(<DataTable<Row> {...base} onSort={onSort} rows={[{ id: 1, name: 'Ana', city: 'Cali' }]} sort="-city" />);
+    const headers = screen.getAllByRole('columnheader');
+    expect(headers.map((h) => h.getAttribute('aria-sort'))).toEqual(['none', 'descending', null]);
+    fireEvent.click(screen.getByTestId('sort-name'));
+    expect(onSort).toHaveBeenCalledWith('name');
+    expect(screen.getAllByTestId('list-row')).toHaveLength(1);
+  });
+
+  it('shows a skeleton while loading, then the empty state', () => {
+    const { rerender } = render(<DataTable<Row> {...base} rows={undefined} sort="" isLoading skeletonRows={3} />);
+    expect(screen.getAllByTestId('list-skeleton-row')).toHaveLength(3);
+    rerender(<DataTable<Row> {...base} rows={[]} sort="" />);
+    expect(screen.getByTestId('list-empty').textContent).toBe('Vacío');
+  });
+
+  it('shows the translated failure and retries', () => {
+    const onRetry = vi.fn();
+    const error = new HttpError('x', { status: 403, body: { error: 'You are not allowed to perform this action.' } });
+    render(<DataTable<Row> {...base} rows={undefined} sort="" error={error} onRetry={onRetry} />);
+    expect(screen.getByRole('alert').textContent).toBe('No tiene permiso para realizar esta acción.');
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+});
+
+describe('imageFileProblem', () => {
+  it('accepts images up to 4 MB only', () => {
+    expect(imageFileProblem({ type: 'image/png', size: MAX_IMAGE_BYTES })).toBeUndefined();
+    expect(imageFileProblem({ type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 })).toBe('validation.maxFileSize');
+    expect(imageFileProblem({ type: 'application/pdf', size: 10 })).toBe('validation.imagesOnly');
+  });
+});

@@ -1,0 +1,39 @@
+/** A list filter as a compact labelled select whose first option clears it. */
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Props of FilterSelect. */
+export interface FilterSelectProps {
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+  testId?: string;
+}
+
+/** The filter select. */
+export function FilterSelect({ label, value, options, onChange, testId }: FilterSelectProps) {
+  const { t } = useTranslation('list');
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-muted">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+        className="rounded-md border border-line bg-card px-2 py-2 text-sm"
+      >
+        <option value="">{t('all')}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * A module's list page assembled from the kit: title, search, filters, Excel export, the table
+ * with sortable headers, approval badge and actions, edit and delete (with confirmation), and
+ * pagination; all state in the URL. Features give it columns and their form.
+ */
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageTitle } from '@/components/ui/page-title';
+import { failureText } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { ApprovalActions, ApprovalBadge, useApprovalOptions, type ApprovalStatus } from './approval';
+import { ConfirmDialog } from './confirm-dialog';
+import { DataTable, type Column } from './data-table';
+import { ExportButton } from './export-button';
+import { FilterSelect } from './filter-select';
+import { withFilter, withPerPage, withSearch, withSortToggled, type ListConfig } from './list-params';
+import { withPageTarget } from './pagination-model';
+import { Pagination } from './pagination';
+import { useDecideResource, useDeleteResource, useResourceList } from './resource-api';
+import { SearchBox } from './search-box';
+import { useListParams } from './use-list-params';
+
+/** A filter select of the toolbar. */
+export interface ListFilter {
+  key: string;
+  label: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+/** Approval columns and actions of a list whose records are approved. */
+export interface ListApproval<T> {
+  status: (row: T) => ApprovalStatus;
+  reason?: (row: T) => string | undefined;
+  /** Whether the signed-in user may approve and reject (admins). */
+  canDecide: boolean;
+}
+
+/** What the form slot receives: the record being edited, or null for a new one. */
+export interface FormSlot<T> {
+  record: T | null;
+  onClose: () => void;
+}
+
+/** Props of ResourceListPage. */
+export interface ResourceListPageProps<T extends { id: number }> {
+  title: string;
+  /** The entity's name in the user's language ('Cliente'), for titles and toasts. */
+  entity: string;
+  /** The API path, e.g. /api/customers. */
+  basePath: string;
+  listConfig: ListConfig;
+  columns: ReadonlyArray<Column<T>>;
+  filters?: readonly ListFilter[];
+  /** Adds the approval filter, status column and actions. */
+  approval?: ListApproval<T>;
+  searchPlaceholder?: string;
+  exportable?: boolean;
+  /** Shows Add, Edit and Delete. */
+  canWrite: boolean;
+  /** The create/edit form (rendered only while open). */
+  renderForm?: (slot: FormSlot<T>) => ReactNode;
+  testId: string;
+}
+
+/** The list page. */
+export function ResourceListPage<T extends { id: number }>(props: ResourceListPageProps<T>) {
+  const { title, entity, basePath, listConfig, filters = [], approval, canWrite, renderForm, testId } = props;
+  const { t } = useTranslation('list');
+  const approvalOptions = useApprovalOptions();
+  const config: ListConfig = approval ? { ...listConfig, filterKeys: [...listConfig.filterKeys, 'approval'] } : listConfig;
+  const [params, setParams] = useListParams(config);
+  const list = useResourceList<T>(basePath, params);
+  const remove = useDeleteResource(basePath);
+  const decide = useDecideResource(basePath);
+  const [editing, setEditing] = useState<{ record: T | null } | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+
+  const allFilters: ListFilter[] = approval ? [...filters, { key: 'approval', label: t('approval.label'), options: approvalOptions }] : [...filters];
+
+  const columns: Column<T>[] = [...props.columns];
+  if (approval) {
+    columns.push({
+      id: 'approval',
+      header: t('approval.label'),
+      cell: (row) => <ApprovalBadge status={approval.status(row)} reason={approval.reason?.(row)} />,
+    });
+  }
+  const showActions = canWrite || approval?.canDecide;
+  if (showActions) {
+    columns.push({
+      id: 'actions',
+      header: <span className="sr-only">{t('actions')}</span>,
+      align: 'end',
+      cell: (row) => (
+        <div className="flex flex-wrap justify-end gap-1">
+          {approval?.canDecide && approval.status(row) === 'pending' && (
+            <ApprovalActions
+              entity={entity}
+              busy={decide.isPending}
+              decide={(approve, reason) => decide.mutateAsync({ id: row.id, approve, reason })}
+            />
+          )}
+          {canWrite && renderForm && (
+            <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing({ record: row })} data-testid="row-edit">
+              {t('edit')}
+            </Button>
+          )}
+          {canWrite && (
+            <Button variant="ghost" className="px-2 py-1 text-danger" onClick={() => setDeleting(row)} data-testid="row-delete">
+              {t('delete')}
+            </Button>
+          )}
+        </div>
+      ),
+    });
+  }
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success(t('deleted', { entity }));
+      setDeleting(null);
+    } catch (error) {
+      toast.error(t('deleteFailed', { entity }), failureText(error));
+      setDeleting(null);
+    }
+  };
+
+  const page = list.data;
+  return (
+    <div className="space-y-4" data-testid={testId}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageTitle>{title}</PageTitle>
+        <div className="flex flex-wrap gap-2">
+          {props.exportable && <ExportButton basePath={basePath} params={params} />}
+          {canWrite && renderForm && (
+            <Button onClick={() => setEditing({ record: null })} data-testid="list-add">
+              {t('add', { entity })}
+            </Button>
+          )}
+        </div>
+      </div>
+      <Card className="space-y-3 p-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <SearchBox value={params.q} placeholder={props.searchPlaceholder} onSearch={(q) => setParams(withSearch(params, q))} />
+          {allFilters.map((f) => (
+            <FilterSelect
+              key={f.key}
+              label={f.label}
+              value={params.filters[f.key] ?? ''}
+              options={f.options}
+              onChange={(value) => setParams(withFilter(params, f.key, value))}
+              testId={`filter-${f.key}`}
+            />
+          ))}
+        </div>
+        <DataTable<T>
+          caption={title}
+          columns={columns}
+          rows={list.isError ? undefined : page?.data}
+          rowKey={(row) => row.id}
+          sort={params.sort}
+          onSort={(key) => setParams(withSortToggled(params, key))}
+          isLoading={list.isFetching}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          emptyText={params.q || Object.values(params.filters).some(Boolean) ? t('emptyFiltered') : t('empty')}
+          skeletonRows={params.perPage}
+        />
+        {page && (
+          <Pagination
+            meta={page.meta}
+            rowCount={page.data.length}
+            onNavigate={(target) => setParams(withPageTarget(params, target))}
+            onPerPage={(perPage) => setParams(withPerPage(params, perPage))}
+          />
+        )}
+      </Card>
+      {editing && renderForm?.({ record: editing.record, onClose: () => setEditing(null) })}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('deleteTitle', { entity })}
+        confirmLabel={t('delete')}
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      >
+        {t('deleteQuestion', { entity })}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+/** /setting/store (admins): stores with their company. */
+import { useTranslation } from 'react-i18next';
+import type { Column } from '@/components/list/data-table';
+import { ResourceListPage } from '@/components/list/resource-list-page';
+import { STORES_PATH, useCompanyChoices, type Store } from '../api/org';
+import { StoreForm } from '../components/store-form';
+import { ActiveBadge, activeFilter } from '../components/active';
+
+/** The store list page. */
+export function StoreListPage() {
+  const { t } = useTranslation('org');
+  const companies = useCompanyChoices();
+  const columns: Column<Store>[] = [
+    { id: 'name', header: t('fields.name'), sortKey: 'name', cell: (r) => <span className="font-medium">{r.name}</span> },
+    { id: 'company', header: t('store.company'), cell: (r) => r.company_name },
+    { id: 'active', header: t('fields.active'), cell: (r) => <ActiveBadge active={r.active} /> },
+  ];
+  return (
+    <ResourceListPage<Store>
+      testId="store-list"
+      title={t('store.title')}
+      entity={t('store.entity')}
+      basePath={STORES_PATH}
+      listConfig={{ filterKeys: ['active', 'company_id'], defaultSort: 'name' }}
+      columns={columns}
+      filters={[
+        activeFilter(t),
+        { key: 'company_id', label: t('store.company'), options: (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name })) },
+      ]}
+      exportable
+      canWrite
+      renderForm={({ record, onClose }) => <StoreForm record={record} onClose={onClose} />}
+    />
+  );
+}

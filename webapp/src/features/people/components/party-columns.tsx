@@ -1,0 +1,24 @@
+/** The columns customers and suppliers share, and the list's filters. */
+import type { TFunction } from 'i18next';
+import type { Column } from '@/components/list/data-table';
+import type { Party } from '../api/parties';
+
+/** Name, company, document, contact and city; `nameFirst` orders name/company as the spec lists them. */
+export function partyColumns<T extends Party>(t: TFunction, nameFirst: boolean): Column<T>[] {
+  const name: Column<T> = { id: 'name', header: t('fields.name'), sortKey: 'name', cell: (r) => <span className="font-medium">{r.name}</span> };
+  const company: Column<T> = { id: 'company', header: t('fields.company'), cell: (r) => r.company };
+  return [
+    ...(nameFirst ? [name, company] : [company, name]),
+    {
+      id: 'document',
+      header: t('tax.document'),
+      cell: (r) => (r.document_number ? `${r.document_type} ${r.document_number}${r.verification_digit ? `-${r.verification_digit}` : ''}` : ''),
+    },
+    { id: 'email', header: t('fields.email'), cell: (r) => r.email },
+    { id: 'phone', header: t('fields.phone'), cell: (r) => r.phone },
+    { id: 'city', header: t('fields.city'), sortKey: 'city', cell: (r) => r.city },
+  ];
+}
+
+/** List config of both party lists (the approval filter is added by the kit). */
+export const PARTY_LIST = { filterKeys: [] as string[], defaultSort: 'name' };

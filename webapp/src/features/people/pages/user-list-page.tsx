@@ -1,0 +1,59 @@
+/** /people/user (admins): users with role, company, active, approval and export. */
+import { useTranslation } from 'react-i18next';
+import { ResourceListPage } from '@/components/list/resource-list-page';
+import type { Column } from '@/components/list/data-table';
+import { ROLES } from '@/lib/auth/types';
+import { useCompanyOptions } from '../api/companies';
+import { USERS_PATH, type ManagedUser } from '../api/users';
+import { UserForm } from '../components/user-form';
+
+const USER_LIST = { filterKeys: ['role', 'active', 'company_id'], defaultSort: '' };
+
+/** The user list page. */
+export function UserListPage() {
+  const { t } = useTranslation('people');
+  const companies = useCompanyOptions(true);
+  const yesNo = (v: boolean) => (v ? t('list:yes') : t('list:no'));
+  const columns: Column<ManagedUser>[] = [
+    { id: 'username', header: t('user.username'), sortKey: 'username', cell: (r) => <span className="font-medium">{r.username}</span> },
+    { id: 'name', header: t('fields.name'), cell: (r) => `${r.first_name} ${r.last_name}`.trim() },
+    { id: 'email', header: t('fields.email'), cell: (r) => r.email },
+    { id: 'phone', header: t('fields.phone'), cell: (r) => r.phone },
+    { id: 'company', header: t('user.company'), cell: (r) => r.company_name },
+    { id: 'role', header: t('user.role'), cell: (r) => t(`layout:roles.${r.role}`) },
+    {
+      id: 'active',
+      header: t('user.active'),
+      cell: (r) => <span className={r.active ? 'text-success' : 'text-muted'}>{r.active ? t('list:active') : t('list:inactive')}</span>,
+    },
+    { id: 'ip', header: t('user.ipAddress'), cell: (r) => r.ip_address },
+    { id: 'google2fa', header: t('user.google2faShort'), cell: (r) => yesNo(r.enable_google2fa) },
+  ];
+  return (
+    <ResourceListPage<ManagedUser>
+      testId="user-list"
+      title={t('user.title')}
+      entity={t('user.entity')}
+      basePath={USERS_PATH}
+      listConfig={USER_LIST}
+      columns={columns}
+      filters={[
+        { key: 'role', label: t('user.role'), options: ROLES.map((r) => ({ value: r, label: t(`layout:roles.${r}`) })) },
+        {
+          key: 'active',
+          label: t('user.active'),
+          options: [
+            { value: 'true', label: t('list:active') },
+            { value: 'false', label: t('list:inactive') },
+          ],
+        },
+        { key: 'company_id', label: t('user.company'), options: (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name })) },
+      ]}
+      approval={{ status: (r) => r.approval_status, reason: (r) => r.approval_reason, canDecide: true }}
+      searchPlaceholder={t('user.search')}
+      exportable
+      canWrite
+      renderForm={({ record, onClose }) => <UserForm record={record} onClose={onClose} />}
+    />
+  );
+}
