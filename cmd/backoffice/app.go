@@ -21,13 +21,11 @@ import (
 var version = "dev"
 
 // wire composes the product on in; the live channel exists only when in has a bus.
-func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger) (*compose.Product, error) {
-	d := compose.Deps{DB: in.DB, Cache: in.Cache, Now: time.Now, Logger: logger,
-		SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout}
-	if in.Bus != nil {
-		d.Bus = in.Bus
-	}
-	return compose.New(d)
+// relay, when not nil, is woken after every commit that wrote events; commands without one leave
+// their events in the outbox for the server's relay.
+func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger, relay *eventbus.Relay) (*compose.Product, error) {
+	return compose.New(compose.Deps{DB: in.DB, Cache: in.Cache, Bus: in.Bus, Events: eventbus.NewEmitter(relay),
+		Now: time.Now, Logger: logger, SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout})
 }
 
 func serve(ctx context.Context) error {
@@ -42,7 +40,16 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	defer in.Close()
-	m, err := wire(in, cfg, logger)
+
+	// The outbox relay moves committed domain events to JetStream (DESIGN §2 rule 4). Every
+	// replica runs one; on PostgreSQL they share the work without publishing a row twice.
+	relay := eventbus.NewRelay(in.DB, in.Bus, logger, eventbus.RelayOptions{})
+	relayDone := make(chan struct{})
+	relayCtx, stopRelay := context.WithCancel(context.WithoutCancel(ctx))
+	go func() { defer close(relayDone); _ = relay.Run(relayCtx) }()
+	defer func() { stopRelay(); <-relayDone }()
+
+	m, err := wire(in, cfg, logger, relay)
 	if err != nil {
 		return err
 	}
@@ -55,14 +62,6 @@ func serve(ctx context.Context) error {
 		// than whenever the runtime's scavenger gets to it, so the idle process stays small.
 		debug.FreeOSMemory()
 	}
-
-	// The outbox relay moves committed domain events to JetStream (DESIGN §2 rule 4). Every
-	// replica runs one; on PostgreSQL they share the work without publishing a row twice.
-	relay := eventbus.NewRelay(in.DB, in.Bus, logger, eventbus.RelayOptions{})
-	relayDone := make(chan struct{})
-	relayCtx, stopRelay := context.WithCancel(context.WithoutCancel(ctx))
-	go func() { defer close(relayDone); _ = relay.Run(relayCtx) }()
-	defer func() { stopRelay(); <-relayDone }()
 
 	srv := httpx.New(m.ServerOptions(httpx.Options{Logger: logger, TrustedProxies: cfg.TrustedProxies,
 		Web: webapp.Dist(), Version: version}))

@@ -59,7 +59,7 @@ func seedOnly(ctx context.Context) error {
 		return err
 	}
 	defer in.Close()
-	m, err := wire(in, cfg, logger)
+	m, err := wire(in, cfg, logger, nil)
 	if err != nil {
 		return err
 	}

@@ -52,7 +52,7 @@ func userCommand(ctx context.Context, args []string) error {
 		return err
 	}
 	defer in.Close()
-	m, err := wire(in, cfg, logger)
+	m, err := wire(in, cfg, logger, nil)
 	if err != nil {
 		return err
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/backoffice/backoffice/modules/settings"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/ws"
 )
@@ -30,8 +31,11 @@ type Deps struct {
 	Logger *slog.Logger
 	// SessionTTL and IdleTimeout are the session lifetimes (config.Config).
 	SessionTTL, IdleTimeout time.Duration
-	// Bus carries the live channel between processes; nil serves no /ws (API tests).
-	Bus ws.CoreBus
+	// Bus carries domain events (durable consumers) and the live channel between processes;
+	// nil serves no /ws and consumes nothing (API tests that do not need them).
+	Bus *eventbus.Bus
+	// Events is how modules publish domain events (outbox + relay wake-up).
+	Events eventbus.Emitter
 }
 
 // Product is every module of the back office, wired.
