@@ -58,6 +58,26 @@ func Decide(current Status, approve bool, reason string) (Status, error) {
 	return Rejected, nil
 }
 
+// Decision is an administrator's decision on a pending record, as it is stored.
+type Decision struct {
+	// Status is Approved or Rejected.
+	Status Status
+	// Reason is the rejection's reason, trimmed; an approval carries none.
+	Reason string
+}
+
+// Resolve checks a decision as Decide does and returns what to store.
+func Resolve(current Status, approve bool, reason string) (Decision, error) {
+	next, err := Decide(current, approve, reason)
+	if err != nil {
+		return Decision{Status: current}, err
+	}
+	if approve {
+		reason = ""
+	}
+	return Decision{Status: next, Reason: strings.TrimSpace(reason)}, nil
+}
+
 // Parse reads the `approval` list filter: "" means no filter and returns "", nil.
 func Parse(s string) (Status, error) {
 	switch st := Status(strings.TrimSpace(s)); st {

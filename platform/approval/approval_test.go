@@ -95,3 +95,20 @@ func TestValid(t *testing.T) {
 		t.Error("unknown status reported valid")
 	}
 }
+
+func TestResolve(t *testing.T) {
+	d, err := approval.Resolve(approval.Pending, false, "  duplicate  ")
+	if err != nil || d != (approval.Decision{Status: approval.Rejected, Reason: "duplicate"}) {
+		t.Fatalf("reject: %+v, %v", d, err)
+	}
+	d, err = approval.Resolve(approval.Pending, true, "ignored")
+	if err != nil || d != (approval.Decision{Status: approval.Approved}) {
+		t.Fatalf("approve: %+v, %v", d, err)
+	}
+	if _, err := approval.Resolve(approval.Approved, true, ""); !apperror.IsCode(err, apperror.CodeConflict) {
+		t.Fatalf("decided twice: %v", err)
+	}
+	if _, err := approval.Resolve(approval.Pending, false, " "); !apperror.IsCode(err, apperror.CodeInvalid) {
+		t.Fatalf("reject without reason: %v", err)
+	}
+}

@@ -58,7 +58,7 @@ func TestGetAttachmentHTTP(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
 		s := attachments.New(db, func() time.Time { return testNow })
-		coA, coB := insertCompany(t, db, "A S.A.S."), insertCompany(t, db, "B S.A.S.")
+		coA, coB := dbtest.Company(t, db, "A S.A.S."), dbtest.Company(t, db, "B S.A.S.")
 		srv := httpx.New(httpx.Options{Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Authenticator: tokens{
 			"seller-a":  {UserID: 1, CompanyID: coA, Role: "user"},
 			"buyer-b":   {UserID: 2, CompanyID: coB, Role: "buyer"},

@@ -19,18 +19,6 @@ import (
 
 var testNow = time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
 
-// insertCompany adds a company row (the attachments' foreign key) and returns its id.
-func insertCompany(t testing.TB, db bun.IDB, name string) int64 {
-	t.Helper()
-	var id int64
-	err := db.NewRaw("INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?) RETURNING id", name, testNow, testNow).
-		Scan(context.Background(), &id)
-	if err != nil {
-		t.Fatalf("insert company: %v", err)
-	}
-	return id
-}
-
 func save(t testing.TB, s *attachments.Store, db bun.IDB, a attachments.Attachment) int64 {
 	t.Helper()
 	id, err := s.Save(context.Background(), db, a)
@@ -44,7 +32,7 @@ func TestStore(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
 		s := attachments.New(db, func() time.Time { return testNow })
-		coA, coB := insertCompany(t, db, "A S.A.S."), insertCompany(t, db, "B S.A.S.")
+		coA, coB := dbtest.Company(t, db, "A S.A.S."), dbtest.Company(t, db, "B S.A.S.")
 		scopeA, scopeB, all := attachments.Scope{CompanyID: coA}, attachments.Scope{CompanyID: coB}, attachments.Scope{All: true}
 		img := pngBytes(t)
 

@@ -24,6 +24,9 @@ type Config struct {
 	NATSURL string
 	// RedisURL is the shared cache; empty means an in-process cache (single process only).
 	RedisURL string
+	// RedisPrefix starts every key this installation writes, so that two installations (or a
+	// benchmark beside a server) can share one Redis database without sharing counters.
+	RedisPrefix string
 	// SessionTTL is the absolute lifetime of a session (the login answer's expires_in).
 	SessionTTL time.Duration
 	// IdleTimeout ends a session nobody used for this long.

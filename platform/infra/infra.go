@@ -67,7 +67,7 @@ func Open(ctx context.Context, cfg config.Config, clientName string, parts Parts
 	}
 
 	if cfg.RedisURL != "" {
-		r, err := cache.NewRedis(cfg.RedisURL, "backoffice:")
+		r, err := cache.NewRedis(cfg.RedisURL, cfg.RedisPrefix)
 		if err != nil {
 			return fail(fmt.Errorf("connect redis: %w", err))
 		}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 
+	"golang.org/x/sync/singleflight"
+
 	"github.com/backoffice/backoffice/platform/cache"
 )
 
@@ -14,9 +16,13 @@ import (
 // once, not on every page. Writes call Bump for their table, which moves every cached total of
 // that table out of use at once (the table's version is part of the key), so a new record shows
 // in the total straight away.
+//
+// After a write, the requests that arrive together would all miss and all count; within a
+// process only one of them counts and the others wait for its answer.
 type Counter struct {
-	cache cache.Store
-	ttl   time.Duration
+	cache  cache.Store
+	ttl    time.Duration
+	flight singleflight.Group
 }
 
 // NewCounter returns a Counter keeping totals for ttl.
@@ -36,12 +42,18 @@ func (c *Counter) Total(ctx context.Context, table, filter string, count func(co
 			return n, nil
 		}
 	}
-	n, err := count(ctx)
+	v, err, _ := c.flight.Do(key, func() (any, error) {
+		n, err := count(ctx)
+		if err != nil {
+			return 0, err
+		}
+		_ = c.cache.Set(ctx, key, []byte(strconv.Itoa(n)), c.ttl)
+		return n, nil
+	})
 	if err != nil {
 		return 0, err
 	}
-	_ = c.cache.Set(ctx, key, []byte(strconv.Itoa(n)), c.ttl)
-	return n, nil
+	return v.(int), nil
 }
 
 // Bump invalidates every cached total of table. Call it after a write commits.

@@ -41,6 +41,8 @@ type client struct {
 	send chan []byte
 	done chan struct{}
 	once sync.Once
+	// goingAway is set when the process shuts down, so the tab is told to reconnect elsewhere.
+	goingAway bool
 }
 
 func (c *client) close() { c.once.Do(func() { close(c.done) }) }
@@ -70,6 +72,7 @@ func (g *Gateway) Close() {
 	}
 	g.mu.Lock()
 	for c := range g.conns {
+		c.goingAway = true
 		c.close()
 	}
 	g.mu.Unlock()
@@ -186,6 +189,13 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 	for {
 		select {
 		case <-c.done:
+			g.mu.RLock()
+			away := c.goingAway
+			g.mu.RUnlock()
+			if away {
+				_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
+				_ = conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, "server restarting"))
+			}
 			return
 		case b := <-c.send:
 			_ = conn.SetWriteDeadline(time.Now().Add(writeWait))

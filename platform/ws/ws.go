@@ -2,7 +2,8 @@
 // lets any process push a message to a user's open tabs wherever they are connected.
 //
 // Every process that serves /ws (cmd/backoffice, and each cmd/notifier replica) runs a Gateway
-// subscribed to the core NATS subjects backoffice.live.>; a Pusher publishes on them. A message
+// subscribed to the core NATS subjects live.>; a Pusher publishes on them. The prefix lies outside
+// backoffice.>, the domain-event stream's subjects, so pushes are never stored by JetStream. A message
 // for a user therefore reaches every tab of that user on every replica, and replicas need no
 // knowledge of each other. Core NATS is at-most-once: a tab that was disconnected catches up
 // from the persisted notification list when it reconnects, which is why the live channel can
@@ -30,8 +31,8 @@ type CoreBus interface {
 	SubscribeCore(subject string, handler func(subject string, data []byte)) (unsubscribe func(), err error)
 }
 
-// Subject prefix of the live channel.
-const subjectPrefix = "backoffice.live."
+// Subject prefix of the live channel: core NATS only, outside the event stream's backoffice.>.
+const subjectPrefix = "live."
 
 func userSubject(userID int64) string {
 	return subjectPrefix + "user." + strconv.FormatInt(userID, 10)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/driver/pgdriver"
@@ -93,4 +94,20 @@ func randomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// companyCreatedAt is the creation time of the companies Company adds.
+var companyCreatedAt = time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+
+// Company adds a company (the tenant every module's rows belong to) named name and returns its
+// id; the store tests of every module need one or two.
+func Company(t testing.TB, db bun.IDB, name string) int64 {
+	t.Helper()
+	var id int64
+	err := db.NewRaw("INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?) RETURNING id",
+		name, companyCreatedAt, companyCreatedAt).Scan(context.Background(), &id)
+	if err != nil {
+		t.Fatalf("insert company %s: %v", name, err)
+	}
+	return id
 }

@@ -1,0 +1,69 @@
+package xlsx
+
+import (
+	"bytes"
+	"time"
+
+	"github.com/backoffice/backoffice/platform/apperror"
+)
+
+// Header is one export column's header: English first, then Spanish (the web app's two
+// languages; the client sends i18next's language as ?lang=).
+type Header [2]string
+
+// LangQuery is an export's ?lang= parameter, the language of its column headers (the web client
+// sends i18next's). Embed it in the export's huma input: huma reads the parameters of exported
+// embedded structs only.
+type LangQuery struct {
+	Lang string `query:"lang" enum:"es,en" default:"es" doc:"Language of the column headers"`
+}
+
+// Headers returns the headers in lang: English for "en", Spanish (the default) otherwise.
+func Headers(lang string, cols []Header) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = c[1]
+		if lang == "en" {
+			out[i] = c[0]
+		}
+	}
+	return out
+}
+
+// business is the business time zone. The zone database is embedded (time/tzdata), so loading
+// cannot fail short of a corrupt binary; Colombia's fixed UTC−5 is then the same answer.
+var business = func() *time.Location {
+	loc, err := time.LoadLocation(BusinessTimeZone)
+	if err != nil {
+		return time.FixedZone(BusinessTimeZone, -5*60*60)
+	}
+	return loc
+}()
+
+// FileName is an export's file name, "<entity>-YYYYMMDD.xlsx", dated now in the business time
+// zone.
+func FileName(entity string, now time.Time) string {
+	return entity + "-" + now.In(business).Format("20060102") + ".xlsx"
+}
+
+// Disposition is the Content-Disposition header that makes the browser save the file as name.
+func Disposition(name string) string { return `attachment; filename="` + name + `"` }
+
+// File is a whole workbook as a huma response: the download's headers and its bytes.
+type File struct {
+	ContentType        string `header:"Content-Type"`
+	ContentDisposition string `header:"Content-Disposition"`
+	Body               []byte
+}
+
+// Download writes a workbook with one sheet named sheet (Write's headers and rows) into memory
+// and returns it as the file <entity>-YYYYMMDD.xlsx (FileName). The file is built before the
+// first byte is sent, so that a failure halfway answers with an error rather than a truncated
+// file; an error that is not already an apperror is internal.
+func Download(entity, sheet string, now time.Time, headers []string, rows func(yield func(row []any) error) error) (*File, error) {
+	var buf bytes.Buffer
+	if err := Write(&buf, sheet, headers, rows); err != nil {
+		return nil, apperror.OrInternal(err)
+	}
+	return &File{ContentType: ContentType, ContentDisposition: Disposition(FileName(entity, now)), Body: buf.Bytes()}, nil
+}
