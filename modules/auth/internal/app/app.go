@@ -157,7 +157,7 @@ func (s *Service) Login(ctx context.Context, username, password, ip, userAgent s
 		fields["password"] = MsgPasswordRequired
 	}
 	if len(fields) > 0 {
-		return LoginResult{}, apperror.Invalid(firstMessage(fields, "username", "password"), fields)
+		return LoginResult{}, apperror.Form(fields, "username", "password")
 	}
 	userKey := strings.ToLower(username)
 	if err := s.blocked(ctx, ruleLoginIP, ip); err != nil {
@@ -356,7 +356,7 @@ func (s *Service) UpdateProfile(ctx context.Context, p httpx.Principal, in Profi
 		fields["phone"] = "Enter a valid phone number."
 	}
 	if len(fields) > 0 {
-		return User{}, apperror.Invalid(firstMessage(fields, "first_name", "email", "phone"), fields)
+		return User{}, apperror.Form(fields, "first_name", "email", "phone")
 	}
 	var out *store.User
 	err := s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -398,7 +398,7 @@ func (s *Service) ChangePassword(ctx context.Context, p httpx.Principal, in Pass
 		fields["current_password"] = MsgPasswordRequired
 	}
 	if len(fields) > 0 {
-		return apperror.Invalid(firstMessage(fields, "current_password", "password", "password_confirmation"), fields)
+		return apperror.Form(fields, "current_password", "password", "password_confirmation")
 	}
 	u, err := s.store.UserByID(ctx, p.UserID)
 	if err != nil {
@@ -742,18 +742,6 @@ func newToken() (string, error) {
 func hashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
-}
-
-func firstMessage(fields map[string]string, order ...string) string {
-	for _, f := range order {
-		if m, ok := fields[f]; ok {
-			return m
-		}
-	}
-	for _, m := range fields {
-		return m
-	}
-	return "Missing required fields."
 }
 
 func validPhone(p string) bool {

@@ -75,10 +75,20 @@ type UserQuery struct {
 
 // userScope is the companies p may see users of: every company for an administrator, else p's.
 func userScope(p httpx.Principal) store.Scope {
-	if p.Role == string(domain.RoleAdmin) {
-		return store.Scope{All: true}
+	return listing.ScopeFor(p.Role == string(domain.RoleAdmin), p.CompanyID, 0)
+}
+
+// userInScope is the live user id within sc, for a change: not found (404) when it is missing or
+// belongs to a company outside sc.
+func (s *Service) userInScope(ctx context.Context, id int64, sc store.Scope) (*store.User, error) {
+	u, err := s.store.UserInScope(ctx, id, sc)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, apperror.NotFound(MsgNotFound)
 	}
-	return store.Scope{CompanyID: p.CompanyID}
+	if err != nil {
+		return nil, apperror.Internal(err)
+	}
+	return u, nil
 }
 
 // requireAdmin repeats the routes' rule in the use cases that could raise someone's rights:
@@ -160,7 +170,7 @@ func (s *Service) ListUsers(ctx context.Context, p httpx.Principal, q UserQuery)
 	if err != nil {
 		return listing.Page[UserRecord]{}, apperror.Internal(err)
 	}
-	byTime := store.SortColumn(store.UserSpec, q.Sort).Kind == listing.Time
+	byTime := store.UserSpec.Column(q.Sort).Kind == listing.Time
 	page := listing.Finish(plan, rows, total, func(r store.UserRow) (any, int64) {
 		if byTime {
 			return r.CreatedAt, r.ID
@@ -299,8 +309,8 @@ func (s *Service) validate(ctx context.Context, p httpx.Principal, in UserInput,
 		}
 	}
 	if len(fields) > 0 {
-		return out, apperror.Invalid(firstMessage(fields, "username", "first_name", "email", "phone", "company_id",
-			"role", "active", "ip_address", "password", "password_confirmation"), fields)
+		return out, apperror.Form(fields, "username", "first_name", "email", "phone", "company_id",
+			"role", "active", "ip_address", "password", "password_confirmation")
 	}
 	exceptID := int64(0)
 	if current != nil {
@@ -375,12 +385,9 @@ func (s *Service) UpdateUser(ctx context.Context, p httpx.Principal, id int64, i
 		return UserRecord{}, err
 	}
 	sc := userScope(p)
-	u, err := s.store.UserInScope(ctx, id, sc)
-	if errors.Is(err, store.ErrNotFound) {
-		return UserRecord{}, apperror.NotFound(MsgNotFound)
-	}
+	u, err := s.userInScope(ctx, id, sc)
 	if err != nil {
-		return UserRecord{}, apperror.Internal(err)
+		return UserRecord{}, err
 	}
 	c, err := s.validate(ctx, p, in, u)
 	if err != nil {
@@ -451,12 +458,9 @@ func (s *Service) DeleteUser(ctx context.Context, p httpx.Principal, id int64) e
 		return apperror.Forbidden(MsgDeleteSelf)
 	}
 	sc := userScope(p)
-	u, err := s.store.UserInScope(ctx, id, sc)
-	if errors.Is(err, store.ErrNotFound) {
-		return apperror.NotFound(MsgNotFound)
-	}
+	u, err := s.userInScope(ctx, id, sc)
 	if err != nil {
-		return apperror.Internal(err)
+		return err
 	}
 	now := s.now().UTC()
 	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -498,21 +502,15 @@ func (s *Service) decide(ctx context.Context, p httpx.Principal, id int64, appro
 		return UserRecord{}, err
 	}
 	sc := userScope(p)
-	u, err := s.store.UserInScope(ctx, id, sc)
-	if errors.Is(err, store.ErrNotFound) {
-		return UserRecord{}, apperror.NotFound(MsgNotFound)
-	}
-	if err != nil {
-		return UserRecord{}, apperror.Internal(err)
-	}
-	reason = strings.TrimSpace(reason)
-	next, err := approval.Decide(approval.Status(u.ApprovalStatus), approve, reason)
+	u, err := s.userInScope(ctx, id, sc)
 	if err != nil {
 		return UserRecord{}, err
 	}
-	if approve {
-		reason = "" // an approval carries no reason
+	d, err := approval.Resolve(approval.Status(u.ApprovalStatus), approve, reason)
+	if err != nil {
+		return UserRecord{}, err
 	}
+	next, reason := d.Status, d.Reason
 	subject, action := SubjectUserApproved, "user_approved"
 	if !approve {
 		subject, action = SubjectUserRejected, "user_rejected"

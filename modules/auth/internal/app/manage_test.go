@@ -42,9 +42,7 @@ func TestCreatedByNonAdminIsPending(t *testing.T) {
 		ctx := context.Background()
 		at := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
 		for _, name := range []string{"Alfa", "Beta"} {
-			if _, err := db.NewRaw("INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?)", name, at, at).Exec(ctx); err != nil {
-				t.Fatal(err)
-			}
+			dbtest.Company(t, db, name)
 		}
 		mem := cache.NewMemory(func() time.Time { return at })
 		t.Cleanup(func() { _ = mem.Close() })

@@ -27,12 +27,6 @@ type loginOutput struct {
 	}
 }
 
-type userOutput struct {
-	Body struct {
-		Data app.User `json:"data"`
-	}
-}
-
 type otpInput struct {
 	Body struct {
 		OneTimePassword string `json:"one_time_password" required:"false" maxLength:"20"`
@@ -43,12 +37,6 @@ type otpInput struct {
 type passwordConfirmInput struct {
 	Body struct {
 		Password string `json:"password" required:"false" maxLength:"1000"`
-	}
-}
-
-type enrollmentOutput struct {
-	Body struct {
-		Data app.Enrollment `json:"data"`
 	}
 }
 
@@ -75,12 +63,6 @@ type ipInput struct {
 	}
 }
 
-type ipOutput struct {
-	Body struct {
-		Data app.IPRestriction `json:"data"`
-	}
-}
-
 type empty struct{}
 
 // Routes registers the auth endpoints of spec §7 and those the interface implies, and the
@@ -88,15 +70,6 @@ type empty struct{}
 func Routes(api *httpx.API, svc *app.Service, adminRole string) {
 	userRoutes(api, svc, adminRole)
 	tags := []string{"auth"}
-	principal := func(ctx context.Context) httpx.Principal { p, _ := httpx.PrincipalFrom(ctx); return p }
-	user := func(u app.User, err error) (*userOutput, error) {
-		if err != nil {
-			return nil, err
-		}
-		out := &userOutput{}
-		out.Body.Data = u
-		return out, nil
-	}
 
 	httpx.Register(api, httpx.Public(), huma.Operation{OperationID: "login", Method: http.MethodPost, Path: "/api/auth/login",
 		Summary: "Sign in with username and password", Tags: tags},
@@ -112,75 +85,63 @@ func Routes(api *httpx.API, svc *app.Service, adminRole string) {
 
 	httpx.Register(api, httpx.PendingOrSignedIn(), huma.Operation{OperationID: "verify-2fa", Method: http.MethodPost, Path: "/api/auth/2fa",
 		Summary: "Complete a sign-in with a one-time code", Tags: tags},
-		func(ctx context.Context, in *otpInput) (*userOutput, error) {
-			return user(svc.Verify2FA(ctx, principal(ctx), in.Body.OneTimePassword))
+		func(ctx context.Context, in *otpInput) (*httpx.Data[app.User], error) {
+			return httpx.DataOf(svc.Verify2FA(ctx, httpx.Caller(ctx), in.Body.OneTimePassword))
 		})
 
 	httpx.Register(api, httpx.PendingOrSignedIn(), huma.Operation{OperationID: "generate-2fa-qr", Method: http.MethodPost, Path: "/api/auth/2fa/qr",
 		Summary: "Start two-factor enrollment: a new secret as a QR code", Tags: tags},
-		func(ctx context.Context, _ *empty) (*enrollmentOutput, error) {
-			e, err := svc.StartEnrollment(ctx, principal(ctx))
-			if err != nil {
-				return nil, err
-			}
-			out := &enrollmentOutput{}
-			out.Body.Data = e
-			return out, nil
+		func(ctx context.Context, _ *empty) (*httpx.Data[app.Enrollment], error) {
+			return httpx.DataOf(svc.StartEnrollment(ctx, httpx.Caller(ctx)))
 		})
 
 	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "enable-2fa", Method: http.MethodPost, Path: "/api/auth/2fa/enable",
 		Summary: "Turn two-factor on with a code for the new secret", Tags: tags},
-		func(ctx context.Context, in *otpInput) (*userOutput, error) {
-			return user(svc.EnableTOTP(ctx, principal(ctx), in.Body.OneTimePassword))
+		func(ctx context.Context, in *otpInput) (*httpx.Data[app.User], error) {
+			return httpx.DataOf(svc.EnableTOTP(ctx, httpx.Caller(ctx), in.Body.OneTimePassword))
 		})
 
 	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "disable-2fa", Method: http.MethodPost, Path: "/api/auth/2fa/disable",
 		Summary: "Turn two-factor off (password required)", Tags: tags},
-		func(ctx context.Context, in *passwordConfirmInput) (*userOutput, error) {
-			return user(svc.DisableTOTP(ctx, principal(ctx), in.Body.Password))
+		func(ctx context.Context, in *passwordConfirmInput) (*httpx.Data[app.User], error) {
+			return httpx.DataOf(svc.DisableTOTP(ctx, httpx.Caller(ctx), in.Body.Password))
 		})
 
 	httpx.Register(api, httpx.PendingOrSignedIn(), huma.Operation{OperationID: "logout", Method: http.MethodPost, Path: "/api/auth/logout",
 		Summary: "End the session", Tags: tags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, _ *empty) (*empty, error) {
-			return nil, svc.Logout(ctx, principal(ctx))
+			return nil, svc.Logout(ctx, httpx.Caller(ctx))
 		})
 
 	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "get-profile", Method: http.MethodGet, Path: "/api/auth/user/profile",
 		Summary: "The signed-in user", Tags: tags},
-		func(ctx context.Context, _ *empty) (*userOutput, error) {
-			return user(svc.Profile(ctx, principal(ctx)))
+		func(ctx context.Context, _ *empty) (*httpx.Data[app.User], error) {
+			return httpx.DataOf(svc.Profile(ctx, httpx.Caller(ctx)))
 		})
 
 	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "update-profile", Method: http.MethodPut, Path: "/api/auth/user/profile",
 		Summary: "Change the signed-in user's names, e-mail and phone", Tags: tags},
-		func(ctx context.Context, in *profileInput) (*userOutput, error) {
-			return user(svc.UpdateProfile(ctx, principal(ctx), app.ProfileInput{FirstName: in.Body.FirstName,
+		func(ctx context.Context, in *profileInput) (*httpx.Data[app.User], error) {
+			return httpx.DataOf(svc.UpdateProfile(ctx, httpx.Caller(ctx), app.ProfileInput{FirstName: in.Body.FirstName,
 				LastName: in.Body.LastName, Email: in.Body.Email, Phone: in.Body.Phone}))
 		})
 
 	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "change-password", Method: http.MethodPut, Path: "/api/auth/user/password",
 		Summary: "Change the signed-in user's password", Tags: tags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, in *passwordInput) (*empty, error) {
-			return nil, svc.ChangePassword(ctx, principal(ctx), app.PasswordInput{Current: in.Body.CurrentPassword,
+			return nil, svc.ChangePassword(ctx, httpx.Caller(ctx), app.PasswordInput{Current: in.Body.CurrentPassword,
 				Password: in.Body.Password, Confirmation: in.Body.PasswordConfirmation})
 		})
 
 	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "get-ip-restriction", Method: http.MethodGet, Path: "/api/auth/user/ip_restriction",
 		Summary: "The signed-in user's IP allow list and current address", Tags: tags},
-		func(ctx context.Context, _ *empty) (*ipOutput, error) {
-			r, err := svc.GetIPRestriction(ctx, principal(ctx))
-			if err != nil {
-				return nil, err
-			}
-			out := &ipOutput{}
-			out.Body.Data = r
-			return out, nil
+		func(ctx context.Context, _ *empty) (*httpx.Data[app.IPRestriction], error) {
+			return httpx.DataOf(svc.GetIPRestriction(ctx, httpx.Caller(ctx)))
 		})
 
 	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "set-ip-restriction", Method: http.MethodPut, Path: "/api/auth/user/ip_restriction",
 		Summary: "Replace the signed-in user's IP allow list (empty: no restriction)", Tags: tags},
-		func(ctx context.Context, in *ipInput) (*userOutput, error) {
-			return user(svc.SetIPRestriction(ctx, principal(ctx), in.Body.IPAddress))
+		func(ctx context.Context, in *ipInput) (*httpx.Data[app.User], error) {
+			return httpx.DataOf(svc.SetIPRestriction(ctx, httpx.Caller(ctx), in.Body.IPAddress))
 		})
 }

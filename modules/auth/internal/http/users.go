@@ -1,15 +1,12 @@
 package http
 
 import (
-	"bytes"
 	"context"
 	"net/http"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/backoffice/backoffice/modules/auth/internal/app"
-	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/xlsx"
@@ -46,7 +43,7 @@ func (in UserListInput) query() app.UserQuery {
 
 type userExportInput struct {
 	UserListInput
-	Lang string `query:"lang" enum:"es,en" doc:"Language of the column headers (default es)"`
+	xlsx.LangQuery
 }
 
 type userBody struct {
@@ -86,24 +83,8 @@ type rejectInput struct {
 	}
 }
 
-type userRecordOutput struct {
-	Body struct {
-		Data app.UserRecord `json:"data"`
-	}
-}
-
-type userListOutput struct {
-	Body listing.Page[app.UserRecord]
-}
-
-type fileOutput struct {
-	ContentType        string `header:"Content-Type"`
-	ContentDisposition string `header:"Content-Disposition"`
-	Body               []byte
-}
-
 // userColumns are the export's headers, English and Spanish.
-var userColumns = [][2]string{{"Username", "Usuario"}, {"First name", "Nombre"}, {"Last name", "Apellido"},
+var userColumns = []xlsx.Header{{"Username", "Usuario"}, {"First name", "Nombre"}, {"Last name", "Apellido"},
 	{"Email", "Correo"}, {"Phone", "Teléfono"}, {"Company", "Empresa"}, {"Role", "Rol"}, {"Active", "Activo"},
 	{"Approval", "Aprobación"}, {"Two-factor", "Doble factor"}, {"Created at", "Creado"}}
 
@@ -112,87 +93,52 @@ var userColumns = [][2]string{{"Username", "Usuario"}, {"First name", "Nombre"},
 func userRoutes(api *httpx.API, svc *app.Service, adminRole string) {
 	tags := []string{"users"}
 	admin := httpx.SignedIn(adminRole)
-	principal := func(ctx context.Context) httpx.Principal { p, _ := httpx.PrincipalFrom(ctx); return p }
-	record := func(r app.UserRecord, err error) (*userRecordOutput, error) {
-		if err != nil {
-			return nil, err
-		}
-		out := &userRecordOutput{}
-		out.Body.Data = r
-		return out, nil
-	}
 
 	// Registered before /{id}, which would otherwise take "export.xlsx" for an id.
 	httpx.Register(api, admin, huma.Operation{OperationID: "export-users", Method: http.MethodGet, Path: "/api/users/export.xlsx",
 		Summary: "Users as an Excel file (same filters as the list, no paging)", Tags: tags},
-		func(ctx context.Context, in *userExportInput) (*fileOutput, error) {
-			headers := make([]string, len(userColumns))
-			for i, c := range userColumns {
-				headers[i] = c[1]
-				if in.Lang == "en" {
-					headers[i] = c[0]
-				}
-			}
-			// Built in memory before the first byte goes out, so that a failure halfway still
-			// answers with an error rather than a truncated file; the user list is short.
-			var buf bytes.Buffer
-			err := xlsx.Write(&buf, "users", headers, func(yield func([]any) error) error {
-				return svc.ExportUsers(ctx, principal(ctx), in.query(), func(u app.UserRecord) error {
+		func(ctx context.Context, in *userExportInput) (*xlsx.File, error) {
+			// Built in memory before the first byte goes out; the user list is short.
+			return xlsx.Download("users", "users", svc.Now(), xlsx.Headers(in.Lang, userColumns), func(yield func([]any) error) error {
+				return svc.ExportUsers(ctx, httpx.Caller(ctx), in.query(), func(u app.UserRecord) error {
 					return yield([]any{u.Username, u.FirstName, u.LastName, u.Email, u.Phone, u.CompanyName, u.Role,
 						u.Active, u.ApprovalStatus, u.EnableGoogle2FA, u.CreatedAt})
 				})
 			})
-			if err != nil {
-				if apperror.As(err) != nil {
-					return nil, err
-				}
-				return nil, apperror.Internal(err)
-			}
-			loc, err := time.LoadLocation(xlsx.BusinessTimeZone)
-			if err != nil {
-				loc = time.UTC
-			}
-			name := "users-" + svc.Now().In(loc).Format("20060102") + ".xlsx"
-			return &fileOutput{ContentType: xlsx.ContentType, ContentDisposition: `attachment; filename="` + name + `"`,
-				Body: buf.Bytes()}, nil
 		})
 	httpx.Register(api, admin, huma.Operation{OperationID: "list-users", Method: http.MethodGet, Path: "/api/users",
 		Summary: "Users of every company, with search and filters", Tags: tags},
-		func(ctx context.Context, in *UserListInput) (*userListOutput, error) {
-			page, err := svc.ListUsers(ctx, principal(ctx), in.query())
-			if err != nil {
-				return nil, err
-			}
-			return &userListOutput{Body: page}, nil
+		func(ctx context.Context, in *UserListInput) (*httpx.List[app.UserRecord], error) {
+			return httpx.ListOf(svc.ListUsers(ctx, httpx.Caller(ctx), in.query()))
 		})
 	httpx.Register(api, admin, huma.Operation{OperationID: "create-user", Method: http.MethodPost, Path: "/api/users",
 		Summary: "Create a user", Tags: tags, DefaultStatus: http.StatusCreated},
-		func(ctx context.Context, in *userCreateInput) (*userRecordOutput, error) {
-			return record(svc.CreateManagedUser(ctx, principal(ctx), in.Body.input()))
+		func(ctx context.Context, in *userCreateInput) (*httpx.Data[app.UserRecord], error) {
+			return httpx.DataOf(svc.CreateManagedUser(ctx, httpx.Caller(ctx), in.Body.input()))
 		})
 	httpx.Register(api, admin, huma.Operation{OperationID: "get-user", Method: http.MethodGet, Path: "/api/users/{id}",
 		Summary: "One user", Tags: tags},
-		func(ctx context.Context, in *UserIDPath) (*userRecordOutput, error) {
-			return record(svc.GetUser(ctx, principal(ctx), in.ID))
+		func(ctx context.Context, in *UserIDPath) (*httpx.Data[app.UserRecord], error) {
+			return httpx.DataOf(svc.GetUser(ctx, httpx.Caller(ctx), in.ID))
 		})
 	httpx.Register(api, admin, huma.Operation{OperationID: "update-user", Method: http.MethodPut, Path: "/api/users/{id}",
 		Summary: "Change a user (password optional)", Tags: tags},
-		func(ctx context.Context, in *userUpdateInput) (*userRecordOutput, error) {
-			return record(svc.UpdateUser(ctx, principal(ctx), in.ID, in.Body.input()))
+		func(ctx context.Context, in *userUpdateInput) (*httpx.Data[app.UserRecord], error) {
+			return httpx.DataOf(svc.UpdateUser(ctx, httpx.Caller(ctx), in.ID, in.Body.input()))
 		})
 	httpx.Register(api, admin, huma.Operation{OperationID: "delete-user", Method: http.MethodDelete, Path: "/api/users/{id}",
 		Summary: "Delete a user (not oneself); their sessions end", Tags: tags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, in *UserIDPath) (*empty, error) {
-			return nil, svc.DeleteUser(ctx, principal(ctx), in.ID)
+			return nil, svc.DeleteUser(ctx, httpx.Caller(ctx), in.ID)
 		})
 	httpx.Register(api, admin, huma.Operation{OperationID: "approve-user", Method: http.MethodPost, Path: "/api/users/{id}/approve",
 		Summary: "Approve a pending user", Tags: tags},
-		func(ctx context.Context, in *UserIDPath) (*userRecordOutput, error) {
-			return record(svc.ApproveUser(ctx, principal(ctx), in.ID))
+		func(ctx context.Context, in *UserIDPath) (*httpx.Data[app.UserRecord], error) {
+			return httpx.DataOf(svc.ApproveUser(ctx, httpx.Caller(ctx), in.ID))
 		})
 	httpx.Register(api, admin, huma.Operation{OperationID: "reject-user", Method: http.MethodPost, Path: "/api/users/{id}/reject",
 		Summary: "Reject a pending user, with a reason", Tags: tags},
-		func(ctx context.Context, in *rejectInput) (*userRecordOutput, error) {
-			return record(svc.RejectUser(ctx, principal(ctx), in.ID, in.Body.Reason))
+		func(ctx context.Context, in *rejectInput) (*httpx.Data[app.UserRecord], error) {
+			return httpx.DataOf(svc.RejectUser(ctx, httpx.Caller(ctx), in.ID, in.Body.Reason))
 		})
 }

@@ -8,16 +8,13 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
-// Scope is the set of companies a caller may see: one company, or every company (administrators).
-// The app layer builds it from the principal; the store applies it to every user-list read and
-// write.
-type Scope struct {
-	CompanyID int64
-	All       bool
-}
+// Scope is the companies a caller may see (see listing.Scope); the store applies it to every
+// user-list read and write.
+type Scope = listing.Scope
 
 // UserSpec is the user list's sort keys (text keys ignore letter case).
 var UserSpec = listing.Spec{
@@ -73,10 +70,7 @@ type UserRow struct {
 }
 
 func (f UserFilter) apply(sel *bun.SelectQuery) *bun.SelectQuery {
-	sel = sel.Where("u.deleted_at IS NULL")
-	if !f.Scope.All {
-		sel = sel.Where("u.company_id = ?", f.Scope.CompanyID)
-	}
+	sel = listing.Restrict(sel.Where("u.deleted_at IS NULL"), f.Scope, "u.company_id")
 	if f.CompanyID != 0 {
 		sel = sel.Where("u.company_id = ?", f.CompanyID)
 	}
@@ -101,28 +95,14 @@ func (f UserFilter) apply(sel *bun.SelectQuery) *bun.SelectQuery {
 	return sel
 }
 
-// SortColumn returns the column a list is sorted by for sort ("key" or "-key"; "" is the
-// default). The key was validated by listing.NewPlan; an unknown one falls back to the default.
-func SortColumn(spec listing.Spec, sort string) listing.Column {
-	key := strings.TrimPrefix(strings.TrimSpace(sort), "-")
-	if c, ok := spec.Columns[key]; ok {
-		return c
-	}
-	return spec.Columns[spec.Default]
-}
-
 // userSelect selects the list's columns; a text sort expression is also selected as sort_key, so
 // that a cursor carries the value the database compares (SQLite's lower() folds only ASCII).
 func (s *Store) userSelect(f UserFilter, sort string) *bun.SelectQuery {
-	sortKey := "''"
-	if c := SortColumn(UserSpec, sort); c.Kind == listing.String {
-		sortKey = c.Expr
-	}
 	return f.apply(s.db.NewSelect().TableExpr("users AS u").
 		ColumnExpr("u.id, u.company_id, u.username, u.first_name, u.last_name, u.email, u.phone, u.role, u.active").
 		ColumnExpr("u.ip_address, u.enable_google2fa, u.google2fa_secret <> '' AS has_secret").
 		ColumnExpr("u.approval_status, u.approval_reason, u.approved_by, u.approved_at, u.created_at, u.updated_at").
-		ColumnExpr(sortKey + " AS sort_key"))
+		ColumnExpr(UserSpec.KeyExpr(sort) + " AS sort_key"))
 }
 
 // ListUsers returns one page of users as plan says.
@@ -141,26 +121,7 @@ func (s *Store) CountUsers(ctx context.Context, f UserFilter) (int, error) {
 // EachUser calls fn for every user f matches, in the list's order for sort, reading one row at
 // a time (the Excel export).
 func (s *Store) EachUser(ctx context.Context, f UserFilter, sort string, fn func(UserRow) error) error {
-	dir := "ASC"
-	if strings.HasPrefix(strings.TrimSpace(sort), "-") {
-		dir = "DESC"
-	}
-	sel := s.userSelect(f, sort).OrderExpr(fmt.Sprintf("%s %s, u.id %s", SortColumn(UserSpec, sort).Expr, dir, dir))
-	rows, err := sel.Rows(ctx)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var row UserRow
-		if err := sel.DB().ScanRow(ctx, rows, &row); err != nil {
-			return err
-		}
-		if err := fn(row); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return listing.Each(ctx, s.userSelect(f, sort).OrderExpr(UserSpec.OrderBy(sort)), fn)
 }
 
 // UserRowByID finds a live user within scope, as the list shows it.
@@ -173,10 +134,7 @@ func (s *Store) UserRowByID(ctx context.Context, id int64, sc Scope) (UserRow, e
 // UserInScope finds a live user row within scope, for update.
 func (s *Store) UserInScope(ctx context.Context, id int64, sc Scope) (*User, error) {
 	u := new(User)
-	sel := s.db.NewSelect().Model(u).Where("id = ?", id).Where("deleted_at IS NULL")
-	if !sc.All {
-		sel = sel.Where("company_id = ?", sc.CompanyID)
-	}
+	sel := listing.Restrict(s.db.NewSelect().Model(u).Where("id = ?", id).Where("deleted_at IS NULL"), sc, "company_id")
 	return u, notFound(sel.Scan(ctx))
 }
 
@@ -224,15 +182,6 @@ func (s *Store) DecideApproval(ctx context.Context, id int64, status, reason str
 
 // SoftDeleteUser marks a live user deleted within scope; it reports false when there was none.
 func (s *Store) SoftDeleteUser(ctx context.Context, id, by int64, at time.Time, sc Scope) (bool, error) {
-	q := s.db.NewUpdate().Model((*User)(nil)).Set("deleted_at = ?", at).Set("deleted_by = ?", by).
-		Set("updated_at = ?", at).Where("id = ?", id).Where("deleted_at IS NULL")
-	if !sc.All {
-		q = q.Where("company_id = ?", sc.CompanyID)
-	}
-	res, err := q.Exec(ctx)
-	if err != nil {
-		return false, err
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	q := s.db.NewUpdate().Model((*User)(nil)).Set("updated_at = ?", at)
+	return db.SoftDelete(ctx, listing.Restrict(q, sc, "company_id"), id, by, at)
 }

@@ -18,9 +18,7 @@ func TestUsersTenancy(t *testing.T) {
 		st := New(db)
 		at := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
 		for _, name := range []string{"Alfa", "Beta"} {
-			if _, err := db.NewRaw("INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?)", name, at, at).Exec(ctx); err != nil {
-				t.Fatal(err)
-			}
+			dbtest.Company(t, db, name)
 		}
 		const a, b = 1, 2
 		add := func(companyID int64, username, first, email, role, approval string) *User {

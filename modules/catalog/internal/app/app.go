@@ -84,13 +84,7 @@ const (
 // scopeOf is what p may see: administrators every company (or the one they filter on), everyone
 // else their own company, whatever filter they send.
 func (s *Service) scopeOf(p httpx.Principal, companyFilter int64) store.Scope {
-	if p.Role == s.d.AdminRole {
-		if companyFilter > 0 {
-			return store.Scope{CompanyID: companyFilter}
-		}
-		return store.Scope{All: true}
-	}
-	return store.Scope{CompanyID: p.CompanyID}
+	return listing.ScopeFor(p.Role == s.d.AdminRole, p.CompanyID, companyFilter)
 }
 
 // writeCompany is the company a new record of p goes to: an administrator's choice, else p's own.
@@ -111,7 +105,7 @@ func (s *Service) writeCompany(ctx context.Context, p httpx.Principal, requested
 func notFound() error { return apperror.NotFound(domain.MsgNotFound) }
 
 func invalid(fields map[string]string) error {
-	return apperror.Invalid(domain.FirstMessage(fields, domain.FieldOrder), fields)
+	return apperror.Form(fields, domain.FieldOrder...)
 }
 
 func id(v int64) string { return strconv.FormatInt(v, 10) }

@@ -169,19 +169,6 @@ func (p Product) Validate() map[string]string {
 var FieldOrder = []string{"code", "name", "category_id", "unit", "cost_cents", "price_cents", "quantity",
 	"alert_quantity", "iva_class", "kind", "images"}
 
-// FirstMessage returns the message of the first field of order found in fields, or any message.
-func FirstMessage(fields map[string]string, order []string) string {
-	for _, k := range order {
-		if m, ok := fields[k]; ok {
-			return m
-		}
-	}
-	for _, m := range fields {
-		return m
-	}
-	return ""
-}
-
 // Profit is the profit (negative: loss) per unit sold at price after buying at cost.
 func Profit(costCents, priceCents int64) int64 { return priceCents - costCents }
 

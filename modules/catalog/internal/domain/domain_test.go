@@ -3,6 +3,8 @@ package domain
 import (
 	"strings"
 	"testing"
+
+	"github.com/backoffice/backoffice/platform/apperror"
 )
 
 func validProduct() Product {
@@ -115,7 +117,7 @@ func TestImageCount(t *testing.T) {
 
 func TestFirstMessage(t *testing.T) {
 	f := map[string]string{"kind": MsgKindInvalid, "name": MsgNameRequired}
-	if FirstMessage(f, FieldOrder) != MsgNameRequired {
+	if apperror.Form(f, FieldOrder...).Message != MsgNameRequired {
 		t.Fatal("form order not followed")
 	}
 }

@@ -8,14 +8,11 @@ import (
 // Column headers and value labels of the exports, per language (the web app's i18next
 // language, sent as ?lang=).
 var (
-	categoryHeaderText = map[string][]string{
-		"en": {"Name", "Ordered quantity", "Received quantity", "Percentage", "Created at"},
-		"es": {"Nombre", "Cantidad pedida", "Cantidad recibida", "Porcentaje", "Creada"},
-	}
-	productHeaderText = map[string][]string{
-		"en": {"Code", "Name", "Category", "Unit", "Cost", "Price", "Profit or loss", "Quantity", "Alert quantity", "IVA", "Type", "Created at"},
-		"es": {"Código", "Nombre", "Categoría", "Unidad", "Costo", "Precio", "Utilidad o pérdida", "Cantidad", "Cantidad de alerta", "IVA", "Tipo", "Creado"},
-	}
+	categoryColumns = []xlsx.Header{{"Name", "Nombre"}, {"Ordered quantity", "Cantidad pedida"},
+		{"Received quantity", "Cantidad recibida"}, {"Percentage", "Porcentaje"}, {"Created at", "Creada"}}
+	productColumns = []xlsx.Header{{"Code", "Código"}, {"Name", "Nombre"}, {"Category", "Categoría"}, {"Unit", "Unidad"},
+		{"Cost", "Costo"}, {"Price", "Precio"}, {"Profit or loss", "Utilidad o pérdida"}, {"Quantity", "Cantidad"},
+		{"Alert quantity", "Cantidad de alerta"}, {"IVA", "IVA"}, {"Type", "Tipo"}, {"Created at", "Creado"}}
 	labelText = map[string]map[string]string{
 		"en": {"19": "19%", "5": "5%", "exento": "Exempt", "excluido": "Excluded", "goods": "Goods", "service": "Service"},
 		"es": {"19": "19%", "5": "5%", "exento": "Exento", "excluido": "Excluido", "goods": "Bien", "service": "Servicio"},
@@ -28,10 +25,6 @@ func langOf(lang string) string {
 	}
 	return "es"
 }
-
-func categoryHeaders(lang string) []string { return categoryHeaderText[langOf(lang)] }
-
-func productHeaders(lang string) []string { return productHeaderText[langOf(lang)] }
 
 func categoryRow(c app.Category) []any {
 	return []any{c.Name, c.OrderedQuantity, c.ReceivedQuantity, c.Percentage, c.CreatedAt}

@@ -5,7 +5,6 @@ package http
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"net/http"
 	"time"
@@ -38,29 +37,6 @@ type idInput struct {
 	ID int64 `path:"id" minimum:"1"`
 }
 
-type data[T any] struct {
-	Body struct {
-		Data T `json:"data"`
-	}
-}
-
-func wrap[T any](v T) *data[T] {
-	out := &data[T]{}
-	out.Body.Data = v
-	return out
-}
-
-type pageOutput[T any] struct {
-	Body listing.Page[T]
-}
-
-// ExportParams are the parameters an export adds to its list's. The parameter structs that
-// other inputs embed are exported because huma only reads parameters from exported embedded
-// fields.
-type ExportParams struct {
-	Lang string `query:"lang" enum:"es,en" default:"es" doc:"Language of the column headers"`
-}
-
 // ---- categories ----
 
 // CategoryListInput is the categories list's query string.
@@ -75,7 +51,7 @@ func (in CategoryListInput) query() app.CategoryQuery {
 
 type categoryExportInput struct {
 	CategoryListInput
-	ExportParams
+	xlsx.LangQuery
 }
 
 type categoryBody struct {
@@ -111,7 +87,7 @@ func (in ProductListInput) query() app.ProductQuery {
 
 type productExportInput struct {
 	ProductListInput
-	ExportParams
+	xlsx.LangQuery
 }
 
 // productForm is the multipart product form of create and edit. Empty numeric fields read as 0.
@@ -163,95 +139,62 @@ func (f *productForm) input() (app.ProductInput, error) {
 // before /{id}, which would otherwise take them.
 func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time) {
 	read, write := httpx.SignedIn(roles.Read...), httpx.SignedIn(roles.Write...)
-	// File names carry the business date; xlsx embeds the zone database, so this cannot fail
-	// short of a corrupt binary, and Colombia's fixed UTC-5 is then the same answer.
-	zone, err := time.LoadLocation(xlsx.BusinessTimeZone)
-	if err != nil {
-		zone = time.FixedZone("COT", -5*60*60)
-	}
-	today := func() string { return now().In(zone).Format("20060102") }
 	catTags, prodTags := []string{"categories"}, []string{"products"}
 
 	// Categories.
 	httpx.Register(api, read, huma.Operation{OperationID: "list-categories", Method: http.MethodGet, Path: "/api/categories",
 		Summary: "List categories (sorts: name, created_at)", Tags: catTags},
-		func(ctx context.Context, in *CategoryListInput) (*pageOutput[app.Category], error) {
-			p, _ := httpx.PrincipalFrom(ctx)
-			page, err := svc.ListCategories(ctx, p, in.query())
-			if err != nil {
-				return nil, err
-			}
-			return &pageOutput[app.Category]{Body: page}, nil
+		func(ctx context.Context, in *CategoryListInput) (*httpx.List[app.Category], error) {
+			return httpx.ListOf(svc.ListCategories(ctx, httpx.Caller(ctx), in.query()))
 		})
 
 	httpx.Register(api, read, huma.Operation{OperationID: "export-categories", Method: http.MethodGet, Path: "/api/categories/export.xlsx",
 		Summary: "Categories as an Excel file, with the list's filters and sort", Tags: catTags},
 		func(ctx context.Context, in *categoryExportInput) (*huma.StreamResponse, error) {
-			p, _ := httpx.PrincipalFrom(ctx)
+			p := httpx.Caller(ctx)
 			run, err := svc.ExportCategories(ctx, p, in.query())
 			if err != nil {
 				return nil, err
 			}
-			return export(ctx, api, "categories", categoryHeaders(in.Lang), today, func(yield func([]any) error) error {
+			return export(ctx, api, "categories", xlsx.Headers(in.Lang, categoryColumns), now(), func(yield func([]any) error) error {
 				return run(func(c app.Category) error { return yield(categoryRow(c)) })
 			}), nil
 		})
 
 	httpx.Register(api, read, huma.Operation{OperationID: "get-category", Method: http.MethodGet, Path: "/api/categories/{id}",
 		Summary: "One category", Tags: catTags},
-		func(ctx context.Context, in *idInput) (*data[app.Category], error) {
-			p, _ := httpx.PrincipalFrom(ctx)
-			c, err := svc.GetCategory(ctx, p, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return wrap(c), nil
+		func(ctx context.Context, in *idInput) (*httpx.Data[app.Category], error) {
+			return httpx.DataOf(svc.GetCategory(ctx, httpx.Caller(ctx), in.ID))
 		})
 
 	httpx.Register(api, write, huma.Operation{OperationID: "create-category", Method: http.MethodPost, Path: "/api/categories",
 		Summary: "Create a category", Tags: catTags, DefaultStatus: http.StatusCreated},
-		func(ctx context.Context, in *categoryWriteInput) (*data[app.Category], error) {
-			p, _ := httpx.PrincipalFrom(ctx)
-			c, err := svc.CreateCategory(ctx, p, app.CategoryInput{Name: in.Body.Name, CompanyID: in.Body.CompanyID})
-			if err != nil {
-				return nil, err
-			}
-			return wrap(c), nil
+		func(ctx context.Context, in *categoryWriteInput) (*httpx.Data[app.Category], error) {
+			return httpx.DataOf(svc.CreateCategory(ctx, httpx.Caller(ctx), app.CategoryInput{Name: in.Body.Name, CompanyID: in.Body.CompanyID}))
 		})
 
 	httpx.Register(api, write, huma.Operation{OperationID: "update-category", Method: http.MethodPut, Path: "/api/categories/{id}",
 		Summary: "Rename a category", Tags: catTags},
-		func(ctx context.Context, in *categoryUpdateInput) (*data[app.Category], error) {
-			p, _ := httpx.PrincipalFrom(ctx)
-			c, err := svc.UpdateCategory(ctx, p, in.ID, app.CategoryInput{Name: in.Body.Name})
-			if err != nil {
-				return nil, err
-			}
-			return wrap(c), nil
+		func(ctx context.Context, in *categoryUpdateInput) (*httpx.Data[app.Category], error) {
+			return httpx.DataOf(svc.UpdateCategory(ctx, httpx.Caller(ctx), in.ID, app.CategoryInput{Name: in.Body.Name}))
 		})
 
 	httpx.Register(api, write, huma.Operation{OperationID: "delete-category", Method: http.MethodDelete, Path: "/api/categories/{id}",
 		Summary: "Delete a category (refused while products or purchases use it)", Tags: catTags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, in *idInput) (*empty, error) {
-			p, _ := httpx.PrincipalFrom(ctx)
-			return nil, svc.DeleteCategory(ctx, p, in.ID)
+			return nil, svc.DeleteCategory(ctx, httpx.Caller(ctx), in.ID)
 		})
 
 	// Products.
-	listProducts := func(ctx context.Context, in *ProductListInput) (*pageOutput[app.Product], error) {
-		p, _ := httpx.PrincipalFrom(ctx)
-		page, err := svc.ListProducts(ctx, p, in.query())
-		if err != nil {
-			return nil, err
-		}
-		return &pageOutput[app.Product]{Body: page}, nil
+	listProducts := func(ctx context.Context, in *ProductListInput) (*httpx.List[app.Product], error) {
+		return httpx.ListOf(svc.ListProducts(ctx, httpx.Caller(ctx), in.query()))
 	}
 	httpx.Register(api, read, huma.Operation{OperationID: "list-products", Method: http.MethodGet, Path: "/api/products",
 		Summary: "List products (sorts: name, code, price_cents, quantity, created_at)", Tags: prodTags}, listProducts)
 
 	httpx.Register(api, read, huma.Operation{OperationID: "product-alerts", Method: http.MethodGet, Path: "/api/products/alerts",
 		Summary: "Products at or below their alert quantity (the list with low_stock=true)", Tags: prodTags},
-		func(ctx context.Context, in *ProductListInput) (*pageOutput[app.Product], error) {
+		func(ctx context.Context, in *ProductListInput) (*httpx.List[app.Product], error) {
 			in.LowStock = true
 			return listProducts(ctx, in)
 		})
@@ -259,76 +202,62 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 	httpx.Register(api, read, huma.Operation{OperationID: "export-products", Method: http.MethodGet, Path: "/api/products/export.xlsx",
 		Summary: "Products as an Excel file, with the list's filters and sort", Tags: prodTags},
 		func(ctx context.Context, in *productExportInput) (*huma.StreamResponse, error) {
-			p, _ := httpx.PrincipalFrom(ctx)
+			p := httpx.Caller(ctx)
 			run, err := svc.ExportProducts(ctx, p, in.query())
 			if err != nil {
 				return nil, err
 			}
 			lang := in.Lang
-			return export(ctx, api, "products", productHeaders(lang), today, func(yield func([]any) error) error {
+			return export(ctx, api, "products", xlsx.Headers(lang, productColumns), now(), func(yield func([]any) error) error {
 				return run(func(pr app.Product) error { return yield(productRow(pr, lang)) })
 			}), nil
 		})
 
 	httpx.Register(api, read, huma.Operation{OperationID: "get-product", Method: http.MethodGet, Path: "/api/products/{id}",
 		Summary: "One product", Tags: prodTags},
-		func(ctx context.Context, in *idInput) (*data[app.Product], error) {
-			p, _ := httpx.PrincipalFrom(ctx)
-			pr, err := svc.GetProduct(ctx, p, in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return wrap(pr), nil
+		func(ctx context.Context, in *idInput) (*httpx.Data[app.Product], error) {
+			return httpx.DataOf(svc.GetProduct(ctx, httpx.Caller(ctx), in.ID))
 		})
 
 	httpx.Register(api, write, huma.Operation{OperationID: "create-product", Method: http.MethodPost, Path: "/api/products",
 		Summary: "Create a product (multipart form with images)", Tags: prodTags, DefaultStatus: http.StatusCreated},
-		func(ctx context.Context, in *productCreateInput) (*data[app.Product], error) {
-			p, _ := httpx.PrincipalFrom(ctx)
+		func(ctx context.Context, in *productCreateInput) (*httpx.Data[app.Product], error) {
+			p := httpx.Caller(ctx)
 			form, err := in.RawBody.Data().input()
 			if err != nil {
 				return nil, err
 			}
 			form.RemoveImages = nil
-			pr, err := svc.CreateProduct(ctx, p, form)
-			if err != nil {
-				return nil, err
-			}
-			return wrap(pr), nil
+			return httpx.DataOf(svc.CreateProduct(ctx, p, form))
 		})
 
 	httpx.Register(api, write, huma.Operation{OperationID: "update-product", Method: http.MethodPut, Path: "/api/products/{id}",
 		Summary: "Edit a product (multipart form; stock is not edited here)", Tags: prodTags},
-		func(ctx context.Context, in *productUpdateInput) (*data[app.Product], error) {
-			p, _ := httpx.PrincipalFrom(ctx)
+		func(ctx context.Context, in *productUpdateInput) (*httpx.Data[app.Product], error) {
+			p := httpx.Caller(ctx)
 			form, err := in.RawBody.Data().input()
 			if err != nil {
 				return nil, err
 			}
-			pr, err := svc.UpdateProduct(ctx, p, in.ID, form)
-			if err != nil {
-				return nil, err
-			}
-			return wrap(pr), nil
+			return httpx.DataOf(svc.UpdateProduct(ctx, p, in.ID, form))
 		})
 
 	httpx.Register(api, write, huma.Operation{OperationID: "delete-product", Method: http.MethodDelete, Path: "/api/products/{id}",
 		Summary: "Delete a product (refused while purchases or sales use it)", Tags: prodTags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, in *idInput) (*empty, error) {
-			p, _ := httpx.PrincipalFrom(ctx)
-			return nil, svc.DeleteProduct(ctx, p, in.ID)
+			return nil, svc.DeleteProduct(ctx, httpx.Caller(ctx), in.ID)
 		})
 }
 
 // export streams an Excel file named <entity>-YYYYMMDD.xlsx (date in the business time zone).
 // The status and headers are sent before the rows: a failure half-way is logged and cuts the
 // file short, which the client sees as a damaged download.
-func export(ctx context.Context, api *httpx.API, entity string, headers []string, today func() string,
+func export(ctx context.Context, api *httpx.API, entity string, headers []string, now time.Time,
 	rows func(yield func([]any) error) error) *huma.StreamResponse {
-	name := fmt.Sprintf("%s-%s.xlsx", entity, today())
+	name := xlsx.FileName(entity, now)
 	return &huma.StreamResponse{Body: func(hctx huma.Context) {
 		hctx.SetHeader("Content-Type", xlsx.ContentType)
-		hctx.SetHeader("Content-Disposition", `attachment; filename="`+name+`"`)
+		hctx.SetHeader("Content-Disposition", xlsx.Disposition(name))
 		hctx.SetHeader("Cache-Control", "no-store")
 		hctx.SetStatus(http.StatusOK)
 		if err := xlsx.Write(hctx.BodyWriter(), entity, headers, rows); err != nil {

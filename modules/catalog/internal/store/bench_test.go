@@ -22,7 +22,7 @@ func BenchmarkProductList(b *testing.B) {
 	db := dbtest.Postgres(b)
 	ctx := context.Background()
 	s := New(db)
-	a, other := companyB(b, db, "A"), companyB(b, db, "B")
+	a, other := dbtest.Company(b, db, "A"), dbtest.Company(b, db, "B")
 	seed(b, db, s, a, 200_000)
 	seed(b, db, s, other, 20_000)
 	// What autovacuum does on a live system: statistics, and the visibility map that lets the
@@ -104,16 +104,6 @@ func BenchmarkProductList(b *testing.B) {
 			}
 		}
 	})
-}
-
-func companyB(b *testing.B, db *bun.DB, name string) int64 {
-	var id int64
-	now := time.Now().UTC()
-	if err := db.NewRaw("INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?) RETURNING id", name, now, now).
-		Scan(context.Background(), &id); err != nil {
-		b.Fatal(err)
-	}
-	return id
 }
 
 func seed(b *testing.B, db *bun.DB, s *Store, companyID int64, n int) {

@@ -9,12 +9,12 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -24,28 +24,8 @@ var ErrNotFound = errors.New("catalog store: not found")
 // ErrNotEnoughStock is returned by AdjustStock when the change would make stock negative.
 var ErrNotEnoughStock = errors.New("catalog store: not enough stock")
 
-// Scope is the set of companies a caller may see: one company, or all of them (administrators
-// with no company filter).
-type Scope struct {
-	CompanyID int64
-	All       bool
-}
-
-// String identifies the scope in cache keys.
-func (s Scope) String() string {
-	if s.All {
-		return "all"
-	}
-	return "c" + strconv.FormatInt(s.CompanyID, 10)
-}
-
-// where limits q to the scope on the company column col.
-func (s Scope) where(q *bun.SelectQuery, col string) *bun.SelectQuery {
-	if s.All {
-		return q
-	}
-	return q.Where(col+" = ?", s.CompanyID)
-}
+// Scope is the companies a caller may see (see listing.Scope).
+type Scope = listing.Scope
 
 // Category is a row of categories.
 type Category struct {
@@ -138,7 +118,7 @@ func (f CategoryFilter) Key(sc Scope) string {
 
 func (s *Store) categories(sc Scope, f CategoryFilter, model any) *bun.SelectQuery {
 	q := s.db.NewSelect().Model(model).Where("c.deleted_at IS NULL")
-	q = sc.where(q, "c.company_id")
+	q = listing.Restrict(q, sc, "c.company_id")
 	if strings.TrimSpace(f.Q) != "" {
 		q = q.Where(`lower(c.name) LIKE ? ESCAPE '\'`, listing.ContainsPattern(f.Q))
 	}
@@ -161,8 +141,8 @@ func (s *Store) CountCategories(ctx context.Context, sc Scope, f CategoryFilter)
 // EachCategory calls fn for every category matching f in scope, in the order of sort (a key of
 // CategorySpec, "-" for descending), without loading them all at once.
 func (s *Store) EachCategory(ctx context.Context, sc Scope, f CategoryFilter, sort string, fn func(Category) error) error {
-	q := s.categories(sc, f, (*Category)(nil)).OrderExpr(orderOf(CategorySpec, sort))
-	return each(ctx, q, fn)
+	q := s.categories(sc, f, (*Category)(nil)).OrderExpr(CategorySpec.OrderBy(sort))
+	return listing.Each(ctx, q, fn)
 }
 
 // CategoryByID finds a live category in scope.
@@ -201,7 +181,7 @@ func (s *Store) CategoryHasProducts(ctx context.Context, categoryID int64) (bool
 
 // SoftDeleteCategory marks the category deleted.
 func (s *Store) SoftDeleteCategory(ctx context.Context, id, by int64, at time.Time) error {
-	return softDelete(ctx, s.db, (*Category)(nil), id, by, at)
+	return softDelete(ctx, s.db.NewUpdate().Model((*Category)(nil)), id, by, at)
 }
 
 // ---- products ----
@@ -237,7 +217,7 @@ func (f ProductFilter) Key(sc Scope) string {
 
 func (s *Store) products(sc Scope, f ProductFilter, model any) *bun.SelectQuery {
 	q := s.db.NewSelect().Model(model).Where("p.deleted_at IS NULL")
-	q = sc.where(q, "p.company_id")
+	q = listing.Restrict(q, sc, "p.company_id")
 	if strings.TrimSpace(f.Q) != "" {
 		pat := listing.ContainsPattern(f.Q)
 		q = q.Where(`(lower(p.name) LIKE ? ESCAPE '\' OR lower(p.code) LIKE ? ESCAPE '\')`, pat, pat)
@@ -280,8 +260,8 @@ func (s *Store) CountProducts(ctx context.Context, sc Scope, f ProductFilter) (i
 // EachProduct calls fn for every product matching f in scope, in the order of sort (a key of
 // ProductSpec, "-" for descending), without loading them all at once.
 func (s *Store) EachProduct(ctx context.Context, sc Scope, f ProductFilter, sort string, fn func(ProductRow) error) error {
-	q := s.productRows(sc, f, (*ProductRow)(nil)).OrderExpr(orderOf(ProductSpec, sort))
-	return each(ctx, q, fn)
+	q := s.productRows(sc, f, (*ProductRow)(nil)).OrderExpr(ProductSpec.OrderBy(sort))
+	return listing.Each(ctx, q, fn)
 }
 
 // ProductByID finds a live product in scope.
@@ -317,7 +297,7 @@ func (s *Store) UpdateProduct(ctx context.Context, p *Product) error {
 
 // SoftDeleteProduct marks the product deleted.
 func (s *Store) SoftDeleteProduct(ctx context.Context, id, by int64, at time.Time) error {
-	return softDelete(ctx, s.db, (*Product)(nil), id, by, at)
+	return softDelete(ctx, s.db.NewUpdate().Model((*Product)(nil)), id, by, at)
 }
 
 // AdjustStock adds delta (negative to take out) to a live product's stock and returns the new
@@ -348,48 +328,11 @@ func (s *Store) AdjustStock(ctx context.Context, productID, delta int64, at time
 
 // ---- shared ----
 
-func softDelete(ctx context.Context, db bun.IDB, model any, id, by int64, at time.Time) error {
-	res, err := db.NewUpdate().Model(model).Set("deleted_at = ?", at).Set("deleted_by = ?", by).
-		Where("id = ?", id).Where("deleted_at IS NULL").Exec(ctx)
-	if err != nil {
-		return err
+// softDelete soft-deletes the live row id of q's table, or answers ErrNotFound.
+func softDelete(ctx context.Context, q *bun.UpdateQuery, id, by int64, at time.Time) error {
+	ok, err := db.SoftDelete(ctx, q, id, by, at)
+	if err == nil && !ok {
+		err = ErrNotFound
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
-}
-
-// orderOf is the ORDER BY of an unpaged read (export) for a sort key of spec; an unknown key
-// falls back to the default (the HTTP layer has validated it already through listing.NewPlan).
-func orderOf(spec listing.Spec, sort string) string {
-	desc := strings.HasPrefix(sort, "-")
-	col, ok := spec.Columns[strings.TrimPrefix(sort, "-")]
-	if !ok {
-		col, desc = spec.Columns[spec.Default], spec.DefaultDesc
-	}
-	dir := "ASC"
-	if desc {
-		dir = "DESC"
-	}
-	return col.Expr + " " + dir + ", " + spec.ID + " " + dir
-}
-
-// each streams q's rows into fn one at a time.
-func each[T any](ctx context.Context, q *bun.SelectQuery, fn func(T) error) error {
-	rows, err := q.Rows(ctx)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var v T
-		if err := q.DB().ScanRow(ctx, rows, &v); err != nil {
-			return err
-		}
-		if err := fn(v); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return err
 }

@@ -17,17 +17,6 @@ import (
 
 var t0 = time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
 
-func company(t *testing.T, db *bun.DB, name string) int64 {
-	t.Helper()
-	var id int64
-	err := db.NewRaw("INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?) RETURNING id", name, t0, t0).
-		Scan(context.Background(), &id)
-	if err != nil {
-		t.Fatalf("insert company: %v", err)
-	}
-	return id
-}
-
 func category(t *testing.T, s *Store, companyID int64, name string) *Category {
 	t.Helper()
 	c := &Category{CompanyID: companyID, Name: name, CreatedAt: t0, UpdatedAt: t0}
@@ -51,7 +40,7 @@ func TestCategoriesTenancyAndUniqueness(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
 		s := New(db)
-		a, b := company(t, db, "A"), company(t, db, "B")
+		a, b := dbtest.Company(t, db, "A"), dbtest.Company(t, db, "B")
 		bebidas := category(t, s, a, "Bebidas")
 		category(t, s, b, "Bebidas") // same name, other company: allowed
 
@@ -157,7 +146,7 @@ func TestProductListKeysetFiltersAndTenancy(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
 		s := New(db)
-		a, b := company(t, db, "A"), company(t, db, "B")
+		a, b := dbtest.Company(t, db, "A"), dbtest.Company(t, db, "B")
 		ca, cb := category(t, s, a, "Granos"), category(t, s, b, "Otros")
 		cx := category(t, s, a, "Aseo")
 		// Names with case-only differences and ties, equal prices, a non-ASCII name.
@@ -267,7 +256,7 @@ func TestProductCodeAndStock(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
 		s := New(db)
-		a := company(t, db, "A")
+		a := dbtest.Company(t, db, "A")
 		c := category(t, s, a, "General")
 		p := product(t, s, c, "SKU-1", "Pan", 100, 2, 1, t0)
 		if taken, _ := s.CodeTaken(ctx, a, "sku-1", 0); !taken {

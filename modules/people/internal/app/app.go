@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -90,13 +89,7 @@ func (a Actor) admin() bool { return a.Role == approval.AdminRole }
 
 // scope is what a may see; an admin may narrow it to one company.
 func (a Actor) scope(companyFilter int64) store.Scope {
-	if !a.admin() {
-		return store.Scope{CompanyID: a.CompanyID}
-	}
-	if companyFilter != 0 {
-		return store.Scope{CompanyID: companyFilter}
-	}
-	return store.Scope{All: true}
+	return listing.ScopeFor(a.admin(), a.CompanyID, companyFilter)
 }
 
 // Input is a record as the user types it. CompanyID is honoured for admins on create only
@@ -366,14 +359,11 @@ func (s *Service) Decide(ctx context.Context, a Actor, id int64, approve bool, r
 	if err != nil {
 		return Record{}, err
 	}
-	next, err := approval.Decide(approval.Status(r.ApprovalStatus), approve, reason)
+	d, err := approval.Resolve(approval.Status(r.ApprovalStatus), approve, reason)
 	if err != nil {
 		return Record{}, err
 	}
-	reason = strings.TrimSpace(reason)
-	if approve {
-		reason = ""
-	}
+	next, reason := d.Status, d.Reason
 	verb := VerbApproved
 	if !approve {
 		verb = VerbRejected
@@ -418,7 +408,7 @@ func (s *Service) journal(ctx context.Context, tx bun.Tx, a Actor, r *store.Row,
 func (s *Service) validate(ctx context.Context, companyID, id int64, d domain.Details) (domain.Details, error) {
 	d, fields := domain.Normalize(d)
 	if len(fields) > 0 {
-		return d, apperror.Invalid(firstMessage(fields), fields)
+		return d, apperror.Form(fields, fieldOrder...)
 	}
 	taken, err := s.store.DocumentTaken(ctx, companyID, d.DocumentNumber, id)
 	if err != nil {
@@ -445,15 +435,6 @@ func (s *Service) writeFailed(ctx context.Context, companyID, id int64, number s
 // fieldOrder is the form's order: the first invalid field's message becomes the error message.
 var fieldOrder = []string{"name", "company", "email", "phone", "city", "address", "note", "person_type",
 	"document_type", "document_number"}
-
-func firstMessage(fields map[string]string) string {
-	for _, f := range fieldOrder {
-		if m, ok := fields[f]; ok {
-			return m
-		}
-	}
-	return "Missing required fields."
-}
 
 func setDetails(r *store.Row, d domain.Details) {
 	r.Name, r.Company, r.Email, r.Phone, r.City, r.Address, r.Note = d.Name, d.Company, d.Email, d.Phone, d.City, d.Address, d.Note

@@ -2,7 +2,7 @@ package http
 
 import (
 	"context"
-	"io"
+	"time"
 
 	"github.com/backoffice/backoffice/modules/people/internal/app"
 	"github.com/backoffice/backoffice/modules/people/internal/domain"
@@ -11,7 +11,7 @@ import (
 
 // column is one column of the export: its header per language and its cell.
 type column struct {
-	en, es string
+	header xlsx.Header
 	cell   func(r app.Record, lang string) any
 }
 
@@ -32,32 +32,32 @@ func word(v, lang string) string {
 // partyColumns are the columns of both kinds; totalColumns are added for customers.
 var (
 	partyColumns = []column{
-		{"ID", "ID", func(r app.Record, _ string) any { return r.ID }},
-		{"Name", "Nombre", func(r app.Record, _ string) any { return r.Name }},
-		{"Company", "Empresa", func(r app.Record, _ string) any { return r.Company }},
-		{"Document type", "Tipo de documento", func(r app.Record, _ string) any { return string(r.DocumentType) }},
-		{"Document number", "Número de documento", func(r app.Record, _ string) any { return r.DocumentNumber }},
-		{"DV", "DV", func(r app.Record, _ string) any { return r.VerificationDigit }},
-		{"Person type", "Tipo de persona", func(r app.Record, l string) any { return word(string(r.PersonType), l) }},
-		{"Declarante", "Declarante", func(r app.Record, _ string) any { return r.Declarante }},
-		{"IVA responsible", "Responsable de IVA", func(r app.Record, _ string) any { return r.IVAResponsible }},
-		{"Gran contribuyente", "Gran contribuyente", func(r app.Record, _ string) any { return r.GranContribuyente }},
-		{"Autorretenedor", "Autorretenedor", func(r app.Record, _ string) any { return r.Autorretenedor }},
-		{"Email", "Correo", func(r app.Record, _ string) any { return r.Email }},
-		{"Phone", "Teléfono", func(r app.Record, _ string) any { return r.Phone }},
-		{"City", "Ciudad", func(r app.Record, _ string) any { return r.City }},
-		{"Address", "Dirección", func(r app.Record, _ string) any { return r.Address }},
-		{"Note", "Nota", func(r app.Record, _ string) any { return r.Note }},
-		{"Approval", "Aprobación", func(r app.Record, l string) any { return word(r.ApprovalStatus, l) }},
-		{"Rejection reason", "Motivo del rechazo", func(r app.Record, _ string) any { return r.ApprovalReason }},
-		{"Belongs to", "Pertenece a", func(r app.Record, _ string) any { return r.CompanyName }},
-		{"Created at", "Creado", func(r app.Record, _ string) any { return r.CreatedAt }},
+		{xlsx.Header{"ID", "ID"}, func(r app.Record, _ string) any { return r.ID }},
+		{xlsx.Header{"Name", "Nombre"}, func(r app.Record, _ string) any { return r.Name }},
+		{xlsx.Header{"Company", "Empresa"}, func(r app.Record, _ string) any { return r.Company }},
+		{xlsx.Header{"Document type", "Tipo de documento"}, func(r app.Record, _ string) any { return string(r.DocumentType) }},
+		{xlsx.Header{"Document number", "Número de documento"}, func(r app.Record, _ string) any { return r.DocumentNumber }},
+		{xlsx.Header{"DV", "DV"}, func(r app.Record, _ string) any { return r.VerificationDigit }},
+		{xlsx.Header{"Person type", "Tipo de persona"}, func(r app.Record, l string) any { return word(string(r.PersonType), l) }},
+		{xlsx.Header{"Declarante", "Declarante"}, func(r app.Record, _ string) any { return r.Declarante }},
+		{xlsx.Header{"IVA responsible", "Responsable de IVA"}, func(r app.Record, _ string) any { return r.IVAResponsible }},
+		{xlsx.Header{"Gran contribuyente", "Gran contribuyente"}, func(r app.Record, _ string) any { return r.GranContribuyente }},
+		{xlsx.Header{"Autorretenedor", "Autorretenedor"}, func(r app.Record, _ string) any { return r.Autorretenedor }},
+		{xlsx.Header{"Email", "Correo"}, func(r app.Record, _ string) any { return r.Email }},
+		{xlsx.Header{"Phone", "Teléfono"}, func(r app.Record, _ string) any { return r.Phone }},
+		{xlsx.Header{"City", "Ciudad"}, func(r app.Record, _ string) any { return r.City }},
+		{xlsx.Header{"Address", "Dirección"}, func(r app.Record, _ string) any { return r.Address }},
+		{xlsx.Header{"Note", "Nota"}, func(r app.Record, _ string) any { return r.Note }},
+		{xlsx.Header{"Approval", "Aprobación"}, func(r app.Record, l string) any { return word(r.ApprovalStatus, l) }},
+		{xlsx.Header{"Rejection reason", "Motivo del rechazo"}, func(r app.Record, _ string) any { return r.ApprovalReason }},
+		{xlsx.Header{"Belongs to", "Pertenece a"}, func(r app.Record, _ string) any { return r.CompanyName }},
+		{xlsx.Header{"Created at", "Creado"}, func(r app.Record, _ string) any { return r.CreatedAt }},
 	}
 	totalColumns = []column{
-		{"Total sales", "Ventas", func(r app.Record, _ string) any { return totals(r).TotalSales }},
-		{"Total amount", "Monto total", func(r app.Record, _ string) any { return xlsx.Centavos(totals(r).TotalAmountCents) }},
-		{"Paid", "Pagado", func(r app.Record, _ string) any { return xlsx.Centavos(totals(r).PaidCents) }},
-		{"Balance", "Saldo", func(r app.Record, _ string) any { return xlsx.Centavos(totals(r).BalanceCents) }},
+		{xlsx.Header{"Total sales", "Ventas"}, func(r app.Record, _ string) any { return totals(r).TotalSales }},
+		{xlsx.Header{"Total amount", "Monto total"}, func(r app.Record, _ string) any { return xlsx.Centavos(totals(r).TotalAmountCents) }},
+		{xlsx.Header{"Paid", "Pagado"}, func(r app.Record, _ string) any { return xlsx.Centavos(totals(r).PaidCents) }},
+		{xlsx.Header{"Balance", "Saldo"}, func(r app.Record, _ string) any { return xlsx.Centavos(totals(r).BalanceCents) }},
 	}
 )
 
@@ -68,9 +68,10 @@ func totals(r app.Record) app.Totals {
 	return *r.Totals
 }
 
-// writeWorkbook writes the records run streams as one sheet named after the kind in lang.
-func writeWorkbook(ctx context.Context, w io.Writer, k domain.Kind, lang string, withTotals bool,
-	run func(ctx context.Context, each func([]app.Record) error) error) error {
+// exportFile is the workbook of the records run streams, on one sheet named after the kind in
+// lang, as the file <plural>-YYYYMMDD.xlsx.
+func exportFile(ctx context.Context, k domain.Kind, lang string, withTotals bool, now time.Time,
+	run func(ctx context.Context, each func([]app.Record) error) error) (*xlsx.File, error) {
 	if lang != "en" {
 		lang = "es"
 	}
@@ -78,14 +79,11 @@ func writeWorkbook(ctx context.Context, w io.Writer, k domain.Kind, lang string,
 	if withTotals {
 		cols = append(append([]column{}, partyColumns...), totalColumns...)
 	}
-	headers := make([]string, len(cols))
+	headers := make([]xlsx.Header, len(cols))
 	for i, c := range cols {
-		headers[i] = c.es
-		if lang == "en" {
-			headers[i] = c.en
-		}
+		headers[i] = c.header
 	}
-	return xlsx.Write(w, k.Sheet[lang], headers, func(yield func(row []any) error) error {
+	return xlsx.Download(k.Plural, k.Sheet[lang], now, xlsx.Headers(lang, headers), func(yield func(row []any) error) error {
 		return run(ctx, func(recs []app.Record) error {
 			for _, r := range recs {
 				row := make([]any, len(cols))

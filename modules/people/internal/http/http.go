@@ -4,7 +4,6 @@
 package http
 
 import (
-	"bytes"
 	"context"
 	"net/http"
 	"time"
@@ -129,7 +128,7 @@ type listInput struct {
 type exportInput struct {
 	Q    string `query:"q" maxLength:"100" doc:"Search text"`
 	Sort string `query:"sort" maxLength:"40" doc:"Sort key, or -key for descending"`
-	Lang string `query:"lang" enum:"es,en" default:"es" doc:"Language of the column headers"`
+	xlsx.LangQuery
 	Filters
 }
 
@@ -154,22 +153,6 @@ type rejectInput struct {
 	}
 }
 
-type itemOutput[T any] struct {
-	Body struct {
-		Data T `json:"data"`
-	}
-}
-
-type listOutput[T any] struct {
-	Body listing.Page[T]
-}
-
-type fileOutput struct {
-	ContentType        string `header:"Content-Type"`
-	ContentDisposition string `header:"Content-Disposition"`
-	Body               []byte
-}
-
 type empty struct{}
 
 // Access is who may call the module's operations.
@@ -180,34 +163,28 @@ type Access struct {
 	Deciders httpx.Access
 }
 
-// bogota is the business time zone (DESIGN §4) for the export's file date; Colombia keeps
-// UTC−5 all year.
-var bogota = time.FixedZone("America/Bogota", -5*60*60)
-
 // Routes registers the endpoints of svc's kind under /api/<plural>; view converts a record to
 // the kind's DTO.
 func Routes[T any](api huma.API, svc *app.Service, access Access, now func() time.Time, view func(app.Record) T) {
 	k := svc.Kind()
 	base := "/api/" + k.Plural
 	tags := []string{k.Plural}
-	one := func(r app.Record) *itemOutput[T] {
-		out := &itemOutput[T]{}
-		out.Body.Data = view(r)
-		return out
+	one := func(r app.Record, err error) (*httpx.Data[T], error) {
+		if err != nil {
+			return nil, err
+		}
+		return httpx.DataOf(view(r), nil)
 	}
-	actor := func(ctx context.Context) app.Actor {
-		p, _ := httpx.PrincipalFrom(ctx)
-		return app.ActorFrom(p)
-	}
+	actor := func(ctx context.Context) app.Actor { return app.ActorFrom(httpx.Caller(ctx)) }
 
 	httpx.Register(api, access.Staff, huma.Operation{OperationID: "list-" + k.Plural, Method: http.MethodGet, Path: base,
 		Summary: "List " + k.Plural + " (keyset pages; q searches name, company, email, document number; sort name, city, created_at)", Tags: tags},
-		func(ctx context.Context, in *listInput) (*listOutput[T], error) {
+		func(ctx context.Context, in *listInput) (*httpx.List[T], error) {
 			page, err := svc.List(ctx, actor(ctx), in.Filters.params(in.Query))
 			if err != nil {
 				return nil, err
 			}
-			out := &listOutput[T]{}
+			out := &httpx.List[T]{}
 			out.Body.Meta = page.Meta
 			out.Body.Data = make([]T, len(page.Data))
 			for i, r := range page.Data {
@@ -220,50 +197,31 @@ func Routes[T any](api huma.API, svc *app.Service, access Access, now func() tim
 	httpx.Register(api, access.Staff, huma.Operation{OperationID: "export-" + k.Plural, Method: http.MethodGet, Path: base + "/export.xlsx",
 		Summary: "Excel file of the " + k.Plural + " matching the list's filters (no paging)", Tags: tags,
 		Responses: map[string]*huma.Response{"200": {Description: "The workbook", Content: map[string]*huma.MediaType{xlsx.ContentType: {}}}}},
-		func(ctx context.Context, in *exportInput) (*fileOutput, error) {
+		func(ctx context.Context, in *exportInput) (*xlsx.File, error) {
 			run, err := svc.Export(actor(ctx), in.Filters.params(listing.Query{Q: in.Q, Sort: in.Sort}))
 			if err != nil {
 				return nil, err
 			}
-			// The whole file is built before answering, so that a failure half-way is a proper
-			// error answer rather than a truncated download. Fiber buffers the body anyway.
-			var buf bytes.Buffer
-			if err := writeWorkbook(ctx, &buf, k, in.Lang, svc.HasTotals(), run); err != nil {
-				return nil, err
-			}
-			name := k.Plural + "-" + now().In(bogota).Format("20060102") + ".xlsx"
-			return &fileOutput{ContentType: xlsx.ContentType, ContentDisposition: `attachment; filename="` + name + `"`,
-				Body: buf.Bytes()}, nil
+			// The whole file is built before answering (Fiber buffers the body anyway).
+			return exportFile(ctx, k, in.Lang, svc.HasTotals(), now(), run)
 		})
 
 	httpx.Register(api, access.Staff, huma.Operation{OperationID: "get-" + k.Entity, Method: http.MethodGet, Path: base + "/{id}",
 		Summary: "One " + k.Entity, Tags: tags},
-		func(ctx context.Context, in *idInput) (*itemOutput[T], error) {
-			r, err := svc.Get(ctx, actor(ctx), in.ID)
-			if err != nil {
-				return nil, err
-			}
-			return one(r), nil
+		func(ctx context.Context, in *idInput) (*httpx.Data[T], error) {
+			return one(svc.Get(ctx, actor(ctx), in.ID))
 		})
 
 	httpx.Register(api, access.Staff, huma.Operation{OperationID: "create-" + k.Entity, Method: http.MethodPost, Path: base,
 		Summary: "Create a " + k.Entity + " (approved when an admin creates it, pending otherwise)", Tags: tags, DefaultStatus: http.StatusCreated},
-		func(ctx context.Context, in *createInput) (*itemOutput[T], error) {
-			r, err := svc.Create(ctx, actor(ctx), in.Body.input())
-			if err != nil {
-				return nil, err
-			}
-			return one(r), nil
+		func(ctx context.Context, in *createInput) (*httpx.Data[T], error) {
+			return one(svc.Create(ctx, actor(ctx), in.Body.input()))
 		})
 
 	httpx.Register(api, access.Staff, huma.Operation{OperationID: "update-" + k.Entity, Method: http.MethodPut, Path: base + "/{id}",
 		Summary: "Update a " + k.Entity + " (a non-admin's edit of a rejected one sends it back to pending)", Tags: tags},
-		func(ctx context.Context, in *updateInput) (*itemOutput[T], error) {
-			r, err := svc.Update(ctx, actor(ctx), in.ID, in.Body.input())
-			if err != nil {
-				return nil, err
-			}
-			return one(r), nil
+		func(ctx context.Context, in *updateInput) (*httpx.Data[T], error) {
+			return one(svc.Update(ctx, actor(ctx), in.ID, in.Body.input()))
 		})
 
 	httpx.Register(api, access.Staff, huma.Operation{OperationID: "delete-" + k.Entity, Method: http.MethodDelete, Path: base + "/{id}",
@@ -277,25 +235,17 @@ func Routes[T any](api huma.API, svc *app.Service, access Access, now func() tim
 
 	httpx.Register(api, access.Deciders, huma.Operation{OperationID: "approve-" + k.Entity, Method: http.MethodPost, Path: base + "/{id}/approve",
 		Summary: "Approve a pending " + k.Entity, Tags: tags},
-		func(ctx context.Context, in *idInput) (*itemOutput[T], error) {
-			r, err := svc.Decide(ctx, actor(ctx), in.ID, true, "")
-			if err != nil {
-				return nil, err
-			}
-			return one(r), nil
+		func(ctx context.Context, in *idInput) (*httpx.Data[T], error) {
+			return one(svc.Decide(ctx, actor(ctx), in.ID, true, ""))
 		})
 
 	httpx.Register(api, access.Deciders, huma.Operation{OperationID: "reject-" + k.Entity, Method: http.MethodPost, Path: base + "/{id}/reject",
 		Summary: "Reject a pending " + k.Entity + " with a reason", Tags: tags},
-		func(ctx context.Context, in *rejectInput) (*itemOutput[T], error) {
+		func(ctx context.Context, in *rejectInput) (*httpx.Data[T], error) {
 			reason := ""
 			if in.Body != nil {
 				reason = in.Body.Reason
 			}
-			r, err := svc.Decide(ctx, actor(ctx), in.ID, false, reason)
-			if err != nil {
-				return nil, err
-			}
-			return one(r), nil
+			return one(svc.Decide(ctx, actor(ctx), in.ID, false, reason))
 		})
 }

@@ -15,17 +15,15 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
 // ErrNotFound is returned when no live row in scope matches.
 var ErrNotFound = errors.New("people store: not found")
 
-// Scope is the set of companies a caller may see: one company, or all of them (admins).
-type Scope struct {
-	CompanyID int64
-	All       bool
-}
+// Scope is the companies a caller may see (see listing.Scope).
+type Scope = listing.Scope
 
 // Row is a row of customers or suppliers.
 type Row struct {
@@ -109,11 +107,7 @@ func (s *Store) Table() string { return s.table }
 
 // live starts a SELECT of live rows in scope, aliased p.
 func (s *Store) live(scope Scope) *bun.SelectQuery {
-	q := s.db.NewSelect().ModelTableExpr(s.table + " AS p").Where("p.deleted_at IS NULL")
-	if !scope.All {
-		q = q.Where("p.company_id = ?", scope.CompanyID)
-	}
-	return q
+	return listing.Restrict(s.db.NewSelect().ModelTableExpr(s.table+" AS p").Where("p.deleted_at IS NULL"), scope, "p.company_id")
 }
 
 // selectLive is live reading whole rows with their sort keys into model.
@@ -160,10 +154,11 @@ func (s *Store) Decide(ctx context.Context, id int64, from, to, reason string, b
 
 // SoftDelete marks the live row id deleted.
 func (s *Store) SoftDelete(ctx context.Context, id, by int64, at time.Time) error {
-	res, err := s.db.NewUpdate().ModelTableExpr(s.table).
-		Set("deleted_at = ?", at).Set("deleted_by = ?", by).
-		Where("id = ?", id).Where("deleted_at IS NULL").Exec(ctx)
-	return oneRow(res, err)
+	ok, err := db.SoftDelete(ctx, s.db.NewUpdate().ModelTableExpr(s.table), id, by, at)
+	if err == nil && !ok {
+		err = ErrNotFound
+	}
+	return err
 }
 
 // DocumentTaken reports whether another live row of the company (not exceptID) has number.

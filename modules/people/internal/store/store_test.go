@@ -17,17 +17,6 @@ import (
 
 var t0 = time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
 
-func company(t *testing.T, db *bun.DB, name string) int64 {
-	t.Helper()
-	var id int64
-	err := db.NewRaw("INSERT INTO companies (name, active, has_taxes, created_at, updated_at) VALUES (?, TRUE, TRUE, ?, ?) RETURNING id",
-		name, t0, t0).Scan(context.Background(), &id)
-	if err != nil {
-		t.Fatalf("insert company: %v", err)
-	}
-	return id
-}
-
 func row(companyID int64, name, city, doc string, at time.Time) *Row {
 	return &Row{CompanyID: companyID, Name: name, City: city, PersonType: "natural", DocumentType: "CC",
 		DocumentNumber: doc, ApprovalStatus: "approved", CreatedAt: at, UpdatedAt: at}
@@ -52,7 +41,7 @@ func TestTenancyAndWrites(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
 		t.Parallel()
 		ctx := context.Background()
-		a, b := company(t, db, "A"), company(t, db, "B")
+		a, b := dbtest.Company(t, db, "A"), dbtest.Company(t, db, "B")
 		for _, table := range []string{"customers", "suppliers"} {
 			t.Run(table, func(t *testing.T) {
 				s := New(db, table)
@@ -158,7 +147,7 @@ func TestListSortsFiltersAndPages(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
 		t.Parallel()
 		ctx := context.Background()
-		a, b := company(t, db, "A"), company(t, db, "B")
+		a, b := dbtest.Company(t, db, "A"), dbtest.Company(t, db, "B")
 		s := New(db, "customers")
 		// Upper-case accented initials: SQLite's lower() leaves them alone, Go's would not.
 		names := []string{"Zoe", "ana", "Ángel", "Óscar", "Ñandú", "beto", "Beto", "carla", "Álvaro", "david"}
@@ -259,7 +248,7 @@ func TestEachReadsEverythingInBatches(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
 		t.Parallel()
 		ctx := context.Background()
-		a := company(t, db, "A")
+		a := dbtest.Company(t, db, "A")
 		s := New(db, "suppliers")
 		const n = exportBatch*2 + 37
 		rows := make([]Row, n)

@@ -90,7 +90,7 @@ func (s *Service) ListCompanies(ctx context.Context, p httpx.Principal, q Compan
 		return listing.Page[Company]{}, apperror.Internal(err)
 	}
 	page := listing.Finish(plan, rows, total, func(r store.CompanyRow) (any, int64) {
-		if store.SortColumn(store.CompanySpec, q.Sort).Kind == listing.Time {
+		if store.CompanySpec.Column(q.Sort).Kind == listing.Time {
 			return r.CreatedAt, r.ID
 		}
 		return r.SortKey, r.ID
@@ -148,7 +148,7 @@ func (s *Service) ExportCompanies(ctx context.Context, p httpx.Principal, q Comp
 	if err == nil {
 		err = flush()
 	}
-	return internalUnlessApp(err)
+	return apperror.OrInternal(err)
 }
 
 // Company returns one company (admins).
@@ -227,7 +227,7 @@ func (s *Service) UpdateCompany(ctx context.Context, p httpx.Principal, id int64
 func (s *Service) saveCompany(ctx context.Context, p httpx.Principal, row *store.Company, d domain.Company, action string) error {
 	d.Normalize()
 	if fields := d.Validate(); fields != nil {
-		return apperror.Invalid(firstField(fields, "name", "has_taxes"), fields)
+		return apperror.Form(fields, "name", "has_taxes")
 	}
 	taken, err := s.store.CompanyNameTaken(ctx, d.Name, row.ID)
 	if err != nil {
@@ -302,7 +302,7 @@ func (s *Service) DeleteCompany(ctx context.Context, p httpx.Principal, id int64
 		return s.audit(ctx, tx, p, "company_deleted", "company", id, "")
 	})
 	if err != nil {
-		return internalUnlessApp(err)
+		return apperror.OrInternal(err)
 	}
 	s.counter.Bump(ctx, companyTable)
 	return nil
@@ -363,24 +363,4 @@ func boolOr(v *bool, def bool) bool {
 		return def
 	}
 	return *v
-}
-
-func firstField(fields map[string]string, order ...string) string {
-	for _, f := range order {
-		if m, ok := fields[f]; ok {
-			return m
-		}
-	}
-	for _, m := range fields {
-		return m
-	}
-	return "Missing required fields."
-}
-
-// internalUnlessApp passes application errors through and hides anything else.
-func internalUnlessApp(err error) error {
-	if err == nil || apperror.As(err) != nil {
-		return err
-	}
-	return apperror.Internal(err)
 }

@@ -59,10 +59,7 @@ func toStore(r store.StoreRow) Store {
 
 // scopeOf is the companies p may see: all of them for an administrator, else p's own.
 func scopeOf(p httpx.Principal) store.Scope {
-	if p.Role == auth.RoleAdmin {
-		return store.Scope{All: true}
-	}
-	return store.Scope{CompanyID: p.CompanyID}
+	return listing.ScopeFor(p.Role == auth.RoleAdmin, p.CompanyID, 0)
 }
 
 func (q StoreQuery) filter(p httpx.Principal) store.StoreFilter {
@@ -87,7 +84,7 @@ func (s *Service) ListStores(ctx context.Context, p httpx.Principal, q StoreQuer
 	if err != nil {
 		return listing.Page[Store]{}, apperror.Internal(err)
 	}
-	byTime := store.SortColumn(store.StoreSpec, q.Sort).Kind == listing.Time
+	byTime := store.StoreSpec.Column(q.Sort).Kind == listing.Time
 	page := listing.Finish(plan, rows, total, func(r store.StoreRow) (any, int64) {
 		if byTime {
 			return r.CreatedAt, r.ID
@@ -106,7 +103,7 @@ func (s *Service) ExportStores(ctx context.Context, p httpx.Principal, q StoreQu
 	if _, err := listing.NewPlan(store.StoreSpec, q.Query); err != nil {
 		return err
 	}
-	return internalUnlessApp(s.store.EachStore(ctx, q.filter(p), q.Sort, func(r store.StoreRow) error { return fn(toStore(r)) }))
+	return apperror.OrInternal(s.store.EachStore(ctx, q.filter(p), q.Sort, func(r store.StoreRow) error { return fn(toStore(r)) }))
 }
 
 // Store returns one store p may see.
@@ -170,7 +167,7 @@ func (s *Service) saveStore(ctx context.Context, p httpx.Principal, row *store.S
 		}
 	}
 	if fields != nil {
-		return apperror.Invalid(firstField(fields, "name", "company_id"), fields)
+		return apperror.Form(fields, "name", "company_id")
 	}
 	taken, err := s.store.StoreNameTaken(ctx, d.CompanyID, d.Name, row.ID)
 	if err != nil {
@@ -233,7 +230,7 @@ func (s *Service) DeleteStore(ctx context.Context, p httpx.Principal, id int64) 
 		return s.audit(ctx, tx, p, "store_deleted", "store", id, "")
 	})
 	if err != nil {
-		return internalUnlessApp(err)
+		return apperror.OrInternal(err)
 	}
 	s.counter.Bump(ctx, storeTable)
 	return nil

@@ -108,8 +108,7 @@ func Routes(api *httpx.API, svc *app.Service, creds app.CredentialChecker, admin
 	httpx.Register(api, httpx.SignedIn(adminRole), huma.Operation{OperationID: "update-site-setting", Method: http.MethodPut, Path: "/api/site_setting",
 		Summary: "Switch the site or all domains off or on, and set the secretary's disable windows", Tags: tags},
 		func(ctx context.Context, in *siteStatusInput) (*siteStatusOutput, error) {
-			p, _ := httpx.PrincipalFrom(ctx)
-			st, err := svc.UpdateSiteStatus(ctx, p, domain.SiteStatus{DisableSite: in.Body.DisableSite,
+			st, err := svc.UpdateSiteStatus(ctx, httpx.Caller(ctx), domain.SiteStatus{DisableSite: in.Body.DisableSite,
 				DisableAllDomains: in.Body.DisableAllDomains, DisableTimes: in.Body.DisableTimes})
 			if err != nil {
 				return nil, err

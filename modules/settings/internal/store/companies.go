@@ -9,6 +9,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -67,7 +68,7 @@ func (s *Store) companySelect(f CompanyFilter, sortKey string) *bun.SelectQuery 
 // ListCompanies returns one page of companies as plan says.
 func (s *Store) ListCompanies(ctx context.Context, f CompanyFilter, plan *listing.Plan, sort string) ([]CompanyRow, error) {
 	var rows []CompanyRow
-	err := plan.Apply(s.companySelect(f, sortKeyExpr(CompanySpec, sort))).Scan(ctx, &rows)
+	err := plan.Apply(s.companySelect(f, CompanySpec.KeyExpr(sort))).Scan(ctx, &rows)
 	return rows, err
 }
 
@@ -79,7 +80,7 @@ func (s *Store) CountCompanies(ctx context.Context, f CompanyFilter) (int, error
 // EachCompany calls fn for every company f matches, in the list's order, reading rows one at a
 // time (the Excel export).
 func (s *Store) EachCompany(ctx context.Context, f CompanyFilter, sort string, fn func(CompanyRow) error) error {
-	return each(ctx, s.companySelect(f, sortKeyExpr(CompanySpec, sort)), CompanySpec, sort, fn)
+	return listing.Each(ctx, s.companySelect(f, CompanySpec.KeyExpr(sort)).OrderExpr(CompanySpec.OrderBy(sort)), fn)
 }
 
 // CompanyRowByID finds a live company with its store count.
@@ -109,7 +110,7 @@ func (s *Store) UpdateCompany(ctx context.Context, c *Company) error {
 
 // SoftDeleteCompany marks a live company deleted; it reports false when there was none.
 func (s *Store) SoftDeleteCompany(ctx context.Context, id, by int64, at time.Time) (bool, error) {
-	return softDelete(ctx, s.db, "companies", id, by, at, Scope{All: true})
+	return db.SoftDelete(ctx, s.db.NewUpdate().Table("companies"), id, by, at)
 }
 
 // CompanyStoreCount counts a company's live stores.

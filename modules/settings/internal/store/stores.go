@@ -9,6 +9,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -61,7 +62,7 @@ type StoreRow struct {
 }
 
 func (f StoreFilter) apply(sel *bun.SelectQuery) *bun.SelectQuery {
-	sel = f.Scope.where(sel.Where("s.deleted_at IS NULL"), "s.company_id")
+	sel = listing.Restrict(sel.Where("s.deleted_at IS NULL"), f.Scope, "s.company_id")
 	if f.CompanyID != 0 {
 		sel = sel.Where("s.company_id = ?", f.CompanyID)
 	}
@@ -84,7 +85,7 @@ func (s *Store) storeSelect(f StoreFilter, sortKey string) *bun.SelectQuery {
 // ListStores returns one page of stores as plan says.
 func (s *Store) ListStores(ctx context.Context, f StoreFilter, plan *listing.Plan, sort string) ([]StoreRow, error) {
 	var rows []StoreRow
-	err := plan.Apply(s.storeSelect(f, sortKeyExpr(StoreSpec, sort))).Scan(ctx, &rows)
+	err := plan.Apply(s.storeSelect(f, StoreSpec.KeyExpr(sort))).Scan(ctx, &rows)
 	return rows, err
 }
 
@@ -95,7 +96,7 @@ func (s *Store) CountStores(ctx context.Context, f StoreFilter) (int, error) {
 
 // EachStore calls fn for every store f matches, in the list's order (the Excel export).
 func (s *Store) EachStore(ctx context.Context, f StoreFilter, sort string, fn func(StoreRow) error) error {
-	return each(ctx, s.storeSelect(f, sortKeyExpr(StoreSpec, sort)), StoreSpec, sort, fn)
+	return listing.Each(ctx, s.storeSelect(f, StoreSpec.KeyExpr(sort)).OrderExpr(StoreSpec.OrderBy(sort)), fn)
 }
 
 // StoreByID finds a live store within scope, with its company's name.
@@ -111,10 +112,7 @@ func (s *Store) StoreByID(ctx context.Context, id int64, sc Scope) (StoreRow, er
 // StoreRecordByID finds a live store row within scope, for update.
 func (s *Store) StoreRecordByID(ctx context.Context, id int64, sc Scope) (*StoreRecord, error) {
 	r := new(StoreRecord)
-	sel := s.db.NewSelect().Model(r).Where("id = ?", id).Where("deleted_at IS NULL")
-	if !sc.All {
-		sel = sel.Where("company_id = ?", sc.CompanyID)
-	}
+	sel := listing.Restrict(s.db.NewSelect().Model(r).Where("id = ?", id).Where("deleted_at IS NULL"), sc, "company_id")
 	err := sel.Scan(ctx)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
@@ -145,5 +143,5 @@ func (s *Store) UpdateStore(ctx context.Context, r *StoreRecord) error {
 
 // SoftDeleteStore marks a live store deleted within scope; it reports false when there was none.
 func (s *Store) SoftDeleteStore(ctx context.Context, id, by int64, at time.Time, sc Scope) (bool, error) {
-	return softDelete(ctx, s.db, "stores", id, by, at, sc)
+	return db.SoftDelete(ctx, listing.Restrict(s.db.NewUpdate().Table("stores"), sc, "company_id"), id, by, at)
 }
