@@ -1,0 +1,272 @@
+// Package domain holds the purchasing rules that need no I/O: the purchase form's validation
+// with the spec's messages (§5), business dates in America/Bogota, the due date, the status
+// label and the window of the dashboard's 'Expiries in 5 days' card. The taxes themselves are
+// modules/tax's.
+package domain
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Messages of spec §5 and §8, sent as the English keys the web app translates.
+const (
+	MsgDateRequired      = "Purchase Date is required"
+	MsgReferenceRequired = "Reference No is required"
+	MsgReferenceShort    = "Reference No is too short"
+	MsgStoreRequired     = "Please select a store"
+	MsgSupplierRequired  = "Please select a supplier"
+	MsgAttachment        = "Attachment is required"
+	MsgCredit            = "Credit must be greater than 0"
+	MsgExpiryRequired    = "Expiry Date is required"
+	MsgCost              = "Input Product Cost"
+	MsgQuantity          = "Input Product Quantity"
+	MsgDiscount          = "Input Product Discount"
+	MsgShipping          = "Input Product Shipping"
+	MsgReturns           = "Input Product Returns"
+	MsgLineRequired      = "Category, Product Name, and Product Cost are required for each item"
+	MsgNoLines           = "Please select order items."
+	MsgReferenceTaken    = "Reference Number is already taken."
+	MsgNotFound          = "The requested information was not found"
+	MsgOnlyPendingEdit   = "Only pending purchases can be edited."
+	MsgCannotDelete      = "Purchase cannot be deleted"
+	MsgReceivedOrderUsed = "This received order already has a purchase."
+	MsgInvalid           = "Missing required fields."
+)
+
+// MinReferenceLen is the shortest accepted reference number (spec: 'Reference No is too short').
+const MinReferenceLen = 3
+
+// MaxLines bounds one purchase's lines (a form, not an import).
+const MaxLines = 500
+
+// MaxDocumentCents bounds a purchase's subtotal, shipping, discount and returns (10 billones de
+// pesos), so that no amount, and no tax computed on it, can overflow int64.
+const MaxDocumentCents int64 = 1_000_000_000_000_000
+
+// ExpiringDays is the dashboard card's horizon: 'Expiries in 5 days'.
+const ExpiringDays = 5
+
+// Line is one purchase line as typed. CostCents and Quantity are pointers because "not typed"
+// (the combined required message) differs from a typed bad value ('Input Product Cost').
+type Line struct {
+	CategoryID int64
+	ProductID  int64
+	ExpiryDate string
+	CostCents  *int64
+	Quantity   *int64
+}
+
+// Draft is the purchase form as typed.
+type Draft struct {
+	PurchaseDate    string
+	ReferenceNo     string
+	SupplierID      int64
+	StoreID         int64
+	DaysOfCredit    int64
+	Note            string
+	ShippingCarrier string
+	ShippingCents   int64
+	DiscountCents   int64
+	ReturnCents     int64
+	Lines           []Line
+}
+
+// Fields maps a form field to its message; lines are "lines.<i>.<field>" (i from 0).
+type Fields map[string]string
+
+// LineField names field of line i.
+func LineField(i int, field string) string { return "lines." + strconv.Itoa(i) + "." + field }
+
+// Normalize trims the texts of d.
+func Normalize(d Draft) Draft {
+	d.PurchaseDate = strings.TrimSpace(d.PurchaseDate)
+	d.ReferenceNo = strings.TrimSpace(d.ReferenceNo)
+	d.Note = strings.TrimSpace(d.Note)
+	d.ShippingCarrier = strings.TrimSpace(d.ShippingCarrier)
+	lines := make([]Line, len(d.Lines))
+	for i, l := range d.Lines {
+		l.ExpiryDate = strings.TrimSpace(l.ExpiryDate)
+		lines[i] = l
+	}
+	d.Lines = lines
+	return d
+}
+
+// Validate checks what the form alone can tell (no database): required fields, formats and
+// signs. The expiry date, which only goods need, is checked by CheckExpiry once the products'
+// kinds are known.
+func Validate(d Draft) Fields {
+	f := Fields{}
+	if d.PurchaseDate == "" {
+		f["purchase_date"] = MsgDateRequired
+	} else if _, err := ParseDate(d.PurchaseDate); err != nil {
+		f["purchase_date"] = MsgDateRequired
+	}
+	switch n := len([]rune(d.ReferenceNo)); {
+	case n == 0:
+		f["reference_no"] = MsgReferenceRequired
+	case n < MinReferenceLen:
+		f["reference_no"] = MsgReferenceShort
+	}
+	if d.StoreID <= 0 {
+		f["store_id"] = MsgStoreRequired
+	}
+	if d.SupplierID <= 0 {
+		f["supplier_id"] = MsgSupplierRequired
+	}
+	if d.DaysOfCredit <= 0 {
+		f["days_of_credit"] = MsgCredit
+	}
+	if d.ShippingCents < 0 || d.ShippingCents > MaxDocumentCents {
+		f["shipping_cents"] = MsgShipping
+	}
+	if d.DiscountCents < 0 || d.DiscountCents > MaxDocumentCents {
+		f["discount_cents"] = MsgDiscount
+	}
+	if d.ReturnCents < 0 || d.ReturnCents > MaxDocumentCents {
+		f["return_cents"] = MsgReturns
+	}
+	if len(d.Lines) == 0 || len(d.Lines) > MaxLines {
+		f["lines"] = MsgNoLines
+	}
+	for i, l := range d.Lines {
+		if l.CategoryID <= 0 || l.ProductID <= 0 || l.CostCents == nil {
+			f[LineField(i, "product_id")] = MsgLineRequired
+			if _, ok := f["lines"]; !ok {
+				f["lines"] = MsgLineRequired
+			}
+		}
+		if l.CostCents != nil && *l.CostCents < 0 {
+			f[LineField(i, "cost_cents")] = MsgCost
+		}
+		if l.Quantity == nil || *l.Quantity <= 0 {
+			f[LineField(i, "quantity")] = MsgQuantity
+		}
+		if l.ExpiryDate != "" {
+			if _, err := ParseDate(l.ExpiryDate); err != nil {
+				f[LineField(i, "expiry_date")] = MsgExpiryRequired
+			}
+		}
+	}
+	if len(f) == 0 {
+		// Every line is well formed: the discount cannot exceed what it discounts.
+		subtotal, ok := Subtotal(d.Lines)
+		switch {
+		case !ok:
+			f["lines"] = MsgCost
+		case d.DiscountCents > subtotal:
+			f["discount_cents"] = MsgDiscount
+		}
+	}
+	return f
+}
+
+// Subtotal is Σ quantity × cost of well-formed lines; ok is false when it would exceed
+// MaxDocumentCents (checked before multiplying, so nothing overflows).
+func Subtotal(lines []Line) (cents int64, ok bool) {
+	for _, l := range lines {
+		q, c := *l.Quantity, *l.CostCents
+		if q > 0 && c > (MaxDocumentCents-cents)/q {
+			return 0, false
+		}
+		cents += q * c
+	}
+	return cents, true
+}
+
+// CheckExpiry adds 'Expiry Date is required' for each goods line without one; isGoods tells a
+// line's product kind.
+func CheckExpiry(d Draft, isGoods func(productID int64) bool, f Fields) {
+	for i, l := range d.Lines {
+		if l.ExpiryDate == "" && l.ProductID > 0 && isGoods(l.ProductID) {
+			f[LineField(i, "expiry_date")] = MsgExpiryRequired
+		}
+	}
+}
+
+// fieldOrder is the form's order: the first invalid field's message becomes the error message.
+var fieldOrder = []string{"purchase_date", "reference_no", "supplier_id", "store_id", "days_of_credit", "attachment",
+	"lines", "shipping_cents", "discount_cents", "return_cents"}
+
+// First returns the message of the first invalid field in form order (lines after the header).
+func (f Fields) First() string {
+	for _, k := range fieldOrder {
+		if m, ok := f[k]; ok {
+			return m
+		}
+	}
+	best, bestKey := "", ""
+	for k, m := range f {
+		if bestKey == "" || k < bestKey {
+			best, bestKey = m, k
+		}
+	}
+	if best == "" {
+		return MsgInvalid
+	}
+	return best
+}
+
+// Bogota is the business time zone (DESIGN §4). Colombia keeps UTC−5 all year and has had no
+// daylight saving time since 1993, so a fixed zone is exact and needs no zone database.
+var Bogota = time.FixedZone("America/Bogota", -5*60*60)
+
+// DateLayout is how business dates are written: in the API and in the database.
+const DateLayout = "2006-01-02"
+
+// ParseDate reads a business date 'YYYY-MM-DD' (midnight in Bogota).
+func ParseDate(s string) (time.Time, error) {
+	return time.ParseInLocation(DateLayout, s, Bogota)
+}
+
+// Today is the business date at instant now.
+func Today(now time.Time) time.Time {
+	y, m, d := now.In(Bogota).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, Bogota)
+}
+
+// DueDate is the purchase date plus the days of credit.
+func DueDate(purchaseDate time.Time, daysOfCredit int64) time.Time {
+	return purchaseDate.AddDate(0, 0, int(daysOfCredit))
+}
+
+// ExpiringWindow is the range of due dates the 'Expiries in 5 days' card shows at instant now:
+// from today to today + 5 days, both included, in Bogota. Overdue purchases (due before today)
+// are left out on purpose: they are no longer "expiring" and have their own report
+// (expired_purchases_report in spec §2).
+func ExpiringWindow(now time.Time) (from, to string) {
+	today := Today(now)
+	return today.Format(DateLayout), today.AddDate(0, 0, ExpiringDays).Format(DateLayout)
+}
+
+// Status labels of a purchase (spec §4).
+const (
+	StatusPending  = "pending"
+	StatusPartial  = "partial"
+	StatusPaid     = "paid"
+	StatusReceived = "received"
+)
+
+// Balance is what is still owed: total to pay − paid − returned.
+func Balance(totalToPay, paid, returned int64) int64 { return totalToPay - paid - returned }
+
+// Status is a purchase's label:
+//   - paid when nothing is owed any more (balance ≤ 0, returns included);
+//   - partial when something but not everything is paid;
+//   - received when nothing is paid yet and the purchase was made from a received order (the
+//     goods are in, the invoice is open);
+//   - pending when nothing is paid yet otherwise.
+func Status(totalToPay, paid, returned int64, fromReceivedOrder bool) string {
+	switch {
+	case Balance(totalToPay, paid, returned) <= 0:
+		return StatusPaid
+	case paid > 0:
+		return StatusPartial
+	case fromReceivedOrder:
+		return StatusReceived
+	default:
+		return StatusPending
+	}
+}

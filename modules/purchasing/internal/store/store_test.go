@@ -1,0 +1,177 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/purchasing/internal/store"
+	"github.com/backoffice/backoffice/platform/db/dbtest"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// fixture inserts what purchases refer to: two companies, each with a store, a supplier, a
+// category and a product.
+type fixture struct {
+	company, store, supplier, category, product [2]int64
+}
+
+func insertID(t *testing.T, db *bun.DB, query string, args ...any) int64 {
+	t.Helper()
+	var id int64
+	if err := db.NewRaw(query+" RETURNING id", args...).Scan(context.Background(), &id); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return id
+}
+
+func setup(t *testing.T, db *bun.DB) fixture {
+	t.Helper()
+	now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+	var f fixture
+	for i := range 2 {
+		f.company[i] = insertID(t, db, "INSERT INTO companies (name, active, created_at, updated_at) VALUES (?, TRUE, ?, ?)",
+			fmt.Sprint("Company ", i), now, now)
+		f.store[i] = insertID(t, db, "INSERT INTO stores (company_id, name, created_at, updated_at) VALUES (?, 'Main', ?, ?)",
+			f.company[i], now, now)
+		f.supplier[i] = insertID(t, db, "INSERT INTO suppliers (company_id, name, created_at, updated_at) VALUES (?, 'Acme', ?, ?)",
+			f.company[i], now, now)
+		f.category[i] = insertID(t, db, "INSERT INTO categories (company_id, name, created_at, updated_at) VALUES (?, 'Food', ?, ?)",
+			f.company[i], now, now)
+		f.product[i] = insertID(t, db, `INSERT INTO products (company_id, category_id, code, name, unit, iva_class, kind, created_at, updated_at)
+			VALUES (?, ?, 'P1', 'Rice', 'kg', '5', 'goods', ?, ?)`, f.company[i], f.category[i], now, now)
+	}
+	return f
+}
+
+func row(f fixture, i int, ref, purchaseDate, due string, balance int64) *store.Row {
+	now := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+	return &store.Row{CompanyID: f.company[i], StoreID: f.store[i], SupplierID: f.supplier[i], SupplierName: "Acme",
+		StoreName: "Main", ReferenceNo: ref, PurchaseDate: purchaseDate, DaysOfCredit: 5, DueDate: due,
+		SubtotalCents: balance, TotalToPayCents: balance, BalanceCents: balance, Status: "pending",
+		ApprovalStatus: "pending", CreatedAt: now, UpdatedAt: now}
+}
+
+func TestReferenceIndexUnderRace(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		f := setup(t, db)
+		const n = 8
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		ok := 0
+		for i := range n {
+			wg.Go(func() {
+				// Different letter case: the index compares lower(reference_no).
+				ref := "FV-9"
+				if i%2 == 1 {
+					ref = "fv-9"
+				}
+				err := db.RunInTx(context.Background(), nil, func(ctx context.Context, tx bun.Tx) error {
+					return store.New(tx).Insert(ctx, row(f, 0, ref, "2026-11-23", "2026-11-28", 100))
+				})
+				if err == nil {
+					mu.Lock()
+					ok++
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+		if ok != 1 {
+			t.Fatalf("%d inserts of one reference succeeded", ok)
+		}
+		st := store.New(db)
+		ctx := context.Background()
+		if taken, err := st.ReferenceTaken(ctx, f.company[0], f.supplier[0], "Fv-9", 0); err != nil || !taken {
+			t.Fatalf("taken %t %v", taken, err)
+		}
+		// Another company's supplier may use the same reference.
+		if err := st.Insert(ctx, row(f, 1, "FV-9", "2026-11-23", "2026-11-28", 100)); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestScopeLinesReferencesAndExpiring(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		f := setup(t, db)
+		ctx := context.Background()
+		st := store.New(db)
+		a := row(f, 0, "A-1", "2026-11-20", "2026-11-25", 500)
+		b := row(f, 0, "B-1", "2026-11-01", "2026-11-22", 500) // overdue
+		c := row(f, 0, "C-1", "2026-11-21", "2026-11-26", 0)   // paid
+		d := row(f, 1, "D-1", "2026-11-21", "2026-11-24", 500) // other company
+		for _, r := range []*store.Row{a, b, c, d} {
+			if err := st.Insert(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := st.Get(ctx, listing.Scope{CompanyID: f.company[1]}, a.ID); err != store.ErrNotFound {
+			t.Fatalf("other company's get: %v", err)
+		}
+		if _, err := st.Get(ctx, listing.Scope{All: true}, a.ID); err != nil {
+			t.Fatalf("admin get: %v", err)
+		}
+
+		lines := []store.LineRow{{CompanyID: f.company[0], CategoryID: f.category[0], ProductID: f.product[0], CategoryName: "Food",
+			ProductCode: "P1", ProductName: "Rice", IVAClass: "5", Kind: "goods", CostCents: 10, Quantity: 3, SubtotalCents: 30,
+			BaseCents: 30}}
+		if err := st.ReplaceLines(ctx, a.ID, lines); err != nil {
+			t.Fatal(err)
+		}
+		if err := st.ReplaceLines(ctx, a.ID, append(lines, lines[0])); err != nil {
+			t.Fatal(err)
+		}
+		got, err := st.Lines(ctx, []int64{a.ID, b.ID})
+		if err != nil || len(got[a.ID]) != 2 || got[a.ID][1].LineNo != 2 || len(got[b.ID]) != 0 {
+			t.Fatalf("lines %+v %v", got, err)
+		}
+		for _, tc := range []struct {
+			inUse func(context.Context, string, int64) (bool, error)
+			col   string
+			id    int64
+			want  bool
+		}{
+			{st.LineInUse, "product_id", f.product[0], true},
+			{st.LineInUse, "category_id", f.category[0], true},
+			{st.LineInUse, "product_id", f.product[1], false},
+			{st.InUse, "supplier_id", f.supplier[0], true},
+			{st.InUse, "store_id", f.store[1], true},
+		} {
+			if used, err := tc.inUse(ctx, tc.col, tc.id); err != nil || used != tc.want {
+				t.Errorf("%s %d in use: %t %v", tc.col, tc.id, used, err)
+			}
+		}
+		// Deleting the purchase frees its product.
+		if err := st.SoftDelete(ctx, a.ID, 1, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if used, _ := st.LineInUse(ctx, "product_id", f.product[0]); used {
+			t.Fatal("a deleted purchase still holds its product")
+		}
+		if _, err := st.InUse(ctx, "note", 1); err == nil {
+			t.Fatal("unknown column accepted")
+		}
+
+		e := row(f, 0, "E-1", "2026-11-20", "2026-11-23", 700)
+		if err := st.Insert(ctx, e); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := st.Expiring(ctx, listing.Scope{CompanyID: f.company[0]}, "2026-11-23", "2026-11-28", 10)
+		if err != nil || len(rows) != 1 || rows[0].ID != e.ID {
+			t.Fatalf("expiring %+v %v", rows, err)
+		}
+		rows, _ = st.Expiring(ctx, listing.Scope{All: true}, "2026-11-23", "2026-11-28", 10)
+		if len(rows) != 2 || rows[0].ID != e.ID || rows[1].ID != d.ID {
+			t.Fatalf("expiring, every company: %+v", rows)
+		}
+	})
+}

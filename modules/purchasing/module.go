@@ -1,0 +1,134 @@
+package purchasing
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/people"
+	"github.com/backoffice/backoffice/modules/purchasing/internal/app"
+	purchasinghttp "github.com/backoffice/backoffice/modules/purchasing/internal/http"
+	"github.com/backoffice/backoffice/modules/settings"
+	"github.com/backoffice/backoffice/modules/tax"
+	"github.com/backoffice/backoffice/platform/attachments"
+	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/eventbus"
+	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// Suppliers finds a live supplier of a company with its tax profile (*people.Module).
+type Suppliers interface {
+	Supplier(ctx context.Context, companyID, id int64) (people.Party, error)
+}
+
+// Companies gives a live company's tax flags (*settings.Module).
+type Companies interface {
+	CompanyTaxProfile(ctx context.Context, id int64) (settings.TaxProfile, error)
+}
+
+// TaxParams gives the UVT of a document's year (*tax.Module).
+type TaxParams interface {
+	ParamsFor(ctx context.Context, date time.Time) (tax.Params, error)
+}
+
+// Deps is what the purchasing module needs from the process.
+type Deps struct {
+	DB    *bun.DB
+	Cache cache.Store
+	// Attachments keeps the invoice images (owner "purchase").
+	Attachments *attachments.Store
+	// Events publishes the domain events (outbox + relay wake-up).
+	Events eventbus.Emitter
+	// Suppliers may be left nil here and set with SetSuppliers.
+	Suppliers Suppliers
+	Companies Companies
+	Taxes     TaxParams
+	// StaffRoles may list, read, quote, create, edit, delete and export (admin, user, secretary);
+	// AdminRole also approves and rejects, and sees every company.
+	StaffRoles []string
+	AdminRole  string
+	Now        func() time.Time
+}
+
+// totalsTTL bounds how long a cached list total may lag behind another replica's write (this
+// replica's writes invalidate it at once).
+const totalsTTL = time.Minute
+
+// Module is the purchasing module's composition root.
+type Module struct {
+	svc       *app.Service
+	suppliers *supplierSource
+	roles     purchasinghttp.Roles
+	now       func() time.Time
+}
+
+// New wires the module.
+func New(d Deps) *Module {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	var counter *listing.Counter
+	if d.Cache != nil {
+		counter = listing.NewCounter(d.Cache, totalsTTL)
+	}
+	suppliers := &supplierSource{d.Suppliers}
+	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Events: d.Events,
+		Suppliers: suppliers, Companies: buyerSource{d.Companies}, Taxes: d.Taxes,
+		AdminRole: d.AdminRole, Now: d.Now})
+	return &Module{svc: svc, suppliers: suppliers, now: d.Now,
+		roles: purchasinghttp.Roles{Staff: d.StaffRoles, Deciders: []string{d.AdminRole}}}
+}
+
+// SetSuppliers sets the supplier source when it is built after this module (the people module
+// is, because it needs this module's SupplierInUse). Call while wiring only.
+func (m *Module) SetSuppliers(s Suppliers) { m.suppliers.s = s }
+
+// Routes registers /api/purchases.
+func (m *Module) Routes(api *httpx.API) { purchasinghttp.Routes(api, m.svc, m.roles, m.now) }
+
+// SupplierInUse reports whether a live purchase names the supplier (people.SupplierReferences).
+func (m *Module) SupplierInUse(ctx context.Context, id int64) (bool, error) {
+	return m.svc.SupplierInUse(ctx, id)
+}
+
+// StoreInUse reports whether a live purchase names the store (settings.StoreReferences).
+func (m *Module) StoreInUse(ctx context.Context, id int64) (bool, error) {
+	return m.svc.StoreInUse(ctx, id)
+}
+
+// ProductInUse reports whether a live purchase has a line of the product (catalog.ProductReferences).
+func (m *Module) ProductInUse(ctx context.Context, id int64) (bool, error) {
+	return m.svc.ProductInUse(ctx, id)
+}
+
+// CategoryInUse reports whether a live purchase has a line of the category
+// (catalog.CategoryReferences).
+func (m *Module) CategoryInUse(ctx context.Context, id int64) (bool, error) {
+	return m.svc.CategoryInUse(ctx, id)
+}
+
+// supplierSource reads a people supplier as pricing needs it.
+type supplierSource struct{ s Suppliers }
+
+func (a *supplierSource) PurchaseSupplier(ctx context.Context, companyID, id int64) (app.Supplier, error) {
+	p, err := a.s.Supplier(ctx, companyID, id)
+	if err != nil {
+		return app.Supplier{}, err
+	}
+	return app.Supplier{Name: p.Name, ApprovalStatus: p.ApprovalStatus, Profile: tax.Supplier{
+		PersonType: string(p.PersonType), Declarante: p.Declarante, IVAResponsible: p.IVAResponsible,
+		GranContribuyente: p.GranContribuyente, Autorretenedor: p.Autorretenedor}}, nil
+}
+
+// buyerSource reads a company's tax flags as pricing needs them.
+type buyerSource struct{ c Companies }
+
+func (a buyerSource) BuyerProfile(ctx context.Context, companyID int64) (tax.Buyer, error) {
+	t, err := a.c.CompanyTaxProfile(ctx, companyID)
+	if err != nil {
+		return tax.Buyer{}, err
+	}
+	return tax.Buyer{HasTaxes: t.HasTaxes, WithholdingAgent: t.WithholdingAgent, ReteIVAAgent: t.ReteIVAAgent}, nil
+}

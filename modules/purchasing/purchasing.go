@@ -1,0 +1,64 @@
+// Package purchasing owns the purchases: the supplier's invoice as the company records it —
+// purchase date, reference number, supplier, store, days of credit and due date, the invoice
+// image (required, one image of at most 4 MB), note, shipping, discount, returns, shipping
+// carrier and lines (category, product, expiry date, unit cost, quantity) — priced with the
+// Colombian taxes of modules/tax (subtotal, taxable base, VAT, ReteFuente, ReteIVA, total to
+// pay), then paid, balance and status. It owns the purchases and purchase_lines tables and
+// publishes backoffice.purchasing.purchase.{created,approved,rejected}.v1.
+//
+// Rules decided here (spec §3–§5 leave them open):
+//   - Totals: the form posts its draft to POST /api/purchases/quote while the user types and
+//     shows the answer; saving prices the same draft again with the same code, so what is shown
+//     is what is stored. The supplier's tax profile (people) and the buying company's flags
+//     (settings) are read at each pricing; the UVT comes from modules/tax's table.
+//   - Status label: paid when balance ≤ 0 (balance = total to pay − paid − returns), partial
+//     when 0 < paid and something is still owed, received when nothing is paid and the purchase
+//     was made from a received order, pending otherwise. Approval is a separate field.
+//   - Approval: created by an administrator → approved; by a user or secretary → pending until an
+//     administrator approves or rejects it (reason required). Only pending purchases are edited;
+//     approved ones are not deleted (nor any with payments); pending and rejected ones are.
+//   - The reference number is unique per company and supplier, ignoring letter case, among live
+//     purchases ('Reference Number is already taken.'); a unique index decides under races.
+//   - Expiries in 5 days: purchases (pending or approved) with a balance whose due date is from
+//     today to today + 5 days in America/Bogota, both included. Overdue purchases are not listed
+//     there (they belong to the expired purchases report).
+//   - A purchase's lines keep the product's code, name, category name, IVA class and kind as of
+//     the purchase, like the printed invoice; a received order becomes at most one purchase.
+//   - Stock does not move with purchases: it moves when a received order is approved
+//     (modules/procurement), which is how goods come in.
+//   - Rejected suppliers cannot be bought from ('Please select a supplier').
+//
+// Access: admin, user and secretary (not buyer) list, read, quote, create, edit, delete and
+// export; administrators approve and reject. Administrators see every company (optional
+// company_id filter) and may create in another company; everyone else sees and writes only
+// their own company's purchases, and another company's purchase answers 404.
+//
+// Other modules plug in through Module: SupplierInUse, StoreInUse, ProductInUse and
+// CategoryInUse implement people.SupplierReferences, settings.StoreReferences and
+// catalog.ProductReferences / CategoryReferences, so a supplier, store, product or category
+// that a live purchase names cannot be deleted.
+package purchasing
+
+import (
+	"github.com/backoffice/backoffice/modules/purchasing/internal/app"
+)
+
+// Subjects of the events this module publishes, through the outbox, in the transaction of the
+// change.
+var (
+	SubjectPurchaseCreated  = app.Subject(app.VerbCreated)
+	SubjectPurchaseApproved = app.Subject(app.VerbApproved)
+	SubjectPurchaseRejected = app.Subject(app.VerbRejected)
+)
+
+// Event is the payload (the envelope's "data") of every purchase event:
+// {"id": 7, "reference_no": "FV-1001", "supplier_name": "Acme", "amount_cents": 141282000,
+// "created_by": 3, "status": "rejected", "reason": "Wrong total"}; status is the approval status
+// after the change, reason only on rejections.
+type Event = app.Event
+
+// Purchase is a purchase as the API shows it (money in centavos).
+type Purchase = app.Purchase
+
+// Totals are a purchase's computed amounts.
+type Totals = app.PurchaseTotals
