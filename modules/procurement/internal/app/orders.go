@@ -1,0 +1,400 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/procurement/internal/domain"
+	"github.com/backoffice/backoffice/modules/procurement/internal/store"
+	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/approval"
+	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// PurchaseOrder is the API's view of a purchase order.
+type PurchaseOrder struct {
+	ID          int64         `json:"id"`
+	CompanyID   int64         `json:"company_id"`
+	ReferenceNo string        `json:"reference_no" doc:"PO-000042"`
+	CategoryID  int64         `json:"category_id"`
+	Category    OrderCategory `json:"category"`
+	ProductID   int64         `json:"product_id"`
+	Product     OrderProduct  `json:"product"`
+	Quantity    int64         `json:"quantity" doc:"Units ordered"`
+	// ReceivedQuantity, PendingQuantity and Balance always add up to Quantity.
+	ReceivedQuantity int64       `json:"received_quantity" doc:"Units of approved receipts"`
+	PendingQuantity  int64       `json:"pending_quantity" doc:"Units of receipts awaiting approval"`
+	Balance          int64       `json:"balance" doc:"Units that may still be received: quantity - received - pending"`
+	ReceiptCount     int64       `json:"receipt_count" doc:"Received orders of any state"`
+	Status           string      `json:"status" enum:"pending,approved,rejected,partially_received,received"`
+	Note             string      `json:"note"`
+	Image            *OrderImage `json:"image" doc:"null when none"`
+	ApprovalReason   string      `json:"approval_reason" doc:"The rejection's reason"`
+	ApprovedBy       *int64      `json:"approved_by" doc:"Who approved or rejected"`
+	ApprovedAt       *time.Time  `json:"approved_at"`
+	CreatedBy        *int64      `json:"created_by"`
+	CreatedAt        time.Time   `json:"created_at"`
+	UpdatedAt        time.Time   `json:"updated_at"`
+	// CanDelete and CanReceive are the delete rule and the receive rule for the caller, so the
+	// list can hide buttons that would only be refused.
+	CanDelete  bool `json:"can_delete"`
+	CanReceive bool `json:"can_receive"`
+}
+
+// OrderQuery is a purchase orders list request.
+type OrderQuery struct {
+	List       listing.Query
+	Status     string
+	CategoryID int64
+	ProductID  int64
+	// Mine keeps the caller's own orders.
+	Mine bool
+	// CompanyID narrows an administrator's list to one company.
+	CompanyID int64
+}
+
+// OrderInput is the purchase order form.
+type OrderInput struct {
+	domain.OrderInput
+	// OrderImage is a new image (replaces the current one); RemoveImage drops the current one.
+	Image       *Upload
+	RemoveImage bool
+}
+
+func (s *Service) toOrder(p httpx.Principal, r store.OrderRow, img *OrderImage) PurchaseOrder {
+	st := domain.OrderStatus(r.Status)
+	return PurchaseOrder{ID: r.ID, CompanyID: r.CompanyID, ReferenceNo: r.ReferenceNo, CategoryID: r.CategoryID,
+		Category: OrderCategory{ID: r.CategoryID, Name: r.CategoryName}, ProductID: r.ProductID,
+		Product:  OrderProduct{ID: r.ProductID, Code: r.ProductCode, Name: r.ProductName, Unit: r.ProductUnit},
+		Quantity: r.Quantity, ReceivedQuantity: r.ReceivedQuantity, PendingQuantity: r.BookedQuantity - r.ReceivedQuantity,
+		Balance: domain.Balance(r.Quantity, r.BookedQuantity), ReceiptCount: r.ReceiptCount, Status: r.Status,
+		Note: r.Note, Image: img, ApprovalReason: r.ApprovalReason, ApprovedBy: r.ApprovedBy, ApprovedAt: utc(r.ApprovedAt),
+		CreatedBy: r.CreatedBy, CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC(),
+		CanDelete:  domain.CanDelete(s.deleteRequest(p, r)) == domain.DeleteAllowed,
+		CanReceive: st.Receivable() && domain.Balance(r.Quantity, r.BookedQuantity) > 0}
+}
+
+func utc(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+func (s *Service) deleteRequest(p httpx.Principal, r store.OrderRow) domain.DeleteRequest {
+	return domain.DeleteRequest{Admin: s.admin(p), Buyer: p.Role == s.d.BuyerRole, Own: deref(r.CreatedBy) == p.UserID,
+		Status: domain.OrderStatus(r.Status), Receipts: r.ReceiptCount}
+}
+
+func (s *Service) toOrders(ctx context.Context, p httpx.Principal, rows []store.OrderRow) ([]PurchaseOrder, error) {
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	imgs, err := s.images(ctx, OrderImageOwner, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PurchaseOrder, len(rows))
+	for i, r := range rows {
+		out[i] = s.toOrder(p, r, imgs[r.ID])
+	}
+	return out, nil
+}
+
+func (s *Service) orderFilter(p httpx.Principal, q OrderQuery) (store.OrderFilter, error) {
+	st, err := domain.ParseOrderStatus(q.Status)
+	if err != nil {
+		return store.OrderFilter{}, apperror.Field("status", domain.MsgUnknownStatus)
+	}
+	f := store.OrderFilter{Q: q.List.Q, Status: string(st), CategoryID: q.CategoryID, ProductID: q.ProductID}
+	if q.Mine {
+		f.CreatedBy = p.UserID
+	}
+	return f, nil
+}
+
+// orderKey is an order's value of the list's sort column, as the cursor carries it.
+func orderKey(key string) func(store.OrderRow) (any, int64) {
+	return func(r store.OrderRow) (any, int64) {
+		switch key {
+		case "reference_no":
+			return r.ReferenceNo, r.ID
+		case "quantity":
+			return r.Quantity, r.ID
+		case "status":
+			return r.Status, r.ID
+		}
+		return r.CreatedAt, r.ID
+	}
+}
+
+// ListOrders returns one page of the purchase orders p may see.
+func (s *Service) ListOrders(ctx context.Context, p httpx.Principal, q OrderQuery) (listing.Page[PurchaseOrder], error) {
+	f, err := s.orderFilter(p, q)
+	if err != nil {
+		return listing.Page[PurchaseOrder]{}, err
+	}
+	plan, err := listing.NewPlan(store.OrderSpec, q.List)
+	if err != nil {
+		return listing.Page[PurchaseOrder]{}, err
+	}
+	sc := s.scopeOf(p, q.CompanyID)
+	rows, err := s.store.ListOrders(ctx, sc, f, plan)
+	if err != nil {
+		return listing.Page[PurchaseOrder]{}, apperror.Internal(err)
+	}
+	total, err := s.total(ctx, store.TableOrders, f.Key(sc), func(ctx context.Context) (int, error) {
+		return s.store.CountOrders(ctx, sc, f)
+	})
+	if err != nil {
+		return listing.Page[PurchaseOrder]{}, apperror.Internal(err)
+	}
+	page := listing.Finish(plan, rows, total, orderKey(plan.Key()))
+	data, err := s.toOrders(ctx, p, page.Data)
+	if err != nil {
+		return listing.Page[PurchaseOrder]{}, apperror.Internal(err)
+	}
+	return listing.Page[PurchaseOrder]{Data: data, Meta: page.Meta}, nil
+}
+
+// ExportOrders checks q and returns what streams every order of the list (no paging, no images).
+func (s *Service) ExportOrders(ctx context.Context, p httpx.Principal, q OrderQuery) (func(fn func(PurchaseOrder) error) error, error) {
+	f, err := s.orderFilter(p, q)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := listing.NewPlan(store.OrderSpec, q.List); err != nil {
+		return nil, err
+	}
+	sc := s.scopeOf(p, q.CompanyID)
+	return func(fn func(PurchaseOrder) error) error {
+		return s.store.EachOrder(ctx, sc, f, q.List.Sort, func(r store.OrderRow) error { return fn(s.toOrder(p, r, nil)) })
+	}, nil
+}
+
+func (s *Service) order(ctx context.Context, sc store.Scope, id int64) (*store.OrderRow, error) {
+	r, err := s.store.OrderByID(ctx, sc, id)
+	if isNotFound(err) {
+		return nil, notFound()
+	}
+	if err != nil {
+		return nil, apperror.Internal(err)
+	}
+	return r, nil
+}
+
+// GetOrder returns one purchase order p may see.
+func (s *Service) GetOrder(ctx context.Context, p httpx.Principal, id int64) (PurchaseOrder, error) {
+	r, err := s.order(ctx, s.scopeOf(p, 0), id)
+	if err != nil {
+		return PurchaseOrder{}, err
+	}
+	out, err := s.toOrders(ctx, p, []store.OrderRow{*r})
+	if err != nil {
+		return PurchaseOrder{}, apperror.Internal(err)
+	}
+	return out[0], nil
+}
+
+// checkOrder validates the form against the company's catalog: the category and the product
+// must be live in companyID and the product must be of that category.
+func (s *Service) checkOrder(ctx context.Context, companyID int64, in OrderInput) (domain.OrderInput, *store.Product, error) {
+	d := in.OrderInput.Normalize()
+	fields := d.Validate()
+	if fields == nil {
+		fields = map[string]string{}
+	}
+	var prod *store.Product
+	if _, bad := fields["category_id"]; !bad {
+		ok, err := s.store.CategoryExists(ctx, companyID, d.CategoryID)
+		if err != nil {
+			return d, nil, apperror.Internal(err)
+		}
+		if !ok {
+			fields["category_id"] = domain.MsgCategoryRequired
+		}
+	}
+	if _, bad := fields["product_id"]; !bad {
+		pr, err := s.store.ProductOf(ctx, companyID, d.ProductID)
+		switch {
+		case isNotFound(err):
+			fields["product_id"] = domain.MsgProductRequired
+		case err != nil:
+			return d, nil, apperror.Internal(err)
+		case fields["category_id"] == "" && pr.CategoryID != d.CategoryID:
+			fields["product_id"] = domain.MsgProductOfCategory
+		default:
+			prod = pr
+		}
+	}
+	if err := checkImage(fields, in.Image); err != nil {
+		return d, nil, err
+	}
+	if len(fields) > 0 {
+		return d, nil, invalid(fields)
+	}
+	return d, prod, nil
+}
+
+// CreateOrder adds a pending purchase order to p's company (buyers, users and secretaries; the
+// route keeps administrators out) and publishes purchase_order.created.
+func (s *Service) CreateOrder(ctx context.Context, p httpx.Principal, in OrderInput) (PurchaseOrder, error) {
+	d, prod, err := s.checkOrder(ctx, p.CompanyID, in)
+	if err != nil {
+		return PurchaseOrder{}, err
+	}
+	now := s.now()
+	o := &store.Order{CompanyID: p.CompanyID, CategoryID: d.CategoryID, ProductID: d.ProductID, Quantity: d.Quantity,
+		Note: d.Note, Status: string(domain.OrderPending), CreatedBy: ptr(p.UserID), CreatedAt: now,
+		UpdatedBy: ptr(p.UserID), UpdatedAt: now}
+	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		st := s.store.With(tx)
+		if err := st.InsertOrder(ctx, o, func(id int64) string { return domain.ReferenceNo(domain.OrderPrefix, id) }); err != nil {
+			return err
+		}
+		if err := s.replaceImage(ctx, tx, p, OrderImageOwner, o.CompanyID, o.ID, in.Image, false); err != nil {
+			return err
+		}
+		if err := s.record(ctx, tx, p, o.CompanyID, "purchase_order_created", EntityOrder, o.ID,
+			fmt.Sprintf("product=%d quantity=%d", o.ProductID, o.Quantity), now); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, EntityOrder, VerbCreated, o.CompanyID, p.UserID, Event{ID: o.ID, ReferenceNo: o.ReferenceNo,
+			AmountCents: o.Quantity * prod.CostCents, CreatedBy: p.UserID, Status: o.Status, ProductName: prod.Name,
+			Quantity: o.Quantity}, now)
+	})
+	if err != nil {
+		return PurchaseOrder{}, writeFailed(err)
+	}
+	s.changed(ctx, store.TableOrders)
+	return s.GetOrder(ctx, p, o.ID)
+}
+
+// writeFailed maps a failed write transaction: apperrors pass, the rest is internal.
+func writeFailed(err error) error {
+	if e := apperror.As(err); e != nil {
+		return e
+	}
+	return apperror.Internal(err)
+}
+
+// UpdateOrder edits a pending purchase order (users and secretaries; spec §6 gives buyers and
+// admins no edit page). The order keeps its company.
+func (s *Service) UpdateOrder(ctx context.Context, p httpx.Principal, id int64, in OrderInput) (PurchaseOrder, error) {
+	cur, err := s.order(ctx, s.scopeOf(p, 0), id)
+	if err != nil {
+		return PurchaseOrder{}, err
+	}
+	if cur.Status != string(domain.OrderPending) {
+		return PurchaseOrder{}, apperror.Conflict(domain.MsgOrderNotEditable)
+	}
+	d, _, err := s.checkOrder(ctx, cur.CompanyID, in)
+	if err != nil {
+		return PurchaseOrder{}, err
+	}
+	now := s.now()
+	o := cur.Order
+	o.CategoryID, o.ProductID, o.Quantity, o.Note, o.UpdatedBy, o.UpdatedAt = d.CategoryID, d.ProductID, d.Quantity, d.Note, ptr(p.UserID), now
+	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.store.With(tx).UpdatePendingOrder(ctx, &o); err != nil {
+			if isNotFound(err) {
+				return apperror.Conflict(domain.MsgOrderNotEditable) // decided or deleted meanwhile
+			}
+			return err
+		}
+		if err := s.replaceImage(ctx, tx, p, OrderImageOwner, o.CompanyID, o.ID, in.Image, in.RemoveImage); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, p, o.CompanyID, "purchase_order_updated", EntityOrder, o.ID,
+			fmt.Sprintf("product=%d quantity=%d", o.ProductID, o.Quantity), now)
+	})
+	if err != nil {
+		return PurchaseOrder{}, writeFailed(err)
+	}
+	s.changed(ctx, store.TableOrders)
+	return s.GetOrder(ctx, p, o.ID)
+}
+
+// DeleteOrder soft-deletes a purchase order under domain.CanDelete's rule.
+func (s *Service) DeleteOrder(ctx context.Context, p httpx.Principal, id int64) error {
+	cur, err := s.order(ctx, s.scopeOf(p, 0), id)
+	if err != nil {
+		return err
+	}
+	switch domain.CanDelete(s.deleteRequest(p, *cur)) {
+	case domain.DeleteForbidden:
+		return apperror.Forbidden(domain.MsgDeleteNotAllowed)
+	case domain.DeleteInUse:
+		return apperror.Conflict(domain.MsgOrderInUse)
+	}
+	now := s.now()
+	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.store.With(tx).SoftDeleteOrder(ctx, cur.ID, p.UserID, now); err != nil {
+			return err
+		}
+		return s.record(ctx, tx, p, cur.CompanyID, "purchase_order_deleted", EntityOrder, cur.ID,
+			cur.ReferenceNo+" status="+cur.Status, now)
+	})
+	if isNotFound(err) {
+		// A receipt arrived, or someone deleted it, between the read and the write.
+		if _, gone := s.order(ctx, s.scopeOf(p, 0), id); gone != nil {
+			return gone
+		}
+		return apperror.Conflict(domain.MsgOrderInUse)
+	}
+	if err != nil {
+		return writeFailed(err)
+	}
+	s.changed(ctx, store.TableOrders)
+	return nil
+}
+
+// DecideOrder approves a pending purchase order or rejects it with a reason (admins) and
+// publishes purchase_order.approved / rejected.
+func (s *Service) DecideOrder(ctx context.Context, p httpx.Principal, id int64, approve bool, reason string) (PurchaseOrder, error) {
+	if !s.admin(p) {
+		return PurchaseOrder{}, apperror.Forbidden("You are not allowed to perform this action.")
+	}
+	cur, err := s.order(ctx, s.scopeOf(p, 0), id)
+	if err != nil {
+		return PurchaseOrder{}, err
+	}
+	next, err := approval.Decide(approval.Status(cur.Status), approve, reason)
+	if err != nil {
+		return PurchaseOrder{}, err
+	}
+	reason = strings.TrimSpace(reason)
+	verb := VerbApproved
+	if !approve {
+		verb = VerbRejected
+	} else {
+		reason = ""
+	}
+	now := s.now()
+	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.store.With(tx).Decide(ctx, store.TableOrders, cur.ID, cur.Status, string(next), reason, p.UserID, now); err != nil {
+			if isNotFound(err) {
+				return apperror.Conflict(approval.MsgOnlyPending) // another admin decided meanwhile
+			}
+			return err
+		}
+		if err := s.record(ctx, tx, p, cur.CompanyID, "purchase_order_"+verb, EntityOrder, cur.ID, reason, now); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, EntityOrder, verb, cur.CompanyID, p.UserID, Event{ID: cur.ID, ReferenceNo: cur.ReferenceNo,
+			AmountCents: cur.Quantity * cur.ProductCostCents, CreatedBy: deref(cur.CreatedBy), Reason: reason,
+			Status: string(next), ProductName: cur.ProductName, Quantity: cur.Quantity}, now)
+	})
+	if err != nil {
+		return PurchaseOrder{}, writeFailed(err)
+	}
+	s.changed(ctx, store.TableOrders)
+	return s.GetOrder(ctx, p, cur.ID)
+}

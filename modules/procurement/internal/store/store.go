@@ -1,0 +1,528 @@
+// Package store is the procurement module's only SQL: purchase_orders and received_orders, which
+// it owns and writes, plus read-only joins on the catalog's categories and products for the names
+// lists show and for checking an order's product (DESIGN §2 rule 3 forbids writing another
+// module's tables; stock changes go through the catalog's AdjustStock). Every read is limited to a
+// Scope and to live rows (deleted_at IS NULL); a row of another company is simply not found.
+//
+// Quantities move with single guarded UPDATEs (Book, Receive), so concurrent receipts cannot
+// book more than an order's quantity and concurrent decisions cannot both win.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/db"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// Errors the app layer maps to answers.
+var (
+	// ErrNotFound: no live row in scope (or no longer in the state a guarded write expects).
+	ErrNotFound = errors.New("procurement store: not found")
+	// ErrOverBalance: the booking would exceed the order's quantity.
+	ErrOverBalance = errors.New("procurement store: over balance")
+	// ErrNotReceivable: the order is not in a state that takes receipts.
+	ErrNotReceivable = errors.New("procurement store: order not receivable")
+)
+
+// Scope is the companies a caller may see (see listing.Scope).
+type Scope = listing.Scope
+
+// Order is a row of purchase_orders.
+type Order struct {
+	bun.BaseModel `bun:"table:purchase_orders,alias:po"`
+
+	ID               int64      `bun:"id,pk,autoincrement"`
+	CompanyID        int64      `bun:"company_id,notnull"`
+	ReferenceNo      string     `bun:"reference_no,notnull"`
+	CategoryID       int64      `bun:"category_id,notnull"`
+	ProductID        int64      `bun:"product_id,notnull"`
+	Quantity         int64      `bun:"quantity,notnull"`
+	BookedQuantity   int64      `bun:"booked_quantity,notnull"`
+	ReceivedQuantity int64      `bun:"received_quantity,notnull"`
+	ReceiptCount     int64      `bun:"receipt_count,notnull"`
+	Note             string     `bun:"note,notnull"`
+	Status           string     `bun:"status,notnull"`
+	ApprovalReason   string     `bun:"approval_reason,notnull"`
+	ApprovedBy       *int64     `bun:"approved_by"`
+	ApprovedAt       *time.Time `bun:"approved_at"`
+	CreatedBy        *int64     `bun:"created_by"`
+	CreatedAt        time.Time  `bun:"created_at,notnull"`
+	UpdatedBy        *int64     `bun:"updated_by"`
+	UpdatedAt        time.Time  `bun:"updated_at,notnull"`
+	DeletedAt        *time.Time `bun:"deleted_at"`
+	DeletedBy        *int64     `bun:"deleted_by"`
+}
+
+// Names are the catalog labels joined into list rows.
+type Names struct {
+	CategoryName     string `bun:"category_name,scanonly"`
+	ProductCode      string `bun:"product_code,scanonly"`
+	ProductName      string `bun:"product_name,scanonly"`
+	ProductUnit      string `bun:"product_unit,scanonly"`
+	ProductCostCents int64  `bun:"product_cost_cents,scanonly"`
+}
+
+// OrderRow is an order with its catalog names.
+type OrderRow struct {
+	Order `bun:",extend"`
+	Names
+}
+
+// Receipt is a row of received_orders.
+type Receipt struct {
+	bun.BaseModel `bun:"table:received_orders,alias:ro"`
+
+	ID              int64      `bun:"id,pk,autoincrement"`
+	CompanyID       int64      `bun:"company_id,notnull"`
+	PurchaseOrderID int64      `bun:"purchase_order_id,notnull"`
+	ReferenceNo     string     `bun:"reference_no,notnull"`
+	CategoryID      int64      `bun:"category_id,notnull"`
+	ProductID       int64      `bun:"product_id,notnull"`
+	Quantity        int64      `bun:"quantity,notnull"`
+	Balance         int64      `bun:"balance,notnull"`
+	Note            string     `bun:"note,notnull"`
+	Status          string     `bun:"status,notnull"`
+	ApprovalReason  string     `bun:"approval_reason,notnull"`
+	ApprovedBy      *int64     `bun:"approved_by"`
+	ApprovedAt      *time.Time `bun:"approved_at"`
+	CreatedBy       *int64     `bun:"created_by"`
+	CreatedAt       time.Time  `bun:"created_at,notnull"`
+	UpdatedBy       *int64     `bun:"updated_by"`
+	UpdatedAt       time.Time  `bun:"updated_at,notnull"`
+	DeletedAt       *time.Time `bun:"deleted_at"`
+	DeletedBy       *int64     `bun:"deleted_by"`
+}
+
+// ReceiptRow is a receipt with its order's reference and quantity and the catalog names.
+type ReceiptRow struct {
+	Receipt `bun:",extend"`
+	Names
+	OrderReference string `bun:"order_reference,scanonly"`
+	OrderQuantity  int64  `bun:"order_quantity,scanonly"`
+	OrderCreatedBy *int64 `bun:"order_created_by,scanonly"`
+}
+
+// Product is a live catalog product as procurement checks it.
+type Product struct {
+	ID, CompanyID, CategoryID, CostCents int64
+	Code, Name                           string
+}
+
+// Store reads and writes the procurement tables on db (a *bun.DB or a transaction).
+type Store struct{ db bun.IDB }
+
+// New returns a Store on db.
+func New(db bun.IDB) *Store { return &Store{db: db} }
+
+// With returns a Store working inside tx.
+func (s *Store) With(tx bun.IDB) *Store { return &Store{db: tx} }
+
+func notFound(err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// oneRow turns an UPDATE's result into ErrNotFound when it changed nothing.
+func oneRow(res sql.Result, err error) error {
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		if err != nil {
+			return err
+		}
+		return ErrNotFound
+	}
+	return nil
+}
+
+// namesJoin adds the catalog labels of the category and product of the table aliased alias.
+func namesJoin(q *bun.SelectQuery, alias string) *bun.SelectQuery {
+	return q.ColumnExpr("c.name AS category_name, p.code AS product_code, p.name AS product_name, " +
+		"p.unit AS product_unit, p.cost_cents AS product_cost_cents").
+		Join("LEFT JOIN categories AS c ON c.id = " + alias + ".category_id").
+		Join("LEFT JOIN products AS p ON p.id = " + alias + ".product_id")
+}
+
+// search matches text against the row's reference and its product's code and name.
+func search(q *bun.SelectQuery, alias, text string) *bun.SelectQuery {
+	if strings.TrimSpace(text) == "" {
+		return q
+	}
+	pat := listing.ContainsPattern(text)
+	// The subquery keeps the count free of the joins the page needs for names.
+	return q.Where("(lower("+alias+".reference_no) LIKE ? ESCAPE '\\' OR "+alias+".product_id IN "+
+		"(SELECT sp.id FROM products AS sp WHERE sp.company_id = "+alias+".company_id AND "+
+		"(lower(sp.name) LIKE ? ESCAPE '\\' OR lower(sp.code) LIKE ? ESCAPE '\\')))", pat, pat, pat)
+}
+
+// ---- purchase orders ----
+
+// OrderSpec is the purchase orders list's sorts: created_at (default, newest first),
+// reference_no, quantity, status.
+var OrderSpec = listing.Spec{
+	Columns: map[string]listing.Column{
+		"created_at":   {Expr: "po.created_at", Kind: listing.Time},
+		"reference_no": {Expr: "po.reference_no", Kind: listing.String},
+		"quantity":     {Expr: "po.quantity", Kind: listing.Int},
+		"status":       {Expr: "po.status", Kind: listing.String},
+	},
+	Default:     "created_at",
+	DefaultDesc: true,
+	ID:          "po.id",
+}
+
+// OrderFilter narrows the purchase orders list.
+type OrderFilter struct {
+	Q          string
+	Status     string
+	CategoryID int64
+	ProductID  int64
+	// CreatedBy keeps one user's orders.
+	CreatedBy int64
+}
+
+// Key identifies the filter and scope in cache keys.
+func (f OrderFilter) Key(sc Scope) string {
+	return fmt.Sprintf("%s|q=%s|st=%s|cat=%d|prod=%d|by=%d", sc, strings.ToLower(strings.TrimSpace(f.Q)), f.Status,
+		f.CategoryID, f.ProductID, f.CreatedBy)
+}
+
+func (s *Store) orders(sc Scope, f OrderFilter, model any) *bun.SelectQuery {
+	q := listing.Restrict(s.db.NewSelect().Model(model).Where("po.deleted_at IS NULL"), sc, "po.company_id")
+	q = search(q, "po", f.Q)
+	if f.Status != "" {
+		q = q.Where("po.status = ?", f.Status)
+	}
+	if f.CategoryID != 0 {
+		q = q.Where("po.category_id = ?", f.CategoryID)
+	}
+	if f.ProductID != 0 {
+		q = q.Where("po.product_id = ?", f.ProductID)
+	}
+	if f.CreatedBy != 0 {
+		q = q.Where("po.created_by = ?", f.CreatedBy)
+	}
+	return q
+}
+
+func (s *Store) orderRows(sc Scope, f OrderFilter, model any) *bun.SelectQuery {
+	return namesJoin(s.orders(sc, f, model).ColumnExpr("po.*"), "po")
+}
+
+// ListOrders returns one page of orders (plan's keyset, order and limit).
+func (s *Store) ListOrders(ctx context.Context, sc Scope, f OrderFilter, plan *listing.Plan) ([]OrderRow, error) {
+	var rows []OrderRow
+	err := plan.Apply(s.orderRows(sc, f, &rows)).Scan(ctx)
+	return rows, err
+}
+
+// CountOrders counts the orders matching f in scope.
+func (s *Store) CountOrders(ctx context.Context, sc Scope, f OrderFilter) (int, error) {
+	n, err := s.orders(sc, f, (*Order)(nil)).Count(ctx)
+	return int(n), err
+}
+
+// EachOrder streams every order matching f in scope in the order of sort (exports).
+func (s *Store) EachOrder(ctx context.Context, sc Scope, f OrderFilter, sort string, fn func(OrderRow) error) error {
+	return listing.Each(ctx, s.orderRows(sc, f, (*OrderRow)(nil)).OrderExpr(OrderSpec.OrderBy(sort)), fn)
+}
+
+// OrderByID finds a live order in scope.
+func (s *Store) OrderByID(ctx context.Context, sc Scope, id int64) (*OrderRow, error) {
+	row := new(OrderRow)
+	err := s.orderRows(sc, OrderFilter{}, row).Where("po.id = ?", id).Scan(ctx)
+	return row, notFound(err)
+}
+
+// InsertOrder adds o, sets its ID and gives it the reference ref(id).
+func (s *Store) InsertOrder(ctx context.Context, o *Order, ref func(int64) string) error {
+	if _, err := s.db.NewInsert().Model(o).Returning("id").Exec(ctx); err != nil {
+		return err
+	}
+	o.ReferenceNo = ref(o.ID)
+	_, err := s.db.NewUpdate().Model((*Order)(nil)).Set("reference_no = ?", o.ReferenceNo).Where("id = ?", o.ID).Exec(ctx)
+	return err
+}
+
+// UpdatePendingOrder saves the editable columns of a live order still pending; ErrNotFound when
+// it is gone or was decided meanwhile.
+func (s *Store) UpdatePendingOrder(ctx context.Context, o *Order) error {
+	res, err := s.db.NewUpdate().Model(o).Column("category_id", "product_id", "quantity", "note", "updated_by", "updated_at").
+		WherePK().Where("status = 'pending'").Where("deleted_at IS NULL").Exec(ctx)
+	return oneRow(res, err)
+}
+
+// Decide moves the live row id of table (purchase_orders or received_orders) from status from
+// to status to, recording who decided, when and why. ErrNotFound when it is gone or no longer
+// in from: two admins deciding at once cannot both win.
+func (s *Store) Decide(ctx context.Context, table string, id int64, from, to, reason string, by int64, at time.Time) error {
+	res, err := s.db.NewUpdate().TableExpr(table).
+		Set("status = ?", to).Set("approval_reason = ?", reason).Set("approved_by = ?", by).Set("approved_at = ?", at).
+		Set("updated_by = ?", by).Set("updated_at = ?", at).
+		Where("id = ?", id).Where("status = ?", from).Where("deleted_at IS NULL").Exec(ctx)
+	return oneRow(res, err)
+}
+
+// Tables, for Decide and the list-total cache.
+const (
+	TableOrders   = "purchase_orders"
+	TableReceipts = "received_orders"
+)
+
+// SoftDeleteOrder marks a live order without receipts deleted; ErrNotFound when it is gone or
+// got a receipt meanwhile.
+func (s *Store) SoftDeleteOrder(ctx context.Context, id, by int64, at time.Time) error {
+	ok, err := db.SoftDelete(ctx, s.db.NewUpdate().Model((*Order)(nil)).Where("receipt_count = 0"), id, by, at)
+	if err == nil && !ok {
+		err = ErrNotFound
+	}
+	return err
+}
+
+// Book changes the order's booked units by delta (a new receipt: its quantity; an edit: the
+// difference; a rejection: minus its quantity), counting a new receipt when newReceipt. The
+// order must be receivable (approved or partially received) unless delta is negative, and the
+// booking must stay within [0, quantity]; all in one statement. It returns the new balance.
+func (s *Store) Book(ctx context.Context, orderID, delta int64, newReceipt bool, receivable []string, at time.Time) (int64, error) {
+	q := s.db.NewUpdate().Model((*Order)(nil)).
+		Set("booked_quantity = booked_quantity + ?", delta).Set("updated_at = ?", at).
+		Where("id = ?", orderID).Where("deleted_at IS NULL").
+		Where("booked_quantity + ? <= quantity", delta).Where("booked_quantity + ? >= 0", delta)
+	if newReceipt {
+		q = q.Set("receipt_count = receipt_count + 1")
+	}
+	if delta > 0 {
+		q = q.Where("status IN (?)", bun.In(receivable))
+	}
+	var balance []int64
+	err := q.Returning("quantity - booked_quantity").Scan(ctx, &balance)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, err
+	}
+	if len(balance) == 1 {
+		return balance[0], nil
+	}
+	var cur Order
+	err = s.db.NewSelect().Model(&cur).Column("status").Where("po.id = ?", orderID).Where("po.deleted_at IS NULL").Scan(ctx)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return 0, ErrNotFound
+	case err != nil:
+		return 0, err
+	case delta > 0 && !contains(receivable, cur.Status):
+		return 0, ErrNotReceivable
+	}
+	return 0, ErrOverBalance
+}
+
+// Receive adds qty approved units to the order and sets its status to statusOf(received,
+// quantity) in the same statement's transaction; it returns the new status.
+func (s *Store) Receive(ctx context.Context, orderID, qty int64, statusOf func(received, ordered int64) string, at time.Time) (string, error) {
+	// received_quantity is incremented in SQL, so a concurrent approval of another receipt of the
+	// same order adds up rather than overwriting; the status is then derived from the new figure.
+	var received, ordered int64
+	err := s.db.NewUpdate().Model((*Order)(nil)).
+		Set("received_quantity = received_quantity + ?", qty).Set("updated_at = ?", at).
+		Where("id = ?", orderID).Where("deleted_at IS NULL").
+		Returning("received_quantity, quantity").Scan(ctx, &received, &ordered)
+	if err != nil {
+		return "", notFound(err)
+	}
+	status := statusOf(received, ordered)
+	_, err = s.db.NewUpdate().Model((*Order)(nil)).Set("status = ?", status).Where("id = ?", orderID).Exec(ctx)
+	return status, err
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- received orders ----
+
+// ReceiptSpec is the received orders list's sorts (as OrderSpec).
+var ReceiptSpec = listing.Spec{
+	Columns: map[string]listing.Column{
+		"created_at":   {Expr: "ro.created_at", Kind: listing.Time},
+		"reference_no": {Expr: "ro.reference_no", Kind: listing.String},
+		"quantity":     {Expr: "ro.quantity", Kind: listing.Int},
+		"status":       {Expr: "ro.status", Kind: listing.String},
+	},
+	Default:     "created_at",
+	DefaultDesc: true,
+	ID:          "ro.id",
+}
+
+// ReceiptFilter narrows the received orders list.
+type ReceiptFilter struct {
+	Q               string
+	Status          string
+	PurchaseOrderID int64
+	CategoryID      int64
+	ProductID       int64
+}
+
+// Key identifies the filter and scope in cache keys.
+func (f ReceiptFilter) Key(sc Scope) string {
+	return fmt.Sprintf("%s|q=%s|st=%s|po=%d|cat=%d|prod=%d", sc, strings.ToLower(strings.TrimSpace(f.Q)), f.Status,
+		f.PurchaseOrderID, f.CategoryID, f.ProductID)
+}
+
+func (s *Store) receipts(sc Scope, f ReceiptFilter, model any) *bun.SelectQuery {
+	q := listing.Restrict(s.db.NewSelect().Model(model).Where("ro.deleted_at IS NULL"), sc, "ro.company_id")
+	q = search(q, "ro", f.Q)
+	if f.Status != "" {
+		q = q.Where("ro.status = ?", f.Status)
+	}
+	if f.PurchaseOrderID != 0 {
+		q = q.Where("ro.purchase_order_id = ?", f.PurchaseOrderID)
+	}
+	if f.CategoryID != 0 {
+		q = q.Where("ro.category_id = ?", f.CategoryID)
+	}
+	if f.ProductID != 0 {
+		q = q.Where("ro.product_id = ?", f.ProductID)
+	}
+	return q
+}
+
+func (s *Store) receiptRows(sc Scope, f ReceiptFilter, model any) *bun.SelectQuery {
+	return namesJoin(s.receipts(sc, f, model).ColumnExpr("ro.*"), "ro").
+		ColumnExpr("po.reference_no AS order_reference, po.quantity AS order_quantity, po.created_by AS order_created_by").
+		Join("JOIN purchase_orders AS po ON po.id = ro.purchase_order_id")
+}
+
+// ListReceipts returns one page of received orders.
+func (s *Store) ListReceipts(ctx context.Context, sc Scope, f ReceiptFilter, plan *listing.Plan) ([]ReceiptRow, error) {
+	var rows []ReceiptRow
+	err := plan.Apply(s.receiptRows(sc, f, &rows)).Scan(ctx)
+	return rows, err
+}
+
+// CountReceipts counts the received orders matching f in scope.
+func (s *Store) CountReceipts(ctx context.Context, sc Scope, f ReceiptFilter) (int, error) {
+	n, err := s.receipts(sc, f, (*Receipt)(nil)).Count(ctx)
+	return int(n), err
+}
+
+// EachReceipt streams every received order matching f in scope in the order of sort (exports).
+func (s *Store) EachReceipt(ctx context.Context, sc Scope, f ReceiptFilter, sort string, fn func(ReceiptRow) error) error {
+	return listing.Each(ctx, s.receiptRows(sc, f, (*ReceiptRow)(nil)).OrderExpr(ReceiptSpec.OrderBy(sort)), fn)
+}
+
+// ReceiptByID finds a live received order in scope.
+func (s *Store) ReceiptByID(ctx context.Context, sc Scope, id int64) (*ReceiptRow, error) {
+	row := new(ReceiptRow)
+	err := s.receiptRows(sc, ReceiptFilter{}, row).Where("ro.id = ?", id).Scan(ctx)
+	return row, notFound(err)
+}
+
+// InsertReceipt adds r, sets its ID and gives it the reference ref(id).
+func (s *Store) InsertReceipt(ctx context.Context, r *Receipt, ref func(int64) string) error {
+	if _, err := s.db.NewInsert().Model(r).Returning("id").Exec(ctx); err != nil {
+		return err
+	}
+	r.ReferenceNo = ref(r.ID)
+	_, err := s.db.NewUpdate().Model((*Receipt)(nil)).Set("reference_no = ?", r.ReferenceNo).Where("id = ?", r.ID).Exec(ctx)
+	return err
+}
+
+// UpdatePendingReceipt saves quantity, balance and note of a live receipt still pending.
+func (s *Store) UpdatePendingReceipt(ctx context.Context, r *Receipt) error {
+	res, err := s.db.NewUpdate().Model(r).Column("quantity", "balance", "note", "updated_by", "updated_at").
+		WherePK().Where("status = 'pending'").Where("deleted_at IS NULL").Exec(ctx)
+	return oneRow(res, err)
+}
+
+// ---- catalog reads ----
+
+// ProductOf reads a live product of company companyID from the catalog's table.
+func (s *Store) ProductOf(ctx context.Context, companyID, productID int64) (*Product, error) {
+	p := new(Product)
+	err := s.db.NewSelect().TableExpr("products AS p").
+		ColumnExpr("p.id, p.company_id, p.category_id, p.cost_cents, p.code, p.name").
+		Where("p.id = ?", productID).Where("p.company_id = ?", companyID).Where("p.deleted_at IS NULL").
+		Scan(ctx, &p.ID, &p.CompanyID, &p.CategoryID, &p.CostCents, &p.Code, &p.Name)
+	return p, notFound(err)
+}
+
+// CategoryExists reports whether categoryID is a live category of company companyID.
+func (s *Store) CategoryExists(ctx context.Context, companyID, categoryID int64) (bool, error) {
+	return s.db.NewSelect().TableExpr("categories AS c").ColumnExpr("1").Where("c.id = ?", categoryID).
+		Where("c.company_id = ?", companyID).Where("c.deleted_at IS NULL").Exists(ctx)
+}
+
+// ---- what the catalog asks ----
+
+// Quantities are ordered and received units per category.
+type Quantities struct {
+	Ordered, Received int64
+}
+
+// CategoryQuantities sums, per category of ids, the units of live orders in one of counted
+// states (ordered) and of approved live receipts (received).
+func (s *Store) CategoryQuantities(ctx context.Context, ids []int64, counted []string, approved string) (map[int64]Quantities, error) {
+	out := make(map[int64]Quantities, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	type sum struct {
+		CategoryID int64 `bun:"category_id"`
+		Units      int64 `bun:"units"`
+	}
+	var ordered, received []sum
+	err := s.db.NewSelect().TableExpr(TableOrders).ColumnExpr("category_id, SUM(quantity) AS units").
+		Where("category_id IN (?)", bun.In(ids)).Where("status IN (?)", bun.In(counted)).Where("deleted_at IS NULL").
+		GroupExpr("category_id").Scan(ctx, &ordered)
+	if err != nil {
+		return nil, err
+	}
+	err = s.db.NewSelect().TableExpr(TableReceipts).ColumnExpr("category_id, SUM(quantity) AS units").
+		Where("category_id IN (?)", bun.In(ids)).Where("status = ?", approved).Where("deleted_at IS NULL").
+		GroupExpr("category_id").Scan(ctx, &received)
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range ordered {
+		q := out[o.CategoryID]
+		q.Ordered = o.Units
+		out[o.CategoryID] = q
+	}
+	for _, r := range received {
+		q := out[r.CategoryID]
+		q.Received = r.Units
+		out[r.CategoryID] = q
+	}
+	return out, nil
+}
+
+// InUse reports whether a live order or receipt refers to the catalog row id through column
+// ("category_id" or "product_id").
+func (s *Store) InUse(ctx context.Context, column string, id int64) (bool, error) {
+	if column != "category_id" && column != "product_id" {
+		return false, fmt.Errorf("procurement store: InUse on %q", column)
+	}
+	for _, table := range []string{TableOrders, TableReceipts} {
+		used, err := s.db.NewSelect().TableExpr(table).ColumnExpr("1").Where(column+" = ?", id).
+			Where("deleted_at IS NULL").Exists(ctx)
+		if err != nil || used {
+			return used, err
+		}
+	}
+	return false, nil
+}

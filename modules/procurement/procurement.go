@@ -1,0 +1,117 @@
+// Package procurement owns the buyer's purchase orders and the received orders booked against
+// them (tables purchase_orders and received_orders).
+//
+// A purchase order asks for Quantity units of one product (with its category), with an optional
+// image and a note. It is created pending by a buyer, user or secretary; an admin approves it or
+// rejects it with a reason. Goods then arrive against an approved order, partially and
+// repeatedly: each delivery is a received order (pending) of "receive quantity" units, refused
+// beyond the order's balance ('Receive quantity cannot exceed the balance.'), where
+//
+//	balance = ordered − units of the order's pending and approved receipts
+//
+// (a rejected receipt gives its units back). An admin approves a received order — its units
+// join the product's stock through catalog.AdjustStock in the same transaction — or rejects it.
+// The order is partially_received after its first approved receipt and received once approved
+// receipts cover the ordered quantity:
+//
+//	pending → approved | rejected;  approved → partially_received → received
+//
+// A received order, once approved, becomes a purchase without retyping: GET
+// /api/received-orders/{id}/purchase-draft gives the purchase lines (category, product,
+// quantity, and the product's current catalog cost as the last known cost).
+//
+// Who does what (spec §6's route table, held on the server): every role lists and opens orders
+// and receipts and receives against approved orders and edits pending receipts; buyers, users
+// and secretaries create orders (admins do not); users and secretaries edit pending orders
+// (neither buyers nor admins have the edit page); admins approve and reject both.
+//
+// Deleting a purchase order (the spec leaves the roles open; decided here and enforced by the
+// server, see domain.CanDelete):
+//   - an order that has received orders, of any state, is never deleted: 409 'Purchase Order
+//     cannot be deleted' — they record goods that came in;
+//   - admins delete any order without receipts (a pending mistake, a rejected order, an approved
+//     order nobody will deliver);
+//   - buyers delete the orders they created while still pending;
+//   - anyone else — users, secretaries, a buyer outside that case — gets 403 'You are not
+//     allowed to delete purchase order(s) on your role'.
+//
+// Received orders are not deleted (a rejection is how a wrong one is set aside).
+//
+// Tenancy: an order belongs to its creator's company and its product and category must be of
+// that company; admins see every company (optional company_id filter), everyone else only their
+// own, and another company's record answers 404.
+//
+// The module reads the catalog's categories and products tables read-only (names in lists,
+// checking an order's product), and changes stock only through the catalog's AdjustStock. It
+// answers the catalog's questions through Usage: units ordered and received per category
+// (catalog.CategoryQuantities) and whether a category or product is still referenced
+// (catalog.CategoryReferences / ProductReferences).
+//
+// Events (outbox, in the write's transaction; see events.go):
+// backoffice.procurement.purchase_order.{created,approved,rejected,received}.v1 and
+// backoffice.procurement.received_order.{created,approved,rejected}.v1.
+package procurement
+
+import (
+	"context"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/catalog"
+	"github.com/backoffice/backoffice/modules/procurement/internal/app"
+	"github.com/backoffice/backoffice/modules/procurement/internal/domain"
+	"github.com/backoffice/backoffice/modules/procurement/internal/store"
+)
+
+// PurchaseOrder is the API's view of a purchase order.
+type PurchaseOrder = app.PurchaseOrder
+
+// ReceivedOrder is the API's view of a received order.
+type ReceivedOrder = app.ReceivedOrder
+
+// PurchaseDraft is the purchase draft of an approved received order.
+type PurchaseDraft = app.PurchaseDraft
+
+// Stock is what the module needs of the catalog: stock adjustments inside its transaction
+// (catalog.Module implements it).
+type Stock = app.Stock
+
+// Messages the API sends that clients may test for.
+const (
+	MsgDeleteNotAllowed = domain.MsgDeleteNotAllowed
+	MsgOrderInUse       = domain.MsgOrderInUse
+	MsgOverBalance      = domain.MsgOverBalance
+)
+
+// Usage answers the catalog's questions about purchase orders from the procurement tables
+// alone. It needs only the database, so it is wired into the catalog before the module itself
+// (which needs the catalog's stock).
+type Usage struct{ st *store.Store }
+
+// NewUsage returns the Usage of db.
+func NewUsage(db bun.IDB) *Usage { return &Usage{st: store.New(db)} }
+
+// CategoryQuantities implements catalog.CategoryQuantities: ordered is the sum of the
+// quantities of approved orders (approved, partially received or received), received the sum
+// of approved received orders.
+func (u *Usage) CategoryQuantities(ctx context.Context, ids []int64) (map[int64]catalog.Quantities, error) {
+	sums, err := u.st.CategoryQuantities(ctx, ids, domain.CountedStatuses, string(domain.ReceiptApproved))
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]catalog.Quantities, len(sums))
+	for id, q := range sums {
+		out[id] = catalog.Quantities{Ordered: q.Ordered, Received: q.Received}
+	}
+	return out, nil
+}
+
+// CategoryInUse implements catalog.CategoryReferences: a live order or receipt names it.
+func (u *Usage) CategoryInUse(ctx context.Context, categoryID int64) (bool, error) {
+	return u.st.InUse(ctx, "category_id", categoryID)
+}
+
+// ProductInUse implements catalog.ProductReferences: a live order or receipt names it.
+func (u *Usage) ProductInUse(ctx context.Context, productID int64) (bool, error) {
+	return u.st.InUse(ctx, "product_id", productID)
+}
