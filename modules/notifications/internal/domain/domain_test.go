@@ -1,0 +1,122 @@
+package domain
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	cases := []struct {
+		subject string
+		kind    Kind
+		outcome Outcome
+		ok      bool
+	}{
+		{"backoffice.purchasing.purchase.approved.v1", KindPurchase, OutcomeApproved, true},
+		{"backoffice.procurement.purchase_order.received.v1", KindPurchaseOrder, OutcomeReceived, true},
+		{"backoffice.procurement.received_order.created.v1", KindReceivedOrder, OutcomeCreated, true},
+		{"backoffice.payments.payment.rejected.v2", KindPayment, OutcomeRejected, true},
+		{"backoffice.people.supplier.created.v1", KindSupplier, OutcomeCreated, true},
+		{"backoffice.auth.user.approved.v1", KindUser, OutcomeApproved, true},
+		{"t1a2b.procurement.purchase_order.approved.v1", KindPurchaseOrder, OutcomeApproved, true}, // a test stream's prefix
+		{"backoffice.catalog.product.created.v1", "", "", false},                                   // not a notifying kind
+		{"backoffice.purchasing.purchase.deleted.v1", "", "", false},                               // not a notifying verb
+		{"backoffice.live.user.7", "", "", false},                                                  // the live channel
+		{"backoffice.live.company.1.role.admin", "", "", false},
+		{"backoffice.purchasing.purchase.approved.vx", "", "", false},
+		{"purchase.approved.v1", "", "", false},
+	}
+	for _, c := range cases {
+		k, o, ok := Parse(c.subject)
+		if k != c.kind || o != c.outcome || ok != c.ok {
+			t.Errorf("Parse(%q) = %q, %q, %v; want %q, %q, %v", c.subject, k, o, ok, c.kind, c.outcome, c.ok)
+		}
+	}
+}
+
+func TestAudienceOf(t *testing.T) {
+	const admin, buyer = 1, 7
+	cases := []struct {
+		name string
+		ev   Event
+		want Audience
+	}{
+		{"approval notifies the creator", Event{Outcome: OutcomeApproved, ActorID: admin, Data: Payload{CreatedBy: buyer}},
+			Audience{Users: []int64{buyer}, Except: admin}},
+		{"rejection notifies the creator", Event{Outcome: OutcomeRejected, ActorID: admin, Data: Payload{CreatedBy: buyer, Reason: "x"}},
+			Audience{Users: []int64{buyer}, Except: admin}},
+		{"no creator, nobody", Event{Outcome: OutcomeApproved, ActorID: admin}, Audience{Except: admin}},
+		{"deciding one's own record notifies nobody", Event{Outcome: OutcomeApproved, ActorID: admin, Data: Payload{CreatedBy: admin}},
+			Audience{Except: admin}},
+		{"created and pending: admins", Event{Outcome: OutcomeCreated, ActorID: buyer, Data: Payload{CreatedBy: buyer, Status: "pending"}},
+			Audience{Admins: true, Except: buyer}},
+		{"created, status unknown (users): nobody", Event{Outcome: OutcomeCreated, ActorID: admin}, Audience{Except: admin}},
+		{"created pending (people): admins", Event{Outcome: OutcomeCreated, ActorID: buyer, Data: Payload{ApprovalStatus: "pending"}},
+			Audience{Admins: true, Except: buyer}},
+		{"created approved (people): nobody", Event{Outcome: OutcomeCreated, ActorID: admin, Data: Payload{ApprovalStatus: "approved"}},
+			Audience{Except: admin}},
+		{"approval_status wins over status", Event{Outcome: OutcomeCreated, ActorID: admin, Data: Payload{ApprovalStatus: "approved", Status: "pending"}},
+			Audience{Except: admin}},
+		{"created approved (status): nobody", Event{Outcome: OutcomeCreated, ActorID: admin, Data: Payload{Status: "approved"}},
+			Audience{Except: admin}},
+		{"received: admins", Event{Outcome: OutcomeReceived, ActorID: buyer}, Audience{Admins: true, Except: buyer}},
+	}
+	for _, c := range cases {
+		if got := AudienceOf(c.ev); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
+		}
+	}
+}
+
+func TestContentOf(t *testing.T) {
+	c := ContentOf(Event{Kind: KindPurchase, Outcome: OutcomeRejected,
+		Data: Payload{ID: 12, ReferenceNo: "FV-001", SupplierName: "Acme", AmountCents: 141282000, Reason: "Wrong price"}})
+	want := Content{Message: "Purchase {{label}} was rejected: {{reason}}",
+		Params:      map[string]string{"label": "FV-001", "reference_no": "FV-001", "supplier_name": "Acme", "reason": "Wrong price"},
+		ReferenceNo: "FV-001", SupplierName: "Acme", AmountCents: 141282000, EntityID: 12}
+	if !reflect.DeepEqual(c, want) {
+		t.Fatalf("got %+v\nwant %+v", c, want)
+	}
+
+	// A supplier's name is its supplier_name; the label falls back to the name, then the id.
+	c = ContentOf(Event{Kind: KindSupplier, Outcome: OutcomeCreated, Data: Payload{ID: 3, Name: "Distribuidora Ñandú"}})
+	if c.SupplierName != "Distribuidora Ñandú" || c.Params["label"] != "Distribuidora Ñandú" ||
+		c.Message != "Supplier {{label}} was created and awaits approval." {
+		t.Fatalf("supplier content %+v", c)
+	}
+	c = ContentOf(Event{Kind: KindPurchaseOrder, Outcome: OutcomeApproved, Data: Payload{ID: 41}})
+	if c.Params["label"] != "#41" || c.Message != "Purchase Order {{label}} was approved." || len(c.Params) != 1 {
+		t.Fatalf("order content %+v", c)
+	}
+	c = ContentOf(Event{Kind: KindReceivedOrder, Outcome: OutcomeCreated,
+		Data: Payload{ID: 7, ReferenceNo: "RO-000007", ProductName: "Arroz 500 g", Quantity: 10}})
+	if c.Params["product_name"] != "Arroz 500 g" || c.Params["quantity"] != "10" || c.Params["label"] != "RO-000007" {
+		t.Fatalf("receipt params %v", c.Params)
+	}
+	if got := MessageKey(KindPayment, OutcomeRejected, false); got != "Payment {{label}} was rejected." {
+		t.Fatalf("rejection without reason: %q", got)
+	}
+	if got := Title(KindReceivedOrder, OutcomeReceived); got != "Received Order Received" {
+		t.Fatalf("title %q", got)
+	}
+}
+
+func TestInvalidatesAndParams(t *testing.T) {
+	for _, k := range Kinds {
+		if len(Invalidates(k)) == 0 || noun[k] == "" {
+			t.Errorf("kind %s has no lists or noun", k)
+		}
+	}
+	keys := Invalidates(KindReceivedOrder)
+	keys[0] = "changed"
+	if Invalidates(KindReceivedOrder)[0] != "received-orders" {
+		t.Fatal("Invalidates must return a copy")
+	}
+	p := map[string]string{"label": "A \"quoted\" ñ", "reason": "{{x}}"}
+	if got := DecodeParams(EncodeParams(p)); !reflect.DeepEqual(got, p) {
+		t.Fatalf("round trip %v", got)
+	}
+	if got := DecodeParams("not json"); len(got) != 0 {
+		t.Fatalf("damaged params %v", got)
+	}
+}

@@ -1,0 +1,277 @@
+// Package store is the notifications module's SQL: the notifications and notification_events
+// tables, and one read-only query of the auth module's users table to resolve recipients (live,
+// active users; approved administrators). Every inbox query is limited to its owner's user_id.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/db"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// Row is one notification as stored.
+type Row struct {
+	bun.BaseModel `bun:"table:notifications,alias:n"`
+
+	ID           int64      `bun:"id,pk,autoincrement"`
+	UserID       int64      `bun:"user_id,notnull"`
+	CompanyID    int64      `bun:"company_id,notnull"`
+	EventID      string     `bun:"event_id,notnull"`
+	Subject      string     `bun:"subject,notnull"`
+	Kind         string     `bun:"kind,notnull"`
+	Outcome      string     `bun:"outcome,notnull"`
+	Message      string     `bun:"message,notnull"`
+	Params       string     `bun:"params,notnull"`
+	ReferenceNo  string     `bun:"reference_no,notnull"`
+	SupplierName string     `bun:"supplier_name,notnull"`
+	AmountCents  int64      `bun:"amount_cents,notnull"`
+	EntityID     int64      `bun:"entity_id,notnull"`
+	ActorID      *int64     `bun:"actor_id"`
+	OccurredAt   time.Time  `bun:"occurred_at,notnull"`
+	ReadAt       *time.Time `bun:"read_at"`
+	CreatedAt    time.Time  `bun:"created_at,notnull"`
+	DeletedAt    *time.Time `bun:"deleted_at"`
+}
+
+// eventRow marks an event as handled.
+type eventRow struct {
+	bun.BaseModel `bun:"table:notification_events"`
+
+	EventID    string    `bun:"event_id,pk"`
+	Subject    string    `bun:"subject,notnull"`
+	Recipients int       `bun:"recipients,notnull"`
+	HandledAt  time.Time `bun:"handled_at,notnull"`
+}
+
+// Store runs the module's queries on a database.
+type Store struct {
+	db *bun.DB
+}
+
+// New returns a Store on bdb.
+func New(bdb *bun.DB) *Store { return &Store{db: bdb} }
+
+// Audience selects recipients among the users: Users by id, plus every approved administrator
+// (role AdminRole) when Admins; Except is left out. Only live, active users qualify.
+type Audience struct {
+	Users     []int64
+	Admins    bool
+	AdminRole string
+	Except    int64
+}
+
+// Record handles one event in one transaction: it marks event_id handled and inserts the
+// notification built by build for each recipient of aud. A second call for the same event_id
+// (a redelivery) inserts nothing and returns dup = true. The rows inserted are returned for
+// pushing after the commit.
+func (s *Store) Record(ctx context.Context, eventID, subject string, aud Audience, now time.Time,
+	build func(userID int64) Row) (rows []Row, dup bool, err error) {
+	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
+		rows, dup = nil, false
+		res, err := tx.NewInsert().Model(&eventRow{EventID: eventID, Subject: subject, HandledAt: now.UTC()}).
+			On("CONFLICT DO NOTHING").Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("mark event handled: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			dup = true
+			return nil
+		}
+		users, err := recipients(ctx, tx, aud)
+		if err != nil {
+			return err
+		}
+		if len(users) == 0 {
+			return nil
+		}
+		batch := make([]Row, len(users))
+		for i, u := range users {
+			batch[i] = build(u)
+			batch[i].UserID, batch[i].EventID, batch[i].CreatedAt = u, eventID, now.UTC()
+		}
+		// The unique (event_id, user_id) index is the last word should two handlers ever race
+		// past the marker (they cannot: its primary key serialises them).
+		if _, err := tx.NewInsert().Model(&batch).On("CONFLICT DO NOTHING").Exec(ctx); err != nil {
+			return fmt.Errorf("insert notifications: %w", err)
+		}
+		if err := tx.NewSelect().Model(&rows).Where("event_id = ?", eventID).Order("id").Scan(ctx); err != nil {
+			return fmt.Errorf("read notifications back: %w", err)
+		}
+		_, err = tx.NewUpdate().Table("notification_events").Set("recipients = ?", len(rows)).
+			Where("event_id = ?", eventID).Exec(ctx)
+		return err
+	})
+	if err != nil {
+		return nil, false, fmt.Errorf("notifications: record %s: %w", eventID, err)
+	}
+	return rows, dup, nil
+}
+
+// recipients resolves aud to user ids, ascending.
+func recipients(ctx context.Context, idb bun.IDB, aud Audience) ([]int64, error) {
+	if len(aud.Users) == 0 && !aud.Admins {
+		return nil, nil
+	}
+	q := idb.NewSelect().Table("users").Column("id").
+		Where("deleted_at IS NULL").Where("active").
+		WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			if len(aud.Users) > 0 {
+				q = q.WhereOr("id IN (?)", bun.In(aud.Users))
+			}
+			if aud.Admins {
+				q = q.WhereOr("role = ? AND approval_status = 'approved'", aud.AdminRole)
+			}
+			return q
+		}).Order("id")
+	if aud.Except != 0 {
+		q = q.Where("id <> ?", aud.Except)
+	}
+	var ids []int64
+	if err := q.Scan(ctx, &ids); err != nil {
+		return nil, fmt.Errorf("resolve recipients: %w", err)
+	}
+	return ids, nil
+}
+
+// Filter narrows an inbox: Kind, CompanyID (0: every company), Unread only, and Q searching the
+// reference number and supplier name.
+type Filter struct {
+	Kind      string
+	CompanyID int64
+	Unread    bool
+	Q         string
+}
+
+func (f Filter) apply(q *bun.SelectQuery) *bun.SelectQuery {
+	if f.Kind != "" {
+		q = q.Where("n.kind = ?", f.Kind)
+	}
+	if f.CompanyID > 0 {
+		q = q.Where("n.company_id = ?", f.CompanyID)
+	}
+	if f.Unread {
+		q = q.Where("n.read_at IS NULL")
+	}
+	if f.Q != "" {
+		p := listing.ContainsPattern(f.Q)
+		q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			return q.WhereOr(`lower(n.reference_no) LIKE ? ESCAPE '\'`, p).
+				WhereOr(`lower(n.supplier_name) LIKE ? ESCAPE '\'`, p)
+		})
+	}
+	return q
+}
+
+// ListSpec is the inbox's sorts: newest first by default.
+var ListSpec = listing.Spec{
+	Columns: map[string]listing.Column{
+		"created_at": {Expr: "n.created_at", Kind: listing.Time},
+	},
+	Default:     "created_at",
+	DefaultDesc: true,
+	ID:          "n.id",
+}
+
+// List returns one page of userID's live notifications matching f, and how many match in all.
+func (s *Store) List(ctx context.Context, userID int64, f Filter, plan *listing.Plan) ([]Row, int, error) {
+	base := func() *bun.SelectQuery {
+		return f.apply(s.db.NewSelect().Model((*Row)(nil)).Where("n.user_id = ?", userID).Where("n.deleted_at IS NULL"))
+	}
+	var rows []Row
+	if err := plan.Apply(base().Model(&rows)).Scan(ctx); err != nil {
+		return nil, 0, fmt.Errorf("notifications: list: %w", err)
+	}
+	total, err := base().Count(ctx)
+	if err != nil {
+		return nil, 0, fmt.Errorf("notifications: count: %w", err)
+	}
+	return rows, int(total), nil
+}
+
+// UnreadCount counts userID's live unread notifications.
+func (s *Store) UnreadCount(ctx context.Context, userID int64) (int, error) {
+	n, err := s.db.NewSelect().Model((*Row)(nil)).Where("n.user_id = ?", userID).
+		Where("n.read_at IS NULL").Where("n.deleted_at IS NULL").Count(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("notifications: unread count: %w", err)
+	}
+	return int(n), nil
+}
+
+// ErrNotFound is a notification that does not exist, is deleted, or belongs to someone else.
+var ErrNotFound = errors.New("notification not found")
+
+// MarkRead sets read_at on userID's notification id (kept when already read) and returns it.
+func (s *Store) MarkRead(ctx context.Context, userID, id int64, now time.Time) (Row, error) {
+	if _, err := s.db.NewUpdate().Table("notifications").Set("read_at = ?", now.UTC()).
+		Where("id = ?", id).Where("user_id = ?", userID).Where("read_at IS NULL").Where("deleted_at IS NULL").
+		Exec(ctx); err != nil {
+		return Row{}, fmt.Errorf("notifications: mark read: %w", err)
+	}
+	var r Row
+	err := s.db.NewSelect().Model(&r).Where("n.id = ?", id).Where("n.user_id = ?", userID).
+		Where("n.deleted_at IS NULL").Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Row{}, ErrNotFound
+	}
+	if err != nil {
+		return Row{}, fmt.Errorf("notifications: mark read: %w", err)
+	}
+	return r, nil
+}
+
+// MarkAllRead marks every live unread notification of userID read and says how many changed.
+func (s *Store) MarkAllRead(ctx context.Context, userID int64, now time.Time) (int, error) {
+	res, err := s.db.NewUpdate().Table("notifications").Set("read_at = ?", now.UTC()).
+		Where("user_id = ?", userID).Where("read_at IS NULL").Where("deleted_at IS NULL").Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("notifications: mark all read: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
+
+// Delete soft-deletes userID's notification id; ErrNotFound when there is no such live one.
+func (s *Store) Delete(ctx context.Context, userID, id int64, now time.Time) error {
+	res, err := s.db.NewUpdate().Table("notifications").Set("deleted_at = ?", now.UTC()).
+		Where("id = ?", id).Where("user_id = ?", userID).Where("deleted_at IS NULL").Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("notifications: delete: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// DeleteAll soft-deletes userID's live notifications matching f (Q ignored) and says how many.
+func (s *Store) DeleteAll(ctx context.Context, userID int64, f Filter, now time.Time) (int, error) {
+	q := s.db.NewUpdate().Table("notifications").Set("deleted_at = ?", now.UTC()).
+		Where("user_id = ?", userID).Where("deleted_at IS NULL")
+	if f.Kind != "" {
+		q = q.Where("kind = ?", f.Kind)
+	}
+	if f.CompanyID > 0 {
+		q = q.Where("company_id = ?", f.CompanyID)
+	}
+	if f.Unread {
+		q = q.Where("read_at IS NULL")
+	}
+	res, err := q.Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("notifications: delete all: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return int(n), err
+}
