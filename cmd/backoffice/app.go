@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"runtime/debug"
@@ -28,14 +29,36 @@ func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger, relay *eventb
 		Now: time.Now, Logger: logger, SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout})
 }
 
-func serve(ctx context.Context) error {
-	started := time.Now()
-	cfg, err := config.FromOS()
+// boot is how every command starts: the configuration from the environment, a logger writing to
+// logTo, and the infrastructure parts opened as name. The caller closes in.
+func boot(ctx context.Context, name string, parts infra.Parts, logTo io.Writer) (cfg config.Config, logger *slog.Logger, in *infra.Infra, err error) {
+	cfg, err = config.FromOS()
+	if err != nil {
+		return cfg, nil, nil, err
+	}
+	logger = logging.New(logTo, cfg.LogLevel)
+	in, err = infra.Open(ctx, cfg, name, parts, logger)
+	return cfg, logger, in, err
+}
+
+// withProduct runs fn on the product of a one-off command named name (logging to stderr, the
+// database migrated, no bus and no relay: its events wait in the outbox for the server's relay).
+func withProduct(ctx context.Context, name string, fn func(m *compose.Product, logger *slog.Logger) error) error {
+	cfg, logger, in, err := boot(ctx, name, infra.Parts{Migrate: true}, os.Stderr)
 	if err != nil {
 		return err
 	}
-	logger := logging.New(os.Stdout, cfg.LogLevel)
-	in, err := infra.Open(ctx, cfg, "backoffice", infra.Parts{Migrate: true, Bus: true}, logger)
+	defer in.Close()
+	m, err := wire(in, cfg, logger, nil)
+	if err != nil {
+		return err
+	}
+	return fn(m, logger)
+}
+
+func serve(ctx context.Context) error {
+	started := time.Now()
+	cfg, logger, in, err := boot(ctx, "backoffice", infra.Parts{Migrate: true, Bus: true}, os.Stdout)
 	if err != nil {
 		return err
 	}
@@ -76,12 +99,7 @@ func serve(ctx context.Context) error {
 }
 
 func migrateOnly(ctx context.Context) error {
-	cfg, err := config.FromOS()
-	if err != nil {
-		return err
-	}
-	logger := logging.New(os.Stderr, cfg.LogLevel)
-	in, err := infra.Open(ctx, cfg, "backoffice-migrate", infra.Parts{Migrate: true}, logger)
+	_, _, in, err := boot(ctx, "backoffice-migrate", infra.Parts{Migrate: true}, os.Stderr)
 	if err != nil {
 		return err
 	}

@@ -3,13 +3,9 @@ package main
 import (
 	"context"
 	"log/slog"
-	"os"
 
 	"github.com/backoffice/backoffice/cmd/backoffice/compose"
 	"github.com/backoffice/backoffice/modules/auth"
-	"github.com/backoffice/backoffice/platform/config"
-	"github.com/backoffice/backoffice/platform/infra"
-	"github.com/backoffice/backoffice/platform/logging"
 )
 
 // DemoPassword is the password of the four demo users (README states it).
@@ -49,19 +45,7 @@ func seedDemo(ctx context.Context, m *compose.Product, logger *slog.Logger) erro
 }
 
 func seedOnly(ctx context.Context) error {
-	cfg, err := config.FromOS()
-	if err != nil {
-		return err
-	}
-	logger := logging.New(os.Stderr, cfg.LogLevel)
-	in, err := infra.Open(ctx, cfg, "backoffice-seed", infra.Parts{Migrate: true}, logger)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	m, err := wire(in, cfg, logger, nil)
-	if err != nil {
-		return err
-	}
-	return seedDemo(ctx, m, logger)
+	return withProduct(ctx, "backoffice-seed", func(m *compose.Product, logger *slog.Logger) error {
+		return seedDemo(ctx, m, logger)
+	})
 }

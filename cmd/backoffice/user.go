@@ -6,14 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"strings"
 
+	"github.com/backoffice/backoffice/cmd/backoffice/compose"
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/platform/apperror"
-	"github.com/backoffice/backoffice/platform/config"
-	"github.com/backoffice/backoffice/platform/infra"
-	"github.com/backoffice/backoffice/platform/logging"
 )
 
 // userCommand is `backoffice user create ...`: the way to make the first real admin of a
@@ -42,38 +41,26 @@ func userCommand(ctx context.Context, args []string) error {
 		return err
 	}
 
-	cfg, err := config.FromOS()
-	if err != nil {
-		return err
-	}
-	logger := logging.New(os.Stderr, cfg.LogLevel)
-	in, err := infra.Open(ctx, cfg, "backoffice-user", infra.Parts{Migrate: true}, logger)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	m, err := wire(in, cfg, logger, nil)
-	if err != nil {
-		return err
-	}
-	companyID, err := m.Settings.EnsureCompany(ctx, *company)
-	if err != nil {
-		return err
-	}
-	u, err := m.Auth.CreateUser(ctx, auth.NewUser{CompanyID: companyID, Username: *username, Password: password,
-		FirstName: *first, LastName: *last, Email: *email, Role: *role, Enable2FA: *require2FA})
-	if err != nil {
-		if ae := apperror.As(err); ae != nil && len(ae.Fields) > 0 {
-			var parts []string
-			for f, msg := range ae.Fields {
-				parts = append(parts, f+": "+msg)
-			}
-			return fmt.Errorf("user not created: %s", strings.Join(parts, "; "))
+	return withProduct(ctx, "backoffice-user", func(m *compose.Product, _ *slog.Logger) error {
+		companyID, err := m.Settings.EnsureCompany(ctx, *company)
+		if err != nil {
+			return err
 		}
-		return err
-	}
-	fmt.Printf("created user %q (id %d, role %s, company %q)\n", u.Username, u.ID, u.Role, u.CompanyName)
-	return nil
+		u, err := m.Auth.CreateUser(ctx, auth.NewUser{CompanyID: companyID, Username: *username, Password: password,
+			FirstName: *first, LastName: *last, Email: *email, Role: *role, Enable2FA: *require2FA})
+		if err != nil {
+			if ae := apperror.As(err); ae != nil && len(ae.Fields) > 0 {
+				var parts []string
+				for f, msg := range ae.Fields {
+					parts = append(parts, f+": "+msg)
+				}
+				return fmt.Errorf("user not created: %s", strings.Join(parts, "; "))
+			}
+			return err
+		}
+		fmt.Printf("created user %q (id %d, role %s, company %q)\n", u.Username, u.ID, u.Role, u.CompanyName)
+		return nil
+	})
 }
 
 func readPassword(fromStdin bool, stdin io.Reader) (string, error) {

@@ -1,7 +1,10 @@
 // Command notifier serves only the live channel (/ws) with /healthz and /readyz: the process
 // ops scale apart from the API. Each replica subscribes to the live subjects on the shared NATS,
 // so a message pushed by any backoffice replica reaches a user's tabs on whichever notifier holds
-// them. It reads sessions from the shared database and never migrates it.
+// them. Each replica also runs the notifications module's durable JetStream consumer (started by
+// compose.New when there is a bus), sharing the "notifications" durable with cmd/backoffice: every
+// domain event becomes notifications exactly once, whichever process takes it, and stopping one
+// replica loses nothing. It reads sessions from the shared database and never migrates it.
 //
 //	BACKOFFICE_DATABASE_URL=postgres://... BACKOFFICE_NATS_URL=nats://... \
 //	BACKOFFICE_NOTIFIER_ADDR=0.0.0.0:8090 notifier
@@ -53,6 +56,7 @@ func run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// Stops the notifications consumer (in-hand events finish) before the bus closes.
 	defer p.Close()
 	srv := httpx.New(p.ServerOptions(httpx.Options{Logger: logger, TrustedProxies: cfg.TrustedProxies, Version: "notifier"}))
 	for _, c := range in.Checks(cfg) {

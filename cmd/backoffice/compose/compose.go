@@ -7,6 +7,7 @@
 package compose
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -14,8 +15,12 @@ import (
 
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/catalog"
+	"github.com/backoffice/backoffice/modules/notifications"
 	"github.com/backoffice/backoffice/modules/people"
+	"github.com/backoffice/backoffice/modules/procurement"
+	"github.com/backoffice/backoffice/modules/purchasing"
 	"github.com/backoffice/backoffice/modules/settings"
+	"github.com/backoffice/backoffice/modules/tax"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/eventbus"
@@ -48,10 +53,19 @@ type Product struct {
 	Catalog *catalog.Module
 	// People is customers and suppliers.
 	People *people.Module
+	// Procurement is purchase orders and the received orders booked against them.
+	Procurement *procurement.Module
+	// Purchasing is purchases priced with the Colombian taxes.
+	Purchasing *purchasing.Module
+	// Tax keeps the yearly UVT (tax.Compute itself is a pure function).
+	Tax *tax.Module
 	// Live is the WebSocket gateway of this process (nil without a bus); Push reaches every
 	// process's gateway.
 	Live *ws.Gateway
 	Push ws.Pusher
+	// Notifications is each person's inbox; with a bus it also runs the shared durable consumer
+	// that turns domain events into notifications and live pushes.
+	Notifications *notifications.Module
 }
 
 // New wires the modules.
@@ -64,12 +78,24 @@ func New(d Deps) (*Product, error) {
 		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout})
 	p := &Product{Settings: st, Auth: au}
 	p.Attachments = attachments.New(d.DB, d.Now)
-	p.Catalog = catalog.New(catalog.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Companies: st,
+	p.Tax = tax.New(tax.Deps{DB: d.DB, Now: d.Now, AdminRole: auth.RoleAdmin})
+	p.Purchasing = purchasing.New(purchasing.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
+		Events: d.Events, Companies: st, Taxes: p.Tax, Now: d.Now, AdminRole: auth.RoleAdmin,
+		StaffRoles: []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary}})
+	st.AddStoreReferences(p.Purchasing)
+	poUsage := procurement.NewUsage(d.DB) // ordered/received per category, references
+	p.Catalog = catalog.New(catalog.Deps{Quantities: poUsage, DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Companies: st,
 		AdminRole: auth.RoleAdmin, Now: d.Now, Logger: d.Logger,
+		CategoryRefs: []catalog.CategoryReferences{p.Purchasing, poUsage}, ProductRefs: []catalog.ProductReferences{p.Purchasing, poUsage},
 		ReadRoles:  []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer},
 		WriteRoles: []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary}})
+	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
+		Stock: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
+		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
 	p.People = people.New(people.Deps{DB: d.DB, Cache: d.Cache, Companies: st, Now: d.Now,
 		StaffRoles: []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary}, AdminRole: auth.RoleAdmin})
+	p.People.AddSupplierReferences(p.Purchasing)
+	p.Purchasing.SetSuppliers(p.People)
 	if d.Bus != nil {
 		g, err := ws.NewGateway(d.Bus, au.Authenticator(), d.Logger)
 		if err != nil {
@@ -77,11 +103,24 @@ func New(d Deps) (*Product, error) {
 		}
 		p.Live, p.Push = g, ws.NewPusher(d.Bus)
 	}
+	nd := notifications.Deps{DB: d.DB, AdminRole: auth.RoleAdmin, Now: d.Now, Logger: d.Logger,
+		OtherRoles: []string{auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer}}
+	if d.Bus != nil {
+		nd.Events, nd.Push = d.Bus, p.Push
+	}
+	p.Notifications = notifications.New(nd)
+	if err := p.Notifications.Start(context.Background()); err != nil {
+		p.Close()
+		return nil, err
+	}
 	return p, nil
 }
 
-// Close ends the live connections of this process.
+// Close stops this process's notifications consumer and ends its live connections.
 func (p *Product) Close() {
+	if p.Notifications != nil {
+		p.Notifications.Close()
+	}
 	if p.Live != nil {
 		p.Live.Close()
 	}
@@ -105,6 +144,10 @@ func (p *Product) Mount(srv *httpx.Server, withLive bool) {
 	p.Attachments.Routes(srv.API())
 	p.Catalog.Routes(srv.API())
 	p.People.Routes(srv.API())
+	p.Procurement.Routes(srv.API())
+	p.Purchasing.Routes(srv.API())
+	p.Notifications.Routes(srv.API())
+	p.Tax.Routes(srv.API())
 	p.Settings.Routes(srv.API(), p.Auth)
 	srv.Finish()
 }
