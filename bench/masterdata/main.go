@@ -1,0 +1,447 @@
+// Command masterdata measures the master-data lists and the product export of issue 3 against
+// the real binary on PostgreSQL: it creates (or reuses) a dedicated database, starts the
+// backoffice binary on it (which migrates it and seeds the demo users), bulk-loads products and
+// customers with SQL, then has C concurrent clients (demo users "user", scoped to their company,
+// and "admin", who lists every company) request the first page, pages deep in the list (following
+// next cursors from the middle, and last=true), and name searches of GET /api/products and
+// GET /api/customers, printing percentiles per scenario. It also times the first request after a
+// write (the cached total is cleared, so the list counts again), and exports products to Excel
+// while reading the server's peak RSS. Everything runs on loopback and every phase is bounded.
+//
+//	go run ./bench/masterdata -bin /tmp/bench-bin/backoffice -pg 'postgres://postgres@127.0.0.1:5432/test?sslmode=disable'
+//
+// -keep leaves the database for the next run (which then skips the load), -fresh rebuilds it.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/driver/pgdriver"
+
+	"github.com/backoffice/backoffice/platform/db"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// options are the command's flags.
+type options struct {
+	bin, pg, dbName, natsURL, redisURL, users, password string
+	want                                                sizes
+	conc, perPage, coldRounds, exportRuns               int
+	dur, warm                                           time.Duration
+	exportQuery                                         string
+	keep, fresh, explain, serial                        bool
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.bin, "bin", "/tmp/bench-bin/backoffice", "backoffice binary (a copy, so that a rebuild cannot swap it mid-run)")
+	flag.StringVar(&o.pg, "pg", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "PostgreSQL URL of an existing database, used to create the bench database")
+	flag.StringVar(&o.dbName, "db", "bench_backoffice", "bench database (created if missing)")
+	flag.StringVar(&o.natsURL, "nats", "nats://127.0.0.1:4222", "NATS URL for the server")
+	// Redis keys carry the fixed prefix "backoffice:" whatever the database, so a server on
+	// another database would share this one's cached totals and login counters in the same Redis
+	// DB; a Redis DB of its own keeps the bench and concurrent test servers apart.
+	flag.StringVar(&o.redisURL, "redis", "redis://127.0.0.1:6379/13", "Redis URL for the server (use a Redis DB nobody else uses)")
+	flag.StringVar(&o.users, "as", "user,admin", "demo users to measure as (user: one company; admin: every company)")
+	flag.StringVar(&o.password, "password", "Demo123!", "demo users' password")
+	flag.IntVar(&o.want.Products, "products", 200_000, "products in the demo company")
+	flag.IntVar(&o.want.Customers, "customers", 100_000, "customers in the demo company")
+	flag.IntVar(&o.want.OtherProducts, "other-products", 20_000, "products in a second company")
+	flag.IntVar(&o.want.OtherCustomers, "other-customers", 10_000, "customers in a second company")
+	flag.IntVar(&o.conc, "c", 20, "concurrent clients (at most 200)")
+	flag.IntVar(&o.perPage, "per-page", 25, "page size")
+	flag.DurationVar(&o.dur, "d", 10*time.Second, "measured time per scenario (at most 1m)")
+	flag.DurationVar(&o.warm, "warm", 2*time.Second, "unmeasured warm-up per scenario (at most 10s)")
+	flag.IntVar(&o.coldRounds, "cold", 10, "write-then-read rounds per list and user (at most 100)")
+	flag.StringVar(&o.exportQuery, "export", "kind=goods&lang=es", "query of GET /api/products/export.xlsx (the default selects half the products)")
+	flag.IntVar(&o.exportRuns, "export-runs", 2, "export repetitions (at most 5)")
+	flag.BoolVar(&o.keep, "keep", false, "keep the bench database for the next run")
+	flag.BoolVar(&o.fresh, "fresh", false, "drop the bench database first")
+	flag.BoolVar(&o.serial, "serial", true, "also run every scenario with one client first")
+	flag.BoolVar(&o.explain, "explain", false, "print EXPLAIN ANALYZE of the lists' queries")
+	flag.Parse()
+	o.conc = min(max(o.conc, 1), 200)
+	o.dur = min(o.dur, time.Minute)
+	o.warm = min(o.warm, 10*time.Second)
+	o.coldRounds = min(max(o.coldRounds, 1), 100)
+	o.exportRuns = min(max(o.exportRuns, 1), 5)
+	if err := run(o); err != nil {
+		fmt.Fprintln(os.Stderr, "masterdata:", err)
+		os.Exit(1)
+	}
+}
+
+func run(o options) error {
+	ctx := context.Background()
+	if err := ensureDatabase(ctx, o.pg, o.dbName, o.fresh); err != nil {
+		return fmt.Errorf("create database: %w", err)
+	}
+	if !o.keep {
+		defer func() {
+			if err := dropDatabase(context.Background(), o.pg, o.dbName); err != nil {
+				fmt.Fprintln(os.Stderr, "drop database:", err)
+			}
+		}()
+	}
+	dbURL, err := databaseURL(o.pg, o.dbName)
+	if err != nil {
+		return err
+	}
+	if err := clearTotals(ctx, o.redisURL); err != nil {
+		return err
+	}
+	srv, err := startServer(o.bin, dbURL, o.natsURL, o.redisURL)
+	if err != nil {
+		return err
+	}
+	defer srv.stop()
+	// The bulk load and the deep OFFSETs below run longer than the driver's default read timeout.
+	bdb, err := db.Open(ctx, dbURL, pgdriver.WithReadTimeout(10*time.Minute), pgdriver.WithWriteTimeout(time.Minute))
+	if err != nil {
+		return err
+	}
+	defer bdb.Close()
+
+	t0 := time.Now()
+	ten, reused, err := seed(ctx, bdb, o.want)
+	if err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	if reused {
+		logf("reusing %s: %+v", o.dbName, o.want)
+	} else {
+		logf("loaded %+v in %v (SQL generate_series, one transaction, then VACUUM ANALYZE)", o.want, time.Since(t0).Round(time.Millisecond))
+	}
+	// A load straight into the tables bypasses the cached totals' invalidation.
+	if err := clearTotals(ctx, o.redisURL); err != nil {
+		return err
+	}
+
+	client := &http.Client{Timeout: 30 * time.Second,
+		Transport: &http.Transport{MaxIdleConnsPerHost: o.conc + 2, MaxConnsPerHost: o.conc + 2}}
+	sessions := map[string]*session{}
+	for _, u := range strings.Split(o.users, ",") {
+		s, err := login(srv.base, strings.TrimSpace(u), o.password, client)
+		if err != nil {
+			return err
+		}
+		sessions[s.user] = s
+	}
+	first := sessions[strings.TrimSpace(strings.Split(o.users, ",")[0])]
+
+	fmt.Printf("# masterdata bench %s\n\n", time.Now().UTC().Format(time.RFC3339))
+	fmt.Printf("data: %d products + %d customers in %q, %d + %d in %q; %d clients, %v per scenario after %v warm-up, per_page %d; load average at start %s\n\n",
+		o.want.Products, o.want.Customers, demoCompany, o.want.OtherProducts, o.want.OtherCustomers, otherCompany,
+		o.conc, o.dur, o.warm, o.perPage, loadavg())
+
+	lists := []listSpec{
+		{path: "/api/products", table: "products", company: ten.Company, size: o.want.Products,
+			words: []string{"arroz", "café", "leche", "aceite", "panela", "atún", "chocolate", "jabón", "gaseosa", "queso",
+				"galletas", "cerveza", "ñame", "arepa", "águila", "colanta", "sello rojo", "zenú", "alpina", "diana"}},
+		{path: "/api/customers", table: "customers", company: ten.Company, size: o.want.Customers,
+			words: []string{"gómez", "rodríguez", "martínez", "lópez", "maría", "josé", "valencia", "ospina", "londoño", "restrepo",
+				"ángela", "muñoz", "ríos", "andrés", "catalina", "zapata", "castro", "patiño", "óscar", "cárdenas"}},
+	}
+	for i := range lists {
+		if err := lists[i].prepare(ctx, bdb, o.conc); err != nil {
+			return err
+		}
+	}
+	// One client first (what a request costs without queueing), then the target concurrency.
+	concs := []int{o.conc}
+	if o.serial && o.conc > 1 {
+		concs = []int{1, o.conc}
+	}
+	var rows []*result
+	for _, c := range concs {
+		for _, u := range strings.Split(o.users, ",") {
+			s := sessions[strings.TrimSpace(u)]
+			// Each list's page navigation runs interleaved with a control, an authenticated
+			// request that reads no master data: it tells what the list costs from what any
+			// request costs on this machine at this concurrency.
+			control := scenario{name: "/api/auth/user/profile (control) as " + s.user, fn: func(int, int) error {
+				_, err := s.do(http.MethodGet, "/api/auth/user/profile", "", nil, http.StatusOK, false)
+				return err
+			}}
+			var groups [][]scenario
+			for _, l := range lists {
+				pages, searches := l.scenarios(s, o.perPage)
+				groups = append(groups, append([]scenario{control}, pages...))
+				// Searches run one at a time: the slow ones would take the machine from the others.
+				for _, sc := range searches {
+					groups = append(groups, []scenario{sc})
+				}
+			}
+			for _, g := range groups {
+				for _, r := range load(g, c, o.warm, o.dur) {
+					rows = append(rows, r)
+					logf("%s", line(r))
+				}
+			}
+		}
+	}
+	var cold []*result
+	for _, u := range strings.Split(o.users, ",") {
+		s := sessions[strings.TrimSpace(u)]
+		for _, l := range lists {
+			one, many, err := l.cold(ctx, bdb, s, o.perPage, o.conc, o.coldRounds)
+			if err != nil {
+				return err
+			}
+			cold = append(cold, one, many)
+			logf("%s", line(one))
+			logf("%s", line(many))
+		}
+	}
+	// The export last: by now the runtime has collected the sign-ins' argon2id buffers (64 MiB
+	// each), which would otherwise stand in the RSS before and during the export.
+	exports, err := measureExport(srv, first, o.exportQuery, o.exportRuns)
+	if err != nil {
+		return err
+	}
+	hwm, _ := srv.memKiB("VmHWM")
+	fmt.Printf("## Lists (warm totals)\n\n")
+	table(rows, true)
+	fmt.Printf("\n## First page right after a write (total counted again), %d rounds\n\n", o.coldRounds)
+	table(cold, false)
+	fmt.Printf("\n## Excel export GET /api/products/export.xlsx?%s (user %q)\n\n", o.exportQuery, first.user)
+	fmt.Println("| run | rows | bytes | first byte | wall time | RSS before | peak RSS (VmHWM) | peak sampled VmRSS |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for i, e := range exports {
+		fmt.Printf("| %d | %d | %d | %v | %v | %.1f MiB | %.1f MiB | %.1f MiB |\n", i+1, e.rows, e.bytes,
+			e.firstByte.Round(time.Millisecond), e.wall.Round(time.Millisecond), mib(e.rssBefore), mib(e.peakHWM), mib(e.peakSampled))
+	}
+	fmt.Printf("\nserver peak RSS over the whole run (sign-ins included) %.1f MiB; load average at the end %s\n", mib(hwm), loadavg())
+
+	if o.explain {
+		return explain(ctx, bdb, ten, lists)
+	}
+	return nil
+}
+
+// clearTotals removes the cached list totals from the bench's Redis DB, so that a reused or
+// reloaded database is never answered with counts from before. It refuses DB 0, which others use.
+func clearTotals(ctx context.Context, redisURL string) error {
+	u, err := url.Parse(redisURL)
+	if err != nil {
+		return err
+	}
+	if n, _ := strconv.Atoi(strings.Trim(u.Path, "/")); n == 0 {
+		return errors.New("-redis: give the bench a Redis DB of its own (not 0): the cached totals must be cleared after the load")
+	}
+	opt, err := redis.ParseURL(redisURL)
+	if err != nil {
+		return err
+	}
+	rc := redis.NewClient(opt)
+	defer rc.Close()
+	iter := rc.Scan(ctx, 0, "backoffice:listing:*", 1000).Iterator()
+	for iter.Next(ctx) {
+		if err := rc.Del(ctx, iter.Val()).Err(); err != nil {
+			return err
+		}
+	}
+	return iter.Err()
+}
+
+// listSpec is one list endpoint and what its scenarios need: the table behind it, deep cursors
+// and search terms.
+type listSpec struct {
+	path, table string
+	company     int64
+	size        int
+	words       []string
+	// deep holds one cursor per client, spread over the middle half of the name order.
+	deep []string
+	// names are whole names of random rows (lower case), searched one after another so that
+	// most searches have no cached total.
+	names []string
+}
+
+// cursorSpec is the lists' default sort as listing encodes its cursors.
+var cursorSpec = listing.Spec{Columns: map[string]listing.Column{"name": {Kind: listing.String}}, Default: "name"}
+
+type sortKey struct {
+	value string
+	id    int64
+}
+
+func (l *listSpec) prepare(ctx context.Context, bdb *bun.DB, conc int) error {
+	plan, err := listing.NewPlan(cursorSpec, listing.Query{PerPage: 1})
+	if err != nil {
+		return err
+	}
+	for w := 0; w < conc; w++ {
+		var k sortKey
+		// Offsets are slow, which is why the lists use cursors: the bench pays them once here.
+		err := bdb.NewRaw("SELECT lower(name), id FROM ? WHERE company_id = ? AND deleted_at IS NULL ORDER BY lower(name), id OFFSET ? LIMIT 1",
+			bun.Ident(l.table), l.company, l.size/4+w*(l.size/2)/conc).Scan(ctx, &k.value, &k.id)
+		if err != nil {
+			return err
+		}
+		// The product's own encoder makes the cursor: a page of two rows of which one is shown
+		// has a next cursor at the shown row.
+		page := listing.Finish(plan, []sortKey{k, k}, 2, func(k sortKey) (any, int64) { return k.value, k.id })
+		l.deep = append(l.deep, page.Meta.NextCursor)
+	}
+	return bdb.NewRaw("SELECT lower(name) FROM ? WHERE company_id = ? AND deleted_at IS NULL ORDER BY random() LIMIT 5000",
+		bun.Ident(l.table), l.company).Scan(ctx, &l.names)
+}
+
+type scenario struct {
+	name string
+	fn   func(worker, i int) error
+	// prime, when set, runs once before the warm-up (filling the cached totals a scenario is
+	// meant to find).
+	prime func() error
+}
+
+// scenarios are the measured requests of list l as s: page navigation, and searches.
+func (l *listSpec) scenarios(s *session, perPage int) (pages, searches []scenario) {
+	base := fmt.Sprintf("%s?per_page=%d", l.path, perPage)
+	get := func(path string) error {
+		_, err := s.do(http.MethodGet, path, "", nil, http.StatusOK, false)
+		return err
+	}
+	// Page navigation decodes every answer, as the deep walk must to find its next cursor.
+	page := func(path string) error {
+		m, err := s.list(path)
+		if err == nil && len(m.Data) != perPage {
+			err = fmt.Errorf("page has %d rows", len(m.Data))
+		}
+		return err
+	}
+	label := func(what string) string { return fmt.Sprintf("%s %s as %s", l.path, what, s.user) }
+	// Each client walks forward from its own deep cursor by the server's next cursors, and starts
+	// over after 40 pages.
+	walk := make([]string, len(l.deep))
+	walked := make([]int, len(l.deep))
+	return []scenario{
+			{name: label("first page"), fn: func(int, int) error { return page(base) }},
+			{name: label("deep page (next cursors from the middle)"), fn: func(w, _ int) error {
+				if walk[w] == "" || walked[w] >= 40 {
+					walk[w], walked[w] = l.deep[w], 0
+				}
+				m, err := s.list(base + "&after=" + url.QueryEscape(walk[w]))
+				if err != nil {
+					return err
+				}
+				// Only the list's end may be short (small -products runs walk into it).
+				if len(m.Data) == 0 || len(m.Data) < perPage && m.Meta.NextCursor != "" {
+					return fmt.Errorf("deep page has %d rows", len(m.Data))
+				}
+				walk[w], walked[w] = m.Meta.NextCursor, walked[w]+1
+				return nil
+			}},
+			{name: label("last page (last=true)"), fn: func(int, int) error { return page(base + "&last=true") }},
+		}, []scenario{
+			{name: label("search, 20 words (cached totals)"), fn: func(w, i int) error {
+				return get(base + "&q=" + url.QueryEscape(l.words[(w+i)%len(l.words)]))
+			}, prime: func() error {
+				for _, w := range l.words {
+					if err := get(base + "&q=" + url.QueryEscape(w)); err != nil {
+						return err
+					}
+				}
+				return nil
+			}},
+			{name: label("search, whole names (new totals)"), fn: func(int, int) error {
+				return get(base + "&q=" + url.QueryEscape(l.names[rand.IntN(len(l.names))]))
+			}},
+		}
+}
+
+// cold times the first page right after a write, which clears the cached totals: once with one
+// client, and once with conc clients asking at the same moment (the total is counted by each).
+func (l *listSpec) cold(ctx context.Context, bdb *bun.DB, s *session, perPage, conc, rounds int) (*result, *result, error) {
+	one := &result{name: fmt.Sprintf("%s first page after a write, as %s", l.path, s.user), conc: 1}
+	many := &result{name: fmt.Sprintf("%s first page after a write, all at once, as %s", l.path, s.user), conc: conc}
+	var categoryID int64
+	if l.table == "products" {
+		if err := bdb.NewRaw("SELECT min(id) FROM categories WHERE company_id = ? AND deleted_at IS NULL", l.company).Scan(ctx, &categoryID); err != nil {
+			return nil, nil, err
+		}
+	}
+	page := fmt.Sprintf("%s?per_page=%d", l.path, perPage)
+	get := func(int) error { _, err := s.do(http.MethodGet, page, "", nil, http.StatusOK, false); return err }
+	for r := 0; r < rounds; r++ {
+		// A 10-digit cédula that the loaded data (documents 1… and 2…) does not use.
+		tag := fmt.Sprintf("9%06d%03d", time.Now().UnixNano()/1e3%1e6, r)
+		var id int64
+		var err error
+		if l.table == "products" {
+			id, err = s.createProduct(tag, categoryID)
+		} else {
+			id, err = s.createCustomer(tag)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		t0 := time.Now()
+		err = get(0)
+		one.add(time.Since(t0), err)
+		// The delete clears the totals again (and keeps the row count as loaded).
+		if err := s.remove(fmt.Sprintf("%s/%d", l.path, id)); err != nil {
+			return nil, nil, err
+		}
+		many.merge(burst(conc, get))
+	}
+	return one, many, nil
+}
+
+func line(r *result) string {
+	return fmt.Sprintf("c=%-3d %-70s n=%-6d err=%-3d p50 %-9v p99 %-9v max %v", r.conc, r.name, len(r.lat), r.errors,
+		r.pct(0.5).Round(10*time.Microsecond), r.pct(0.99).Round(10*time.Microsecond), r.pct(1).Round(10*time.Microsecond))
+}
+
+// table prints results as a Markdown table with the verdict against the 50 ms p99 target.
+func table(rs []*result, rate bool) {
+	fmt.Println("| scenario | clients | requests | errors | req/s | p50 | p90 | p99 | max | p99 < 50 ms |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rs {
+		rps := "-"
+		if rate && r.dur > 0 {
+			rps = fmt.Sprintf("%.0f", float64(len(r.lat))/r.dur.Seconds())
+		}
+		ok := "yes"
+		if r.errors > 0 || r.pct(0.99) >= 50*time.Millisecond {
+			ok = "**no**"
+		}
+		fmt.Printf("| %s | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", r.name, r.conc, len(r.lat), r.errors, rps,
+			ms(r.pct(0.5)), ms(r.pct(0.9)), ms(r.pct(0.99)), ms(r.pct(1)), ok)
+		if r.first != nil {
+			fmt.Printf("|  first error: %.150s ||||||||||\n", strings.ReplaceAll(r.first.Error(), "|", "/"))
+		}
+	}
+}
+
+// loadavg is the machine's 1, 5 and 15 minute load averages: other work on a shared machine
+// shows in every latency.
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	return strings.Join(f[:3], " ")
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond)) }
+
+func mib(kib int) float64 { return float64(kib) / 1024 }
+
+func logf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, time.Now().Format("15:04:05 ")+format+"\n", args...)
+}

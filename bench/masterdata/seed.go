@@ -1,0 +1,207 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"regexp"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/db"
+)
+
+// demoCompany is the company the binary's demo seed creates (cmd/backoffice/seed.go); the bench
+// data belongs to it, so the demo users see it.
+const demoCompany = "Demo S.A.S."
+
+// otherCompany holds the rows of a second tenant, so that the company filter of every list has
+// something to leave out and the admins' all-companies lists are bigger than one company's.
+const otherCompany = "Bench Otra S.A.S."
+
+var dbName = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// databaseURL is pgURL pointing at database name instead.
+func databaseURL(pgURL, name string) (string, error) {
+	u, err := url.Parse(pgURL)
+	if err != nil {
+		return "", err
+	}
+	u.Path = "/" + name
+	return u.String(), nil
+}
+
+// ensureDatabase creates the bench database unless it exists (fresh: drops it first). The name is
+// checked because CREATE DATABASE takes no parameters.
+func ensureDatabase(ctx context.Context, pgURL, name string, fresh bool) error {
+	if !dbName.MatchString(name) {
+		return fmt.Errorf("database name %q: use lower-case letters, digits and _", name)
+	}
+	admin, err := db.Open(ctx, pgURL)
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	if fresh {
+		if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+			return err
+		}
+	}
+	var n int
+	if err := admin.NewRaw("SELECT count(*) FROM pg_database WHERE datname = ?", name).Scan(ctx, &n); err != nil {
+		return err
+	}
+	if n == 0 {
+		_, err = admin.ExecContext(ctx, "CREATE DATABASE "+name)
+	}
+	return err
+}
+
+// dropDatabase removes the bench database.
+func dropDatabase(ctx context.Context, pgURL, name string) error {
+	admin, err := db.Open(ctx, pgURL)
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	_, err = admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+	return err
+}
+
+// sizes is how many rows the bench wants in each company.
+type sizes struct {
+	Products, Customers           int
+	OtherProducts, OtherCustomers int
+}
+
+// tenants are the ids the bench data hangs on.
+type tenants struct {
+	Company, Other, Admin int64
+}
+
+// seed fills the migrated database straight through SQL (generate_series), in one transaction,
+// unless a previous run left exactly the wanted rows (then they are reused). It returns the ids.
+func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
+	var t tenants
+	if err := bdb.NewRaw("SELECT id FROM companies WHERE name = ? AND deleted_at IS NULL", demoCompany).Scan(ctx, &t.Company); err != nil {
+		return t, false, fmt.Errorf("demo company: %w", err)
+	}
+	if err := bdb.NewRaw("SELECT id FROM users WHERE username = 'admin'").Scan(ctx, &t.Admin); err != nil {
+		return t, false, fmt.Errorf("demo admin: %w", err)
+	}
+	var have int
+	if err := bdb.NewRaw("SELECT count(*) FROM products").Scan(ctx, &have); err != nil {
+		return t, false, err
+	}
+	if have > 0 {
+		var got sizes
+		err := bdb.NewRaw(`SELECT
+			(SELECT count(*) FROM products WHERE company_id = ? AND deleted_at IS NULL),
+			(SELECT count(*) FROM customers WHERE company_id = ? AND deleted_at IS NULL),
+			(SELECT count(*) FROM products p JOIN companies c ON c.id = p.company_id WHERE c.name = ? AND p.deleted_at IS NULL),
+			(SELECT count(*) FROM customers p JOIN companies c ON c.id = p.company_id WHERE c.name = ? AND p.deleted_at IS NULL)`,
+			t.Company, t.Company, otherCompany, otherCompany).Scan(ctx, &got.Products, &got.Customers, &got.OtherProducts, &got.OtherCustomers)
+		if err != nil {
+			return t, false, err
+		}
+		if got != want {
+			return t, false, fmt.Errorf("the database holds %+v rows, not %+v: run with -fresh", got, want)
+		}
+		err = bdb.NewRaw("SELECT id FROM companies WHERE name = ? AND deleted_at IS NULL", otherCompany).Scan(ctx, &t.Other)
+		return t, true, err
+	}
+	err := bdb.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		now := time.Now().UTC()
+		if err := tx.NewRaw("INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?) RETURNING id",
+			otherCompany, now, now).Scan(ctx, &t.Other); err != nil {
+			return err
+		}
+		for _, c := range []struct {
+			id                    int64
+			products, customers   int
+			codePrefix, docPrefix string
+		}{{t.Company, want.Products, want.Customers, "P-", "1"}, {t.Other, want.OtherProducts, want.OtherCustomers, "Q-", "2"}} {
+			if _, err := tx.ExecContext(ctx, categoriesSQL, c.id, t.Admin); err != nil {
+				return fmt.Errorf("categories: %w", err)
+			}
+			if _, err := tx.ExecContext(ctx, productsSQL, c.id, c.codePrefix, c.id, t.Admin, c.products); err != nil {
+				return fmt.Errorf("products: %w", err)
+			}
+			if _, err := tx.ExecContext(ctx, customersSQL, c.id, c.docPrefix, t.Admin, c.customers); err != nil {
+				return fmt.Errorf("customers: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return t, false, err
+	}
+	// What autovacuum would do on a live system after a bulk load: planner statistics, and the
+	// visibility map that lets counts read the indexes alone.
+	for _, table := range []string{"products", "customers", "categories", "companies"} {
+		if _, err := bdb.ExecContext(ctx, "VACUUM ANALYZE "+table); err != nil {
+			return t, false, err
+		}
+	}
+	return t, false, nil
+}
+
+// categoriesSQL adds 40 categories to a company.
+const categoriesSQL = `
+INSERT INTO categories (company_id, name, created_by, updated_by, created_at, updated_at)
+SELECT ?0, 'Categoría ' || lpad(g::text, 2, '0'), ?1, ?1, now(), now() FROM generate_series(1, 40) AS g`
+
+// productsSQL adds n products to a company: Spanish grocery names (noun, brand, presentation and
+// a serial, so that names are unique, sort independently of id, and a serial finds one product),
+// half goods and half services (so `kind=goods` exports exactly n/2), varied prices and stock.
+// The multipliers scatter the word choices so that name order and insertion order differ.
+const productsSQL = `
+WITH cats AS (SELECT array_agg(id ORDER BY id) AS ids FROM categories WHERE company_id = ?0),
+words AS (SELECT
+  ARRAY['Arroz','Café','Leche','Aceite','Azúcar','Panela','Fríjol','Lenteja','Atún','Chocolate',
+        'Harina','Pasta','Sal','Galletas','Jabón','Detergente','Champú','Papel higiénico','Gaseosa','Jugo',
+        'Avena','Mantequilla','Queso','Huevos','Yogur','Cereal','Salsa de tomate','Mayonesa','Vinagre','Té',
+        'Agua','Cerveza','Ñame','Arepa','Bocadillo','Maíz','Garbanzo','Sardinas','Pan','Servilletas'] AS noun,
+  ARRAY['Diana','Roa','Colanta','Alpina','Águila','Sello Rojo','Juan Valdez','Doria','Zenú','Corona',
+        'Ramo','Noel','Manuelita','Riopaila','Fruco','Postobón','Alquería','Éxito','Familia','Quaker',
+        'Van Camps','Nutresa','Bavaria','La Constancia','Incauca'] AS brand,
+  ARRAY['250 g','500 g','1 kg','2 kg','5 kg','1 L','2 L','6 und','12 und','400 ml'] AS pres)
+INSERT INTO products (company_id, category_id, code, name, unit, cost_cents, price_cents, quantity,
+  alert_quantity, iva_class, kind, created_by, updated_by, created_at, updated_at)
+SELECT ?2, cats.ids[1 + (g * 7) % 40], ?1 || lpad(g::text, 7, '0'),
+  words.noun[1 + (g * 7919) % 40] || ' ' || words.brand[1 + (g * 104729) % 25] || ' ' ||
+    words.pres[1 + (g * 31) % 10] || ' ' || lpad(g::text, 6, '0'),
+  CASE WHEN g % 2 = 0 THEN 'und' ELSE 'servicio' END,
+  (1 + (g * 37) % 2000) * 100, (1 + (g * 37) % 2000) * 130, CASE WHEN g % 2 = 0 THEN (g * 13) % 200 ELSE 0 END,
+  CASE WHEN g % 2 = 0 THEN 10 ELSE 0 END, (ARRAY['19','5','exento','excluido'])[1 + g % 4], CASE WHEN g % 2 = 0 THEN 'goods' ELSE 'service' END,
+  ?3, ?3, now() - (?4 - g) * interval '1 minute', now() - (?4 - g) * interval '1 minute'
+FROM generate_series(1::bigint, ?4) AS g, cats, words`
+
+// customersSQL adds n approved customers (every tenth pending) to a company, with Spanish names
+// (first name and two surnames), Colombian cities and unique document numbers.
+const customersSQL = `
+WITH words AS (SELECT
+  ARRAY['María','José','Luis','Ana','Carlos','Luz','Juan','Diana','Andrés','Sandra','Jorge','Claudia',
+        'Camilo','Paola','Felipe','Natalia','Santiago','Valentina','Sebastián','Laura','Ángela','Óscar',
+        'Nicolás','Daniela','Alejandro','Catalina','Julián','Marcela','Iván','Ñusta'] AS first,
+  ARRAY['Gómez','Rodríguez','Martínez','García','López','González','Hernández','Pérez','Sánchez','Ramírez',
+        'Torres','Díaz','Moreno','Vargas','Rojas','Jiménez','Muñoz','Castro','Ortiz','Rubio',
+        'Suárez','Romero','Herrera','Medina','Aguilar','Castillo','Cárdenas','Ríos','Mejía','Osorio',
+        'Restrepo','Zapata','Valencia','Quintero','Arango','Giraldo','Salazar','Ospina','Londoño','Patiño'] AS last,
+  ARRAY['Bogotá','Medellín','Cali','Barranquilla','Cartagena','Cúcuta','Bucaramanga','Pereira','Santa Marta','Ibagué',
+        'Pasto','Manizales','Neiva','Villavicencio','Armenia','Valledupar','Montería','Popayán','Sincelejo','Tunja'] AS city)
+INSERT INTO customers (company_id, name, company, email, phone, city, address, person_type, document_type,
+  document_number, declarante, iva_responsible, approval_status, approved_by, approved_at,
+  created_by, created_at, updated_by, updated_at)
+SELECT ?0,
+  words.first[1 + (g * 7919) % 30] || ' ' || words.last[1 + (g * 104729) % 40] || ' ' || words.last[1 + (g * 1299709) % 40],
+  CASE WHEN g % 3 = 0 THEN words.last[1 + (g * 104729) % 40] || ' Comercial S.A.S.' ELSE '' END,
+  'cliente' || g || '@correo.co', '3' || lpad(((g * 7919) % 1000000000)::text, 9, '0'),
+  words.city[1 + (g * 31) % 20], 'Calle ' || (g % 150) || ' # ' || (g % 90) || '-' || (g % 60),
+  CASE WHEN g % 3 = 0 THEN 'juridica' ELSE 'natural' END, CASE WHEN g % 3 = 0 THEN 'NIT' ELSE 'CC' END,
+  ?1 || lpad(g::text, 9, '0'), g % 5 = 0, g % 3 = 0,
+  CASE WHEN g % 10 = 0 THEN 'pending' ELSE 'approved' END, CASE WHEN g % 10 = 0 THEN NULL ELSE ?2 END,
+  CASE WHEN g % 10 = 0 THEN NULL ELSE now() END,
+  ?2, now() - (?3 - g) * interval '1 minute', ?2, now()
+FROM generate_series(1::bigint, ?3) AS g, words`
