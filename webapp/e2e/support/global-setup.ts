@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { EXTRA_USERS } from './users';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const binary = path.resolve(here, '../../../bin/backoffice');
+// E2E_BINARY points a run at another build (e.g. one made outside the shared bin/ while others build).
+const binary = process.env.E2E_BINARY ? path.resolve(process.env.E2E_BINARY) : path.resolve(here, '../../../bin/backoffice');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

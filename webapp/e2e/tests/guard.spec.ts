@@ -67,7 +67,8 @@ test('allowed pages stay put: buyer on its allow list, admin on site status, use
   await signIn(user.page, DEMO.user.username, DEMO.user.password);
   await user.page.goto('/people/customer');
   await expectPath(user.page, '/people/customer');
-  // Module not built yet: the standard not-found page, not a placeholder.
-  await expect(user.page.getByText('The requested information was not found')).toBeVisible();
+  // Built in issue 3: the customer list itself, not the not-found page.
+  await expect(user.page.getByTestId('customer-list')).toBeVisible();
+  await expect(user.page.getByText('The requested information was not found')).toHaveCount(0);
   expect(pathOf(user.page)).toBe('/people/customer');
 });

@@ -1,12 +1,29 @@
 /**
  * What the navigation lists: only what exists now (later issues add their modules here).
- * Entries are filtered by the role guard, plus `adminOnly` for pages whose API only admins may use.
+ * Entries are filtered by the role guard, plus `adminOnly` for pages whose API only admins may use
+ * and `buyerOnly` for pages only buyers use (adding purchase orders: the guard lets users and
+ * secretaries open it too, but buying is the buyer's job).
  */
 import type { Role } from '@/lib/auth/types';
 import { guard } from './guard';
 
 /** Icon names the layouts know how to draw. */
-export type NavIcon = 'dashboard' | 'settings' | 'power' | 'people' | 'truck' | 'shield' | 'box' | 'tag' | 'building' | 'store';
+export type NavIcon =
+  | 'dashboard'
+  | 'settings'
+  | 'power'
+  | 'people'
+  | 'truck'
+  | 'shield'
+  | 'box'
+  | 'tag'
+  | 'building'
+  | 'store'
+  | 'bell'
+  | 'cart'
+  | 'clipboard'
+  | 'inbox'
+  | 'clock';
 
 /** One navigation entry. */
 export interface NavItem {
@@ -17,11 +34,17 @@ export interface NavItem {
   descriptionKey: string;
   icon: NavIcon;
   adminOnly?: boolean;
+  buyerOnly?: boolean;
 }
 
 /** Every entry, in menu order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/dashboards/home', labelKey: 'nav.dashboard', descriptionKey: 'nav.dashboardDescription', icon: 'dashboard' },
+  { path: '/purchase/list', labelKey: 'nav.purchases', descriptionKey: 'nav.purchasesDescription', icon: 'cart' },
+  { path: '/pending-data/purchase', labelKey: 'nav.pendingPurchases', descriptionKey: 'nav.pendingPurchasesDescription', icon: 'clock', adminOnly: true },
+  { path: '/purchase-order/list', labelKey: 'nav.purchaseOrders', descriptionKey: 'nav.purchaseOrdersDescription', icon: 'clipboard' },
+  { path: '/purchase-order/add', labelKey: 'nav.addPurchaseOrder', descriptionKey: 'nav.addPurchaseOrderDescription', icon: 'clipboard', buyerOnly: true },
+  { path: '/received-order/list', labelKey: 'nav.receivedOrders', descriptionKey: 'nav.receivedOrdersDescription', icon: 'inbox' },
   { path: '/product/list', labelKey: 'nav.products', descriptionKey: 'nav.productsDescription', icon: 'box' },
   { path: '/category/list', labelKey: 'nav.categories', descriptionKey: 'nav.categoriesDescription', icon: 'tag' },
   { path: '/people/customer', labelKey: 'nav.customers', descriptionKey: 'nav.customersDescription', icon: 'people' },
@@ -29,6 +52,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/people/user', labelKey: 'nav.users', descriptionKey: 'nav.usersDescription', icon: 'shield', adminOnly: true },
   { path: '/setting/company', labelKey: 'nav.companies', descriptionKey: 'nav.companiesDescription', icon: 'building', adminOnly: true },
   { path: '/setting/store', labelKey: 'nav.stores', descriptionKey: 'nav.storesDescription', icon: 'store', adminOnly: true },
+  { path: '/notification/list', labelKey: 'nav.notifications', descriptionKey: 'nav.notificationsDescription', icon: 'bell' },
   { path: '/settings/general', labelKey: 'nav.accountSettings', descriptionKey: 'nav.accountSettingsDescription', icon: 'settings' },
   {
     path: '/setting/site_status',
@@ -42,5 +66,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 /** The entries a role may open. */
 export function navItemsFor(role: Role | undefined): NavItem[] {
   if (!role) return [];
-  return NAV_ITEMS.filter((item) => guard(role, item.path).allowed && (!item.adminOnly || role === 'admin'));
+  return NAV_ITEMS.filter(
+    (item) => guard(role, item.path).allowed && (!item.adminOnly || role === 'admin') && (!item.buyerOnly || role === 'buyer'),
+  );
 }

@@ -110,7 +110,11 @@ describe('route table', () => {
 
   it('sends unknown paths to the catch-all', () => {
     expect(leaf('/no/such/page').path).toBe('*');
-    expect(leaf('/received_order/list').path).toBe('*');
+  });
+
+  it('renders the /received-order redirect target (spelled with an underscore) with the received order list', () => {
+    expect(leaf('/received_order/list').path).toBe('received_order/list');
+    expect(leaf('/received_order/list').lazy).toBe(leaf('/received-order/list').lazy);
   });
 
   it('puts guest-only, public and protected pages in their groups', () => {

@@ -32,6 +32,14 @@ function withServerState(children: RouteObject[]): RouteObject {
   };
 }
 
+const purchaseForm = async () => ({ Component: (await import('@/features/purchasing/pages/purchase-form-page')).PurchaseFormPage });
+const purchaseOrderForm = async () => ({
+  Component: (await import('@/features/procurement/pages/purchase-order-form-page')).PurchaseOrderFormPage,
+});
+const receivedOrderList = async () => ({
+  Component: (await import('@/features/procurement/pages/received-order-list-page')).ReceivedOrderListPage,
+});
+
 const notFound = async () => ({ Component: (await import('@/features/errors/pages/not-found-page')).NotFoundPage });
 
 /** A page of a module that a later issue builds: in the table, showing the not-found page. */
@@ -115,9 +123,9 @@ const protectedPages: RouteObject[] = [
   { path: 'dashboards/home', lazy: async () => ({ Component: (await import('./dashboard-route')).DashboardRoute }) },
 
   redirectRoute('purchase', '/purchase/list'),
-  notBuilt('purchase/list'),
-  notBuilt('purchase/add'),
-  notBuilt('purchase/edit/:id'),
+  { path: 'purchase/list', lazy: async () => ({ Component: (await import('@/features/purchasing/pages/purchase-list-page')).PurchaseListPage }) },
+  { path: 'purchase/add', lazy: purchaseForm },
+  { path: 'purchase/edit/:id', lazy: purchaseForm },
 
   redirectRoute('sale', '/sale/list'),
   notBuilt('sale/list'),
@@ -125,7 +133,10 @@ const protectedPages: RouteObject[] = [
   notBuilt('sale/edit/:id'),
 
   redirectRoute('pending-data', '/pending-data/purchase'),
-  notBuilt('pending-data/purchase'),
+  {
+    path: 'pending-data/purchase',
+    lazy: async () => ({ Component: (await import('@/features/purchasing/pages/pending-purchases-page')).PendingPurchasesPage }),
+  },
 
   redirectRoute('payment', '/payment/pending'),
   notBuilt('payment/pending'),
@@ -136,15 +147,26 @@ const protectedPages: RouteObject[] = [
   { path: 'product/list', lazy: async () => ({ Component: (await import('@/features/catalog/pages/product-list-page')).ProductListPage }) },
 
   redirectRoute('purchase-order', '/purchase-order/list'),
-  notBuilt('purchase-order/list'),
-  notBuilt('purchase-order/add'),
-  notBuilt('purchase-order/edit/:id'),
-  notBuilt('purchase-order/receive/:id'),
+  {
+    path: 'purchase-order/list',
+    lazy: async () => ({ Component: (await import('@/features/procurement/pages/purchase-order-list-page')).PurchaseOrderListPage }),
+  },
+  { path: 'purchase-order/add', lazy: purchaseOrderForm },
+  { path: 'purchase-order/edit/:id', lazy: purchaseOrderForm },
+  {
+    path: 'purchase-order/receive/:id',
+    lazy: async () => ({ Component: (await import('@/features/procurement/pages/receive-order-page')).ReceiveOrderPage }),
+  },
 
   // Spec §2 spells this redirect target with an underscore; kept literally.
   redirectRoute('received-order', '/received_order/list'),
-  notBuilt('received-order/list'),
-  notBuilt('received-order/edit/:id'),
+  { path: 'received-order/list', lazy: receivedOrderList },
+  // The redirect's target renders the same page (the guard treats it like any other path).
+  { path: 'received_order/list', lazy: receivedOrderList },
+  {
+    path: 'received-order/edit/:id',
+    lazy: async () => ({ Component: (await import('@/features/procurement/pages/received-order-edit-page')).ReceivedOrderEditPage }),
+  },
 
   redirectRoute('category', '/category/list'),
   { path: 'category/list', lazy: async () => ({ Component: (await import('@/features/catalog/pages/category-list-page')).CategoryListPage }) },
@@ -172,7 +194,10 @@ const protectedPages: RouteObject[] = [
   notBuilt('advanced_delete/form'),
 
   redirectRoute('notification', '/notification/list'),
-  notBuilt('notification/list'),
+  {
+    path: 'notification/list',
+    lazy: async () => ({ Component: (await import('@/features/notifications/pages/notification-list-page')).NotificationListPage }),
+  },
 
   accountSettings,
 

@@ -55,4 +55,44 @@ describe('locales', () => {
     expect(value('en', 'errors', 'status.404.title')).toBe('The requested information was not found');
     expect(value('en', 'errors', 'unexpected')).toBe('Unexpected error');
   });
+
+  it('carries the purchase, order and notification messages of spec §5 and §8', () => {
+    const value = (language: string, ns: string, key: string) =>
+      key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], files[`./${language}/${ns}.json`]);
+    const purchase: Record<string, string> = {
+      purchaseDateRequired: 'Purchase Date is required',
+      referenceRequired: 'Reference No is required',
+      referenceShort: 'Reference No is too short',
+      storeRequired: 'Please select a store',
+      supplierRequired: 'Please select a supplier',
+      attachmentRequired: 'Attachment is required',
+      maxFileSize: 'Max file size should be 4MB',
+      creditPositive: 'Credit must be greater than 0',
+      expiryRequired: 'Expiry Date is required',
+      costRequired: 'Input Product Cost',
+      quantityRequired: 'Input Product Quantity',
+      discountInvalid: 'Input Product Discount',
+      shippingInvalid: 'Input Product Shipping',
+      returnsInvalid: 'Input Product Returns',
+      lineIncomplete: 'Category, Product Name, and Product Cost are required for each item',
+      itemsRequired: 'Please select order items.',
+      referenceTaken: 'Reference Number is already taken.',
+    };
+    for (const [key, text] of Object.entries(purchase)) {
+      expect(value('en', 'purchasing', `validation.${key}`)).toBe(text);
+      expect(value('es', 'purchasing', `validation.${key}`)).not.toBe(text);
+    }
+    expect(value('en', 'purchasing', 'createFailed')).toBe('Error creating purchase. Please check the data and try again.');
+    expect(value('en', 'purchasing', 'expiring.title')).toBe('Expiries in 5 days');
+    expect(value('en', 'notifications', 'deleteFailed')).toBe('Error deleting notification');
+    expect(value('en', 'notifications', 'deleteAllFailed')).toBe('Error deleting notifications');
+    expect(value('en', 'list', 'approveFailed')).toBe('{{entity}} Approve Failed');
+    expect(value('en', 'purchasing', 'entity')).toBe('Purchase');
+    expect(value('en', 'procurement', 'orders.entity')).toBe('Purchase Order');
+    for (const message of ['You are not allowed to delete purchase order(s) on your role', 'Purchase Order cannot be deleted', 'Reference Number is already taken.']) {
+      // Keys are whole sentences with dots: looked up as they are.
+      expect(files['./en/server-messages.json']?.[message]).toBe(message);
+      expect(typeof files['./es/server-messages.json']?.[message]).toBe('string');
+    }
+  });
 });

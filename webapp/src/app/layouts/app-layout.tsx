@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useSizeClass } from '@/lib/breakpoints';
 import { useSettingsStore } from '@/lib/theme/settings-store';
+import { useLiveFeed } from '../live-feed';
 import { Header } from './header';
 import { HorizontalMenu, Sidebar } from './navigation-menus';
 import { useSidebarStore } from './sidebar-store';
@@ -41,6 +42,7 @@ export function AppLayout() {
   const sizeClass = useSizeClass();
   const location = useLocation();
   useSidebarFollowsScreen();
+  useLiveFeed();
 
   // On small screens the sidebar overlays the page, so it closes after choosing a page.
   const overlay = sizeClass === 'xs' || sizeClass === 'sm' || sizeClass === 'md' || sizeClass === 'lg';

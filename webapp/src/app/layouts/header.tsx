@@ -1,9 +1,12 @@
-/** The top header: sidebar toggle, app name, language, theme customizer and profile menu. */
+/** The top header: sidebar toggle, app name, notification bell, language, theme customizer and profile menu. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/icon';
 import { LanguageSwitcher } from '@/components/language-switcher';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useAuthStore } from '@/lib/auth/store';
 import type { ThemeLayout } from '@/lib/theme/settings-store';
+import { guard } from '../guard';
 import { ProfileMenu } from './profile-menu';
 import { useSidebarStore } from './sidebar-store';
 
@@ -23,6 +26,7 @@ export function Header({
   const { t } = useTranslation('layout');
   const sidebarOpen = useSidebarStore((s) => s.isOpen);
   const toggleSidebar = useSidebarStore((s) => s.toggle);
+  const role = useAuthStore((s) => s.user?.role);
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-line bg-card/95 px-4 backdrop-blur">
       {layout === 'sideblock' ? (
@@ -43,6 +47,7 @@ export function Header({
         </Link>
       )}
       <div className="ms-auto flex items-center gap-2">
+        {role && <NotificationBell listAllowed={guard(role, '/notification/list').allowed} />}
         <LanguageSwitcher compact />
         <button
           type="button"

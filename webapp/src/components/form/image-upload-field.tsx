@@ -3,7 +3,7 @@
  * 'Max file size should be 4MB'; the server checks the bytes too), with previews and remove
  * buttons for new files and for images the record already has.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Largest attachment (spec §9). */
@@ -24,7 +24,7 @@ export interface ExistingImage {
 
 /** Props of ImageUploadField. */
 export interface ImageUploadFieldProps {
-  label: string;
+  label: ReactNode;
   existing: readonly ExistingImage[];
   onRemoveExisting: (id: number) => void;
   files: readonly File[];

@@ -5,6 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageTitle } from '@/components/ui/page-title';
@@ -61,17 +62,28 @@ export interface ResourceListPageProps<T extends { id: number }> {
   canWrite: boolean;
   /** The create/edit form (rendered only while open). */
   renderForm?: (slot: FormSlot<T>) => ReactNode;
+  /** Add opens this page instead of a form dialog. */
+  addTo?: string;
+  /** Edit opens this page (undefined: no Edit on that row) instead of a form dialog. */
+  editTo?: (row: T) => string | undefined;
+  /** Whether a row shows Delete (default: canWrite). The server has the last word. */
+  canDelete?: (row: T) => boolean;
+  /** Extra buttons of a row (receive, create purchase…), before Edit and Delete. */
+  rowActions?: (row: T) => ReactNode;
+  /** Filters always sent, not shown (e.g. approval=pending on a page of pending records). */
+  baseFilters?: Readonly<Record<string, string>>;
   testId: string;
 }
 
 /** The list page. */
 export function ResourceListPage<T extends { id: number }>(props: ResourceListPageProps<T>) {
-  const { title, entity, basePath, listConfig, filters = [], approval, canWrite, renderForm, testId } = props;
+  const { title, entity, basePath, listConfig, filters = [], approval, canWrite, renderForm, addTo, editTo, rowActions, baseFilters, testId } = props;
+  const canDelete = props.canDelete ?? (() => canWrite);
   const { t } = useTranslation('list');
   const approvalOptions = useApprovalOptions();
   const config: ListConfig = approval ? { ...listConfig, filterKeys: [...listConfig.filterKeys, 'approval'] } : listConfig;
   const [params, setParams] = useListParams(config);
-  const list = useResourceList<T>(basePath, params);
+  const list = useResourceList<T>(basePath, baseFilters ? { ...params, filters: { ...params.filters, ...baseFilters } } : params);
   const remove = useDeleteResource(basePath);
   const decide = useDecideResource(basePath);
   const [editing, setEditing] = useState<{ record: T | null } | null>(null);
@@ -87,7 +99,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
       cell: (row) => <ApprovalBadge status={approval.status(row)} reason={approval.reason?.(row)} />,
     });
   }
-  const showActions = canWrite || approval?.canDecide;
+  const showActions = canWrite || approval?.canDecide || rowActions !== undefined || props.canDelete !== undefined;
   if (showActions) {
     columns.push({
       id: 'actions',
@@ -102,12 +114,18 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
               decide={(approve, reason) => decide.mutateAsync({ id: row.id, approve, reason })}
             />
           )}
+          {rowActions?.(row)}
           {canWrite && renderForm && (
             <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing({ record: row })} data-testid="row-edit">
               {t('edit')}
             </Button>
           )}
-          {canWrite && (
+          {canWrite && editTo?.(row) !== undefined && (
+            <Link to={editTo(row) ?? ''} className="rounded-md px-2 py-1 text-sm font-medium hover:bg-hover" data-testid="row-edit">
+              {t('edit')}
+            </Link>
+          )}
+          {canDelete(row) && (
             <Button variant="ghost" className="px-2 py-1 text-danger" onClick={() => setDeleting(row)} data-testid="row-delete">
               {t('delete')}
             </Button>
@@ -140,6 +158,15 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
             <Button onClick={() => setEditing({ record: null })} data-testid="list-add">
               {t('add', { entity })}
             </Button>
+          )}
+          {canWrite && addTo && (
+            <Link
+              to={addTo}
+              data-testid="list-add"
+              className="inline-flex items-center justify-center rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
+            >
+              {t('add', { entity })}
+            </Link>
           )}
         </div>
       </div>

@@ -83,14 +83,15 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
   error?: string;
   hint?: ReactNode;
   ref?: Ref<HTMLTextAreaElement>;
+  wrapperClassName?: string;
 }
 
 /** A labelled multi-line input. */
-export function TextAreaField({ label, error, hint, id, className, ref, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({ label, error, hint, id, className, wrapperClassName, ref, ...rest }: TextAreaFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   return (
-    <FieldFrame id={inputId} label={label} error={error} hint={hint}>
+    <FieldFrame id={inputId} label={label} error={error} hint={hint} className={wrapperClassName}>
       <textarea
         id={inputId}
         ref={ref}

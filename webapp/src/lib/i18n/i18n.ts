@@ -32,6 +32,9 @@ export const NAMESPACES = [
   'people',
   'org',
   'catalog',
+  'purchasing',
+  'procurement',
+  'notifications',
 ] as const;
 
 /** The language of the default settings and the fallback for missing keys (spec §9). */

@@ -6,8 +6,11 @@ import dashboard from './dashboard.json';
 import errors from './errors.json';
 import layout from './layout.json';
 import list from './list.json';
+import notifications from './notifications.json';
 import org from './org.json';
 import people from './people.json';
+import procurement from './procurement.json';
+import purchasing from './purchasing.json';
 import serverMessages from './server-messages.json';
 import settings from './settings.json';
 import site from './site.json';
@@ -21,8 +24,11 @@ export const resources = {
   errors,
   layout,
   list,
+  notifications,
   org,
   people,
+  procurement,
+  purchasing,
   settings,
   site,
   'server-messages': serverMessages,

@@ -1,0 +1,23 @@
+/** Where a notification leads: the record it is about, on a page this role may open. */
+import type { AppNotification } from '@/lib/live/notification-text';
+
+/** The page of the notification's record, or undefined when there is none to open. */
+export function notificationTarget(n: Pick<AppNotification, 'kind' | 'entity_id'>): string | undefined {
+  if (!n.entity_id) return undefined;
+  switch (n.kind) {
+    case 'purchase':
+      return `/purchase/edit/${n.entity_id}`;
+    case 'purchase_order':
+      return '/purchase-order/list';
+    case 'received_order':
+      return `/received-order/edit/${n.entity_id}`;
+    case 'customer':
+      return '/people/customer';
+    case 'supplier':
+      return '/people/supplier';
+    case 'user':
+      return '/people/user';
+    default:
+      return undefined;
+  }
+}

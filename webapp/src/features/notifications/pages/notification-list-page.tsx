@@ -1,0 +1,185 @@
+/**
+ * /notification/list: the signed-in user's notifications (message, reference no, supplier,
+ * amount in COP, time), filtered by purchase or payment, by company for admins, and unread only;
+ * mark read, delete one, delete all. New ones appear without a reload: the live feed invalidates
+ * this list when a notification arrives.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatCop } from '@/components/form/money';
+import { ConfirmDialog } from '@/components/list/confirm-dialog';
+import { DataTable, type Column } from '@/components/list/data-table';
+import { FilterSelect } from '@/components/list/filter-select';
+import { withFilter, withPerPage, withSortToggled } from '@/components/list/list-params';
+import { Pagination } from '@/components/list/pagination';
+import { withPageTarget } from '@/components/list/pagination-model';
+import { useResourceList, useResourceOptions } from '@/components/list/resource-api';
+import { useListParams } from '@/components/list/use-list-params';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageTitle } from '@/components/ui/page-title';
+import { useAuthStore } from '@/lib/auth/store';
+import { failureText } from '@/lib/form-errors';
+import { notificationMessage, notificationTitle, type AppNotification } from '@/lib/live/notification-text';
+import { toast } from '@/lib/toast';
+import { NOTIFICATION_FILTER_KINDS, NOTIFICATIONS_PATH, useNotificationAction } from '../api/notifications';
+import { notificationTarget } from '../components/notification-link';
+
+const NOTIFICATION_LIST = { filterKeys: ['kind', 'company_id', 'unread'], defaultSort: '-created_at' };
+
+/** The notification list page. */
+export function NotificationListPage() {
+  const { t, i18n } = useTranslation('notifications');
+  const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
+  const [params, setParams] = useListParams(NOTIFICATION_LIST);
+  const list = useResourceList<AppNotification>(NOTIFICATIONS_PATH, params);
+  const companies = useResourceOptions<{ id: number; name: string }>('/api/companies', 'name', isAdmin);
+  const action = useNotificationAction();
+  const [confirmAll, setConfirmAll] = useState(false);
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Bogota' });
+
+  const remove = async (id: number) => {
+    try {
+      await action.mutateAsync({ type: 'delete', id });
+      toast.success(t('deleted'));
+    } catch (error) {
+      toast.error(t('deleteFailed'), failureText(error));
+    }
+  };
+  const removeAll = async () => {
+    try {
+      await action.mutateAsync({ type: 'delete-all' });
+      toast.success(t('deletedAll'));
+    } catch (error) {
+      toast.error(t('deleteAllFailed'), failureText(error));
+    } finally {
+      setConfirmAll(false);
+    }
+  };
+  const markRead = (id: number) => action.mutate({ type: 'read', id }, { onError: (error) => toast.error(t('readFailed'), failureText(error)) });
+
+  const columns: Column<AppNotification>[] = [
+    {
+      id: 'message',
+      header: t('fields.message'),
+      cell: (n) => {
+        const target = notificationTarget(n);
+        return (
+          <div className="min-w-56" data-testid="notification-row" data-read={n.read_at ? 'true' : 'false'} data-kind={n.kind}>
+            <p className="flex items-center gap-2 font-medium">
+              {!n.read_at && <span className="size-2 shrink-0 rounded-full bg-primary" aria-label={t('unread')} />}
+              {target ? (
+                <Link to={target} className="hover:underline" onClick={() => !n.read_at && markRead(n.id)}>
+                  {notificationTitle(n)}
+                </Link>
+              ) : (
+                notificationTitle(n)
+              )}
+            </p>
+            <p className="text-muted" data-testid="notification-message">
+              {notificationMessage(n)}
+            </p>
+          </div>
+        );
+      },
+    },
+    { id: 'reference_no', header: t('fields.referenceNo'), cell: (n) => n.reference_no || '—' },
+    { id: 'supplier', header: t('fields.supplier'), cell: (n) => n.supplier_name || '—' },
+    { id: 'amount', header: t('fields.amount'), align: 'end', cell: (n) => <span className="whitespace-nowrap tabular-nums">{n.amount_cents ? formatCop(n.amount_cents) : '—'}</span> },
+    { id: 'created_at', header: t('fields.time'), sortKey: 'created_at', cell: (n) => <time dateTime={n.created_at} className="whitespace-nowrap">{time.format(new Date(n.created_at))}</time> },
+    {
+      id: 'actions',
+      header: <span className="sr-only">{t('list:actions')}</span>,
+      align: 'end',
+      cell: (n) => (
+        <div className="flex justify-end gap-1">
+          {!n.read_at && (
+            <Button variant="ghost" className="px-2 py-1" onClick={() => markRead(n.id)} data-testid="notification-read">
+              {t('markRead')}
+            </Button>
+          )}
+          <Button variant="ghost" className="px-2 py-1 text-danger" onClick={() => void remove(n.id)} data-testid="notification-delete">
+            {t('list:delete')}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  const page = list.data;
+  const filtered = Object.values(params.filters).some(Boolean);
+  return (
+    <div className="space-y-4" data-testid="notification-list">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageTitle>{t('title')}</PageTitle>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={() => action.mutate({ type: 'read-all' }, { onError: (error) => toast.error(t('readFailed'), failureText(error)) })} data-testid="notification-read-all">
+            {t('markAllRead')}
+          </Button>
+          <Button variant="danger" onClick={() => setConfirmAll(true)} disabled={!page || page.meta.total === 0} data-testid="notification-delete-all">
+            {t('deleteAll')}
+          </Button>
+        </div>
+      </div>
+      <Card className="space-y-3 p-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <FilterSelect
+            label={t('fields.kind')}
+            value={params.filters.kind ?? ''}
+            options={NOTIFICATION_FILTER_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+            onChange={(v) => setParams(withFilter(params, 'kind', v))}
+            testId="filter-kind"
+          />
+          {isAdmin && (
+            <FilterSelect
+              label={t('fields.company')}
+              value={params.filters.company_id ?? ''}
+              options={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              onChange={(v) => setParams(withFilter(params, 'company_id', v))}
+              testId="filter-company"
+            />
+          )}
+          <FilterSelect
+            label={t('fields.state')}
+            value={params.filters.unread ?? ''}
+            options={[{ value: 'true', label: t('unreadOnly') }]}
+            onChange={(v) => setParams(withFilter(params, 'unread', v))}
+            testId="filter-unread"
+          />
+        </div>
+        <DataTable<AppNotification>
+          caption={t('title')}
+          columns={columns}
+          rows={list.isError ? undefined : page?.data}
+          rowKey={(n) => n.id}
+          sort={params.sort}
+          onSort={(key) => setParams(withSortToggled(params, key))}
+          isLoading={list.isFetching}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+          emptyText={filtered ? t('list:emptyFiltered') : t('empty')}
+          skeletonRows={params.perPage}
+        />
+        {page && (
+          <Pagination
+            meta={page.meta}
+            rowCount={page.data.length}
+            onNavigate={(target) => setParams(withPageTarget(params, target))}
+            onPerPage={(perPage) => setParams(withPerPage(params, perPage))}
+          />
+        )}
+      </Card>
+      <ConfirmDialog
+        open={confirmAll}
+        title={t('deleteAllTitle')}
+        confirmLabel={t('deleteAll')}
+        busy={action.isPending}
+        onConfirm={() => void removeAll()}
+        onClose={() => setConfirmAll(false)}
+      >
+        {t('deleteAllQuestion')}
+      </ConfirmDialog>
+    </div>
+  );
+}

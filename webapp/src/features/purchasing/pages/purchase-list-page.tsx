@@ -1,0 +1,36 @@
+/** /purchase/list: purchases with status, totals, balance, approval and export. */
+import { useTranslation } from 'react-i18next';
+import { ResourceListPage } from '@/components/list/resource-list-page';
+import { useAuthStore } from '@/lib/auth/store';
+import { PURCHASE_STATUSES, PURCHASES_PATH, STORES_PATH, SUPPLIERS_PATH, useChoices, type Purchase } from '../api/purchases';
+import { purchaseColumns, PURCHASE_LIST } from '../components/purchase-columns';
+
+/** The purchase list page. */
+export function PurchaseListPage() {
+  const { t } = useTranslation('purchasing');
+  const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
+  const suppliers = useChoices(SUPPLIERS_PATH);
+  const stores = useChoices(STORES_PATH);
+  return (
+    <ResourceListPage<Purchase>
+      testId="purchase-list"
+      title={t('title')}
+      entity={t('entity')}
+      basePath={PURCHASES_PATH}
+      listConfig={PURCHASE_LIST}
+      columns={purchaseColumns(t)}
+      filters={[
+        { key: 'status', label: t('fields.status'), options: PURCHASE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
+        { key: 'supplier_id', label: t('fields.supplier'), options: (suppliers.data ?? []).map((s) => ({ value: String(s.id), label: s.name })) },
+        { key: 'store_id', label: t('fields.store'), options: (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name })) },
+      ]}
+      approval={{ status: (r) => r.approval_status, reason: (r) => r.approval_reason, canDecide: isAdmin }}
+      searchPlaceholder={t('search')}
+      exportable
+      canWrite
+      canDelete={() => false}
+      addTo="/purchase/add"
+      editTo={(r) => (r.approval_status === 'pending' ? `/purchase/edit/${r.id}` : undefined)}
+    />
+  );
+}

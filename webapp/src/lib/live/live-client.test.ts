@@ -1,0 +1,231 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as http from '../http';
+import * as toastModule from '../toast';
+import { createLiveClient, parseLiveMessage, reconnectDelay, RECONNECT_MAX_MS, SESSION_ENDED_CODE, type SocketLike } from './live-client';
+import { handleLiveMessage, queryKeyOfList, readUnreadCount, startLiveFeed } from './live-feed';
+import { useLiveStore } from './live-store';
+import { fillPlaceholders, notificationMessage, notificationTitle } from './notification-text';
+
+/** A WebSocket the test opens, feeds and closes by hand. */
+class FakeSocket implements SocketLike {
+  static all: FakeSocket[] = [];
+  onopen: ((event: never) => void) | null = null;
+  onclose: ((event: { code: number; reason?: string }) => void) | null = null;
+  onerror: ((event: never) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  closedWith: number | undefined;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  close(code = 1000): void {
+    this.closedWith = code;
+  }
+  open(): void {
+    this.onopen?.({} as never);
+  }
+  drop(code = 1006): void {
+    this.onerror?.({} as never);
+    this.onclose?.({ code });
+  }
+  send(message: unknown): void {
+    this.onmessage?.({ data: typeof message === 'string' ? message : JSON.stringify(message) });
+  }
+}
+
+const latest = () => FakeSocket.all[FakeSocket.all.length - 1]!;
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+  useLiveStore.getState().reset();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('reconnectDelay', () => {
+  it('doubles from 1 s to 30 s and keeps a random half', () => {
+    const steps = [1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000];
+    steps.forEach((step, attempt) => {
+      expect(reconnectDelay(attempt, () => 0)).toBe(step / 2);
+      expect(reconnectDelay(attempt, () => 1)).toBe(step);
+    });
+    expect(reconnectDelay(1000, () => 0.999)).toBeLessThanOrEqual(RECONNECT_MAX_MS);
+  });
+});
+
+describe('parseLiveMessage', () => {
+  it('reads the three message types and ignores anything else', () => {
+    expect(parseLiveMessage('{"type":"hello"}')).toEqual({ type: 'hello' });
+    expect(parseLiveMessage('{"type":"invalidate","keys":["purchases",3]}')).toEqual({ type: 'invalidate', keys: ['purchases'] });
+    expect(parseLiveMessage('{"type":"notification","data":{"id":1}}')).toEqual({ type: 'notification', data: { id: 1 } });
+    for (const bad of ['nope', '{"type":"x"}', '{"type":"invalidate"}', '{"type":"notification"}', 'null', new ArrayBuffer(2)]) {
+      expect(parseLiveMessage(bad)).toBeUndefined();
+    }
+  });
+});
+
+describe('createLiveClient', () => {
+  it('connects, reconnects with growing jittered delays, and resets the delay after a success', () => {
+    const events: string[] = [];
+    const client = createLiveClient({
+      url: 'ws://x/ws',
+      createSocket: (url) => new FakeSocket(url),
+      random: () => 0.5,
+      onConnect: () => events.push('connect'),
+      onDisconnect: (retry) => events.push(`down:${retry}`),
+    });
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(latest().url).toBe('ws://x/ws');
+    latest().open();
+    expect(client.connected).toBe(true);
+
+    latest().drop();
+    expect(client.connected).toBe(false);
+    // attempt 0: 1 s step, half kept + half of the rest = 750 ms
+    vi.advanceTimersByTime(749);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().drop(); // failed attempt: 2 s step → 1500 ms
+    vi.advanceTimersByTime(1499);
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    latest().open();
+    latest().drop(); // after a success the delay starts again at 1 s
+    vi.advanceTimersByTime(750);
+    expect(FakeSocket.all).toHaveLength(4);
+    expect(events).toEqual(['connect', 'down:true', 'down:true', 'connect', 'down:true']);
+    client.stop();
+  });
+
+  it('never waits more than 30 s between attempts', () => {
+    createLiveClient({ url: 'ws://x/ws', createSocket: (url) => new FakeSocket(url), random: () => 1 });
+    for (let i = 0; i < 12; i++) {
+      const before = FakeSocket.all.length;
+      latest().drop();
+      vi.advanceTimersByTime(RECONNECT_MAX_MS);
+      expect(FakeSocket.all.length).toBe(before + 1);
+    }
+  });
+
+  it('stop closes the socket and cancels a scheduled reconnection', () => {
+    const client = createLiveClient({ url: 'ws://x/ws', createSocket: (url) => new FakeSocket(url) });
+    const first = latest();
+    first.open();
+    client.stop();
+    expect(first.closedWith).toBe(1000);
+    first.drop(1000); // the close event of our own close
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+
+    const second = createLiveClient({ url: 'ws://x/ws', createSocket: (url) => new FakeSocket(url) });
+    latest().drop();
+    second.stop();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('does not reconnect when the server says the session ended', () => {
+    const downs: boolean[] = [];
+    createLiveClient({ url: 'ws://x/ws', createSocket: (url) => new FakeSocket(url), onDisconnect: (r) => downs.push(r) });
+    latest().open();
+    latest().drop(SESSION_ENDED_CODE);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(downs).toEqual([false]);
+  });
+
+  it('reconnectNow skips the wait while down and does nothing while up', () => {
+    const client = createLiveClient({ url: 'ws://x/ws', createSocket: (url) => new FakeSocket(url) });
+    latest().open();
+    client.reconnectNow();
+    expect(FakeSocket.all).toHaveLength(1);
+    latest().drop();
+    client.reconnectNow();
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+});
+
+describe('live feed', () => {
+  const notification = {
+    id: 7,
+    kind: 'purchase_order',
+    outcome: 'approved',
+    message: 'Purchase order {{reference_no}} was approved.',
+    params: { reference_no: 'OC-7' },
+    reference_no: 'OC-7',
+    supplier_name: '',
+    amount_cents: 0,
+    entity_id: 3,
+    company_id: 1,
+    read_at: null,
+    created_at: '2026-11-22T12:00:00Z',
+  };
+
+  it('maps list names to query keys and reads the unread count in its shapes', () => {
+    expect(queryKeyOfList('purchase-orders')).toEqual(['/api/purchase-orders']);
+    expect(queryKeyOfList('/api/purchases')).toEqual(['/api/purchases']);
+    expect(readUnreadCount({ data: { count: 4 } })).toBe(4);
+    expect(readUnreadCount({ count: 2 })).toBe(2);
+    expect(readUnreadCount({ data: 3 })).toBe(3);
+    expect(readUnreadCount('x')).toBeUndefined();
+  });
+
+  it('a notification toasts, bumps the badge and refreshes the list; invalidate refreshes the named lists once each', () => {
+    const success = vi.spyOn(toastModule.toast, 'success').mockImplementation(() => {});
+    const queries = { invalidateQueries: vi.fn() };
+    useLiveStore.getState().setUnread(2);
+    handleLiveMessage({ type: 'notification', data: notification }, queries);
+    expect(useLiveStore.getState().unread).toBe(3);
+    expect(success).toHaveBeenCalledTimes(1);
+    expect(success.mock.calls[0]![1]).toContain('OC-7');
+    expect(queries.invalidateQueries).toHaveBeenCalledWith({ queryKey: ['/api/notifications'] });
+
+    queries.invalidateQueries.mockClear();
+    handleLiveMessage({ type: 'invalidate', keys: ['purchase-orders', 'received-orders', 'purchase-orders'] }, queries);
+    expect(queries.invalidateQueries.mock.calls.map((c) => c[0])).toEqual([
+      { queryKey: ['/api/purchase-orders'] },
+      { queryKey: ['/api/received-orders'] },
+    ]);
+  });
+
+  it('on every (re)connection reads the unread count and refreshes the list; stop resets the store', async () => {
+    const get = vi.spyOn(http.http, 'get').mockResolvedValue({ data: { count: 5 } });
+    const queries = { invalidateQueries: vi.fn() };
+    const stop = startLiveFeed({ queries, url: 'ws://x/ws', createSocket: (url) => new FakeSocket(url), random: () => 0 });
+    latest().open();
+    await vi.waitFor(() => expect(useLiveStore.getState().unread).toBe(5));
+    expect(useLiveStore.getState().connected).toBe(true);
+    expect(get).toHaveBeenCalledWith('/api/notifications/unread_count');
+    expect(queries.invalidateQueries).toHaveBeenCalledWith({ queryKey: ['/api/notifications'] });
+
+    // Away: the server pushed while we were down; the reconnection catches up.
+    latest().drop();
+    expect(useLiveStore.getState().connected).toBe(false);
+    get.mockResolvedValue({ data: { count: 9 } });
+    vi.advanceTimersByTime(500);
+    latest().open();
+    await vi.waitFor(() => expect(useLiveStore.getState().unread).toBe(9));
+    expect(get).toHaveBeenCalledTimes(2);
+
+    stop();
+    expect(latest().closedWith).toBe(1000);
+    expect(useLiveStore.getState()).toMatchObject({ connected: false, unread: 0 });
+  });
+
+  it('messages are translated with their parameters, and untranslated ones are filled in English', () => {
+    expect(fillPlaceholders('Order {{ref}} for {{who}}', { ref: 'A-1' })).toBe('Order A-1 for {{who}}');
+    expect(notificationMessage({ message: 'Something new {{x}}', params: '{"x":"happened"}' })).toBe('Something new happened');
+    // The server's keys (modules/notifications), in the test's Spanish.
+    expect(notificationMessage({ message: 'Purchase Order {{label}} was rejected: {{reason}}', params: { label: 'PO-000001', reason: 'Sin presupuesto' } })).toBe(
+      'La orden de compra PO-000001 fue rechazada: Sin presupuesto',
+    );
+    expect(notificationTitle({ kind: 'purchase_order', outcome: 'approved', title: 'Purchase Order Approved' })).toBe('Orden de compra aprobada');
+    expect(notificationTitle({ kind: 'purchase', outcome: 'approved', title: 'Something Unknown' })).toBe('Something Unknown');
+    expect(notificationTitle({ kind: 'purchase', outcome: 'rejected' })).toBe('Compra rechazada');
+  });
+});

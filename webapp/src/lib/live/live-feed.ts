@@ -1,0 +1,112 @@
+/**
+ * What the live channel does in this app: toasts and badge for pushed notifications, and
+ * refreshing the lists another tab or person changed. Started by the signed-in shell (so it never
+ * ships with /login) and stopped at sign-out.
+ *
+ * - {type:"notification", data} → a toast (lib/toast: 4 s, bottom-right), unread + 1, and the
+ *   notification list is invalidated.
+ * - {type:"invalidate", keys:[…]} → the TanStack queries of those list names are invalidated: the
+ *   name "purchase-orders" is the resource /api/purchase-orders, whose queries all start with
+ *   that path (components/list/resource-api).
+ * - every (re)connection → the unread count is read again and the list invalidated, so a tab
+ *   that was away catches up from the persisted list (the push itself is at-most-once).
+ */
+import { http } from '../http';
+import { toast } from '../toast';
+import { createLiveClient, liveUrl, type LiveClient, type LiveMessage, type SocketFactory, type SocketLike } from './live-client';
+import { useLiveStore } from './live-store';
+import { notificationMessage, notificationTitle, type AppNotification } from './notification-text';
+
+/** The notifications resource. */
+export const NOTIFICATIONS_PATH = '/api/notifications';
+
+/** The part of TanStack's QueryClient the feed uses. */
+export interface Invalidator {
+  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<unknown> | void;
+}
+
+/** The query key prefix of a list name the server sends ("purchases" → ['/api/purchases']). */
+export function queryKeyOfList(name: string): [string] {
+  return [`/api/${name.replace(/^\/+/, '').replace(/^api\//, '')}`];
+}
+
+/** Reads the count from `{data: {count}}`, `{count}`, `{data: n}` or a bare number. */
+export function readUnreadCount(answer: unknown): number | undefined {
+  const pick = (v: unknown): number | undefined => {
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+    if (typeof v === 'object' && v !== null) {
+      const r = v as Record<string, unknown>;
+      for (const key of ['count', 'unread', 'unread_count', 'data']) {
+        const n = pick(r[key]);
+        if (n !== undefined) return n;
+      }
+    }
+    return undefined;
+  };
+  return pick(answer);
+}
+
+/** Asks the server for the unread count and puts it in the store. */
+export async function refreshUnreadCount(): Promise<void> {
+  try {
+    const count = readUnreadCount(await http.get<unknown>(`${NOTIFICATIONS_PATH}/unread_count`));
+    if (count !== undefined) useLiveStore.getState().setUnread(count);
+  } catch {
+    // The badge keeps its last value; the next (re)connection asks again.
+  }
+}
+
+/** Shows one pushed notification as a toast. */
+export function toastNotification(notification: AppNotification): void {
+  const title = notificationTitle(notification);
+  const message = notificationMessage(notification);
+  if (notification.outcome === 'rejected') toast.error(title, message);
+  else if (notification.outcome === 'approved') toast.success(title, message);
+  else toast.info(title, message);
+}
+
+/** Options of startLiveFeed. */
+export interface LiveFeedOptions {
+  queries: Invalidator;
+  /** Tests pass a fake socket; the browser's WebSocket otherwise. */
+  createSocket?: SocketFactory;
+  url?: string;
+  random?: () => number;
+}
+
+/** Handles one message; exported for tests. */
+export function handleLiveMessage(message: LiveMessage, queries: Invalidator): void {
+  if (message.type === 'notification') {
+    toastNotification(message.data as AppNotification);
+    useLiveStore.getState().bumpUnread();
+    void queries.invalidateQueries({ queryKey: queryKeyOfList('notifications') });
+  } else if (message.type === 'invalidate') {
+    for (const key of new Set(message.keys)) void queries.invalidateQueries({ queryKey: queryKeyOfList(key) });
+  }
+}
+
+/** Opens the tab's live channel; call the returned function at sign-out. */
+export function startLiveFeed(options: LiveFeedOptions): () => void {
+  const store = useLiveStore.getState();
+  // The browser's WebSocket is a SocketLike; its handler types are only narrower event classes.
+  const createSocket: SocketFactory = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+  const client: LiveClient = createLiveClient({
+    url: options.url ?? liveUrl(),
+    createSocket,
+    random: options.random,
+    onConnect: () => {
+      store.setConnected(true);
+      void refreshUnreadCount();
+      void options.queries.invalidateQueries({ queryKey: queryKeyOfList('notifications') });
+    },
+    onDisconnect: () => store.setConnected(false),
+    onMessage: (message) => handleLiveMessage(message, options.queries),
+  });
+  const online = () => client.reconnectNow();
+  if (typeof window !== 'undefined') window.addEventListener('online', online);
+  return () => {
+    if (typeof window !== 'undefined') window.removeEventListener('online', online);
+    client.stop();
+    useLiveStore.getState().reset();
+  };
+}
