@@ -315,7 +315,9 @@ func TestApproval(t *testing.T) {
 		if err := json.Unmarshal([]byte(events[1].Payload), &env); err != nil {
 			t.Fatal(err)
 		}
-		if env.Data != (people.Event{ID: id(rec), Name: "Pending one", ApprovalStatus: "rejected", Reason: "Duplicate of #3"}) ||
+		creator := int64(rec["created_by"].(float64))
+		if env.Data != (people.Event{ID: id(rec), Name: "Pending one", ApprovalStatus: "rejected", Reason: "Duplicate of #3", CreatedBy: creator}) ||
+			creator == 0 ||
 			env.CompanyID != w.CompanyID || env.ActorID != w.adminID {
 			t.Fatalf("rejected event %+v", env)
 		}

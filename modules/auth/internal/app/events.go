@@ -10,9 +10,10 @@ var (
 )
 
 // UserEvent is the payload of the user events: the user's id and display name, and the reason of
-// a rejection.
+// a rejection, and who created the user (told when an admin approves or rejects them).
 type UserEvent struct {
-	ID     int64  `json:"id"`
-	Name   string `json:"name"`
-	Reason string `json:"reason,omitempty"`
+	ID        int64  `json:"id"`
+	Name      string `json:"name"`
+	Reason    string `json:"reason,omitempty"`
+	CreatedBy int64  `json:"created_by,omitempty"`
 }

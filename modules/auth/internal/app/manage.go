@@ -552,6 +552,13 @@ func (s *Service) auditUser(ctx context.Context, db bun.IDB, p httpx.Principal, 
 
 func (s *Service) publish(ctx context.Context, tx bun.IDB, p httpx.Principal, subject string, u *store.User, reason string) error {
 	ev := eventbus.NewEvent(subject, u.CompanyID, p.UserID,
-		UserEvent{ID: u.ID, Name: displayName(u.FirstName, u.LastName, u.Username), Reason: reason}, s.now())
+		UserEvent{ID: u.ID, Name: displayName(u.FirstName, u.LastName, u.Username), Reason: reason, CreatedBy: createdBy(u)}, s.now())
 	return eventbus.Outbox{}.Add(ctx, tx, ev)
+}
+
+func createdBy(u *store.User) int64 {
+	if u.CreatedBy == nil {
+		return 0
+	}
+	return *u.CreatedBy
 }

@@ -92,7 +92,7 @@ func TestCreatedByNonAdminIsPending(t *testing.T) {
 			t.Fatalf("event %+v", env)
 		}
 		raw, _ := json.Marshal(env.Data)
-		if string(raw) != `{"id":`+fmtID(rec.ID)+`,"name":"Nuevo"}` {
+		if string(raw) != `{"id":`+fmtID(rec.ID)+`,"name":"Nuevo","created_by":7}` {
 			t.Fatalf("payload %s", raw)
 		}
 	})

@@ -44,12 +44,14 @@ const (
 )
 
 // Event is the payload of every people event (backoffice.people.<entity>.<verb>.v1): ids and
-// labels, not the whole record. Reason is set on rejections only.
+// labels, not the whole record. Reason is set on rejections only. CreatedBy is who created the
+// record: the notifications module tells them when an admin approves or rejects it.
 type Event struct {
 	ID             int64  `json:"id"`
 	Name           string `json:"name"`
 	ApprovalStatus string `json:"approval_status"`
 	Reason         string `json:"reason,omitempty"`
+	CreatedBy      int64  `json:"created_by,omitempty"`
 }
 
 // Totals are a customer's sales figures, computed by the sales module. Money in centavos.
@@ -400,7 +402,7 @@ func (s *Service) journal(ctx context.Context, tx bun.Tx, a Actor, r *store.Row,
 		return err
 	}
 	ev := eventbus.NewEvent(s.Subject(verb), r.CompanyID, a.UserID,
-		Event{ID: r.ID, Name: r.Name, ApprovalStatus: r.ApprovalStatus, Reason: reason}, now)
+		Event{ID: r.ID, Name: r.Name, ApprovalStatus: r.ApprovalStatus, Reason: reason, CreatedBy: derefID(r.CreatedBy)}, now)
 	return s.outbox.Add(ctx, tx, ev)
 }
 
@@ -495,4 +497,11 @@ func (s *Service) records(ctx context.Context, rows []store.Row) ([]Record, erro
 		out[i] = rec
 	}
 	return out, nil
+}
+
+func derefID(id *int64) int64 {
+	if id == nil {
+		return 0
+	}
+	return *id
 }
