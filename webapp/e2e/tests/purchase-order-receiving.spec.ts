@@ -1,0 +1,114 @@
+/**
+ * Issue 4, journey 1 (purchase orders and receiving, with the live channel): a buyer orders 10
+ * units in the UI; an admin in another browser approves the order; the buyer's tab, never
+ * reloaded, shows the toast with the order's reference and the badge goes up by one; the buyer
+ * receives 4, then the 6 left; the admin approves both receipts and the product's stock rises by 10.
+ */
+import { openSignedIn } from '../support/app';
+import { test, type Page } from '../support/fixtures';
+import { Api, expect, tag } from '../support/masterdata';
+import { ordersOfProduct, productOfClass, receiptsOf } from '../support/purchasing';
+import { DEMO } from '../support/users';
+
+/** The unread count the bell shows (0 while the badge is hidden). */
+async function unreadOf(page: Page): Promise<number> {
+  const badge = page.getByTestId('notification-badge');
+  if ((await badge.count()) === 0) return 0;
+  return Number(await badge.getAttribute('data-count'));
+}
+
+/** A reference as a whole word: PO-000001 must not match PO-000010. */
+function exactly(reference: string): RegExp {
+  // Cells touch in the row's text ("PO-000001Insumos…"): only a following digit would be wrong.
+  return new RegExp(`${reference}(?!\\d)`);
+}
+
+/** The purchase order's row in the list, found through the search box. */
+async function orderRow(page: Page, reference: string) {
+  await page.getByTestId('list-search').fill(reference);
+  const row = page.getByTestId('list-row').filter({ hasText: exactly(reference) });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+/** Receives `quantity` units of the order from its list row and lands on the received order list. */
+async function receive(page: Page, reference: string, quantity: number): Promise<void> {
+  await page.goto('/purchase-order/list');
+  await (await orderRow(page, reference)).getByTestId('row-receive').click();
+  const form = page.getByTestId('receipt-form');
+  await form.getByTestId('field-receive-quantity').fill(String(quantity));
+  await form.getByTestId('form-submit').click();
+  await expect(page).toHaveURL(/\/received[-_]order\/list/);
+}
+
+test('a buyer orders, an admin elsewhere approves, the buyer sees it live, receives in two parts and stock rises by 10', async ({ page, newClient, request }) => {
+  test.setTimeout(90_000);
+  const t = tag();
+  const admin = await Api.admin(request);
+  const category = await admin.category(`Insumos ${t}`);
+  const product = await productOfClass(admin, { code: `PO-${t}`, name: `Guantes ${t}`, categoryId: category.id, costCents: 1_200_000, iva: '19' });
+  const stockBefore = (await admin.read<{ quantity: number }>(`/api/products/${product.id}`)).quantity;
+
+  // The buyer orders 10 units through the form.
+  await openSignedIn(page, DEMO.buyer.username, DEMO.buyer.password, '/purchase-order/add');
+  const form = page.getByTestId('purchase-order-form');
+  await form.getByTestId('field-category').selectOption({ label: category.name });
+  await form.getByTestId('field-product').selectOption({ label: `${product.code} — ${product.name}` });
+  await form.getByTestId('field-quantity').fill('10');
+  await form.getByTestId('form-submit').click();
+  await expect(page).toHaveURL(/\/purchase-order\/list/);
+  const [order] = await ordersOfProduct(admin, product.id);
+  expect(order, 'the order was stored').toBeDefined();
+  expect([order!.quantity, order!.status]).toEqual([10, 'pending']);
+  const reference = order!.reference_no;
+  await expect((await orderRow(page, reference)).getByTestId('row-receive')).toHaveCount(0);
+
+  // The buyer's tab is live before the admin decides: what arrives now arrives by push.
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-connected', 'true');
+  const unreadBefore = await unreadOf(page);
+  // A mark on the window: it survives anything but a reload.
+  await page.evaluate(() => ((window as unknown as { e2eNoReload: boolean }).e2eNoReload = true));
+
+  const other = await newClient();
+  await openSignedIn(other.page, DEMO.admin.username, DEMO.admin.password, '/purchase-order/list');
+  await (await orderRow(other.page, reference)).getByTestId('row-approve').click();
+  await expect.poll(async () => (await admin.read<{ status: string }>(`/api/purchase-orders/${order!.id}`)).status).toBe('approved');
+
+  // The toast (sonner) names the order; the badge counts one more; the tab was never reloaded.
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: exactly(reference) })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('notification-badge')).toHaveAttribute('data-count', String(unreadBefore + 1), { timeout: 10_000 });
+  expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
+  // The pushed invalidation refreshed the list: Receive is offered without a reload.
+  await expect(page.getByTestId('list-row').filter({ hasText: exactly(reference) }).getByTestId('row-receive')).toBeVisible({ timeout: 10_000 });
+
+  await receive(page, reference, 4);
+  await page.goto('/purchase-order/list');
+  await expect((await orderRow(page, reference)).getByTestId('order-balance')).toHaveText('6');
+  await receive(page, reference, 6);
+  await page.goto('/purchase-order/list');
+  await expect((await orderRow(page, reference)).getByTestId('order-balance')).toHaveText('0');
+  await expect((await orderRow(page, reference)).getByTestId('row-receive')).toHaveCount(0);
+  const receipts = await receiptsOf(admin, order!.id);
+  expect(receipts.map((r) => [r.quantity, r.status]).sort()).toEqual([
+    [4, 'pending'],
+    [6, 'pending'],
+  ]);
+  // Pending receipts add no stock.
+  expect((await admin.read<{ quantity: number }>(`/api/products/${product.id}`)).quantity).toBe(stockBefore);
+
+  // The admin approves both receipts on the received order list.
+  await other.page.goto('/received-order/list');
+  await other.page.getByTestId('list-search').fill(product.code);
+  const rows = other.page.getByTestId('list-row').filter({ hasText: product.code });
+  await expect(rows).toHaveCount(2);
+  for (let left = 2; left > 0; left--) {
+    await expect(rows.getByTestId('row-approve')).toHaveCount(left);
+    await rows.getByTestId('row-approve').first().click();
+  }
+  await expect(rows.getByTestId('row-approve')).toHaveCount(0);
+
+  await expect.poll(async () => (await receiptsOf(admin, order!.id)).map((r) => r.status)).toEqual(['approved', 'approved']);
+  expect((await admin.read<{ quantity: number }>(`/api/products/${product.id}`)).quantity).toBe(stockBefore + 10);
+  const done = await admin.read<{ status: string; received_quantity: number; balance: number }>(`/api/purchase-orders/${order!.id}`);
+  expect([done.status, done.received_quantity, done.balance]).toEqual(['received', 10, 0]);
+});

@@ -1,0 +1,139 @@
+/**
+ * Issue 4, journeys 2 and 3 (purchases): the worked example of DESIGN §5 typed into the purchase
+ * form shows the server's totals exactly, for a withholding- and ReteIVA-agent buyer and a
+ * declarante persona jurídica that charges VAT; and a second purchase with a reference the same
+ * supplier already used is refused with 'Reference Number is already taken.' and not stored.
+ */
+import { openSignedIn } from '../support/app';
+import { test, type Page } from '../support/fixtures';
+import { Api, expect, type Party, type Product, pngFile, type Record, tag } from '../support/masterdata';
+import {
+  bogotaDate,
+  companyTaxFlags,
+  createPurchase,
+  type IVAClass,
+  productOfClass,
+  setCompanyTaxFlags,
+  store as createStore,
+  supplierWithProfile,
+} from '../support/purchasing';
+import { DEMO } from '../support/users';
+
+const RESPONSIBLE_JURIDICA = { person_type: 'juridica', declarante: true, iva_responsible: true, gran_contribuyente: false, autorretenedor: false } as const;
+
+/** Whole pesos of a COP amount as the page writes it ("$ 1.295.000", "-$ 32.375", "$ 1.295.000,00"). */
+function pesosOf(text: string): number {
+  const [whole] = text.replace(/[^\d,]/g, '').split(',');
+  return Number(whole);
+}
+
+/** Fills line `index` of the purchase form; the product is picked from the line's suggestions. */
+async function fillLine(page: Page, index: number, category: Record, product: Product, line: { costPesos: number; quantity: number; productsInCategory: number }) {
+  const row = page.getByTestId(`line-${index}`);
+  await row.getByTestId('line-category').selectOption({ label: category.name });
+  // The suggestions of the category arrive from the API: pick once they are there.
+  await expect(row.locator('datalist option')).toHaveCount(line.productsInCategory);
+  await row.getByTestId('line-product').fill(`${product.code} — ${product.name}`);
+  await expect(row.getByTestId('line-code')).toHaveText(product.code);
+  await row.getByTestId('line-expiry').fill(bogotaDate(365));
+  await row.getByTestId('line-cost').fill(String(line.costPesos));
+  await row.getByTestId('line-quantity').fill(String(line.quantity));
+}
+
+test.describe('purchases', () => {
+  let admin: Api;
+  let supplier: Party;
+  let category: Record;
+  let store: Record;
+  const products: Product[] = [];
+  const t = tag();
+
+  test.beforeEach(async ({ request }) => {
+    admin = await Api.admin(request);
+    if (products.length) return;
+    supplier = await supplierWithProfile(admin, `Comercializadora ${t} S.A.S.`, RESPONSIBLE_JURIDICA);
+    category = await admin.category(`Abarrotes ${t}`);
+    store = await createStore(admin, `Bodega ${t}`, supplier.company_id);
+    const classes: [IVAClass, number, string][] = [
+      ['19', 8_500_000, 'Aceite'],
+      ['5', 1_250_000, 'Harina'],
+      ['excluido', 4_000_000, 'Arroz'],
+    ];
+    for (const [iva, costCents, name] of classes) {
+      products.push(await productOfClass(admin, { code: `P${iva.slice(0, 2)}-${t}`, name: `${name} ${t}`, categoryId: category.id, costCents, iva }));
+    }
+  });
+
+  test('the worked example of DESIGN §5 shows the exact totals', async ({ page }) => {
+    test.setTimeout(60_000);
+    const companyId = supplier.company_id;
+    const saved = await companyTaxFlags(admin, companyId);
+    await setCompanyTaxFlags(admin, companyId, { has_taxes: true, withholding_agent: true, reteiva_agent: true });
+    try {
+      await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/purchase/add');
+      const form = page.getByTestId('purchase-form');
+      await form.getByTestId('field-reference-no').fill(`FV-${t}`);
+      await form.getByTestId('field-supplier').selectOption({ label: supplier.name });
+      await form.getByTestId('field-store').selectOption({ label: store.name });
+      const lines = [
+        { costPesos: 85_000, quantity: 10 },
+        { costPesos: 12_500, quantity: 20 },
+        { costPesos: 40_000, quantity: 5 },
+      ];
+      for (const [i, line] of lines.entries()) {
+        if (i > 0) await form.getByTestId('line-add').click();
+        await fillLine(page, i, category, products[i]!, { ...line, productsInCategory: products.length });
+      }
+      const subtotals = await Promise.all(lines.map((_, i) => page.getByTestId(`line-${i}`).getByTestId('line-subtotal').textContent()));
+      expect(subtotals.map((s) => pesosOf(s ?? ''))).toEqual([850_000, 250_000, 200_000]);
+      await form.getByTestId('field-discount').fill('65000');
+      await form.getByTestId('field-shipping').fill('60000');
+
+      const expected: [string, number][] = [
+        ['totals-taxable-base', 1_295_000],
+        ['totals-vat', 176_700],
+        ['totals-withholding-income', 32_375],
+        ['totals-withholding-vat', 26_505],
+        ['totals-total-to-pay', 1_412_820],
+      ];
+      // The panel shows the server's quote once the typing settles.
+      await expect
+        .poll(async () => {
+          const shown: [string, number][] = [];
+          for (const [id] of expected) shown.push([id, pesosOf((await page.getByTestId(id).textContent()) ?? '')]);
+          return shown;
+        })
+        .toEqual(expected);
+      await expect(page.getByTestId('totals-error')).toHaveCount(0);
+    } finally {
+      await setCompanyTaxFlags(admin, companyId, saved);
+    }
+    expect(await companyTaxFlags(admin, companyId)).toEqual(saved);
+  });
+
+  test('a reference the supplier already used is refused and nothing is stored', async ({ page }) => {
+    test.setTimeout(60_000);
+    const reference = `DUP-${t}`;
+    await createPurchase(admin, {
+      referenceNo: reference,
+      supplierId: supplier.id,
+      storeId: store.id,
+      purchaseDate: bogotaDate(),
+      lines: [{ category_id: category.id, product_id: products[0]!.id, expiry_date: bogotaDate(365), cost_cents: 8_500_000, quantity: 1 }],
+    });
+    expect(await admin.count('/api/purchases', reference)).toBe(1);
+
+    await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/purchase/add');
+    const form = page.getByTestId('purchase-form');
+    // Another case of the same reference: the rule compares lower(reference_no).
+    await form.getByTestId('field-reference-no').fill(reference.toLowerCase());
+    await form.getByTestId('field-supplier').selectOption({ label: supplier.name });
+    await form.getByTestId('field-store').selectOption({ label: store.name });
+    await fillLine(page, 0, category, products[1]!, { costPesos: 12_500, quantity: 2, productsInCategory: products.length });
+    await form.locator('input[type="file"]').setInputFiles({ ...pngFile('invoice.png') });
+    await form.getByTestId('form-submit').click();
+    await expect(form.getByText('Reference Number is already taken.')).toBeVisible();
+    await expect(page).toHaveURL(/\/purchase\/add/);
+    expect(await admin.count('/api/purchases', reference)).toBe(1);
+  });
+});
