@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -366,16 +365,14 @@ func (s *Service) DecideOrder(ctx context.Context, p httpx.Principal, id int64, 
 	if err != nil {
 		return PurchaseOrder{}, err
 	}
-	next, err := approval.Decide(approval.Status(cur.Status), approve, reason)
+	d, err := approval.Resolve(approval.Status(cur.Status), approve, reason)
 	if err != nil {
 		return PurchaseOrder{}, err
 	}
-	reason = strings.TrimSpace(reason)
+	next, reason := d.Status, d.Reason
 	verb := VerbApproved
 	if !approve {
 		verb = VerbRejected
-	} else {
-		reason = ""
 	}
 	now := s.now()
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {

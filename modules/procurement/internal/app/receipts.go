@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -338,16 +337,14 @@ func (s *Service) DecideReceipt(ctx context.Context, p httpx.Principal, id int64
 	if err != nil {
 		return ReceivedOrder{}, err
 	}
-	next, err := approval.Decide(approval.Status(cur.Status), approve, reason)
+	d, err := approval.Resolve(approval.Status(cur.Status), approve, reason)
 	if err != nil {
 		return ReceivedOrder{}, err
 	}
-	reason = strings.TrimSpace(reason)
+	next, reason := d.Status, d.Reason
 	verb := VerbApproved
 	if !approve {
 		verb = VerbRejected
-	} else {
-		reason = ""
 	}
 	now := s.now()
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {

@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -396,15 +395,13 @@ func (s *Service) Decide(ctx context.Context, p httpx.Principal, id int64, appro
 	if err != nil {
 		return Purchase{}, err
 	}
-	next, err := approval.Decide(approval.Status(r.ApprovalStatus), approve, reason)
+	d, err := approval.Resolve(approval.Status(r.ApprovalStatus), approve, reason)
 	if err != nil {
 		return Purchase{}, err
 	}
-	reason = strings.TrimSpace(reason)
+	next, reason := d.Status, d.Reason
 	verb := VerbApproved
-	if approve {
-		reason = ""
-	} else {
+	if !approve {
 		verb = VerbRejected
 	}
 	now := s.now()
