@@ -20,6 +20,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -250,10 +251,11 @@ func (s *Store) Decide(ctx context.Context, id int64, from, to, reason string, b
 
 // SoftDelete marks the live purchase id deleted while nothing is paid on it.
 func (s *Store) SoftDelete(ctx context.Context, id, by int64, at time.Time) error {
-	res, err := s.db.NewUpdate().Model((*Row)(nil)).
-		Set("deleted_at = ?", at).Set("deleted_by = ?", by).
-		Where("id = ?", id).Where("deleted_at IS NULL").Where("paid_cents = 0").Exec(ctx)
-	return oneRow(res, err)
+	ok, err := db.SoftDelete(ctx, s.db.NewUpdate().Model((*Row)(nil)).Where("paid_cents = 0"), id, by, at)
+	if err == nil && !ok {
+		return ErrNotFound
+	}
+	return err
 }
 
 // ReferenceTaken reports whether another live purchase (not exceptID) of the company and supplier
