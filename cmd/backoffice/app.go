@@ -86,6 +86,18 @@ func serve(ctx context.Context) error {
 		debug.FreeOSMemory()
 	}
 
+	// Records written before the search word index existed get their words in the background;
+	// searches may miss them until it ends.
+	go func() {
+		n, err := m.IndexSearch(ctx)
+		switch {
+		case err != nil:
+			logger.Error("search index: indexing records without words failed", "error", err, "indexed", n)
+		case n > 0:
+			logger.Info("search index: indexed records without words", "indexed", n)
+		}
+	}()
+
 	srv := httpx.New(m.ServerOptions(httpx.Options{Logger: logger, TrustedProxies: cfg.TrustedProxies,
 		Web: webapp.Dist(), Version: version}))
 	for _, c := range in.Checks(cfg) {

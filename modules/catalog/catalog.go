@@ -9,6 +9,11 @@
 // company_id) and creates a category in any company. A product belongs to its category's
 // company.
 //
+// The products list's search (q) finds the products where each word of the text begins a word of
+// the name or the code (accents and letter case ignored; "ARZ-000123" typed whole too); it reads
+// the product_words index (platform/search), which the store keeps in the transaction of every
+// write.
+//
 // Stock is set once, when a product is created; afterwards it changes only through
 // Module.AdjustStock, which the purchasing module (receiving, returns) and the sales module
 // call inside their own transaction.
@@ -26,7 +31,10 @@ package catalog
 import (
 	"context"
 
+	"github.com/uptrace/bun"
+
 	"github.com/backoffice/backoffice/modules/catalog/internal/app"
+	"github.com/backoffice/backoffice/modules/catalog/internal/store"
 )
 
 // Category is the API's view of a category.
@@ -58,3 +66,13 @@ type ZeroQuantities struct{}
 func (ZeroQuantities) CategoryQuantities(context.Context, []int64) (map[int64]Quantities, error) {
 	return map[int64]Quantities{}, nil
 }
+
+// IndexSearchWords indexes the search words of the products on db that have none, for tools
+// that load products straight into the table (the benchmarks); cached list totals are not
+// cleared. A running server does the same at start (Module.IndexSearch).
+func IndexSearchWords(ctx context.Context, db bun.IDB) (int, error) {
+	return store.New(db).IndexMissingWords(ctx)
+}
+
+// ProductWords is the products' search word index (platform/search), for tools that read it.
+var ProductWords = store.ProductWords

@@ -81,3 +81,8 @@ func (m *Module) AdjustStock(ctx context.Context, tx bun.IDB, productID, delta i
 
 // StockChanged refreshes cached list totals (the low-stock count) after a committed AdjustStock.
 func (m *Module) StockChanged(ctx context.Context) { m.svc.StockChanged(ctx) }
+
+// IndexSearch indexes the search words of the products that have none: products written before
+// the word index existed, or loaded straight into the table. serve runs it in the background at
+// start; until it ends, a search may miss those products.
+func (m *Module) IndexSearch(ctx context.Context) (int, error) { return m.svc.IndexSearch(ctx) }

@@ -9,6 +9,7 @@ import (
 	"github.com/backoffice/backoffice/modules/people/internal/app"
 	"github.com/backoffice/backoffice/modules/people/internal/domain"
 	peoplehttp "github.com/backoffice/backoffice/modules/people/internal/http"
+	"github.com/backoffice/backoffice/modules/people/internal/store"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
@@ -80,3 +81,37 @@ func (m *Module) Customer(ctx context.Context, companyID, id int64) (Party, erro
 func (m *Module) Supplier(ctx context.Context, companyID, id int64) (Party, error) {
 	return m.suppliers.Find(ctx, companyID, id)
 }
+
+// IndexSearch indexes the search words of the customers and suppliers that have none: records
+// written before the word index existed, or loaded straight into the tables. serve runs it in the
+// background at start; until it ends, a search may miss those records.
+func (m *Module) IndexSearch(ctx context.Context) (int, error) {
+	c, err := m.customers.IndexSearch(ctx)
+	if err != nil {
+		return c, err
+	}
+	s, err := m.suppliers.IndexSearch(ctx)
+	return c + s, err
+}
+
+// IndexSearchWords indexes the search words of the customers and suppliers on db that have
+// none, for tools that load them straight into the tables (the benchmarks); cached list totals
+// are not cleared.
+func IndexSearchWords(ctx context.Context, db bun.IDB) (int, error) {
+	n := 0
+	for _, table := range []string{domain.Customers.Table(), domain.Suppliers.Table()} {
+		k, err := store.New(db, table).IndexMissingWords(ctx)
+		n += k
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// CustomerWords and SupplierWords are the search word indexes (platform/search), for tools that
+// read them.
+var (
+	CustomerWords = store.WordsOf(domain.Customers.Table())
+	SupplierWords = store.WordsOf(domain.Suppliers.Table())
+)

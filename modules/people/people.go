@@ -9,6 +9,11 @@
 // only admins approve and reject. Admins see every company's records (optional company_id
 // filter); everyone else only their own company's, and another company's record answers 404.
 //
+// The list's search (q) finds the records where each word of the text begins a word of the name,
+// the company, the e-mail or the document number, accents and letter case ignored; it reads the
+// customer_words and supplier_words indexes (platform/search), which the store keeps in the
+// transaction of every write.
+//
 // Other modules plug in through small interfaces, set while wiring:
 //   - CustomerTotals: the sales module computes each customer's total sales, total amount, paid
 //     and balance. Until it exists, NoSales answers zero for everyone (the list still shows the

@@ -142,21 +142,35 @@ func (p *Plan) Key() string { return p.key }
 // Apply adds the keyset condition, the order and the limit to sel. Filters and search must be
 // applied by the caller, identically for the count.
 func (p *Plan) Apply(sel *bun.SelectQuery) *bun.SelectQuery {
-	// Reading forward in descending order, or backward in ascending order, means "smaller than".
-	smaller := p.desc != p.backward
+	return p.ApplyOn(sel, p.col.Expr, p.spec.ID)
+}
+
+// ApplyOn is Apply on other expressions holding the same sort value and id: a search read from
+// a word index (platform/search) keeps its own copy of the name sort key.
+func (p *Plan) ApplyOn(sel *bun.SelectQuery, expr, id string) *bun.SelectQuery {
 	if p.cursor != nil {
 		op := ">"
-		if smaller {
+		if p.smaller() {
 			op = "<"
 		}
-		sel = sel.Where(fmt.Sprintf("(%s, %s) %s (?, ?)", p.col.Expr, p.spec.ID, op), p.cursor.Value, p.cursor.ID)
+		sel = sel.Where(fmt.Sprintf("(%s, %s) %s (?, ?)", expr, id, op), p.cursor.Value, p.cursor.ID)
 	}
+	return sel.OrderExpr(p.OrderOn(expr, id)).Limit(int64(p.query.PerPage + 1))
+}
+
+// OrderOn is the ORDER BY that ApplyOn gives a query on expr and id: the order of a query
+// wrapped around one that ApplyOn limited.
+func (p *Plan) OrderOn(expr, id string) string {
 	dir := "ASC"
-	if smaller {
+	if p.smaller() {
 		dir = "DESC"
 	}
-	return sel.OrderExpr(fmt.Sprintf("%s %s, %s %s", p.col.Expr, dir, p.spec.ID, dir)).Limit(int64(p.query.PerPage + 1))
+	return fmt.Sprintf("%s %s, %s %s", expr, dir, id, dir)
 }
+
+// smaller tells whether the page reads toward smaller keys: forward in descending order, or
+// backward in ascending order.
+func (p *Plan) smaller() bool { return p.desc != p.backward }
 
 // Finish trims the extra row fetched by Apply, restores display order, and computes the meta.
 // keyOf returns a row's sort value (string, int64 or time.Time, per the column's Kind) and id.

@@ -403,3 +403,13 @@ func uniq(ids []int64) []int64 {
 	slices.Sort(out)
 	return slices.Compact(out)
 }
+
+// IndexSearch indexes the words of the products that have none (written before the word index
+// existed, or loaded straight into the table) and clears the cached list totals when it did.
+func (s *Service) IndexSearch(ctx context.Context) (int, error) {
+	n, err := s.store.IndexMissingWords(ctx)
+	if n > 0 {
+		s.bump(ctx, tableProducts)
+	}
+	return n, err
+}

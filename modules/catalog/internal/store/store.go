@@ -16,6 +16,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // ErrNotFound is returned when no live row in scope matches.
@@ -215,12 +216,27 @@ func (f ProductFilter) Key(sc Scope) string {
 		f.CategoryID, f.IVAClass, f.Kind, f.LowStock)
 }
 
+// ProductWords is the products' word index (platform/search): the words of a product's name
+// and code, kept by InsertProduct, UpdateProduct and SoftDeleteProduct.
+var ProductWords = search.Table{Name: "product_words", Key: "product_id", Source: "products", SortExpr: "lower(s.name)"}
+
+// ProductWordsOf returns the indexed words of a product.
+func ProductWordsOf(p *Product) []string {
+	var w search.Words
+	return w.Text(p.Name).Identifier(p.Code).List()
+}
+
+// onlySearch tells whether f is a search and nothing else, which a page can read from the word
+// index alone.
+func (f ProductFilter) onlySearch() bool {
+	return f.CategoryID == 0 && f.IVAClass == "" && f.Kind == "" && !f.LowStock
+}
+
 func (s *Store) products(sc Scope, f ProductFilter, model any) *bun.SelectQuery {
 	q := s.db.NewSelect().Model(model).Where("p.deleted_at IS NULL")
 	q = listing.Restrict(q, sc, "p.company_id")
-	if strings.TrimSpace(f.Q) != "" {
-		pat := listing.ContainsPattern(f.Q)
-		q = q.Where(`(lower(p.name) LIKE ? ESCAPE '\' OR lower(p.code) LIKE ? ESCAPE '\')`, pat, pat)
+	if terms := search.Terms(f.Q); len(terms) > 0 {
+		q = q.Where("p.id IN (?)", ProductWords.IDs(s.db, terms, sc))
 	}
 	if f.CategoryID != 0 {
 		q = q.Where("p.category_id = ?", f.CategoryID)
@@ -244,15 +260,30 @@ func (s *Store) productRows(sc Scope, f ProductFilter, model any) *bun.SelectQue
 		Join("LEFT JOIN categories AS c ON c.id = p.category_id")
 }
 
-// ListProducts returns one page of products (plan's keyset, order and limit).
+// ListProducts returns one page of products (plan's keyset, order and limit). A search in name
+// order with no other filter reads its page from the word index, then joins the page's products.
 func (s *Store) ListProducts(ctx context.Context, sc Scope, f ProductFilter, plan *listing.Plan) ([]ProductRow, error) {
 	var rows []ProductRow
-	err := plan.Apply(s.productRows(sc, f, &rows)).Scan(ctx)
+	terms := search.Terms(f.Q)
+	if len(terms) == 0 || plan.Key() != "name" || !f.onlySearch() {
+		err := plan.Apply(s.productRows(sc, f, &rows)).Scan(ctx)
+		return rows, err
+	}
+	page := plan.ApplyOn(ProductWords.Matches(s.db, terms, sc), "w.sort_name", "w.product_id")
+	err := s.db.NewSelect().Model(&rows).ModelTableExpr("(?) AS m JOIN products AS p ON p.id = m.id", page).
+		ColumnExpr("p.*").ColumnExpr("c.name AS category_name").ColumnExpr("m.sort_name AS sort_name").
+		Join("LEFT JOIN categories AS c ON c.id = p.category_id").
+		Where("p.deleted_at IS NULL").OrderExpr(plan.OrderOn("m.sort_name", "m.id")).Scan(ctx)
 	return rows, err
 }
 
-// CountProducts counts the products matching f in scope.
+// CountProducts counts the products matching f in scope; a search with no other filter is
+// counted on the word index alone.
 func (s *Store) CountProducts(ctx context.Context, sc Scope, f ProductFilter) (int, error) {
+	if terms := search.Terms(f.Q); len(terms) > 0 && f.onlySearch() {
+		n, err := s.db.NewSelect().TableExpr("(?) AS m", ProductWords.Matches(s.db, terms, sc)).Count(ctx)
+		return int(n), err
+	}
 	n, err := s.products(sc, f, (*Product)(nil)).Count(ctx)
 	return int(n), err
 }
@@ -279,25 +310,34 @@ func (s *Store) CodeTaken(ctx context.Context, companyID int64, code string, exc
 		Where("p.deleted_at IS NULL").Exists(ctx)
 }
 
-// InsertProduct adds p and sets its ID.
+// InsertProduct adds p, sets its ID and indexes its words; run it in a transaction.
 func (s *Store) InsertProduct(ctx context.Context, p *Product) error {
-	_, err := s.db.NewInsert().Model(p).Returning("id").Exec(ctx)
-	return err
+	if _, err := s.db.NewInsert().Model(p).Returning("id").Exec(ctx); err != nil {
+		return err
+	}
+	return ProductWords.Put(ctx, s.db, map[int64][]string{p.ID: ProductWordsOf(p)})
 }
 
-// UpdateProduct saves everything the form edits; stock (quantity) is left alone, as it changes
-// only through AdjustStock.
+// UpdateProduct saves everything the form edits and indexes the product's words again; stock
+// (quantity) is left alone, as it changes only through AdjustStock. Run it in a transaction.
 func (s *Store) UpdateProduct(ctx context.Context, p *Product) error {
 	_, err := s.db.NewUpdate().Model(p).
 		Column("category_id", "code", "name", "unit", "cost_cents", "price_cents", "alert_quantity",
 			"iva_class", "kind", "updated_at", "updated_by").
 		WherePK().Where("deleted_at IS NULL").Exec(ctx)
-	return err
+	if err != nil {
+		return err
+	}
+	return ProductWords.Put(ctx, s.db, map[int64][]string{p.ID: ProductWordsOf(p)})
 }
 
-// SoftDeleteProduct marks the product deleted.
+// SoftDeleteProduct marks the product deleted and takes it out of the word index; run it in a
+// transaction.
 func (s *Store) SoftDeleteProduct(ctx context.Context, id, by int64, at time.Time) error {
-	return softDelete(ctx, s.db.NewUpdate().Model((*Product)(nil)), id, by, at)
+	if err := softDelete(ctx, s.db.NewUpdate().Model((*Product)(nil)), id, by, at); err != nil {
+		return err
+	}
+	return ProductWords.Drop(ctx, s.db, id)
 }
 
 // AdjustStock adds delta (negative to take out) to a live product's stock and returns the new
@@ -335,4 +375,18 @@ func softDelete(ctx context.Context, q *bun.UpdateQuery, id, by int64, at time.T
 		err = ErrNotFound
 	}
 	return err
+}
+
+// IndexMissingWords indexes the words of every live product that has none, a batch per
+// transaction, and returns how many products it indexed.
+func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
+	return ProductWords.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, limit int) (map[int64][]string, error) {
+		var rows []Product
+		err := ProductWords.WithoutWords(tx.NewSelect().Model(&rows).Where("p.deleted_at IS NULL")).Limit(int64(limit)).Scan(ctx)
+		words := make(map[int64][]string, len(rows))
+		for i := range rows {
+			words[rows[i].ID] = ProductWordsOf(&rows[i])
+		}
+		return words, err
+	})
 }

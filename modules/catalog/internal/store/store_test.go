@@ -211,15 +211,22 @@ func TestProductListKeysetFiltersAndTenancy(t *testing.T) {
 			{ProductFilter{}, 8},
 			{ProductFilter{Q: "ARROZ"}, 3},
 			{ProductFilter{Q: "a-7"}, 1},          // code search
-			{ProductFilter{Q: "50%"}, 1},          // % is literal
-			{ProductFilter{Q: "é_m"}, 1},          // _ is literal
-			{ProductFilter{Q: "%"}, 1},            // not "everything"
+			{ProductFilter{Q: "a"}, 8},            // every code begins with "a"
+			{ProductFilter{Q: "50%"}, 1},          // words begin with "50": % is not a wildcard
+			{ProductFilter{Q: "café_m"}, 1},       // _ is not a wildcard; the chunk's runs together
+			{ProductFilter{Q: "%"}, 8},            // punctuation alone is no search
+			{ProductFilter{Q: "cafe"}, 2},         // accents ignored
+			{ProductFilter{Q: "ÑAME"}, 1},         // so is letter case
+			{ProductFilter{Q: "name a-6"}, 1},     // every term must match
+			{ProductFilter{Q: "name a-7"}, 0},     //
+			{ProductFilter{Q: "rroz"}, 0},         // a term begins a word
 			{ProductFilter{CategoryID: cx.ID}, 2}, // category
 			{ProductFilter{CategoryID: cb.ID}, 0}, // other company's category: nothing
 			{ProductFilter{LowStock: true}, 3},    // Arroz 1<=2, banano 0<=0, café_molido 5<=5
 			{ProductFilter{Kind: "service"}, 0},   // kind
 			{ProductFilter{IVAClass: "19"}, 8},    // IVA class
 			{ProductFilter{Q: "arroz", CategoryID: ca.ID}, 2},
+			{ProductFilter{Q: "arroz", LowStock: true}, 1},
 		}
 		for _, c := range cases {
 			if got := count(c.f); got != c.want {
@@ -228,6 +235,18 @@ func TestProductListKeysetFiltersAndTenancy(t *testing.T) {
 		}
 		if n, _ := s.CountProducts(ctx, Scope{All: true}, ProductFilter{Q: "arroz"}); n != 4 {
 			t.Errorf("admin sees %d arroz, want 4", n)
+		}
+		// A search read from the word index in the other orders and page sizes visits each match once.
+		for _, sort := range []string{"name", "-name", "-price_cents"} {
+			for _, per := range []int{1, 2, 5} {
+				fwd, bwd := walk(t, s, sc, ProductFilter{Q: "ARROZ"}, sort, per)
+				if len(fwd) != 3 || !slices.Equal(fwd, bwd) {
+					t.Fatalf("search sort %s per %d: forward %v, backward %v", sort, per, fwd, bwd)
+				}
+			}
+		}
+		if fwd, _ := walk(t, s, sc, ProductFilter{Q: "arroz"}, "name", 1); !slices.Equal(fwd, []int64{want[0], want[1], want[7]}) {
+			t.Fatalf("search name order %v: arroz, Arroz, arroz by id", fwd)
 		}
 
 		var exported []string
@@ -301,6 +320,64 @@ func TestProductCodeAndStock(t *testing.T) {
 		}
 		if taken, _ := s.CodeTaken(ctx, a, "SKU-1", 0); taken {
 			t.Fatal("a deleted product's code is still taken")
+		}
+	})
+}
+
+// The word index follows every write: a rename is found by its new words only, a deleted product
+// by none, and products loaded straight into the table are indexed by IndexMissingWords.
+func TestProductWordsFollowWrites(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		s := New(db)
+		a := dbtest.Company(t, db, "A")
+		c := category(t, s, a, "Lácteos")
+		sc := Scope{CompanyID: a}
+		found := func(q string) []int64 {
+			t.Helper()
+			fwd, _ := walk(t, s, sc, ProductFilter{Q: q}, "name", 2)
+			return fwd
+		}
+		p := product(t, s, c, "YOG-1", "Yogur Alpina 1 L", 500, 1, 1, t0)
+		if got := found("yogur"); !slices.Equal(got, []int64{p.ID}) {
+			t.Fatalf("yogur finds %v", got)
+		}
+		p.Name, p.Code = "Kumis Alpina 1 L", "KUM-1"
+		if err := s.UpdateProduct(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		if got := found("yogur"); len(got) != 0 {
+			t.Fatalf("old name still found: %v", got)
+		}
+		if got := found("kumis kum-1"); !slices.Equal(got, []int64{p.ID}) {
+			t.Fatalf("new name and code find %v", got)
+		}
+		if err := s.SoftDeleteProduct(ctx, p.ID, 1, t0); err != nil {
+			t.Fatal(err)
+		}
+		if got := found("alpina"); len(got) != 0 {
+			t.Fatalf("deleted product found: %v", got)
+		}
+
+		// Loaded behind the store's back: no words until indexed.
+		if _, err := db.NewInsert().Model(&[]Product{
+			{CompanyID: a, CategoryID: c.ID, Code: "Q-1", Name: "Queso Colanta", Unit: "und", IVAClass: "19", Kind: "goods", CreatedAt: t0, UpdatedAt: t0},
+			{CompanyID: a, CategoryID: c.ID, Code: "Q-2", Name: "Queso Alpina", Unit: "und", IVAClass: "19", Kind: "goods", CreatedAt: t0, UpdatedAt: t0},
+		}).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := found("queso"); len(got) != 0 {
+			t.Fatalf("unindexed products found: %v", got)
+		}
+		n, err := s.IndexMissingWords(ctx)
+		if err != nil || n != 2 {
+			t.Fatalf("indexed %d, %v; want 2", n, err)
+		}
+		if got := found("queso"); len(got) != 2 {
+			t.Fatalf("queso finds %v after indexing", got)
+		}
+		if n, err := s.IndexMissingWords(ctx); err != nil || n != 0 {
+			t.Fatalf("second run indexed %d, %v; want 0", n, err)
 		}
 	})
 }

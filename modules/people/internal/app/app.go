@@ -505,3 +505,13 @@ func derefID(id *int64) int64 {
 	}
 	return *id
 }
+
+// IndexSearch indexes the search words of the records that have none (written before the word
+// index existed, or loaded straight into the table) and clears the cached list totals when it did.
+func (s *Service) IndexSearch(ctx context.Context) (int, error) {
+	n, err := s.store.IndexMissingWords(ctx)
+	if n > 0 {
+		s.counter.Bump(ctx, s.store.Table())
+	}
+	return n, err
+}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // ErrNotFound is returned when no live row in scope matches.
@@ -74,6 +75,10 @@ type Filter struct {
 	City string
 }
 
+// onlySearch tells whether f is a search and nothing else, which a page can read from the word
+// index alone.
+func (f Filter) onlySearch() bool { return f.Approval == "" && strings.TrimSpace(f.City) == "" }
+
 // key identifies the filter and scope for the cached total.
 func (f Filter) key(s Scope) string {
 	return fmt.Sprintf("%d|%t|%q|%q|%q", s.CompanyID, s.All, strings.TrimSpace(f.Q), f.Approval, strings.TrimSpace(f.City))
@@ -94,13 +99,27 @@ var Spec = listing.Spec{
 type Store struct {
 	db    bun.IDB
 	table string
+	words search.Table
 }
 
 // New returns a Store for table ("customers" or "suppliers") on db.
-func New(db bun.IDB, table string) *Store { return &Store{db: db, table: table} }
+func New(db bun.IDB, table string) *Store { return &Store{db: db, table: table, words: WordsOf(table)} }
+
+// WordsOf is the word index of table ("customers" or "suppliers"): customer_words or
+// supplier_words (platform/search), kept by Insert, Update and SoftDelete.
+func WordsOf(table string) search.Table {
+	one := strings.TrimSuffix(table, "s")
+	return search.Table{Name: one + "_words", Key: one + "_id", Source: table, SortExpr: "lower(s.name)"}
+}
+
+// RowWords returns the indexed words of a row: its name, company, e-mail and document number.
+func RowWords(r *Row) []string {
+	var w search.Words
+	return w.Text(r.Name).Text(r.Company).Identifier(r.Email).Identifier(r.DocumentNumber).List()
+}
 
 // With returns the same Store working inside tx.
-func (s *Store) With(tx bun.IDB) *Store { return &Store{db: tx, table: s.table} }
+func (s *Store) With(tx bun.IDB) *Store { return &Store{db: tx, table: s.table, words: s.words} }
 
 // Table is the table this Store works on (the cached totals are kept per table).
 func (s *Store) Table() string { return s.table }
@@ -125,20 +144,26 @@ func (s *Store) Get(ctx context.Context, scope Scope, id int64) (*Row, error) {
 	return r, err
 }
 
-// Insert adds r and sets its ID.
+// Insert adds r, sets its ID and indexes its words; run it in a transaction.
 func (s *Store) Insert(ctx context.Context, r *Row) error {
-	_, err := s.db.NewInsert().Model(r).ModelTableExpr(s.table).Returning("id").Exec(ctx)
-	return err
+	if _, err := s.db.NewInsert().Model(r).ModelTableExpr(s.table).Returning("id").Exec(ctx); err != nil {
+		return err
+	}
+	return s.words.Put(ctx, s.db, map[int64][]string{r.ID: RowWords(r)})
 }
 
-// Update writes r's editable columns (details, approval, updated_*) over the live row r.ID.
+// Update writes r's editable columns (details, approval, updated_*) over the live row r.ID and
+// indexes its words again; run it in a transaction.
 func (s *Store) Update(ctx context.Context, r *Row) error {
 	res, err := s.db.NewUpdate().Model(r).ModelTableExpr(s.table).
 		Column("name", "company", "email", "phone", "city", "address", "note", "person_type", "declarante",
 			"iva_responsible", "gran_contribuyente", "autorretenedor", "document_type", "document_number",
 			"approval_status", "approval_reason", "approved_by", "approved_at", "updated_by", "updated_at").
 		Where("id = ?", r.ID).Where("deleted_at IS NULL").Exec(ctx)
-	return oneRow(res, err)
+	if err := oneRow(res, err); err != nil {
+		return err
+	}
+	return s.words.Put(ctx, s.db, map[int64][]string{r.ID: RowWords(r)})
 }
 
 // Decide moves the live row id from status from to status to, recording who decided and why. It
@@ -152,13 +177,33 @@ func (s *Store) Decide(ctx context.Context, id int64, from, to, reason string, b
 	return oneRow(res, err)
 }
 
-// SoftDelete marks the live row id deleted.
+// SoftDelete marks the live row id deleted and takes it out of the word index; run it in a
+// transaction.
 func (s *Store) SoftDelete(ctx context.Context, id, by int64, at time.Time) error {
 	ok, err := db.SoftDelete(ctx, s.db.NewUpdate().ModelTableExpr(s.table), id, by, at)
 	if err == nil && !ok {
 		err = ErrNotFound
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return s.words.Drop(ctx, s.db, id)
+}
+
+// IndexMissingWords indexes the words of every live row that has none (written before the word
+// index existed, or loaded straight into the table), a batch per transaction, and returns how
+// many rows it indexed.
+func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
+	return s.words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, limit int) (map[int64][]string, error) {
+		var rows []Row
+		err := s.words.WithoutWords(tx.NewSelect().Model(&rows).ModelTableExpr(s.table + " AS p").
+			Where("p.deleted_at IS NULL")).Limit(int64(limit)).Scan(ctx)
+		words := make(map[int64][]string, len(rows))
+		for i := range rows {
+			words[rows[i].ID] = RowWords(&rows[i])
+		}
+		return words, err
+	})
 }
 
 // DocumentTaken reports whether another live row of the company (not exceptID) has number.
@@ -171,18 +216,10 @@ func (s *Store) DocumentTaken(ctx context.Context, companyID int64, number strin
 		Where("id <> ?", exceptID).Where("deleted_at IS NULL").Exists(ctx)
 }
 
-// filtered applies f to a SELECT of this table aliased p.
-func filtered(q *bun.SelectQuery, f Filter) *bun.SelectQuery {
-	if text := strings.TrimSpace(f.Q); text != "" {
-		pattern := listing.ContainsPattern(text)
-		// Document numbers are stored without separators: search them the same way.
-		doc := listing.ContainsPattern(strings.NewReplacer(".", "", " ", "", "-", "").Replace(text))
-		q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
-			return q.Where(`lower(p.name) LIKE ? ESCAPE '\'`, pattern).
-				WhereOr(`lower(p.company) LIKE ? ESCAPE '\'`, pattern).
-				WhereOr(`lower(p.email) LIKE ? ESCAPE '\'`, pattern).
-				WhereOr(`lower(p.document_number) LIKE ? ESCAPE '\'`, doc)
-		})
+// filtered applies f in scope to a SELECT of this table aliased p.
+func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQuery {
+	if terms := search.Terms(f.Q); len(terms) > 0 {
+		q = q.Where("p.id IN (?)", s.words.IDs(s.db, terms, scope))
 	}
 	if f.Approval != "" {
 		q = q.Where("p.approval_status = ?", f.Approval)
@@ -200,7 +237,11 @@ func (s *Store) List(ctx context.Context, scope Scope, f Filter, plan *listing.P
 		return listing.Page[Row]{}, err
 	}
 	total, err := counter.Total(ctx, s.table, f.key(scope), func(ctx context.Context) (int, error) {
-		n, err := filtered(s.live(scope), f).Count(ctx)
+		if terms := search.Terms(f.Q); len(terms) > 0 && f.onlySearch() {
+			n, err := s.db.NewSelect().TableExpr("(?) AS m", s.words.Matches(s.db, terms, scope)).Count(ctx)
+			return int(n), err
+		}
+		n, err := s.filtered(s.live(scope), scope, f).Count(ctx)
 		return int(n), err
 	})
 	if err != nil {
@@ -209,9 +250,19 @@ func (s *Store) List(ctx context.Context, scope Scope, f Filter, plan *listing.P
 	return listing.Finish(plan, rows, total, keyOf(plan)), nil
 }
 
+// page reads one page. A search in name order with no other filter reads its page from the
+// word index, then joins the page's rows.
 func (s *Store) page(ctx context.Context, scope Scope, f Filter, plan *listing.Plan) ([]Row, error) {
 	var rows []Row
-	err := plan.Apply(filtered(s.selectLive(scope, &rows), f)).Scan(ctx)
+	terms := search.Terms(f.Q)
+	if len(terms) == 0 || plan.Key() != "name" || !f.onlySearch() {
+		err := plan.Apply(s.filtered(s.selectLive(scope, &rows), scope, f)).Scan(ctx)
+		return rows, err
+	}
+	page := plan.ApplyOn(s.words.Matches(s.db, terms, scope), "w.sort_name", "w."+s.words.Key)
+	err := s.db.NewSelect().Model(&rows).ModelTableExpr("(?) AS m JOIN "+s.table+" AS p ON p.id = m.id", page).
+		ColumnExpr("p.*").ColumnExpr("m.sort_name AS name_key, lower(p.city) AS city_key").
+		Where("p.deleted_at IS NULL").OrderExpr(plan.OrderOn("m.sort_name", "m.id")).Scan(ctx)
 	return rows, err
 }
 

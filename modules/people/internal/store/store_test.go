@@ -166,7 +166,7 @@ func TestListSortsFiltersAndPages(t *testing.T) {
 		for _, sort := range []string{"name", "-name", "city", "-city", "created_at", "-created_at"} {
 			got := walk(t, s, scope, Filter{}, sort, 3)
 			var want []string
-			q := filtered(s.live(scope), Filter{}).Column("p.name")
+			q := s.filtered(s.live(scope), scope, Filter{}).Column("p.name")
 			col := Spec.Columns[trimDash(sort)]
 			dir := "ASC"
 			if sort[0] == '-' {
@@ -207,21 +207,31 @@ func TestListSortsFiltersAndPages(t *testing.T) {
 			want []string
 		}{
 			{Filter{Q: "BETO"}, []string{"beto", "Beto"}},
-			{Filter{Q: "100%"}, []string{"Óscar"}},       // % is text, not a wildcard
-			{Filter{Q: "sur_"}, []string{"Óscar"}},       // so is _
+			{Filter{Q: "100% sur"}, []string{"Óscar"}},   // % is not a wildcard
+			{Filter{Q: "sur_"}, []string{"Óscar"}},       // nor is _
 			{Filter{Q: "800.197"}, []string{"Óscar"}},    // document typed with dots
 			{Filter{Q: "c9@example"}, []string{"david"}}, // email
-			{Filter{Q: "%"}, []string{"Óscar"}},          // only Óscar's company holds a percent sign
+			{Filter{Q: "%"}, names},                      // punctuation alone is no search
+			{Filter{Q: "angel"}, []string{"Ángel"}},      // accents ignored
+			{Filter{Q: "ÑANDU"}, []string{"Ñandú"}},      // and letter case
+			{Filter{Q: "optica sur"}, []string{"Óscar"}}, // every term, any field
+			{Filter{Q: "optica beto"}, nil},              //
+			{Filter{Q: "ndu"}, nil},                      // a term begins a word
+			{Filter{Q: "oscar", Approval: "pending"}, []string{"Óscar"}},
+			{Filter{Q: "beto", City: "cali"}, []string{"beto"}},
 			{Filter{Approval: "pending"}, []string{"Óscar"}},
 			{Filter{City: "CALI"}, []string{"Ángel", "beto", "Álvaro"}},
 			{Filter{City: "bogotá"}, []string{"Zoe", "Óscar", "Beto", "david"}},
 			{Filter{City: "MEDELLÍN"}, []string{"ana", "Ñandú", "carla"}},
 		} {
-			got := walk(t, s, scope, tc.f, "created_at", 2)
-			slices.Sort(got)
-			slices.Sort(tc.want)
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("filter %+v: %v, want %v", tc.f, got, tc.want)
+			want := slices.Clone(tc.want)
+			slices.Sort(want)
+			for _, sort := range []string{"created_at", "name", "-name"} {
+				got := walk(t, s, scope, tc.f, sort, 2)
+				slices.Sort(got)
+				if !slices.Equal(got, want) {
+					t.Errorf("filter %+v sort %s: %v, want %v", tc.f, sort, got, want)
+				}
 			}
 			page, err := s.List(ctx, scope, tc.f, plan(t, listing.Query{}), newCounter(t))
 			if err != nil || page.Meta.Total != len(tc.want) {

@@ -1,0 +1,285 @@
+// Package search is the word index behind the lists' search box. A list searched by a substring
+// (lower(name) LIKE '%text%') cannot be read in name order from an index: the database either
+// walks the name index and filters every row until a page is full — seconds when the matches
+// sit late in the order, as "yogur" does among products named by their type — or collects every
+// match and sorts it. So each searchable entity keeps a table of its records' words, one row per
+// (record, word) with the record's company and sort key, indexed by (word, company_id,
+// sort_name, id): a search term is a range of that index, read in name order without touching
+// the records themselves (an index-only scan), so a page costs the same wherever its matches sit.
+//
+// What a search matches: every term of the search text must begin one of the record's words.
+// Words and terms are folded the same way: lower case, accents and other marks removed ("Gómez"
+// is found by "gomez", "Ñame" by "name"). A record's words are its runs of letters and digits,
+// and each space-free chunk of several runs also run together ("gomez-restrepo", "arz000123"
+// for ARZ-000123); an identifier (a code, an e-mail, a document number) is also indexed whole,
+// its runs together ("9001234567" for NIT 900.123.456-7). A term is a space-free chunk of the
+// search text with its runs together, so "ARZ-000123", "900.123.456" and "gómez" all find theirs.
+//
+// A module owns its word table (created in its migration, see Table for the shape), calls Put in
+// the transaction that creates or changes a record, Drop in the one that deletes it, and builds
+// its list's search from Matches.
+package search
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// MaxTerms is how many words of a search text count; the longest are kept (the most selective).
+const MaxTerms = 6
+
+// maxWordBytes bounds one indexed word: a longer one is cut (and still found by its beginning).
+const maxWordBytes = 64
+
+// upper is larger than any string that begins with a given prefix, compared byte by byte (SQLite
+// BINARY, PostgreSQL COLLATE "C"): U+10FFFF is the largest code point, so prefix+upper bounds
+// the prefix's range.
+const upper = "\U0010FFFF"
+
+// Fold returns s as it is indexed and searched: lower case, without accents or other combining
+// marks.
+func Fold(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range norm.NFD.String(s) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// tokens splits folded text into its runs of letters and digits.
+func tokens(folded string) []string {
+	return strings.FieldsFunc(folded, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// cut shortens w to maxWordBytes without splitting a character.
+func cut(w string) string {
+	if len(w) <= maxWordBytes {
+		return w
+	}
+	i := maxWordBytes
+	for i > 0 && !utf8.RuneStart(w[i]) {
+		i--
+	}
+	return w[:i]
+}
+
+// Words collects the distinct words of one record's searchable fields.
+type Words struct{ set map[string]struct{} }
+
+func (w *Words) add(word string) {
+	if word == "" {
+		return
+	}
+	if w.set == nil {
+		w.set = map[string]struct{}{}
+	}
+	w.set[cut(word)] = struct{}{}
+}
+
+// Text adds the words of free text: a name, a company, a city.
+func (w *Words) Text(s string) *Words {
+	for _, chunk := range strings.Fields(Fold(s)) {
+		ts := tokens(chunk)
+		for _, t := range ts {
+			w.add(t)
+		}
+		w.add(strings.Join(ts, ""))
+	}
+	return w
+}
+
+// Identifier adds the words of an identifier (a code, an e-mail, a document number), and the
+// whole identifier with its letters and digits run together, as people type it without
+// punctuation.
+func (w *Words) Identifier(s string) *Words {
+	w.Text(s)
+	w.add(strings.Join(tokens(Fold(s)), ""))
+	return w
+}
+
+// List returns the words, sorted.
+func (w *Words) List() []string {
+	out := make([]string, 0, len(w.set))
+	for k := range w.set {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Terms returns the terms of search text q: each space-free chunk folded, its letters and digits
+// run together, without the terms that begin another one (a word that begins with "arroz" also
+// begins with "arr"), longest first, at most MaxTerms. No terms means no search.
+func Terms(q string) []string {
+	var ts []string
+	for _, chunk := range strings.Fields(Fold(q)) {
+		if t := strings.Join(tokens(chunk), ""); t != "" {
+			ts = append(ts, t)
+		}
+	}
+	slices.SortFunc(ts, func(a, b string) int { return len(b) - len(a) })
+	var out []string
+	for _, t := range ts {
+		t = cut(t)
+		if !slices.ContainsFunc(out, func(o string) bool { return strings.HasPrefix(o, t) }) {
+			out = append(out, t)
+		}
+	}
+	if len(out) > MaxTerms {
+		out = out[:MaxTerms]
+	}
+	return out
+}
+
+// Table is one entity's word index, a table of the owning module:
+//
+//	CREATE TABLE <Name> (<Key> BIGINT NOT NULL, word TEXT NOT NULL, company_id BIGINT NOT NULL,
+//	    sort_name TEXT NOT NULL, PRIMARY KEY (<Key>, word));
+//	CREATE INDEX ... ON <Name> (word, company_id, sort_name, <Key>);
+//
+// word compares byte by byte (COLLATE "C" on PostgreSQL), so that a prefix is an index range on
+// any database collation. sort_name is the record's sort key as the list's default order
+// computes it, so a search is read in list order from the index alone.
+type Table struct {
+	// Name is the word table, e.g. "product_words".
+	Name string
+	// Key is its column holding the record's id, e.g. "product_id".
+	Key string
+	// Source is the records' table, e.g. "products"; Put reads company_id and the sort key there.
+	Source string
+	// SortExpr is the list's name sort expression over Source aliased "s", e.g. "lower(s.name)".
+	SortExpr string
+}
+
+// Put replaces the words of the records in words (record id → its words, see Words) inside the
+// caller's transaction; company_id and sort_name are read from the records' rows, which must be
+// written first.
+func (t Table) Put(ctx context.Context, db bun.IDB, words map[int64][]string) error {
+	ids := make([]int64, 0, len(words))
+	for id := range words {
+		ids = append(ids, id)
+	}
+	if err := t.Drop(ctx, db, ids...); err != nil {
+		return err
+	}
+	slices.Sort(ids)
+	var values strings.Builder
+	var args []any
+	flush := func() error {
+		if len(args) == 0 {
+			return nil
+		}
+		// VALUES columns are column1, column2 on both SQLite and PostgreSQL. Two processes
+		// indexing the same record at once (replicas starting together) insert its words once;
+		// SQLite needs the WHERE to parse ON CONFLICT after a SELECT.
+		_, err := db.NewRaw("INSERT INTO "+t.Name+" ("+t.Key+", word, company_id, sort_name) "+
+			"SELECT s.id, v.column2, s.company_id, "+t.SortExpr+" FROM (VALUES "+values.String()+") AS v "+
+			"JOIN "+t.Source+" AS s ON s.id = v.column1 WHERE true ON CONFLICT DO NOTHING", args...).Exec(ctx)
+		values.Reset()
+		args = args[:0]
+		return err
+	}
+	for _, id := range ids {
+		for _, w := range words[id] {
+			if len(args) > 0 {
+				values.WriteString(", ")
+			}
+			values.WriteString("(?, ?)")
+			args = append(args, id, w)
+			if len(args) >= 2*putChunk {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return flush()
+}
+
+// putChunk is how many words one INSERT of Put carries.
+const putChunk = 1000
+
+// Drop removes the words of the records ids (they were deleted, or are indexed again).
+func (t Table) Drop(ctx context.Context, db bun.IDB, ids ...int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	_, err := db.NewDelete().TableExpr(t.Name).Where(t.Key+" IN (?)", bun.In(ids)).Exec(ctx)
+	return err
+}
+
+// Matches selects the records in scope that match every term, one row each, as columns "id"
+// and "sort_name" of the word table aliased "w". Read in name order, apply a listing.Plan to it
+// with ApplyOn(sel, "w.sort_name", "w."+t.Key): the page is then read from the index alone.
+// terms must not be empty (see Terms).
+func (t Table) Matches(db bun.IDB, terms []string, sc listing.Scope) *bun.SelectQuery {
+	return t.where(db.NewSelect().ColumnExpr("w."+t.Key+" AS id").ColumnExpr("w.sort_name"), terms, sc).
+		GroupExpr("w." + t.Key + ", w.sort_name")
+}
+
+// IDs selects the ids of the records in scope that match every term: the condition
+// "<id column> IN (?)" of a search combined with other filters or another order.
+func (t Table) IDs(db bun.IDB, terms []string, sc listing.Scope) *bun.SelectQuery {
+	return t.where(db.NewSelect().ColumnExpr("w."+t.Key), terms, sc)
+}
+
+// where reads the word table as "w": the first (longest) term is the index range the database
+// walks; each other term must begin another word of the same record.
+func (t Table) where(q *bun.SelectQuery, terms []string, sc listing.Scope) *bun.SelectQuery {
+	q = q.TableExpr(t.Name+" AS w").Where("w.word >= ? AND w.word < ?", terms[0], terms[0]+upper)
+	q = listing.Restrict(q, sc, "w.company_id")
+	for _, term := range terms[1:] {
+		q = q.Where("EXISTS (SELECT 1 FROM "+t.Name+" AS w1 WHERE w1."+t.Key+" = w."+t.Key+
+			" AND w1.word >= ? AND w1.word < ?)", term, term+upper)
+	}
+	return q
+}
+
+// indexBatch is how many records IndexMissing indexes per transaction.
+const indexBatch = 1000
+
+// IndexMissing gives their words, a batch per transaction, to the records that have none
+// (written before the word index existed, or loaded straight into the table) and returns how
+// many it indexed. load reads up to limit live records that WithoutWords selects and returns
+// their words by id.
+func (t Table) IndexMissing(ctx context.Context, db bun.IDB,
+	load func(ctx context.Context, tx bun.IDB, limit int) (map[int64][]string, error)) (int, error) {
+	done := 0
+	for {
+		var n int
+		err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+			words, err := load(ctx, tx, indexBatch)
+			if err != nil {
+				return err
+			}
+			n = len(words)
+			return t.Put(ctx, tx, words)
+		})
+		if err != nil {
+			return done, err
+		}
+		done += n
+		if n < indexBatch {
+			return done, nil
+		}
+	}
+}
+
+// WithoutWords limits q, a SELECT of Source aliased "p", to the records that have no words, in
+// id order.
+func (t Table) WithoutWords(q *bun.SelectQuery) *bun.SelectQuery {
+	return q.Where("NOT EXISTS (SELECT 1 FROM " + t.Name + " AS w WHERE w." + t.Key + " = p.id)").OrderExpr("p.id")
+}
