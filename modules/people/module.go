@@ -11,6 +11,7 @@ import (
 	peoplehttp "github.com/backoffice/backoffice/modules/people/internal/http"
 	"github.com/backoffice/backoffice/modules/people/internal/store"
 	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
 )
@@ -20,7 +21,9 @@ type Deps struct {
 	DB        *bun.DB
 	Cache     cache.Store
 	Companies CompanyNames
-	Now       func() time.Time
+	// Events writes domain events to the outbox and wakes the relay after commit.
+	Events eventbus.Emitter
+	Now    func() time.Time
 	// StaffRoles may list, read, create, edit, delete and export (admin, user, secretary);
 	// AdminRole also approves and rejects.
 	StaffRoles []string
@@ -43,7 +46,7 @@ func New(d Deps) *Module {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	ad := app.Deps{DB: d.DB, Counter: listing.NewCounter(d.Cache, totalTTL), Companies: d.Companies, Now: d.Now}
+	ad := app.Deps{DB: d.DB, Counter: listing.NewCounter(d.Cache, totalTTL), Companies: d.Companies, Events: d.Events, Now: d.Now}
 	m := &Module{customers: app.New(domain.Customers, ad), suppliers: app.New(domain.Suppliers, ad), now: d.Now,
 		access: peoplehttp.Access{Staff: httpx.SignedIn(d.StaffRoles...), Deciders: httpx.SignedIn(d.AdminRole)}}
 	m.customers.SetTotals(NoSales{})

@@ -92,7 +92,7 @@ func New(d Deps) (*Product, error) {
 	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Stock: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
 		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
-	p.People = people.New(people.Deps{DB: d.DB, Cache: d.Cache, Companies: st, Now: d.Now,
+	p.People = people.New(people.Deps{DB: d.DB, Cache: d.Cache, Companies: st, Events: d.Events, Now: d.Now,
 		StaffRoles: []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary}, AdminRole: auth.RoleAdmin})
 	p.People.AddSupplierReferences(p.Purchasing)
 	p.Purchasing.SetSuppliers(p.People)

@@ -125,7 +125,9 @@ type Deps struct {
 	DB        *bun.DB
 	Counter   *listing.Counter
 	Companies CompanyNames
-	Now       func() time.Time
+	// Events writes domain events to the outbox and wakes the relay after commit.
+	Events eventbus.Emitter
+	Now    func() time.Time
 }
 
 // Service implements the use cases of one kind.
@@ -136,7 +138,7 @@ type Service struct {
 	counter   *listing.Counter
 	companies CompanyNames
 	now       func() time.Time
-	outbox    eventbus.Outbox
+	events    eventbus.Emitter
 
 	// Set while wiring, before serving; read-only afterwards.
 	totals CustomerTotals
@@ -146,7 +148,7 @@ type Service struct {
 // New builds the Service for kind.
 func New(kind domain.Kind, d Deps) *Service {
 	return &Service{kind: kind, db: d.DB, store: store.New(d.DB, kind.Table()), counter: d.Counter,
-		companies: d.Companies, now: d.Now}
+		companies: d.Companies, events: d.Events, now: d.Now}
 }
 
 // Kind is the kind this Service manages.
@@ -283,7 +285,7 @@ func (s *Service) Create(ctx context.Context, a Actor, in Input) (Record, error)
 	if err != nil {
 		return Record{}, s.writeFailed(ctx, companyID, r.ID, d.DocumentNumber, err)
 	}
-	s.counter.Bump(ctx, s.store.Table())
+	s.committed(ctx)
 	return s.record(ctx, r)
 }
 
@@ -315,7 +317,7 @@ func (s *Service) Update(ctx context.Context, a Actor, id int64, in Input) (Reco
 	if err != nil {
 		return Record{}, s.writeFailed(ctx, r.CompanyID, r.ID, d.DocumentNumber, err)
 	}
-	s.counter.Bump(ctx, s.store.Table())
+	s.committed(ctx)
 	return s.record(ctx, r)
 }
 
@@ -347,7 +349,7 @@ func (s *Service) Delete(ctx context.Context, a Actor, id int64) error {
 	if err != nil {
 		return apperror.Internal(err)
 	}
-	s.counter.Bump(ctx, s.store.Table())
+	s.committed(ctx)
 	return nil
 }
 
@@ -387,7 +389,7 @@ func (s *Service) Decide(ctx context.Context, a Actor, id int64, approve bool, r
 	if err != nil {
 		return Record{}, apperror.Internal(err)
 	}
-	s.counter.Bump(ctx, s.store.Table())
+	s.committed(ctx)
 	return s.record(ctx, r)
 }
 
@@ -403,7 +405,7 @@ func (s *Service) journal(ctx context.Context, tx bun.Tx, a Actor, r *store.Row,
 	}
 	ev := eventbus.NewEvent(s.Subject(verb), r.CompanyID, a.UserID,
 		Event{ID: r.ID, Name: r.Name, ApprovalStatus: r.ApprovalStatus, Reason: reason, CreatedBy: derefID(r.CreatedBy)}, now)
-	return s.outbox.Add(ctx, tx, ev)
+	return s.events.Emit(ctx, tx, ev)
 }
 
 // validate normalises d and checks it, including the document number's uniqueness in the company.
@@ -504,6 +506,13 @@ func derefID(id *int64) int64 {
 		return 0
 	}
 	return *id
+}
+
+// committed follows a committed write: the cached totals of the table go stale, and the relay
+// sends the write's event now rather than at its next poll.
+func (s *Service) committed(ctx context.Context) {
+	s.counter.Bump(ctx, s.store.Table())
+	s.events.Flush()
 }
 
 // IndexSearch indexes the search words of the records that have none (written before the word
