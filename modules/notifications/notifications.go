@@ -17,9 +17,6 @@
 //     company_id;
 //   - never the actor.
 //
-// The people and auth events carry no created_by yet, so their approvals notify nobody until
-// those modules add it to their payloads.
-//
 // Messages are English i18n keys with {{name}} placeholders (domain.MessageKey), stored with
 // their parameters, so the web app shows them in the reader's language.
 //
