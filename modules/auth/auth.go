@@ -11,6 +11,16 @@
 // cannot sign in until approved (platform/approval); events backoffice.auth.user.{created,
 // approved,rejected}.v1 announce it.
 //
+// Resolving a session token reads the session and its user; each process keeps what it read, per
+// token hash, for at most two seconds (app.sessionCacheTTL, at most 10,000 entries; concurrent
+// misses for a token share one read; failed look-ups are never kept, so random tokens neither
+// grow it nor push real sessions out). Only the reading is reused: absolute and idle expiry, the
+// pending two-factor limit, the user's active and approved state and the IP allow list are judged
+// on every request against the current time. Every change made through this process to a user or
+// their sessions (logout, password, two-factor, IP list, profile, the administrators' changes,
+// revocations) evicts that user's entries at once; a change made on another replica applies here
+// within those two seconds.
+//
 // Public surface: the Module (routes, the httpx.Authenticator, user creation for the command line
 // and the demo seed, user counts per company for the settings module) and the role names every
 // other module's access rules use.

@@ -76,6 +76,9 @@ type Service struct {
 	now       func() time.Time
 	log       *slog.Logger
 	cfg       Config
+	// sessions caches resolved sessions (sessioncache.go). Every use case that writes a user or
+	// their sessions evicts that user's entries after the write (forgetUser, forgetSession).
+	sessions *sessionCache
 }
 
 // New builds the Service.
@@ -88,7 +91,7 @@ func New(db *bun.DB, c cache.Store, windows SecretaryWindows, companies CompanyN
 	}
 	return &Service{db: db, store: store.New(db), limiter: ratelimit.New(c), cache: c,
 		counter: listing.NewCounter(c, totalsTTL), windows: windows,
-		companies: companies, now: now, log: log, cfg: cfg}
+		companies: companies, now: now, log: log, cfg: cfg, sessions: newSessionCache(sessionCacheTTL, sessionCacheMax)}
 }
 
 // Rate-limit rules. Sign-in rules count failures only: a whole office signing in at 8:00 behind one
@@ -191,7 +194,7 @@ func (s *Service) Login(ctx context.Context, username, password, ip, userAgent s
 	if !u.Active || u.ApprovalStatus != "approved" {
 		return LoginResult{}, apperror.Forbidden(MsgInactive)
 	}
-	if blocked, err := s.addressBlocked(u, ip); err != nil || blocked {
+	if blocked, err := s.addressBlocked(u.IPAddress, ip); err != nil || blocked {
 		s.auditEvent(ctx, s.db, u, "login_blocked_address", ip)
 		return LoginResult{}, httpx.ErrAddressBlocked
 	}
@@ -272,7 +275,15 @@ func (s *Service) Recheck(ctx context.Context, token, ip string) (httpx.Principa
 }
 
 func (s *Service) resolve(ctx context.Context, token, ip string, activity bool) (httpx.Principal, error) {
-	sess, u, err := s.store.SessionByHash(ctx, hashToken(token))
+	hash := hashToken(token)
+	// Only the reading is cached (sessionCacheTTL): every check below runs on every request.
+	r, err := s.sessions.get(ctx, hash, s.now(), func(ctx context.Context) (sessionRows, error) {
+		sess, u, err := s.store.SessionByHash(ctx, hash)
+		if err != nil {
+			return sessionRows{}, err
+		}
+		return rowsOf(sess, u), nil
+	})
 	if err != nil {
 		return httpx.Principal{}, err
 	}
@@ -281,29 +292,32 @@ func (s *Service) resolve(ctx context.Context, token, ip string, activity bool) 
 	// that much newer than it: idle time counts from there, or a session in use would be cut
 	// before IdleTimeout (and before the web client's own inactivity logout).
 	switch {
-	case !now.Before(sess.ExpiresAt),
-		!now.Before(sess.LastSeenAt.Add(s.cfg.IdleTimeout + sessionTouchEvery)),
-		sess.State == store.SessionPending && !now.Before(sess.CreatedAt.Add(s.cfg.PendingTTL)),
-		!u.Active || u.ApprovalStatus != "approved":
+	case !now.Before(r.ExpiresAt),
+		!now.Before(r.LastSeenAt.Add(s.cfg.IdleTimeout + sessionTouchEvery)),
+		r.State == store.SessionPending && !now.Before(r.CreatedAt.Add(s.cfg.PendingTTL)),
+		!r.Active || r.ApprovalStatus != "approved":
 		return httpx.Principal{}, apperror.Unauthorized("session expired")
 	}
-	if blocked, err := s.addressBlocked(u, ip); err != nil || blocked {
+	if blocked, err := s.addressBlocked(r.IPAddress, ip); err != nil || blocked {
 		return httpx.Principal{}, httpx.ErrAddressBlocked
 	}
-	if activity && now.Sub(sess.LastSeenAt) >= sessionTouchEvery {
-		if err := s.store.TouchSession(ctx, sess.ID, now); err != nil {
+	if activity && now.Sub(r.LastSeenAt) >= sessionTouchEvery {
+		if err := s.store.TouchSession(ctx, r.SessionID, now); err != nil {
 			s.log.WarnContext(ctx, "session touch failed", "error", err)
+		} else {
+			s.sessions.touched(hash, r.SessionID, now)
 		}
 	}
-	return httpx.Principal{UserID: u.ID, CompanyID: u.CompanyID, Role: u.Role, SessionID: sess.ID,
-		Pending2FA: sess.State == store.SessionPending}, nil
+	return httpx.Principal{UserID: r.UserID, CompanyID: r.CompanyID, Role: r.Role, SessionID: r.SessionID,
+		Pending2FA: r.State == store.SessionPending}, nil
 }
 
-func (s *Service) addressBlocked(u *store.User, ip string) (bool, error) {
-	if strings.TrimSpace(u.IPAddress) == "" {
+// addressBlocked reports whether the allow list (a user's ip_address column) refuses ip.
+func (s *Service) addressBlocked(allowList, ip string) (bool, error) {
+	if strings.TrimSpace(allowList) == "" {
 		return false, nil
 	}
-	list, err := domain.ParseAllowList(u.IPAddress)
+	list, err := domain.ParseAllowList(allowList)
 	if err != nil {
 		return true, err // a stored list that no longer parses fails closed
 	}
@@ -316,7 +330,9 @@ func (s *Service) addressBlocked(u *store.User, ip string) (bool, error) {
 
 // Logout revokes the caller's session.
 func (s *Service) Logout(ctx context.Context, p httpx.Principal) error {
-	if err := s.store.RevokeSession(ctx, p.SessionID, s.now().UTC()); err != nil {
+	err := s.store.RevokeSession(ctx, p.SessionID, s.now().UTC())
+	s.sessions.forgetSession(p.UserID, p.SessionID)
+	if err != nil {
 		return apperror.Internal(err)
 	}
 	return nil
@@ -372,6 +388,7 @@ func (s *Service) UpdateProfile(ctx context.Context, p httpx.Principal, in Profi
 		out = u
 		return s.audit(ctx, tx, u, "profile_updated", "", httpx.ClientIP(ctx))
 	})
+	s.sessions.forgetUser(p.UserID)
 	if err != nil {
 		return User{}, s.mapNotFound(err, "Error updating profile")
 	}
@@ -428,6 +445,7 @@ func (s *Service) ChangePassword(ctx context.Context, p httpx.Principal, in Pass
 		}
 		return s.audit(ctx, tx, u, "password_changed", "", httpx.ClientIP(ctx))
 	})
+	s.sessions.forgetUser(u.ID)
 	if err != nil {
 		return apperror.Internal(err)
 	}
@@ -463,7 +481,9 @@ func (s *Service) StartEnrollment(ctx context.Context, p httpx.Principal) (Enrol
 		return Enrollment{}, apperror.Internal(err)
 	}
 	u.Google2FAPendingSecret, u.UpdatedAt = secret, s.now().UTC()
-	if err := s.store.UpdateUserColumns(ctx, u, "google2fa_pending_secret"); err != nil {
+	err = s.store.UpdateUserColumns(ctx, u, "google2fa_pending_secret")
+	s.sessions.forgetUser(u.ID)
+	if err != nil {
 		return Enrollment{}, apperror.Internal(err)
 	}
 	return Enrollment{QRCode: qr, Secret: secret, OTPAuthURL: url}, nil
@@ -555,6 +575,9 @@ func (s *Service) checkCode(ctx context.Context, p httpx.Principal, code string,
 		u.TOTPLastStep, u.UpdatedAt = step, s.now().UTC()
 		return then(ctx, tx, u, enrolling)
 	})
+	// Verify2FA activates the session, EnableTOTP changes the user: either way the next request
+	// must read them again.
+	s.sessions.forgetUser(u.ID)
 	if err != nil {
 		if apperror.As(err) != nil {
 			_, _ = s.limiter.Hit(ctx, ruleOTPUser, key)
@@ -594,6 +617,7 @@ func (s *Service) DisableTOTP(ctx context.Context, p httpx.Principal, password s
 		}
 		return s.audit(ctx, tx, u, "2fa_disabled", "", httpx.ClientIP(ctx))
 	})
+	s.sessions.forgetUser(u.ID)
 	if err != nil {
 		return User{}, apperror.Internal(err)
 	}
@@ -642,6 +666,7 @@ func (s *Service) SetIPRestriction(ctx context.Context, p httpx.Principal, list 
 		out = u
 		return s.audit(ctx, tx, u, "ip_restriction_updated", u.IPAddress, current)
 	})
+	s.sessions.forgetUser(p.UserID)
 	if err != nil {
 		return User{}, s.mapNotFound(err, "Error updating profile")
 	}

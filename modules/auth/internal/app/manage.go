@@ -439,6 +439,7 @@ func (s *Service) UpdateUser(ctx context.Context, p httpx.Principal, id int64, i
 		}
 		return s.auditUser(ctx, tx, p, "user_updated", u, detail)
 	})
+	s.sessions.forgetUser(u.ID)
 	if err != nil {
 		if taken, lookErr := s.store.UsernameTaken(ctx, c.Username, u.ID); lookErr == nil && taken {
 			return UserRecord{}, apperror.Field("username", MsgUsernameTaken)
@@ -477,6 +478,7 @@ func (s *Service) DeleteUser(ctx context.Context, p httpx.Principal, id int64) e
 		}
 		return s.auditUser(ctx, tx, p, "user_deleted", u, "")
 	})
+	s.sessions.forgetUser(id)
 	if err != nil {
 		if apperror.As(err) != nil {
 			return err
@@ -529,6 +531,7 @@ func (s *Service) decide(ctx context.Context, p httpx.Principal, id int64, appro
 		}
 		return s.publish(ctx, tx, p, subject, u, reason)
 	})
+	s.sessions.forgetUser(id)
 	if err != nil {
 		if apperror.As(err) != nil {
 			return UserRecord{}, err
