@@ -19,6 +19,9 @@ import (
 //
 // After a write, the requests that arrive together would all miss and all count; within a
 // process only one of them counts and the others wait for its answer.
+//
+// A nil *Counter caches nothing: Total counts every time and Bump does nothing, for services
+// built without a cache.
 type Counter struct {
 	cache  cache.Store
 	ttl    time.Duration
@@ -31,6 +34,9 @@ func NewCounter(c cache.Store, ttl time.Duration) *Counter { return &Counter{cac
 // Total returns the cached total for table and filter (any string that identifies the filters
 // and company scope), or runs count and caches its answer.
 func (c *Counter) Total(ctx context.Context, table, filter string, count func(context.Context) (int, error)) (int, error) {
+	if c == nil {
+		return count(ctx)
+	}
 	version := "0"
 	if v, ok, err := c.cache.Get(ctx, "listing:version:"+table); err == nil && ok {
 		version = string(v)
@@ -56,7 +62,15 @@ func (c *Counter) Total(ctx context.Context, table, filter string, count func(co
 	return v.(int), nil
 }
 
+// Cached is count behind Total's cache, as a Source's Count.
+func (c *Counter) Cached(table, filter string, count func(context.Context) (int, error)) func(context.Context) (int, error) {
+	return func(ctx context.Context) (int, error) { return c.Total(ctx, table, filter, count) }
+}
+
 // Bump invalidates every cached total of table. Call it after a write commits.
 func (c *Counter) Bump(ctx context.Context, table string) {
+	if c == nil {
+		return
+	}
 	_, _, _ = c.cache.Incr(ctx, "listing:version:"+table, 24*time.Hour)
 }

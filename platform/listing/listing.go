@@ -7,6 +7,10 @@
 // final page. The page number is carried along by the client for display (pagination with one
 // sibling and one boundary page: first, previous, current, next, last); the server never uses it
 // to skip rows.
+//
+// A list use case checks its filters, makes a Plan (NewPlan), and hands Fetch a Source: the
+// store's page read (which applies the plan), its count (cached by a Counter) and each row's
+// sort key; Fetch reads, counts, trims the page (Finish) and converts the rows for the API.
 package listing
 
 import (

@@ -127,19 +127,5 @@ func inUse[R any](ctx context.Context, refs []R, ask func(R) (bool, error)) (boo
 	return false, nil
 }
 
-// total returns the cached count for a list.
-func (s *Service) total(ctx context.Context, table, key string, count func(context.Context) (int, error)) (int, error) {
-	if s.d.Counter == nil {
-		return count(ctx)
-	}
-	return s.d.Counter.Total(ctx, table, key, count)
-}
-
-func (s *Service) bump(ctx context.Context, table string) {
-	if s.d.Counter != nil {
-		s.d.Counter.Bump(ctx, table)
-	}
-}
-
 // isNotFound reports a store miss.
 func isNotFound(err error) bool { return errors.Is(err, store.ErrNotFound) }

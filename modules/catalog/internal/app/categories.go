@@ -70,27 +70,18 @@ func (s *Service) ListCategories(ctx context.Context, p httpx.Principal, q Categ
 	}
 	sc := s.scopeOf(p, q.CompanyID)
 	f := store.CategoryFilter{Q: q.Q}
-	rows, err := s.store.ListCategories(ctx, sc, f, plan)
-	if err != nil {
-		return listing.Page[Category]{}, apperror.Internal(err)
-	}
-	total, err := s.total(ctx, tableCategories, f.Key(sc), func(ctx context.Context) (int, error) {
-		return s.store.CountCategories(ctx, sc, f)
-	})
-	if err != nil {
-		return listing.Page[Category]{}, apperror.Internal(err)
-	}
-	page := listing.Finish(plan, rows, total, func(c store.Category) (any, int64) {
-		if plan.Key() == "created_at" {
-			return c.CreatedAt, c.ID
-		}
-		return c.SortName, c.ID
-	})
-	data, err := s.toCategories(ctx, page.Data)
-	if err != nil {
-		return listing.Page[Category]{}, apperror.Internal(err)
-	}
-	return listing.Page[Category]{Data: data, Meta: page.Meta}, nil
+	return listing.Fetch(ctx, plan, listing.Source[store.Category]{
+		Rows: func(ctx context.Context) ([]store.Category, error) { return s.store.ListCategories(ctx, sc, f, plan) },
+		Count: s.d.Counter.Cached(tableCategories, f.Key(sc), func(ctx context.Context) (int, error) {
+			return s.store.CountCategories(ctx, sc, f)
+		}),
+		Key: func(c store.Category) (any, int64) {
+			if plan.Key() == "created_at" {
+				return c.CreatedAt, c.ID
+			}
+			return c.SortName, c.ID
+		},
+	}, s.toCategories)
 }
 
 // ExportCategories checks the list request q and returns what runs the export: it calls fn
@@ -181,7 +172,7 @@ func (s *Service) CreateCategory(ctx context.Context, p httpx.Principal, in Cate
 		}
 		return Category{}, apperror.Internal(err)
 	}
-	s.bump(ctx, tableCategories)
+	s.d.Counter.Bump(ctx, tableCategories)
 	return s.GetCategory(ctx, p, row.ID)
 }
 
@@ -213,7 +204,7 @@ func (s *Service) UpdateCategory(ctx context.Context, p httpx.Principal, categor
 		}
 		return Category{}, apperror.Internal(err)
 	}
-	s.bump(ctx, tableCategories)
+	s.d.Counter.Bump(ctx, tableCategories)
 	return s.GetCategory(ctx, p, row.ID)
 }
 
@@ -260,7 +251,7 @@ func (s *Service) DeleteCategory(ctx context.Context, p httpx.Principal, categor
 	if err != nil {
 		return apperror.Internal(err)
 	}
-	s.bump(ctx, tableCategories)
+	s.d.Counter.Bump(ctx, tableCategories)
 	return nil
 }
 

@@ -137,22 +137,13 @@ func (s *Service) ListProducts(ctx context.Context, p httpx.Principal, q Product
 		return listing.Page[Product]{}, err
 	}
 	sc, f := s.scopeOf(p, q.CompanyID), q.filter()
-	rows, err := s.store.ListProducts(ctx, sc, f, plan)
-	if err != nil {
-		return listing.Page[Product]{}, apperror.Internal(err)
-	}
-	total, err := s.total(ctx, tableProducts, f.Key(sc), func(ctx context.Context) (int, error) {
-		return s.store.CountProducts(ctx, sc, f)
-	})
-	if err != nil {
-		return listing.Page[Product]{}, apperror.Internal(err)
-	}
-	page := listing.Finish(plan, rows, total, productKey(plan.Key()))
-	data, err := s.withImages(ctx, page.Data)
-	if err != nil {
-		return listing.Page[Product]{}, apperror.Internal(err)
-	}
-	return listing.Page[Product]{Data: data, Meta: page.Meta}, nil
+	return listing.Fetch(ctx, plan, listing.Source[store.ProductRow]{
+		Rows: func(ctx context.Context) ([]store.ProductRow, error) { return s.store.ListProducts(ctx, sc, f, plan) },
+		Count: s.d.Counter.Cached(tableProducts, f.Key(sc), func(ctx context.Context) (int, error) {
+			return s.store.CountProducts(ctx, sc, f)
+		}),
+		Key: productKey(plan.Key()),
+	}, s.withImages)
 }
 
 // ExportProducts checks the list request q and returns what runs the export: it calls fn for
@@ -283,7 +274,7 @@ func (s *Service) CreateProduct(ctx context.Context, p httpx.Principal, in Produ
 	if err != nil {
 		return Product{}, s.codeConflict(ctx, err, companyID, d.Code, 0)
 	}
-	s.bump(ctx, tableProducts)
+	s.d.Counter.Bump(ctx, tableProducts)
 	return s.GetProduct(ctx, p, row.ID)
 }
 
@@ -340,7 +331,7 @@ func (s *Service) UpdateProduct(ctx context.Context, p httpx.Principal, productI
 	if err != nil {
 		return Product{}, s.codeConflict(ctx, err, companyID, d.Code, row.ID)
 	}
-	s.bump(ctx, tableProducts)
+	s.d.Counter.Bump(ctx, tableProducts)
 	return s.GetProduct(ctx, p, row.ID)
 }
 
@@ -374,7 +365,7 @@ func (s *Service) DeleteProduct(ctx context.Context, p httpx.Principal, productI
 	if err != nil {
 		return apperror.Internal(err)
 	}
-	s.bump(ctx, tableProducts)
+	s.d.Counter.Bump(ctx, tableProducts)
 	return nil
 }
 
@@ -396,7 +387,7 @@ func (s *Service) AdjustStock(ctx context.Context, tx bun.IDB, productID, delta 
 
 // StockChanged clears cached list totals after a committed stock change (the low-stock
 // filter's count depends on stock).
-func (s *Service) StockChanged(ctx context.Context) { s.bump(ctx, tableProducts) }
+func (s *Service) StockChanged(ctx context.Context) { s.d.Counter.Bump(ctx, tableProducts) }
 
 func uniq(ids []int64) []int64 {
 	out := slices.Clone(ids)
@@ -409,7 +400,7 @@ func uniq(ids []int64) []int64 {
 func (s *Service) IndexSearch(ctx context.Context) (int, error) {
 	n, err := s.store.IndexMissingWords(ctx)
 	if n > 0 {
-		s.bump(ctx, tableProducts)
+		s.d.Counter.Bump(ctx, tableProducts)
 	}
 	return n, err
 }

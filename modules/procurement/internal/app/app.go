@@ -17,6 +17,7 @@ import (
 	"github.com/backoffice/backoffice/modules/procurement/internal/domain"
 	"github.com/backoffice/backoffice/modules/procurement/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/eventbus"
@@ -141,18 +142,26 @@ func (s *Service) replaceImage(ctx context.Context, tx bun.IDB, p httpx.Principa
 	return err
 }
 
-// images returns the first live image of each of owner's records ids.
-func (s *Service) images(ctx context.Context, owner string, ids []int64) (map[int64]*OrderImage, error) {
+// withImages turns rows (owner's records, idOf giving their ids) into what the API shows with
+// view, handing each the first live image of its record; the images of all rows are read in one
+// call.
+func withImages[R, T any](ctx context.Context, s *Service, owner string, rows []R, idOf func(R) int64, view func(R, *OrderImage) T) ([]T, error) {
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = idOf(r)
+	}
 	all, err := s.d.Attachments.ListByOwner(ctx, s.d.DB, owner, ids...)
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[int64]*OrderImage, len(all))
-	for id, infos := range all {
-		if len(infos) > 0 {
+	out := make([]T, len(rows))
+	for i, r := range rows {
+		var img *OrderImage
+		if infos := all[ids[i]]; len(infos) > 0 {
 			last := infos[len(infos)-1]
-			out[id] = &OrderImage{ID: last.ID, URL: last.URL()}
+			img = &OrderImage{ID: last.ID, URL: last.URL()}
 		}
+		out[i] = view(r, img)
 	}
 	return out, nil
 }
@@ -168,24 +177,41 @@ func (s *Service) emit(ctx context.Context, tx bun.IDB, entity, verb string, com
 	return s.d.Events.Emit(ctx, tx, eventbus.NewEvent(eventbus.Subject(Module, entity, verb), companyID, actorID, ev, at))
 }
 
-func (s *Service) total(ctx context.Context, table, key string, count func(context.Context) (int, error)) (int, error) {
-	if s.d.Counter == nil {
-		return count(ctx)
-	}
-	return s.d.Counter.Total(ctx, table, key, count)
-}
-
 // changed runs after a committed write: events leave now, cached totals of tables are dropped.
 func (s *Service) changed(ctx context.Context, tables ...string) {
 	s.d.Events.Flush()
-	if s.d.Counter != nil {
-		for _, t := range tables {
-			s.d.Counter.Bump(ctx, t)
-		}
+	for _, t := range tables {
+		s.d.Counter.Bump(ctx, t)
 	}
 }
 
 func isNotFound(err error) bool { return errors.Is(err, store.ErrNotFound) }
+
+// decision checks an administrator's decision on a record in status (approval.Resolve) and
+// returns it with the verb of the event it publishes.
+func decision(status string, approve bool, reason string) (approval.Decision, string, error) {
+	d, err := approval.Resolve(approval.Status(status), approve, reason)
+	switch {
+	case err != nil:
+		return d, "", err
+	case approve:
+		return d, VerbApproved, nil
+	default:
+		return d, VerbRejected, nil
+	}
+}
+
+// found is the answer to a read of one record: a store miss is the module's not found, any
+// other failure internal.
+func found[R any](r *R, err error) (*R, error) {
+	if isNotFound(err) {
+		return nil, notFound()
+	}
+	if err != nil {
+		return nil, apperror.Internal(err)
+	}
+	return r, nil
+}
 
 // Module, entities and verbs of the events (backoffice.procurement.<entity>.<verb>.v1).
 const (

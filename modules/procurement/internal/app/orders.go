@@ -92,19 +92,8 @@ func (s *Service) deleteRequest(p httpx.Principal, r store.OrderRow) domain.Dele
 }
 
 func (s *Service) toOrders(ctx context.Context, p httpx.Principal, rows []store.OrderRow) ([]PurchaseOrder, error) {
-	ids := make([]int64, len(rows))
-	for i, r := range rows {
-		ids[i] = r.ID
-	}
-	imgs, err := s.images(ctx, OrderImageOwner, ids)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]PurchaseOrder, len(rows))
-	for i, r := range rows {
-		out[i] = s.toOrder(p, r, imgs[r.ID])
-	}
-	return out, nil
+	return withImages(ctx, s, OrderImageOwner, rows, func(r store.OrderRow) int64 { return r.ID },
+		func(r store.OrderRow, img *OrderImage) PurchaseOrder { return s.toOrder(p, r, img) })
 }
 
 func (s *Service) orderFilter(p httpx.Principal, q OrderQuery) (store.OrderFilter, error) {
@@ -119,18 +108,24 @@ func (s *Service) orderFilter(p httpx.Principal, q OrderQuery) (store.OrderFilte
 	return f, nil
 }
 
-// orderKey is an order's value of the list's sort column, as the cursor carries it.
+// sortValue is a purchase order's or a received order's value of the list's sort column key,
+// as the cursor carries it: both lists sort by the same columns (store.OrderSpec, ReceiptSpec).
+func sortValue(key, referenceNo string, quantity int64, status string, createdAt time.Time) any {
+	switch key {
+	case "reference_no":
+		return referenceNo
+	case "quantity":
+		return quantity
+	case "status":
+		return status
+	}
+	return createdAt
+}
+
+// orderKey is an order's position in the list sorted by key.
 func orderKey(key string) func(store.OrderRow) (any, int64) {
 	return func(r store.OrderRow) (any, int64) {
-		switch key {
-		case "reference_no":
-			return r.ReferenceNo, r.ID
-		case "quantity":
-			return r.Quantity, r.ID
-		case "status":
-			return r.Status, r.ID
-		}
-		return r.CreatedAt, r.ID
+		return sortValue(key, r.ReferenceNo, r.Quantity, r.Status, r.CreatedAt), r.ID
 	}
 }
 
@@ -145,22 +140,15 @@ func (s *Service) ListOrders(ctx context.Context, p httpx.Principal, q OrderQuer
 		return listing.Page[PurchaseOrder]{}, err
 	}
 	sc := s.scopeOf(p, q.CompanyID)
-	rows, err := s.store.ListOrders(ctx, sc, f, plan)
-	if err != nil {
-		return listing.Page[PurchaseOrder]{}, apperror.Internal(err)
-	}
-	total, err := s.total(ctx, store.TableOrders, f.Key(sc), func(ctx context.Context) (int, error) {
-		return s.store.CountOrders(ctx, sc, f)
+	return listing.Fetch(ctx, plan, listing.Source[store.OrderRow]{
+		Rows: func(ctx context.Context) ([]store.OrderRow, error) { return s.store.ListOrders(ctx, sc, f, plan) },
+		Count: s.d.Counter.Cached(store.TableOrders, f.Key(sc), func(ctx context.Context) (int, error) {
+			return s.store.CountOrders(ctx, sc, f)
+		}),
+		Key: orderKey(plan.Key()),
+	}, func(ctx context.Context, rows []store.OrderRow) ([]PurchaseOrder, error) {
+		return s.toOrders(ctx, p, rows)
 	})
-	if err != nil {
-		return listing.Page[PurchaseOrder]{}, apperror.Internal(err)
-	}
-	page := listing.Finish(plan, rows, total, orderKey(plan.Key()))
-	data, err := s.toOrders(ctx, p, page.Data)
-	if err != nil {
-		return listing.Page[PurchaseOrder]{}, apperror.Internal(err)
-	}
-	return listing.Page[PurchaseOrder]{Data: data, Meta: page.Meta}, nil
 }
 
 // ExportOrders checks q and returns what streams every order of the list (no paging, no images).
@@ -179,14 +167,7 @@ func (s *Service) ExportOrders(ctx context.Context, p httpx.Principal, q OrderQu
 }
 
 func (s *Service) order(ctx context.Context, sc store.Scope, id int64) (*store.OrderRow, error) {
-	r, err := s.store.OrderByID(ctx, sc, id)
-	if isNotFound(err) {
-		return nil, notFound()
-	}
-	if err != nil {
-		return nil, apperror.Internal(err)
-	}
-	return r, nil
+	return found(s.store.OrderByID(ctx, sc, id))
 }
 
 // GetOrder returns one purchase order p may see.
@@ -365,15 +346,11 @@ func (s *Service) DecideOrder(ctx context.Context, p httpx.Principal, id int64, 
 	if err != nil {
 		return PurchaseOrder{}, err
 	}
-	d, err := approval.Resolve(approval.Status(cur.Status), approve, reason)
+	d, verb, err := decision(cur.Status, approve, reason)
 	if err != nil {
 		return PurchaseOrder{}, err
 	}
 	next, reason := d.Status, d.Reason
-	verb := VerbApproved
-	if !approve {
-		verb = VerbRejected
-	}
 	now := s.now()
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if err := s.store.With(tx).Decide(ctx, store.TableOrders, cur.ID, cur.Status, string(next), reason, p.UserID, now); err != nil {

@@ -100,19 +100,7 @@ func toReceipt(r store.ReceiptRow, img *OrderImage) ReceivedOrder {
 }
 
 func (s *Service) toReceipts(ctx context.Context, rows []store.ReceiptRow) ([]ReceivedOrder, error) {
-	ids := make([]int64, len(rows))
-	for i, r := range rows {
-		ids[i] = r.ID
-	}
-	imgs, err := s.images(ctx, ReceiptImageOwner, ids)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]ReceivedOrder, len(rows))
-	for i, r := range rows {
-		out[i] = toReceipt(r, imgs[r.ID])
-	}
-	return out, nil
+	return withImages(ctx, s, ReceiptImageOwner, rows, func(r store.ReceiptRow) int64 { return r.ID }, toReceipt)
 }
 
 func receiptFilter(q ReceiptQuery) (store.ReceiptFilter, error) {
@@ -124,17 +112,10 @@ func receiptFilter(q ReceiptQuery) (store.ReceiptFilter, error) {
 		CategoryID: q.CategoryID, ProductID: q.ProductID}, nil
 }
 
+// receiptKey is a received order's position in the list sorted by key.
 func receiptKey(key string) func(store.ReceiptRow) (any, int64) {
 	return func(r store.ReceiptRow) (any, int64) {
-		switch key {
-		case "reference_no":
-			return r.ReferenceNo, r.ID
-		case "quantity":
-			return r.Quantity, r.ID
-		case "status":
-			return r.Status, r.ID
-		}
-		return r.CreatedAt, r.ID
+		return sortValue(key, r.ReferenceNo, r.Quantity, r.Status, r.CreatedAt), r.ID
 	}
 }
 
@@ -149,22 +130,13 @@ func (s *Service) ListReceipts(ctx context.Context, p httpx.Principal, q Receipt
 		return listing.Page[ReceivedOrder]{}, err
 	}
 	sc := s.scopeOf(p, q.CompanyID)
-	rows, err := s.store.ListReceipts(ctx, sc, f, plan)
-	if err != nil {
-		return listing.Page[ReceivedOrder]{}, apperror.Internal(err)
-	}
-	total, err := s.total(ctx, store.TableReceipts, f.Key(sc), func(ctx context.Context) (int, error) {
-		return s.store.CountReceipts(ctx, sc, f)
-	})
-	if err != nil {
-		return listing.Page[ReceivedOrder]{}, apperror.Internal(err)
-	}
-	page := listing.Finish(plan, rows, total, receiptKey(plan.Key()))
-	data, err := s.toReceipts(ctx, page.Data)
-	if err != nil {
-		return listing.Page[ReceivedOrder]{}, apperror.Internal(err)
-	}
-	return listing.Page[ReceivedOrder]{Data: data, Meta: page.Meta}, nil
+	return listing.Fetch(ctx, plan, listing.Source[store.ReceiptRow]{
+		Rows: func(ctx context.Context) ([]store.ReceiptRow, error) { return s.store.ListReceipts(ctx, sc, f, plan) },
+		Count: s.d.Counter.Cached(store.TableReceipts, f.Key(sc), func(ctx context.Context) (int, error) {
+			return s.store.CountReceipts(ctx, sc, f)
+		}),
+		Key: receiptKey(plan.Key()),
+	}, s.toReceipts)
 }
 
 // ExportReceipts checks q and returns what streams every received order of the list.
@@ -183,14 +155,7 @@ func (s *Service) ExportReceipts(ctx context.Context, p httpx.Principal, q Recei
 }
 
 func (s *Service) receipt(ctx context.Context, sc store.Scope, id int64) (*store.ReceiptRow, error) {
-	r, err := s.store.ReceiptByID(ctx, sc, id)
-	if isNotFound(err) {
-		return nil, notFound()
-	}
-	if err != nil {
-		return nil, apperror.Internal(err)
-	}
-	return r, nil
+	return found(s.store.ReceiptByID(ctx, sc, id))
 }
 
 // GetReceipt returns one received order p may see.
@@ -337,15 +302,11 @@ func (s *Service) DecideReceipt(ctx context.Context, p httpx.Principal, id int64
 	if err != nil {
 		return ReceivedOrder{}, err
 	}
-	d, err := approval.Resolve(approval.Status(cur.Status), approve, reason)
+	d, verb, err := decision(cur.Status, approve, reason)
 	if err != nil {
 		return ReceivedOrder{}, err
 	}
 	next, reason := d.Status, d.Reason
-	verb := VerbApproved
-	if !approve {
-		verb = VerbRejected
-	}
 	now := s.now()
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		st := s.store.With(tx)

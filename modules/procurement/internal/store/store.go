@@ -154,6 +154,52 @@ func namesJoin(q *bun.SelectQuery, alias string) *bun.SelectQuery {
 		Join("LEFT JOIN products AS p ON p.id = " + alias + ".product_id")
 }
 
+// documentSpec is the sorts of the purchase orders and received orders lists, on the table
+// aliased alias: created_at (default, newest first), reference_no, quantity, status.
+func documentSpec(alias string) listing.Spec {
+	return listing.Spec{
+		Columns: map[string]listing.Column{
+			"created_at":   {Expr: alias + ".created_at", Kind: listing.Time},
+			"reference_no": {Expr: alias + ".reference_no", Kind: listing.String},
+			"quantity":     {Expr: alias + ".quantity", Kind: listing.Int},
+			"status":       {Expr: alias + ".status", Kind: listing.String},
+		},
+		Default:     "created_at",
+		DefaultDesc: true,
+		ID:          alias + ".id",
+	}
+}
+
+// matching selects the live rows in scope of model's table (purchase_orders or received_orders,
+// aliased alias) that pass the filters both lists take: search text, status, category and
+// product ("" and 0 pass everything).
+func (s *Store) matching(model any, alias string, sc Scope, text, status string, categoryID, productID int64) *bun.SelectQuery {
+	q := listing.Restrict(s.db.NewSelect().Model(model).Where(alias+".deleted_at IS NULL"), sc, alias+".company_id")
+	q = search(q, alias, text)
+	if status != "" {
+		q = q.Where(alias+".status = ?", status)
+	}
+	if categoryID != 0 {
+		q = q.Where(alias+".category_id = ?", categoryID)
+	}
+	if productID != 0 {
+		q = q.Where(alias+".product_id = ?", productID)
+	}
+	return q
+}
+
+// insertNumbered inserts model (a new order or receipt whose ID and ReferenceNo are id and
+// referenceNo), then gives it the reference ref(id): the reference is made of the id the
+// database assigns.
+func (s *Store) insertNumbered(ctx context.Context, model any, id *int64, referenceNo *string, ref func(int64) string) error {
+	if _, err := s.db.NewInsert().Model(model).Returning("id").Exec(ctx); err != nil {
+		return err
+	}
+	*referenceNo = ref(*id)
+	_, err := s.db.NewUpdate().Model(model).Set("reference_no = ?", *referenceNo).Where("id = ?", *id).Exec(ctx)
+	return err
+}
+
 // search matches text against the row's reference and its product's code and name.
 func search(q *bun.SelectQuery, alias, text string) *bun.SelectQuery {
 	if strings.TrimSpace(text) == "" {
@@ -168,19 +214,8 @@ func search(q *bun.SelectQuery, alias, text string) *bun.SelectQuery {
 
 // ---- purchase orders ----
 
-// OrderSpec is the purchase orders list's sorts: created_at (default, newest first),
-// reference_no, quantity, status.
-var OrderSpec = listing.Spec{
-	Columns: map[string]listing.Column{
-		"created_at":   {Expr: "po.created_at", Kind: listing.Time},
-		"reference_no": {Expr: "po.reference_no", Kind: listing.String},
-		"quantity":     {Expr: "po.quantity", Kind: listing.Int},
-		"status":       {Expr: "po.status", Kind: listing.String},
-	},
-	Default:     "created_at",
-	DefaultDesc: true,
-	ID:          "po.id",
-}
+// OrderSpec is the purchase orders list's sorts (see documentSpec).
+var OrderSpec = documentSpec("po")
 
 // OrderFilter narrows the purchase orders list.
 type OrderFilter struct {
@@ -199,17 +234,7 @@ func (f OrderFilter) Key(sc Scope) string {
 }
 
 func (s *Store) orders(sc Scope, f OrderFilter, model any) *bun.SelectQuery {
-	q := listing.Restrict(s.db.NewSelect().Model(model).Where("po.deleted_at IS NULL"), sc, "po.company_id")
-	q = search(q, "po", f.Q)
-	if f.Status != "" {
-		q = q.Where("po.status = ?", f.Status)
-	}
-	if f.CategoryID != 0 {
-		q = q.Where("po.category_id = ?", f.CategoryID)
-	}
-	if f.ProductID != 0 {
-		q = q.Where("po.product_id = ?", f.ProductID)
-	}
+	q := s.matching(model, "po", sc, f.Q, f.Status, f.CategoryID, f.ProductID)
 	if f.CreatedBy != 0 {
 		q = q.Where("po.created_by = ?", f.CreatedBy)
 	}
@@ -247,12 +272,7 @@ func (s *Store) OrderByID(ctx context.Context, sc Scope, id int64) (*OrderRow, e
 
 // InsertOrder adds o, sets its ID and gives it the reference ref(id).
 func (s *Store) InsertOrder(ctx context.Context, o *Order, ref func(int64) string) error {
-	if _, err := s.db.NewInsert().Model(o).Returning("id").Exec(ctx); err != nil {
-		return err
-	}
-	o.ReferenceNo = ref(o.ID)
-	_, err := s.db.NewUpdate().Model((*Order)(nil)).Set("reference_no = ?", o.ReferenceNo).Where("id = ?", o.ID).Exec(ctx)
-	return err
+	return s.insertNumbered(ctx, o, &o.ID, &o.ReferenceNo, ref)
 }
 
 // UpdatePendingOrder saves the editable columns of a live order still pending; ErrNotFound when
@@ -356,17 +376,7 @@ func contains(list []string, v string) bool {
 // ---- received orders ----
 
 // ReceiptSpec is the received orders list's sorts (as OrderSpec).
-var ReceiptSpec = listing.Spec{
-	Columns: map[string]listing.Column{
-		"created_at":   {Expr: "ro.created_at", Kind: listing.Time},
-		"reference_no": {Expr: "ro.reference_no", Kind: listing.String},
-		"quantity":     {Expr: "ro.quantity", Kind: listing.Int},
-		"status":       {Expr: "ro.status", Kind: listing.String},
-	},
-	Default:     "created_at",
-	DefaultDesc: true,
-	ID:          "ro.id",
-}
+var ReceiptSpec = documentSpec("ro")
 
 // ReceiptFilter narrows the received orders list.
 type ReceiptFilter struct {
@@ -384,19 +394,9 @@ func (f ReceiptFilter) Key(sc Scope) string {
 }
 
 func (s *Store) receipts(sc Scope, f ReceiptFilter, model any) *bun.SelectQuery {
-	q := listing.Restrict(s.db.NewSelect().Model(model).Where("ro.deleted_at IS NULL"), sc, "ro.company_id")
-	q = search(q, "ro", f.Q)
-	if f.Status != "" {
-		q = q.Where("ro.status = ?", f.Status)
-	}
+	q := s.matching(model, "ro", sc, f.Q, f.Status, f.CategoryID, f.ProductID)
 	if f.PurchaseOrderID != 0 {
 		q = q.Where("ro.purchase_order_id = ?", f.PurchaseOrderID)
-	}
-	if f.CategoryID != 0 {
-		q = q.Where("ro.category_id = ?", f.CategoryID)
-	}
-	if f.ProductID != 0 {
-		q = q.Where("ro.product_id = ?", f.ProductID)
 	}
 	return q
 }
@@ -434,12 +434,7 @@ func (s *Store) ReceiptByID(ctx context.Context, sc Scope, id int64) (*ReceiptRo
 
 // InsertReceipt adds r, sets its ID and gives it the reference ref(id).
 func (s *Store) InsertReceipt(ctx context.Context, r *Receipt, ref func(int64) string) error {
-	if _, err := s.db.NewInsert().Model(r).Returning("id").Exec(ctx); err != nil {
-		return err
-	}
-	r.ReferenceNo = ref(r.ID)
-	_, err := s.db.NewUpdate().Model((*Receipt)(nil)).Set("reference_no = ?", r.ReferenceNo).Where("id = ?", r.ID).Exec(ctx)
-	return err
+	return s.insertNumbered(ctx, r, &r.ID, &r.ReferenceNo, ref)
 }
 
 // UpdatePendingReceipt saves quantity, balance and note of a live receipt still pending.
@@ -481,32 +476,36 @@ func (s *Store) CategoryQuantities(ctx context.Context, ids []int64, counted []s
 	if len(ids) == 0 {
 		return out, nil
 	}
-	type sum struct {
-		CategoryID int64 `bun:"category_id"`
-		Units      int64 `bun:"units"`
+	// units sums, per category, the quantities of table's live rows whose status passes where.
+	units := func(table, where string, arg any) (map[int64]int64, error) {
+		var sums []struct {
+			CategoryID int64 `bun:"category_id"`
+			Units      int64 `bun:"units"`
+		}
+		err := s.db.NewSelect().TableExpr(table).ColumnExpr("category_id, SUM(quantity) AS units").
+			Where("category_id IN (?)", bun.In(ids)).Where(where, arg).Where("deleted_at IS NULL").
+			GroupExpr("category_id").Scan(ctx, &sums)
+		byCategory := make(map[int64]int64, len(sums))
+		for _, r := range sums {
+			byCategory[r.CategoryID] = r.Units
+		}
+		return byCategory, err
 	}
-	var ordered, received []sum
-	err := s.db.NewSelect().TableExpr(TableOrders).ColumnExpr("category_id, SUM(quantity) AS units").
-		Where("category_id IN (?)", bun.In(ids)).Where("status IN (?)", bun.In(counted)).Where("deleted_at IS NULL").
-		GroupExpr("category_id").Scan(ctx, &ordered)
+	ordered, err := units(TableOrders, "status IN (?)", bun.In(counted))
 	if err != nil {
 		return nil, err
 	}
-	err = s.db.NewSelect().TableExpr(TableReceipts).ColumnExpr("category_id, SUM(quantity) AS units").
-		Where("category_id IN (?)", bun.In(ids)).Where("status = ?", approved).Where("deleted_at IS NULL").
-		GroupExpr("category_id").Scan(ctx, &received)
+	received, err := units(TableReceipts, "status = ?", approved)
 	if err != nil {
 		return nil, err
 	}
-	for _, o := range ordered {
-		q := out[o.CategoryID]
-		q.Ordered = o.Units
-		out[o.CategoryID] = q
+	for id, n := range ordered {
+		out[id] = Quantities{Ordered: n}
 	}
-	for _, r := range received {
-		q := out[r.CategoryID]
-		q.Received = r.Units
-		out[r.CategoryID] = q
+	for id, n := range received {
+		q := out[id]
+		q.Received = n
+		out[id] = q
 	}
 	return out, nil
 }

@@ -302,9 +302,7 @@ func (s *Service) emit(ctx context.Context, tx bun.IDB, p httpx.Principal, r *st
 
 // afterWrite runs once a write committed: list totals are recounted and the relay woken.
 func (s *Service) afterWrite(ctx context.Context, events bool) {
-	if s.d.Counter != nil {
-		s.d.Counter.Bump(ctx, store.Table)
-	}
+	s.d.Counter.Bump(ctx, store.Table)
 	if events {
 		s.d.Events.Flush()
 	}

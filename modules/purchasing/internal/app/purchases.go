@@ -483,26 +483,13 @@ func (s *Service) List(ctx context.Context, p httpx.Principal, q Query) (listing
 		return listing.Page[Purchase]{}, err
 	}
 	sc := s.scope(p, q.CompanyID)
-	rows, err := s.store.List(ctx, sc, q.Filter, plan)
-	if err != nil {
-		return listing.Page[Purchase]{}, apperror.Internal(err)
-	}
-	count := func(ctx context.Context) (int, error) { return s.store.Count(ctx, sc, q.Filter) }
-	var total int
-	if s.d.Counter != nil {
-		total, err = s.d.Counter.Total(ctx, store.Table, q.Filter.Key(sc), count)
-	} else {
-		total, err = count(ctx)
-	}
-	if err != nil {
-		return listing.Page[Purchase]{}, apperror.Internal(err)
-	}
-	page := listing.Finish(plan, rows, total, store.KeyOf(plan.Key()))
-	out := listing.Page[Purchase]{Data: make([]Purchase, len(page.Data)), Meta: page.Meta}
-	for i := range page.Data {
-		out.Data[i] = view(&page.Data[i], nil)
-	}
-	return out, nil
+	return listing.Fetch(ctx, plan, listing.Source[store.Row]{
+		Rows: func(ctx context.Context) ([]store.Row, error) { return s.store.List(ctx, sc, q.Filter, plan) },
+		Count: s.d.Counter.Cached(store.Table, q.Filter.Key(sc), func(ctx context.Context) (int, error) {
+			return s.store.Count(ctx, sc, q.Filter)
+		}),
+		Key: store.KeyOf(plan.Key()),
+	}, listing.PerRow(func(r store.Row) Purchase { return view(&r, nil) }))
 }
 
 // Export checks an export request and returns what runs it: fn is called for every purchase of

@@ -79,35 +79,17 @@ func (s *Service) ListCompanies(ctx context.Context, p httpx.Principal, q Compan
 		return listing.Page[Company]{}, err
 	}
 	f := store.CompanyFilter{Q: q.Q, Active: q.Active}
-	rows, err := s.store.ListCompanies(ctx, f, plan, q.Sort)
-	if err != nil {
-		return listing.Page[Company]{}, apperror.Internal(err)
-	}
-	total, err := s.counter.Total(ctx, companyTable, filterKey(q.Q, q.Active), func(ctx context.Context) (int, error) {
-		return s.store.CountCompanies(ctx, f)
-	})
-	if err != nil {
-		return listing.Page[Company]{}, apperror.Internal(err)
-	}
-	page := listing.Finish(plan, rows, total, func(r store.CompanyRow) (any, int64) {
-		if store.CompanySpec.Column(q.Sort).Kind == listing.Time {
-			return r.CreatedAt, r.ID
-		}
-		return r.SortKey, r.ID
-	})
-	ids := make([]int64, len(page.Data))
-	for i, r := range page.Data {
-		ids[i] = r.ID
-	}
-	users, err := s.countUsers(ctx, ids)
-	if err != nil {
-		return listing.Page[Company]{}, err
-	}
-	out := listing.Page[Company]{Data: make([]Company, len(page.Data)), Meta: page.Meta}
-	for i, r := range page.Data {
-		out.Data[i] = toCompany(r, users[r.ID])
-	}
-	return out, nil
+	return listing.Fetch(ctx, plan, listing.Source[store.CompanyRow]{
+		Rows: func(ctx context.Context) ([]store.CompanyRow, error) {
+			return s.store.ListCompanies(ctx, f, plan, q.Sort)
+		},
+		Count: s.counter.Cached(companyTable, filterKey(q.Q, q.Active), func(ctx context.Context) (int, error) {
+			return s.store.CountCompanies(ctx, f)
+		}),
+		Key: func(r store.CompanyRow) (any, int64) {
+			return listKey(store.CompanySpec, q.Sort, r.CreatedAt, r.SortKey), r.ID
+		},
+	}, s.withUsers)
 }
 
 // ExportCompanies calls fn for every company the query matches, in its order (no paging).
@@ -122,16 +104,12 @@ func (s *Service) ExportCompanies(ctx context.Context, p httpx.Principal, q Comp
 	const batch = 200
 	var pending []store.CompanyRow
 	flush := func() error {
-		ids := make([]int64, len(pending))
-		for i, r := range pending {
-			ids[i] = r.ID
-		}
-		users, err := s.countUsers(ctx, ids)
+		companies, err := s.withUsers(ctx, pending)
 		if err != nil {
 			return err
 		}
-		for _, r := range pending {
-			if err := fn(toCompany(r, users[r.ID])); err != nil {
+		for _, c := range companies {
+			if err := fn(c); err != nil {
 				return err
 			}
 		}
@@ -167,11 +145,28 @@ func (s *Service) company(ctx context.Context, id int64) (Company, error) {
 	if err != nil {
 		return Company{}, apperror.Internal(err)
 	}
-	users, err := s.countUsers(ctx, []int64{id})
+	out, err := s.withUsers(ctx, []store.CompanyRow{row})
 	if err != nil {
 		return Company{}, err
 	}
-	return toCompany(row, users[id]), nil
+	return out[0], nil
+}
+
+// withUsers turns rows into what the API shows, with their user counts read in one call.
+func (s *Service) withUsers(ctx context.Context, rows []store.CompanyRow) ([]Company, error) {
+	ids := make([]int64, len(rows))
+	for i, r := range rows {
+		ids[i] = r.ID
+	}
+	users, err := s.countUsers(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Company, len(rows))
+	for i, r := range rows {
+		out[i] = toCompany(r, users[r.ID])
+	}
+	return out, nil
 }
 
 func (s *Service) countUsers(ctx context.Context, ids []int64) (map[int64]int, error) {
@@ -334,6 +329,16 @@ func (s *Service) audit(ctx context.Context, db bun.IDB, p httpx.Principal, acti
 	return audit.Record(ctx, db, audit.Entry{CompanyID: audit.Int64(p.CompanyID), ActorID: audit.Int64(p.UserID),
 		Action: action, Entity: entity, EntityID: strconv.FormatInt(id, 10), Detail: detail, IP: httpx.ClientIP(ctx),
 		CreatedAt: s.now().UTC()})
+}
+
+// listKey is a company's or a store's value of its list's sort column (spec's, sorted by sort),
+// as the cursor carries it: the creation time, or else the text sort key the store read with
+// the row.
+func listKey(spec listing.Spec, sort string, createdAt time.Time, sortKey string) any {
+	if spec.Column(sort).Kind == listing.Time {
+		return createdAt
+	}
+	return sortKey
 }
 
 // filterKey identifies a list's filters for the cached totals.

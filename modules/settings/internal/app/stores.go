@@ -73,29 +73,14 @@ func (s *Service) ListStores(ctx context.Context, p httpx.Principal, q StoreQuer
 		return listing.Page[Store]{}, err
 	}
 	f := q.filter(p)
-	rows, err := s.store.ListStores(ctx, f, plan, q.Sort)
-	if err != nil {
-		return listing.Page[Store]{}, apperror.Internal(err)
-	}
-	key := filterKey(f.Scope.All, f.Scope.CompanyID, f.CompanyID, f.Q, f.Active)
-	total, err := s.counter.Total(ctx, storeTable, key, func(ctx context.Context) (int, error) {
-		return s.store.CountStores(ctx, f)
-	})
-	if err != nil {
-		return listing.Page[Store]{}, apperror.Internal(err)
-	}
-	byTime := store.StoreSpec.Column(q.Sort).Kind == listing.Time
-	page := listing.Finish(plan, rows, total, func(r store.StoreRow) (any, int64) {
-		if byTime {
-			return r.CreatedAt, r.ID
-		}
-		return r.SortKey, r.ID
-	})
-	out := listing.Page[Store]{Data: make([]Store, len(page.Data)), Meta: page.Meta}
-	for i, r := range page.Data {
-		out.Data[i] = toStore(r)
-	}
-	return out, nil
+	return listing.Fetch(ctx, plan, listing.Source[store.StoreRow]{
+		Rows: func(ctx context.Context) ([]store.StoreRow, error) { return s.store.ListStores(ctx, f, plan, q.Sort) },
+		Count: s.counter.Cached(storeTable, filterKey(f.Scope.All, f.Scope.CompanyID, f.CompanyID, f.Q, f.Active),
+			func(ctx context.Context) (int, error) { return s.store.CountStores(ctx, f) }),
+		Key: func(r store.StoreRow) (any, int64) {
+			return listKey(store.StoreSpec, q.Sort, r.CreatedAt, r.SortKey), r.ID
+		},
+	}, listing.PerRow(toStore))
 }
 
 // ExportStores calls fn for every store the query matches that p may see, in its order.

@@ -2,8 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"strings"
 	"time"
 
@@ -47,14 +45,7 @@ type CompanyRow struct {
 }
 
 func (f CompanyFilter) apply(sel *bun.SelectQuery) *bun.SelectQuery {
-	sel = sel.Where("c.deleted_at IS NULL")
-	if q := strings.TrimSpace(f.Q); q != "" {
-		sel = sel.Where(`lower(c.name) LIKE ? ESCAPE '\'`, listing.ContainsPattern(q))
-	}
-	if f.Active != nil {
-		sel = sel.Where("c.active = ?", *f.Active)
-	}
-	return sel
+	return nameAndActive(sel.Where("c.deleted_at IS NULL"), "c", f.Q, f.Active)
 }
 
 // companySelect selects the list's columns, sortKey (sortKeyExpr) as sort_key.
@@ -67,9 +58,7 @@ func (s *Store) companySelect(f CompanyFilter, sortKey string) *bun.SelectQuery 
 
 // ListCompanies returns one page of companies as plan says.
 func (s *Store) ListCompanies(ctx context.Context, f CompanyFilter, plan *listing.Plan, sort string) ([]CompanyRow, error) {
-	var rows []CompanyRow
-	err := plan.Apply(s.companySelect(f, CompanySpec.KeyExpr(sort))).Scan(ctx, &rows)
-	return rows, err
+	return page[CompanyRow](ctx, plan, s.companySelect(f, CompanySpec.KeyExpr(sort)))
 }
 
 // CountCompanies counts the companies f matches.
@@ -85,12 +74,7 @@ func (s *Store) EachCompany(ctx context.Context, f CompanyFilter, sort string, f
 
 // CompanyRowByID finds a live company with its store count.
 func (s *Store) CompanyRowByID(ctx context.Context, id int64) (CompanyRow, error) {
-	var row CompanyRow
-	err := s.companySelect(CompanyFilter{}, "''").Where("c.id = ?", id).Limit(1).Scan(ctx, &row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return row, ErrNotFound
-	}
-	return row, err
+	return first[CompanyRow](ctx, s.companySelect(CompanyFilter{}, "''").Where("c.id = ?", id))
 }
 
 // CompanyNameTaken reports whether another live company (not exceptID) has this name, ignoring

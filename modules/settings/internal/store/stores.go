@@ -66,13 +66,7 @@ func (f StoreFilter) apply(sel *bun.SelectQuery) *bun.SelectQuery {
 	if f.CompanyID != 0 {
 		sel = sel.Where("s.company_id = ?", f.CompanyID)
 	}
-	if q := strings.TrimSpace(f.Q); q != "" {
-		sel = sel.Where(`lower(s.name) LIKE ? ESCAPE '\'`, listing.ContainsPattern(q))
-	}
-	if f.Active != nil {
-		sel = sel.Where("s.active = ?", *f.Active)
-	}
-	return sel
+	return nameAndActive(sel, "s", f.Q, f.Active)
 }
 
 func (s *Store) storeSelect(f StoreFilter, sortKey string) *bun.SelectQuery {
@@ -84,9 +78,7 @@ func (s *Store) storeSelect(f StoreFilter, sortKey string) *bun.SelectQuery {
 
 // ListStores returns one page of stores as plan says.
 func (s *Store) ListStores(ctx context.Context, f StoreFilter, plan *listing.Plan, sort string) ([]StoreRow, error) {
-	var rows []StoreRow
-	err := plan.Apply(s.storeSelect(f, StoreSpec.KeyExpr(sort))).Scan(ctx, &rows)
-	return rows, err
+	return page[StoreRow](ctx, plan, s.storeSelect(f, StoreSpec.KeyExpr(sort)))
 }
 
 // CountStores counts the stores f matches.
@@ -101,12 +93,7 @@ func (s *Store) EachStore(ctx context.Context, f StoreFilter, sort string, fn fu
 
 // StoreByID finds a live store within scope, with its company's name.
 func (s *Store) StoreByID(ctx context.Context, id int64, sc Scope) (StoreRow, error) {
-	var row StoreRow
-	err := s.storeSelect(StoreFilter{Scope: sc}, "''").Where("s.id = ?", id).Limit(1).Scan(ctx, &row)
-	if errors.Is(err, sql.ErrNoRows) {
-		return row, ErrNotFound
-	}
-	return row, err
+	return first[StoreRow](ctx, s.storeSelect(StoreFilter{Scope: sc}, "''").Where("s.id = ?", id))
 }
 
 // StoreRecordByID finds a live store row within scope, for update.
