@@ -10,6 +10,7 @@ import (
 	"github.com/backoffice/backoffice/modules/auth/internal/app"
 	authhttp "github.com/backoffice/backoffice/modules/auth/internal/http"
 	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/ws"
 )
@@ -24,6 +25,8 @@ type Deps struct {
 	Logger    *slog.Logger
 	// SessionTTL is the absolute session lifetime (expires_in); IdleTimeout ends unused sessions.
 	SessionTTL, IdleTimeout time.Duration
+	// Events writes user events to the outbox and wakes the relay after commit.
+	Events eventbus.Emitter
 }
 
 // Module is the auth module's composition root.
@@ -37,7 +40,7 @@ func New(d Deps) *Module {
 		d.Now = time.Now
 	}
 	return &Module{svc: app.New(d.DB, d.Cache, d.Windows, d.Companies, d.Now, d.Logger,
-		app.Config{SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout})}
+		app.Config{SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events})}
 }
 
 // Routes registers the auth endpoints.

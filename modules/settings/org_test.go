@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/auth/authtest"
@@ -115,6 +116,28 @@ func TestCompanies(t *testing.T) {
 				ExpectError(http.StatusUnprocessableEntity, "invalid", "Name is required.")
 			s.Send(t, http.MethodPost, "/api/companies", admin, map[string]any{"name": "Sin IVA", "has_taxes": false, "reteiva_agent": true}).
 				ExpectError(http.StatusUnprocessableEntity, "invalid", "A company without taxes cannot be a withholding or ReteIVA agent.")
+		})
+
+		t.Run("a deactivated company's users cannot sign in and their sessions end", func(t *testing.T) {
+			c := createCompany(t, s, admin, map[string]any{"name": "Cerrada"})
+			if _, err := s.Auth.CreateUser(context.Background(), auth.NewUser{CompanyID: c.ID, Username: "cami",
+				Password: authtest.Password, FirstName: "Cami", LastName: "Cerrada", Email: "cami@cerrada.co",
+				Phone: "3001234567", Role: auth.RoleUser}); err != nil {
+				t.Fatal(err)
+			}
+			cami := s.Login(t, "cami", authtest.Password, "").AuthToken
+			s.Get(t, "/api/auth/user/profile", cami).Expect(http.StatusOK)
+			s.Send(t, http.MethodPut, fmt.Sprintf("/api/companies/%d", c.ID), admin, map[string]any{"name": "Cerrada", "active": false}).
+				Expect(http.StatusOK)
+			s.Clock.Advance(3 * time.Second) // another process's change shows within the session cache's 2 s
+			s.Get(t, "/api/auth/user/profile", cami).Expect(http.StatusUnauthorized)
+			s.Send(t, http.MethodPost, "/api/auth/login", "", map[string]any{"username": "cami", "password": authtest.Password}).
+				ExpectError(http.StatusForbidden, "forbidden", "Your company is inactive. Please contact an administrator.")
+			// The administrators keep working, and reactivate it.
+			s.Get(t, "/api/auth/user/profile", admin).Expect(http.StatusOK)
+			s.Send(t, http.MethodPut, fmt.Sprintf("/api/companies/%d", c.ID), admin, map[string]any{"name": "Cerrada", "active": true}).
+				Expect(http.StatusOK)
+			s.Get(t, "/api/auth/user/profile", s.Login(t, "cami", authtest.Password, "").AuthToken).Expect(http.StatusOK)
 		})
 
 		t.Run("update keeps omitted flags", func(t *testing.T) {

@@ -106,6 +106,11 @@ func (m *Module) SecretaryBlocked(ctx context.Context, at time.Time) (bool, erro
 	return m.svc.SecretaryBlocked(ctx, at)
 }
 
+// CompanyActive reports whether a company is live and active (auth lets only their users in).
+func (m *Module) CompanyActive(ctx context.Context, id int64) (bool, error) {
+	return m.svc.CompanyActive(ctx, id)
+}
+
 // CompanyName returns a company's name.
 func (m *Module) CompanyName(ctx context.Context, id int64) (string, error) {
 	return m.svc.CompanyName(ctx, id)

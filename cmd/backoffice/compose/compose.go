@@ -75,7 +75,7 @@ func New(d Deps) (*Product, error) {
 	}
 	st := settings.New(settings.Deps{DB: d.DB, Cache: d.Cache, Now: d.Now, Logger: d.Logger})
 	au := auth.New(auth.Deps{DB: d.DB, Cache: d.Cache, Windows: st, Companies: st, Now: d.Now, Logger: d.Logger,
-		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout})
+		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events})
 	p := &Product{Settings: st, Auth: au}
 	p.Attachments = attachments.New(d.DB, d.Now)
 	p.Tax = tax.New(tax.Deps{DB: d.DB, Now: d.Now, AdminRole: auth.RoleAdmin})

@@ -25,6 +25,7 @@ import (
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/ratelimit"
@@ -38,6 +39,7 @@ const (
 	MsgSecretaryBlocked   = "The site is disabled, please try to login later."
 	MsgInvalidOTP         = "Invalid OTP"
 	MsgInactive           = "Your account is inactive. Please contact an administrator."
+	MsgCompanyInactive    = "Your company is inactive. Please contact an administrator."
 	MsgTooManyAttempts    = "Too many attempts. Please try again later."
 	MsgCurrentPassword    = "Current password is incorrect."
 	MsgEnrollFirst        = "Generate a QR code first."
@@ -53,10 +55,17 @@ type SecretaryWindows interface {
 type CompanyNames interface {
 	CompanyName(ctx context.Context, id int64) (string, error)
 	CompanyNames(ctx context.Context, ids []int64) (map[int64]string, error)
+	// CompanyActive reports whether a company is live and active: the users of a deactivated
+	// company (administrators excepted) cannot sign in, and their open sessions end.
+	CompanyActive(ctx context.Context, id int64) (bool, error)
 }
 
-// Config are the session lifetimes and the name shown in authenticator apps.
+// Config are the session lifetimes, the name shown in authenticator apps, and where the user
+// events go.
 type Config struct {
+	// Events writes user events to the outbox and wakes the relay after commit (a zero Emitter
+	// leaves them to the relay's poll).
+	Events      eventbus.Emitter
 	SessionTTL  time.Duration
 	IdleTimeout time.Duration
 	// PendingTTL bounds the time between the password and the one-time code.
@@ -194,6 +203,11 @@ func (s *Service) Login(ctx context.Context, username, password, ip, userAgent s
 	if !u.Active || u.ApprovalStatus != "approved" {
 		return LoginResult{}, apperror.Forbidden(MsgInactive)
 	}
+	if active, err := s.companyActive(ctx, u.Role, u.CompanyID); err != nil {
+		return LoginResult{}, apperror.Internal(err)
+	} else if !active {
+		return LoginResult{}, apperror.Forbidden(MsgCompanyInactive)
+	}
 	if blocked, err := s.addressBlocked(u.IPAddress, ip); err != nil || blocked {
 		s.auditEvent(ctx, s.db, u, "login_blocked_address", ip)
 		return LoginResult{}, httpx.ErrAddressBlocked
@@ -282,7 +296,13 @@ func (s *Service) resolve(ctx context.Context, token, ip string, activity bool) 
 		if err != nil {
 			return sessionRows{}, err
 		}
-		return rowsOf(sess, u), nil
+		active, err := s.companyActive(ctx, u.Role, u.CompanyID)
+		if err != nil {
+			return sessionRows{}, err
+		}
+		r := rowsOf(sess, u)
+		r.CompanyActive = active
+		return r, nil
 	})
 	if err != nil {
 		return httpx.Principal{}, err
@@ -295,7 +315,7 @@ func (s *Service) resolve(ctx context.Context, token, ip string, activity bool) 
 	case !now.Before(r.ExpiresAt),
 		!now.Before(r.LastSeenAt.Add(s.cfg.IdleTimeout + sessionTouchEvery)),
 		r.State == store.SessionPending && !now.Before(r.CreatedAt.Add(s.cfg.PendingTTL)),
-		!r.Active || r.ApprovalStatus != "approved":
+		!r.Active || r.ApprovalStatus != "approved", !r.CompanyActive:
 		return httpx.Principal{}, apperror.Unauthorized("session expired")
 	}
 	if blocked, err := s.addressBlocked(r.IPAddress, ip); err != nil || blocked {
@@ -310,6 +330,16 @@ func (s *Service) resolve(ctx context.Context, token, ip string, activity bool) 
 	}
 	return httpx.Principal{UserID: r.UserID, CompanyID: r.CompanyID, Role: r.Role, SessionID: r.SessionID,
 		Pending2FA: r.State == store.SessionPending}, nil
+}
+
+// companyActive tells whether a user of role may work for companyID: its company is active, or
+// the user is an administrator, who manages every company and must be able to reactivate their
+// own.
+func (s *Service) companyActive(ctx context.Context, role string, companyID int64) (bool, error) {
+	if role == string(domain.RoleAdmin) {
+		return true, nil
+	}
+	return s.companies.CompanyActive(ctx, companyID)
 }
 
 // addressBlocked reports whether the allow list (a user's ip_address column) refuses ip.

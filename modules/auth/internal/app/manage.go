@@ -367,6 +367,7 @@ func (s *Service) create(ctx context.Context, p httpx.Principal, in UserInput) (
 		}
 		return s.publish(ctx, tx, p, SubjectUserCreated, u, "")
 	})
+	s.cfg.Events.Flush()
 	if err != nil {
 		// Two creations of the same username racing: the unique index decides.
 		if taken, lookErr := s.store.UsernameTaken(ctx, c.Username, 0); lookErr == nil && taken {
@@ -531,6 +532,7 @@ func (s *Service) decide(ctx context.Context, p httpx.Principal, id int64, appro
 		}
 		return s.publish(ctx, tx, p, subject, u, reason)
 	})
+	s.cfg.Events.Flush()
 	s.sessions.forgetUser(id)
 	if err != nil {
 		if apperror.As(err) != nil {
@@ -556,7 +558,7 @@ func (s *Service) auditUser(ctx context.Context, db bun.IDB, p httpx.Principal, 
 func (s *Service) publish(ctx context.Context, tx bun.IDB, p httpx.Principal, subject string, u *store.User, reason string) error {
 	ev := eventbus.NewEvent(subject, u.CompanyID, p.UserID,
 		UserEvent{ID: u.ID, Name: displayName(u.FirstName, u.LastName, u.Username), Reason: reason, CreatedBy: createdBy(u)}, s.now())
-	return eventbus.Outbox{}.Add(ctx, tx, ev)
+	return s.cfg.Events.Emit(ctx, tx, ev)
 }
 
 func createdBy(u *store.User) int64 {

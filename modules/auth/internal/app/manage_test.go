@@ -25,6 +25,11 @@ func (companies) CompanyName(_ context.Context, id int64) (string, error) {
 	return n[id], nil
 }
 
+func (companies) CompanyActive(_ context.Context, id int64) (bool, error) {
+	n, _ := companies{}.CompanyNames(context.Background(), []int64{id})
+	return n[id] != "", nil
+}
+
 func (companies) CompanyNames(_ context.Context, ids []int64) (map[int64]string, error) {
 	out := map[int64]string{}
 	for _, id := range ids {

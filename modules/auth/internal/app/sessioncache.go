@@ -38,6 +38,8 @@ type sessionRows struct {
 	UserID, CompanyID                int64
 	Role, ApprovalStatus, IPAddress  string
 	Active                           bool
+	// CompanyActive is the user's company's standing (settings), read with the rows.
+	CompanyActive bool
 }
 
 func rowsOf(sess *store.Session, u *store.User) sessionRows {

@@ -173,6 +173,19 @@ func (s *Service) Activate(ctx context.Context, creds CredentialChecker, usernam
 	return nil
 }
 
+// CompanyActive reports whether a company is live and active: only then may its users sign in
+// and work.
+func (s *Service) CompanyActive(ctx context.Context, id int64) (bool, error) {
+	c, err := s.store.CompanyByID(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return c.Active, nil
+}
+
 // CompanyName returns a live company's name ("" when it is gone).
 func (s *Service) CompanyName(ctx context.Context, id int64) (string, error) {
 	c, err := s.store.CompanyByID(ctx, id)
