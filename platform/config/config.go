@@ -74,6 +74,7 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 		DatabaseURL:  get("BACKOFFICE_DATABASE_URL", ""),
 		NATSURL:      get("BACKOFFICE_NATS_URL", ""),
 		RedisURL:     get("BACKOFFICE_REDIS_URL", ""),
+		RedisPrefix:  get("BACKOFFICE_REDIS_PREFIX", "backoffice:"),
 		LogLevel:     get("BACKOFFICE_LOG_LEVEL", "info"),
 		NotifierAddr: get("BACKOFFICE_NOTIFIER_ADDR", "127.0.0.1:8090"),
 	}
