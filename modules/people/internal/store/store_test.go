@@ -286,3 +286,52 @@ func TestEachReadsEverythingInBatches(t *testing.T) {
 		}
 	})
 }
+
+// The word index follows every write, and rows loaded straight into the table are indexed by
+// IndexMissingWords.
+func TestWordsFollowWrites(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		ctx := context.Background()
+		a := dbtest.Company(t, db, "A")
+		for _, table := range []string{"customers", "suppliers"} {
+			s := New(db, table)
+			scope := Scope{CompanyID: a}
+			found := func(q string) []string {
+				t.Helper()
+				return walk(t, s, scope, Filter{Q: q}, "name", 2)
+			}
+			r := insert(t, s, row(a, "Lucía Pérez", "Cali", "52100", t0))
+			r.Name = "Lucía Gómez"
+			if err := s.Update(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+			if got := found("perez"); len(got) != 0 {
+				t.Fatalf("%s: old name found: %v", table, got)
+			}
+			if got := found("lucia gomez"); !slices.Equal(got, []string{"Lucía Gómez"}) {
+				t.Fatalf("%s: new name finds %v", table, got)
+			}
+			if err := s.SoftDelete(ctx, r.ID, 1, t0); err != nil {
+				t.Fatal(err)
+			}
+			if got := found("lucia"); len(got) != 0 {
+				t.Fatalf("%s: deleted row found: %v", table, got)
+			}
+			loaded := row(a, "Tomás Ríos", "Cali", "52101", t0)
+			if _, err := db.NewInsert().Model(loaded).ModelTableExpr(table).Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if got := found("tomas"); len(got) != 0 {
+				t.Fatalf("%s: unindexed row found: %v", table, got)
+			}
+			if n, err := s.IndexMissingWords(ctx); err != nil || n != 1 {
+				t.Fatalf("%s: indexed %d, %v; want 1", table, n, err)
+			}
+			if got := found("tomas rios 52101"); !slices.Equal(got, []string{"Tomás Ríos"}) {
+				t.Fatalf("%s: after indexing %v", table, got)
+			}
+		}
+	})
+}
