@@ -12,6 +12,7 @@ CREATE TABLE product_words (
     PRIMARY KEY (product_id, word)
 );
 CREATE INDEX product_words_idx ON product_words (word, company_id, sort_name, product_id);
+CREATE INDEX product_words_all_idx ON product_words (word, sort_name, product_id);
 {{if .PG}}
 DROP INDEX IF EXISTS products_name_trgm_idx;
 DROP INDEX IF EXISTS products_code_trgm_idx;

@@ -10,6 +10,7 @@ CREATE TABLE customer_words (
     PRIMARY KEY (customer_id, word)
 );
 CREATE INDEX customer_words_idx ON customer_words (word, company_id, sort_name, customer_id);
+CREATE INDEX customer_words_all_idx ON customer_words (word, sort_name, customer_id);
 CREATE TABLE supplier_words (
     supplier_id BIGINT NOT NULL REFERENCES suppliers (id) ON DELETE CASCADE,
     word TEXT {{if .PG}}COLLATE "C"{{end}} NOT NULL,
@@ -18,6 +19,7 @@ CREATE TABLE supplier_words (
     PRIMARY KEY (supplier_id, word)
 );
 CREATE INDEX supplier_words_idx ON supplier_words (word, company_id, sort_name, supplier_id);
+CREATE INDEX supplier_words_all_idx ON supplier_words (word, sort_name, supplier_id);
 {{if .PG}}
 DROP INDEX IF EXISTS customers_name_trgm_idx;
 DROP INDEX IF EXISTS customers_company_trgm_idx;

@@ -19,7 +19,7 @@ type Source[R any] struct {
 }
 
 // Fetch answers one list request that NewPlan accepted as p: it reads the page's rows, then
-// the list's total, trims and orders the rows with Finish, and turns the page's rows into what
+// the list's total (not counted when the rows are the whole list, see Plan.Whole), trims and orders the rows with Finish, and turns the page's rows into what
 // the API shows with show (which may look up more, e.g. images, in one call for the page).
 //
 // A failed read or count is an internal error; so is a failure of show, unless show returns an
@@ -30,9 +30,11 @@ func Fetch[R, T any](ctx context.Context, p *Plan, src Source[R], show func(cont
 	if err != nil {
 		return Page[T]{}, apperror.Internal(err)
 	}
-	total, err := src.Count(ctx)
-	if err != nil {
-		return Page[T]{}, apperror.Internal(err)
+	total := len(rows)
+	if !p.Whole(len(rows)) {
+		if total, err = src.Count(ctx); err != nil {
+			return Page[T]{}, apperror.Internal(err)
+		}
 	}
 	page := Finish(p, rows, total, src.Key)
 	data, err := show(ctx, page.Data)

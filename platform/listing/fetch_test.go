@@ -119,6 +119,37 @@ func TestFetchLastPage(t *testing.T) {
 	}
 }
 
+// A first page that does not fill is the whole list: its length is the total, nothing is counted.
+// Any other page is counted.
+func TestFetchCountsOnlyWhatItMust(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name  string
+		q     listing.Query
+		rows  []fetched
+		count bool
+	}{
+		{"first page, not full", listing.Query{PerPage: 3}, []fetched{{1, "a"}, {2, "b"}}, false},
+		{"first page, just full", listing.Query{PerPage: 2}, []fetched{{1, "a"}, {2, "b"}}, false},
+		{"first page, more after it", listing.Query{PerPage: 2}, []fetched{{1, "a"}, {2, "b"}, {3, "c"}}, true},
+		{"last page", listing.Query{PerPage: 3, Last: true}, []fetched{{2, "b"}, {1, "a"}}, true},
+		{"a page after a cursor", listing.Query{PerPage: 3, After: cursorAfter(t, "a", 1)}, []fetched{{2, "b"}}, true},
+	} {
+		src := &fakeSource{rows: c.rows, total: 99}
+		page, err := listing.Fetch(ctx, plan(t, c.q), src.source(), src.show)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counted := slices.Contains(src.calls, "count")
+		if counted != c.count {
+			t.Errorf("%s: counted %t, want %t", c.name, counted, c.count)
+		}
+		if !c.count && page.Meta.Total != len(c.rows) {
+			t.Errorf("%s: total %d, want %d", c.name, page.Meta.Total, len(c.rows))
+		}
+	}
+}
+
 func TestFetchEmpty(t *testing.T) {
 	src := &fakeSource{}
 	nilShow := func(context.Context, []fetched) ([]string, error) { return nil, nil }
@@ -150,7 +181,7 @@ func TestFetchErrors(t *testing.T) {
 		t.Fatalf("calls = %v, want no count after a failed read", src.calls)
 	}
 
-	src = &fakeSource{rows: []fetched{{1, "a"}}, countErr: boom}
+	src = &fakeSource{rows: []fetched{{1, "a"}, {2, "b"}, {3, "c"}}, countErr: boom}
 	_, err = listing.Fetch(ctx, p, src.source(), src.show)
 	internal(t, err)
 	if src.shown != nil {
@@ -202,4 +233,15 @@ func TestCounterCached(t *testing.T) {
 			t.Fatalf("cached: %d, %v after %d counts, want 4 after 1", n, err, calls)
 		}
 	}
+}
+
+// cursorAfter is the next cursor of a one-row page holding (id, name).
+func cursorAfter(t *testing.T, name string, id int64) string {
+	t.Helper()
+	src := &fakeSource{rows: []fetched{{id, name}, {id + 1, name + "z"}}, total: 2}
+	page, err := listing.Fetch(context.Background(), plan(t, listing.Query{PerPage: 1}), src.source(), src.show)
+	if err != nil || page.Meta.NextCursor == "" {
+		t.Fatalf("no next cursor: %+v, %v", page.Meta, err)
+	}
+	return page.Meta.NextCursor
 }

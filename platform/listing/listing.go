@@ -137,6 +137,11 @@ func NewPlan(spec Spec, q Query) (*Plan, error) {
 	return p, nil
 }
 
+// Whole reports whether the n rows that Apply's query returned are the whole list: a first page
+// read forward that did not fill, whose length is then the total. A narrow search (a name, a
+// code) answers without counting.
+func (p *Plan) Whole(n int) bool { return p.cursor == nil && !p.backward && n <= p.query.PerPage }
+
 // Query returns the request as validated (page size clamped).
 func (p *Plan) Query() Query { return p.query }
 

@@ -23,6 +23,7 @@ package search
 import (
 	"context"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -148,7 +149,8 @@ func Terms(q string) []string {
 //
 //	CREATE TABLE <Name> (<Key> BIGINT NOT NULL, word TEXT NOT NULL, company_id BIGINT NOT NULL,
 //	    sort_name TEXT NOT NULL, PRIMARY KEY (<Key>, word));
-//	CREATE INDEX ... ON <Name> (word, company_id, sort_name, <Key>);
+//	CREATE INDEX ... ON <Name> (word, company_id, sort_name, <Key>);  -- one company's searches
+//	CREATE INDEX ... ON <Name> (word, sort_name, <Key>);              -- every company's (admins)
 //
 // word compares byte by byte (COLLATE "C" on PostgreSQL), so that a prefix is an index range on
 // any database collation. sort_name is the record's sort key as the list's default order
@@ -222,30 +224,82 @@ func (t Table) Drop(ctx context.Context, db bun.IDB, ids ...int64) error {
 }
 
 // Matches selects the records in scope that match every term, one row each, as columns "id"
-// and "sort_name" of the word table aliased "w". Read in name order, apply a listing.Plan to it
-// with ApplyOn(sel, "w.sort_name", "w."+t.Key): the page is then read from the index alone.
-// terms must not be empty (see Terms).
+// and "sort_name" of the word table aliased "w": what a search counts (and, through IDs, what a
+// search with other filters or another order keeps). terms must not be empty (see Terms).
 func (t Table) Matches(db bun.IDB, terms []string, sc listing.Scope) *bun.SelectQuery {
-	return t.where(db.NewSelect().ColumnExpr("w."+t.Key+" AS id").ColumnExpr("w.sort_name"), terms, sc).
-		GroupExpr("w." + t.Key + ", w.sort_name")
+	q := db.NewSelect().TableExpr(t.Name+" AS w").ColumnExpr("w."+t.Key+" AS id").ColumnExpr("w.sort_name").
+		Where("w.word >= ? AND w.word < ?", terms[0], terms[0]+upper)
+	return t.others(listing.Restrict(q, sc, "w.company_id"), terms[1:]).GroupExpr("w." + t.Key + ", w.sort_name")
 }
 
 // IDs selects the ids of the records in scope that match every term: the condition
 // "<id column> IN (?)" of a search combined with other filters or another order.
 func (t Table) IDs(db bun.IDB, terms []string, sc listing.Scope) *bun.SelectQuery {
-	return t.where(db.NewSelect().ColumnExpr("w."+t.Key), terms, sc)
+	q := db.NewSelect().TableExpr(t.Name+" AS w").ColumnExpr("w."+t.Key).
+		Where("w.word >= ? AND w.word < ?", terms[0], terms[0]+upper)
+	return t.others(listing.Restrict(q, sc, "w.company_id"), terms[1:])
 }
 
-// where reads the word table as "w": the first (longest) term is the index range the database
-// walks; each other term must begin another word of the same record.
-func (t Table) where(q *bun.SelectQuery, terms []string, sc listing.Scope) *bun.SelectQuery {
-	q = q.TableExpr(t.Name+" AS w").Where("w.word >= ? AND w.word < ?", terms[0], terms[0]+upper)
-	q = listing.Restrict(q, sc, "w.company_id")
-	for _, term := range terms[1:] {
+// others requires each of terms to begin another word of the record "w" (PostgreSQL joins them
+// as semi-joins: a hash of a term's words beats a probe per candidate row by far).
+func (t Table) others(q *bun.SelectQuery, terms []string) *bun.SelectQuery {
+	for _, term := range terms {
 		q = q.Where("EXISTS (SELECT 1 FROM "+t.Name+" AS w1 WHERE w1."+t.Key+" = w."+t.Key+
 			" AND w1.word >= ? AND w1.word < ?)", term, term+upper)
 	}
 	return q
+}
+
+// maxPageWords is how many distinct words the first term may begin for Page to read each word's
+// stretch of the index in name order; beyond it (a term of a letter or two) Page collects every
+// match and sorts.
+const maxPageWords = 32
+
+// Page selects one page of Matches for plan, in the plan's order, as columns "id" and
+// "sort_name": join the records to it and order them with plan.OrderOn("<alias>.sort_name",
+// "<alias>.id"). The index holds each word's records in name order, so the page reads, for each
+// word the first term begins (found first, one index probe each), at most a page of rows: its
+// cost does not grow with the number of matches. terms must not be empty.
+func (t Table) Page(ctx context.Context, db bun.IDB, terms []string, sc listing.Scope, plan *listing.Plan) (*bun.SelectQuery, error) {
+	words, err := t.wordsBegunBy(ctx, db, terms[0], sc, maxPageWords+1)
+	if err != nil {
+		return nil, err
+	}
+	if len(words) == 0 || len(words) > maxPageWords {
+		return plan.ApplyOn(t.Matches(db, terms, sc), "w.sort_name", "w."+t.Key), nil
+	}
+	// One ordered stretch of the index per word, a page each; a record holding two of the words
+	// comes twice and is grouped once.
+	parts := make([]string, len(words))
+	for i, word := range words {
+		q := db.NewSelect().TableExpr(t.Name+" AS w").ColumnExpr("w."+t.Key+" AS id").ColumnExpr("w.sort_name").
+			Where("w.word = ?", word)
+		q = plan.ApplyOn(t.others(listing.Restrict(q, sc, "w.company_id"), terms[1:]), "w.sort_name", "w."+t.Key)
+		parts[i] = "SELECT id, sort_name FROM (" + q.String() + ") AS s" + strconv.Itoa(i)
+	}
+	union := db.NewSelect().TableExpr("(?) AS w", bun.Safe(strings.Join(parts, " UNION ALL "))).
+		ColumnExpr("w.id").ColumnExpr("w.sort_name").GroupExpr("w.id, w.sort_name")
+	return plan.ApplyOn(union, "w.sort_name", "w.id"), nil
+}
+
+// wordsBegunBy returns up to limit distinct words of the records in scope that begin with term,
+// in order: a walk that jumps from one word to the next through the index.
+func (t Table) wordsBegunBy(ctx context.Context, db bun.IDB, term string, sc listing.Scope, limit int) ([]string, error) {
+	company := ""
+	inScope := func(args ...any) []any { return args }
+	if !sc.All {
+		company = " AND w.company_id = ?"
+		inScope = func(args ...any) []any { return append(args, sc.CompanyID) }
+	}
+	args := append(append(inScope(term, term+upper), inScope(term+upper)...), limit)
+	var words []string
+	err := db.NewRaw("WITH RECURSIVE v(word, n) AS ("+
+		"SELECT (SELECT w.word FROM "+t.Name+" AS w WHERE w.word >= ? AND w.word < ?"+company+" ORDER BY w.word LIMIT 1), 1 "+
+		"UNION ALL "+
+		"SELECT (SELECT w.word FROM "+t.Name+" AS w WHERE w.word > v.word AND w.word < ?"+company+" ORDER BY w.word LIMIT 1), v.n + 1 "+
+		"FROM v WHERE v.word IS NOT NULL AND v.n < ?) "+
+		"SELECT word FROM v WHERE word IS NOT NULL", args...).Scan(ctx, &words)
+	return words, err
 }
 
 // indexBatch is how many records IndexMissing indexes per transaction.

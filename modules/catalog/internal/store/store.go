@@ -269,8 +269,11 @@ func (s *Store) ListProducts(ctx context.Context, sc Scope, f ProductFilter, pla
 		err := plan.Apply(s.productRows(sc, f, &rows)).Scan(ctx)
 		return rows, err
 	}
-	page := plan.ApplyOn(ProductWords.Matches(s.db, terms, sc), "w.sort_name", "w.product_id")
-	err := s.db.NewSelect().Model(&rows).ModelTableExpr("(?) AS m JOIN products AS p ON p.id = m.id", page).
+	page, err := ProductWords.Page(ctx, s.db, terms, sc, plan)
+	if err != nil {
+		return nil, err
+	}
+	err = s.db.NewSelect().Model(&rows).ModelTableExpr("(?) AS m JOIN products AS p ON p.id = m.id", page).
 		ColumnExpr("p.*").ColumnExpr("c.name AS category_name").ColumnExpr("m.sort_name AS sort_name").
 		Join("LEFT JOIN categories AS c ON c.id = p.category_id").
 		Where("p.deleted_at IS NULL").OrderExpr(plan.OrderOn("m.sort_name", "m.id")).Scan(ctx)

@@ -381,3 +381,28 @@ func TestProductWordsFollowWrites(t *testing.T) {
 		}
 	})
 }
+
+// A term that begins many distinct words (more than search reads word by word) still pages
+// through every match once, in both directions, like a term that begins a few.
+func TestProductSearchOfManyWords(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		s := New(db)
+		a := dbtest.Company(t, db, "A")
+		c := category(t, s, a, "Varios")
+		for i := range 40 {
+			product(t, s, c, fmt.Sprintf("Z-%02d", i), fmt.Sprintf("Zeta%02d común", 39-i), 100, 1, 1, t0)
+		}
+		for _, q := range []string{"z", "zeta0", "zeta01", "comun z"} {
+			want := map[string]int{"z": 40, "zeta0": 10, "zeta01": 1, "comun z": 40}[q]
+			for _, per := range []int{3, 7} {
+				fwd, bwd := walk(t, s, Scope{CompanyID: a}, ProductFilter{Q: q}, "name", per)
+				if len(fwd) != want || !slices.Equal(fwd, bwd) {
+					t.Fatalf("q=%q per %d: forward %v, backward %v, want %d", q, per, fwd, bwd, want)
+				}
+			}
+			if n, err := s.CountProducts(context.Background(), Scope{All: true}, ProductFilter{Q: q}); err != nil || n != want {
+				t.Fatalf("q=%q: admin count %d, %v", q, n, err)
+			}
+		}
+	})
+}

@@ -236,6 +236,9 @@ func (s *Store) List(ctx context.Context, scope Scope, f Filter, plan *listing.P
 	if err != nil {
 		return listing.Page[Row]{}, err
 	}
+	if plan.Whole(len(rows)) { // the rows are the list: nothing to count
+		return listing.Finish(plan, rows, len(rows), keyOf(plan)), nil
+	}
 	total, err := counter.Total(ctx, s.table, f.key(scope), func(ctx context.Context) (int, error) {
 		if terms := search.Terms(f.Q); len(terms) > 0 && f.onlySearch() {
 			n, err := s.db.NewSelect().TableExpr("(?) AS m", s.words.Matches(s.db, terms, scope)).Count(ctx)
@@ -259,8 +262,11 @@ func (s *Store) page(ctx context.Context, scope Scope, f Filter, plan *listing.P
 		err := plan.Apply(s.filtered(s.selectLive(scope, &rows), scope, f)).Scan(ctx)
 		return rows, err
 	}
-	page := plan.ApplyOn(s.words.Matches(s.db, terms, scope), "w.sort_name", "w."+s.words.Key)
-	err := s.db.NewSelect().Model(&rows).ModelTableExpr("(?) AS m JOIN "+s.table+" AS p ON p.id = m.id", page).
+	page, err := s.words.Page(ctx, s.db, terms, scope, plan)
+	if err != nil {
+		return nil, err
+	}
+	err = s.db.NewSelect().Model(&rows).ModelTableExpr("(?) AS m JOIN "+s.table+" AS p ON p.id = m.id", page).
 		ColumnExpr("p.*").ColumnExpr("m.sort_name AS name_key, lower(p.city) AS city_key").
 		Where("p.deleted_at IS NULL").OrderExpr(plan.OrderOn("m.sort_name", "m.id")).Scan(ctx)
 	return rows, err
