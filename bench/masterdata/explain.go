@@ -3,27 +3,37 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/catalog"
+	"github.com/backoffice/backoffice/modules/people"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // explain prints EXPLAIN (ANALYZE, BUFFERS) of the statements behind the measured requests. They
 // are written out from the stores' query builders (modules/catalog/internal/store,
 // modules/people/internal/store): the page (limit per_page+1), the count behind the total, for one
-// company and for every company.
+// company and for every company. Searches are built with platform/search, as the stores build them.
 func explain(ctx context.Context, bdb *bun.DB, ten tenants, lists []listSpec) error {
 	const (
 		productRows  = "SELECT p.*, c.name AS category_name, lower(p.name) AS sort_name FROM products AS p LEFT JOIN categories AS c ON c.id = p.category_id"
 		customerRows = "SELECT p.*, lower(p.name) AS name_key, lower(p.city) AS city_key FROM customers AS p"
-		productQ     = ` AND (lower(p.name) LIKE ? ESCAPE '\' OR lower(p.code) LIKE ? ESCAPE '\')`
-		customerQ    = ` AND (lower(p.name) LIKE ? ESCAPE '\' OR lower(p.company) LIKE ? ESCAPE '\' OR lower(p.email) LIKE ? ESCAPE '\' OR lower(p.document_number) LIKE ? ESCAPE '\')`
 		order        = " ORDER BY lower(p.name) ASC, p.id ASC LIMIT 26"
 		last         = " ORDER BY lower(p.name) DESC, p.id DESC LIMIT 26"
 	)
-	pw, cw := listing.ContainsPattern(lists[0].words[0]), listing.ContainsPattern(lists[1].words[0])
-	pn, cn := listing.ContainsPattern(lists[0].names[0]), listing.ContainsPattern(lists[1].names[0])
+	productWords, customerWords := catalog.ProductWords, people.CustomerWords
+	// searchPage is the store's search page: the word index read in name order, then the rows.
+	searchPage := func(t search.Table, rows, q string, sc listing.Scope) string {
+		m := t.Matches(bdb, search.Terms(q), sc).OrderExpr("w.sort_name ASC, w." + t.Key + " ASC").Limit(26)
+		return strings.Replace(rows, "FROM "+t.Source+" AS p", "FROM ("+m.String()+") AS m JOIN "+t.Source+" AS p ON p.id = m.id", 1) +
+			" WHERE p.deleted_at IS NULL ORDER BY m.sort_name ASC, m.id ASC"
+	}
+	searchCount := func(t search.Table, q string, sc listing.Scope) string {
+		return "SELECT count(*) FROM (" + t.Matches(bdb, search.Terms(q), sc).String() + ") AS m"
+	}
 	type stmt struct {
 		label, sql string
 		args       []any
@@ -32,23 +42,24 @@ func explain(ctx context.Context, bdb *bun.DB, ten tenants, lists []listSpec) er
 	for _, scope := range []struct {
 		name, where string
 		args        []any
-	}{{"one company", " WHERE p.deleted_at IS NULL AND p.company_id = ?", []any{ten.Company}},
-		{"every company (admin)", " WHERE p.deleted_at IS NULL", nil}} {
+		sc          listing.Scope
+	}{{"one company", " WHERE p.deleted_at IS NULL AND p.company_id = ?", []any{ten.Company}, listing.Scope{CompanyID: ten.Company}},
+		{"every company (admin)", " WHERE p.deleted_at IS NULL", nil, listing.Scope{All: true}}} {
 		with := func(extra ...any) []any { return append(append([]any{}, scope.args...), extra...) }
 		stmts = append(stmts,
 			stmt{"products first page, " + scope.name, productRows + scope.where + order, with()},
 			stmt{"products last page, " + scope.name, productRows + scope.where + last, with()},
-			stmt{"products search word page, " + scope.name, productRows + scope.where + productQ + order, with(pw, pw)},
-			stmt{"products search whole name page, " + scope.name, productRows + scope.where + productQ + order, with(pn, pn)},
+			stmt{"products search word page, " + scope.name, searchPage(productWords, productRows, lists[0].words[0], scope.sc), nil},
+			stmt{"products search whole name page, " + scope.name, searchPage(productWords, productRows, lists[0].names[0], scope.sc), nil},
 			stmt{"products count, " + scope.name, "SELECT count(*) FROM products AS p" + scope.where, with()},
-			stmt{"products search word count, " + scope.name, "SELECT count(*) FROM products AS p" + scope.where + productQ, with(pw, pw)},
+			stmt{"products search word count, " + scope.name, searchCount(productWords, lists[0].words[0], scope.sc), nil},
 			stmt{"customers first page, " + scope.name, customerRows + scope.where + order, with()},
 			stmt{"customers last page, " + scope.name, customerRows + scope.where + last, with()},
-			stmt{"customers search word page, " + scope.name, customerRows + scope.where + customerQ + order, with(cw, cw, cw, cw)},
-			stmt{"customers search whole name page, " + scope.name, customerRows + scope.where + customerQ + order, with(cn, cn, cn, cn)},
+			stmt{"customers search word page, " + scope.name, searchPage(customerWords, customerRows, lists[1].words[0], scope.sc), nil},
+			stmt{"customers search whole name page, " + scope.name, searchPage(customerWords, customerRows, lists[1].names[0], scope.sc), nil},
 			stmt{"customers count, " + scope.name, "SELECT count(*) FROM customers AS p" + scope.where, with()},
-			stmt{"customers search word count, " + scope.name, "SELECT count(*) FROM customers AS p" + scope.where + customerQ, with(cw, cw, cw, cw)},
-			stmt{"customers search whole name count, " + scope.name, "SELECT count(*) FROM customers AS p" + scope.where + customerQ, with(cn, cn, cn, cn)},
+			stmt{"customers search word count, " + scope.name, searchCount(customerWords, lists[1].words[0], scope.sc), nil},
+			stmt{"customers search whole name count, " + scope.name, searchCount(customerWords, lists[1].names[0], scope.sc), nil},
 		)
 	}
 	for _, s := range stmts {

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/backoffice/backoffice/bench/internal/benchkit"
 )
 
 // exportRun is one timed export.
@@ -22,13 +24,13 @@ type exportRun struct {
 // measureExport downloads the products export runs times, timing it and reading the server's
 // peak RSS over the download two ways: VmHWM after resetting it (exact peak, Linux clear_refs),
 // and VmRSS sampled every 5 ms (a cross-check). The file is opened afterwards to count its rows.
-func measureExport(srv *server, s *session, query string, runs int) ([]exportRun, error) {
+func measureExport(srv *benchkit.Server, s *benchkit.Session, query string, runs int) ([]exportRun, error) {
 	var out []exportRun
 	client := &http.Client{Timeout: 5 * time.Minute}
 	for i := 0; i < runs; i++ {
 		var e exportRun
-		e.rssBefore, _ = srv.memKiB("VmRSS")
-		if err := srv.resetPeak(); err != nil {
+		e.rssBefore, _ = srv.MemKiB("VmRSS")
+		if err := srv.ResetPeak(); err != nil {
 			return nil, fmt.Errorf("reset peak RSS: %w", err)
 		}
 		stop := make(chan struct{})
@@ -39,7 +41,7 @@ func measureExport(srv *server, s *session, query string, runs int) ([]exportRun
 			tick := time.NewTicker(5 * time.Millisecond)
 			defer tick.Stop()
 			for {
-				if kb, err := srv.memKiB("VmRSS"); err == nil && kb > e.peakSampled {
+				if kb, err := srv.MemKiB("VmRSS"); err == nil && kb > e.peakSampled {
 					e.peakSampled = kb
 				}
 				select {
@@ -54,8 +56,8 @@ func measureExport(srv *server, s *session, query string, runs int) ([]exportRun
 			return nil, err
 		}
 		t0 := time.Now()
-		req, _ := http.NewRequest(http.MethodGet, s.base+"/api/products/export.xlsx?"+query, nil)
-		req.Header.Set("Authorization", "Bearer "+s.token)
+		req, _ := http.NewRequest(http.MethodGet, s.Base+"/api/products/export.xlsx?"+query, nil)
+		req.Header.Set("Authorization", "Bearer "+s.Token)
 		resp, err := client.Do(req)
 		if err == nil {
 			e.firstByte = time.Since(t0)
@@ -69,7 +71,7 @@ func measureExport(srv *server, s *session, query string, runs int) ([]exportRun
 		e.wall = time.Since(t0)
 		close(stop)
 		wg.Wait()
-		e.peakHWM, _ = srv.memKiB("VmHWM")
+		e.peakHWM, _ = srv.MemKiB("VmHWM")
 		if err == nil {
 			e.rows, err = countRows(f.Name())
 		}
@@ -78,7 +80,7 @@ func measureExport(srv *server, s *session, query string, runs int) ([]exportRun
 		if err != nil {
 			return nil, err
 		}
-		logf("export %d: %d rows, %d bytes in %v, peak RSS %d KiB (sampled %d KiB, before %d KiB)",
+		benchkit.Logf("export %d: %d rows, %d bytes in %v, peak RSS %d KiB (sampled %d KiB, before %d KiB)",
 			i+1, e.rows, e.bytes, e.wall.Round(time.Millisecond), e.peakHWM, e.peakSampled, e.rssBefore)
 		out = append(out, e)
 	}

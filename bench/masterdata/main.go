@@ -15,24 +15,25 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/redis/go-redis/v9"
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/driver/pgdriver"
 
+	"github.com/backoffice/backoffice/bench/internal/benchkit"
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 )
+
+// target is issue 3's p99 bound for a list request.
+const target = 50 * time.Millisecond
 
 // options are the command's flags.
 type options struct {
@@ -85,28 +86,31 @@ func main() {
 
 func run(o options) error {
 	ctx := context.Background()
-	if err := ensureDatabase(ctx, o.pg, o.dbName, o.fresh); err != nil {
+	if err := benchkit.EnsureDatabase(ctx, o.pg, o.dbName, o.fresh); err != nil {
 		return fmt.Errorf("create database: %w", err)
 	}
 	if !o.keep {
 		defer func() {
-			if err := dropDatabase(context.Background(), o.pg, o.dbName); err != nil {
+			if err := benchkit.DropDatabase(context.Background(), o.pg, o.dbName); err != nil {
 				fmt.Fprintln(os.Stderr, "drop database:", err)
 			}
 		}()
 	}
-	dbURL, err := databaseURL(o.pg, o.dbName)
+	dbURL, err := benchkit.DatabaseURL(o.pg, o.dbName)
 	if err != nil {
 		return err
 	}
-	if err := clearTotals(ctx, o.redisURL); err != nil {
+	if err := benchkit.ClearTotals(ctx, o.redisURL); err != nil {
 		return err
 	}
-	srv, err := startServer(o.bin, dbURL, o.natsURL, o.redisURL)
+	srv, err := benchkit.StartServer(benchkit.ServerOptions{Bin: o.bin, Env: []string{
+		"BACKOFFICE_DATABASE_URL=" + dbURL, "BACKOFFICE_NATS_URL=" + o.natsURL, "BACKOFFICE_REDIS_URL=" + o.redisURL,
+		// The binary migrates the database and seeds the demo users on the way up.
+		"BACKOFFICE_SEED_DEMO=true"}})
 	if err != nil {
 		return err
 	}
-	defer srv.stop()
+	defer srv.Stop()
 	// The bulk load and the deep OFFSETs below run longer than the driver's default read timeout.
 	bdb, err := db.Open(ctx, dbURL, pgdriver.WithReadTimeout(10*time.Minute), pgdriver.WithWriteTimeout(time.Minute))
 	if err != nil {
@@ -120,31 +124,31 @@ func run(o options) error {
 		return fmt.Errorf("seed: %w", err)
 	}
 	if reused {
-		logf("reusing %s: %+v", o.dbName, o.want)
+		benchkit.Logf("reusing %s: %+v", o.dbName, o.want)
 	} else {
-		logf("loaded %+v in %v (SQL generate_series, one transaction, then VACUUM ANALYZE)", o.want, time.Since(t0).Round(time.Millisecond))
+		benchkit.Logf("loaded %+v in %v (SQL generate_series, one transaction, then VACUUM ANALYZE)", o.want, time.Since(t0).Round(time.Millisecond))
 	}
 	// A load straight into the tables bypasses the cached totals' invalidation.
-	if err := clearTotals(ctx, o.redisURL); err != nil {
+	if err := benchkit.ClearTotals(ctx, o.redisURL); err != nil {
 		return err
 	}
 
 	client := &http.Client{Timeout: 30 * time.Second,
 		Transport: &http.Transport{MaxIdleConnsPerHost: o.conc + 2, MaxConnsPerHost: o.conc + 2}}
-	sessions := map[string]*session{}
+	sessions := map[string]*benchkit.Session{}
 	for _, u := range strings.Split(o.users, ",") {
-		s, err := login(srv.base, strings.TrimSpace(u), o.password, client)
+		s, err := benchkit.Login(srv.Base, strings.TrimSpace(u), o.password, client)
 		if err != nil {
 			return err
 		}
-		sessions[s.user] = s
+		sessions[s.User] = s
 	}
 	first := sessions[strings.TrimSpace(strings.Split(o.users, ",")[0])]
 
 	fmt.Printf("# masterdata bench %s\n\n", time.Now().UTC().Format(time.RFC3339))
 	fmt.Printf("data: %d products + %d customers in %q, %d + %d in %q; %d clients, %v per scenario after %v warm-up, per_page %d; load average at start %s\n\n",
 		o.want.Products, o.want.Customers, demoCompany, o.want.OtherProducts, o.want.OtherCustomers, otherCompany,
-		o.conc, o.dur, o.warm, o.perPage, loadavg())
+		o.conc, o.dur, o.warm, o.perPage, benchkit.LoadAvg())
 
 	lists := []listSpec{
 		{path: "/api/products", table: "products", company: ten.Company, size: o.want.Products,
@@ -164,35 +168,35 @@ func run(o options) error {
 	if o.serial && o.conc > 1 {
 		concs = []int{1, o.conc}
 	}
-	var rows []*result
+	var rows []*benchkit.Result
 	for _, c := range concs {
 		for _, u := range strings.Split(o.users, ",") {
 			s := sessions[strings.TrimSpace(u)]
 			// Each list's page navigation runs interleaved with a control, an authenticated
 			// request that reads no master data: it tells what the list costs from what any
 			// request costs on this machine at this concurrency.
-			control := scenario{name: "/api/auth/user/profile (control) as " + s.user, fn: func(int, int) error {
-				_, err := s.do(http.MethodGet, "/api/auth/user/profile", "", nil, http.StatusOK, false)
+			control := benchkit.Scenario{Name: "/api/auth/user/profile (control) as " + s.User, Fn: func(int, int) error {
+				_, err := s.Do(http.MethodGet, "/api/auth/user/profile", "", nil, http.StatusOK, false)
 				return err
 			}}
-			var groups [][]scenario
+			var groups [][]benchkit.Scenario
 			for _, l := range lists {
 				pages, searches := l.scenarios(s, o.perPage)
-				groups = append(groups, append([]scenario{control}, pages...))
+				groups = append(groups, append([]benchkit.Scenario{control}, pages...))
 				// Searches run one at a time: the slow ones would take the machine from the others.
 				for _, sc := range searches {
-					groups = append(groups, []scenario{sc})
+					groups = append(groups, []benchkit.Scenario{sc})
 				}
 			}
 			for _, g := range groups {
-				for _, r := range load(g, c, o.warm, o.dur) {
+				for _, r := range benchkit.Load(g, c, o.warm, o.dur) {
 					rows = append(rows, r)
-					logf("%s", line(r))
+					benchkit.Logf("%s", benchkit.Line(r))
 				}
 			}
 		}
 	}
-	var cold []*result
+	var cold []*benchkit.Result
 	for _, u := range strings.Split(o.users, ",") {
 		s := sessions[strings.TrimSpace(u)]
 		for _, l := range lists {
@@ -201,8 +205,8 @@ func run(o options) error {
 				return err
 			}
 			cold = append(cold, one, many)
-			logf("%s", line(one))
-			logf("%s", line(many))
+			benchkit.Logf("%s", benchkit.Line(one))
+			benchkit.Logf("%s", benchkit.Line(many))
 		}
 	}
 	// The export last: by now the runtime has collected the sign-ins' argon2id buffers (64 MiB
@@ -211,49 +215,24 @@ func run(o options) error {
 	if err != nil {
 		return err
 	}
-	hwm, _ := srv.memKiB("VmHWM")
+	hwm, _ := srv.MemKiB("VmHWM")
 	fmt.Printf("## Lists (warm totals)\n\n")
-	table(rows, true)
+	benchkit.Table(rows, true, target)
 	fmt.Printf("\n## First page right after a write (total counted again), %d rounds\n\n", o.coldRounds)
-	table(cold, false)
-	fmt.Printf("\n## Excel export GET /api/products/export.xlsx?%s (user %q)\n\n", o.exportQuery, first.user)
+	benchkit.Table(cold, false, target)
+	fmt.Printf("\n## Excel export GET /api/products/export.xlsx?%s (user %q)\n\n", o.exportQuery, first.User)
 	fmt.Println("| run | rows | bytes | first byte | wall time | RSS before | peak RSS (VmHWM) | peak sampled VmRSS |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for i, e := range exports {
 		fmt.Printf("| %d | %d | %d | %v | %v | %.1f MiB | %.1f MiB | %.1f MiB |\n", i+1, e.rows, e.bytes,
 			e.firstByte.Round(time.Millisecond), e.wall.Round(time.Millisecond), mib(e.rssBefore), mib(e.peakHWM), mib(e.peakSampled))
 	}
-	fmt.Printf("\nserver peak RSS over the whole run (sign-ins included) %.1f MiB; load average at the end %s\n", mib(hwm), loadavg())
+	fmt.Printf("\nserver peak RSS over the whole run (sign-ins included) %.1f MiB; load average at the end %s\n", mib(hwm), benchkit.LoadAvg())
 
 	if o.explain {
 		return explain(ctx, bdb, ten, lists)
 	}
 	return nil
-}
-
-// clearTotals removes the cached list totals from the bench's Redis DB, so that a reused or
-// reloaded database is never answered with counts from before. It refuses DB 0, which others use.
-func clearTotals(ctx context.Context, redisURL string) error {
-	u, err := url.Parse(redisURL)
-	if err != nil {
-		return err
-	}
-	if n, _ := strconv.Atoi(strings.Trim(u.Path, "/")); n == 0 {
-		return errors.New("-redis: give the bench a Redis DB of its own (not 0): the cached totals must be cleared after the load")
-	}
-	opt, err := redis.ParseURL(redisURL)
-	if err != nil {
-		return err
-	}
-	rc := redis.NewClient(opt)
-	defer rc.Close()
-	iter := rc.Scan(ctx, 0, "backoffice:listing:*", 1000).Iterator()
-	for iter.Next(ctx) {
-		if err := rc.Del(ctx, iter.Val()).Err(); err != nil {
-			return err
-		}
-	}
-	return iter.Err()
 }
 
 // listSpec is one list endpoint and what its scenarios need: the table behind it, deep cursors
@@ -300,41 +279,33 @@ func (l *listSpec) prepare(ctx context.Context, bdb *bun.DB, conc int) error {
 		bun.Ident(l.table), l.company).Scan(ctx, &l.names)
 }
 
-type scenario struct {
-	name string
-	fn   func(worker, i int) error
-	// prime, when set, runs once before the warm-up (filling the cached totals a scenario is
-	// meant to find).
-	prime func() error
-}
-
 // scenarios are the measured requests of list l as s: page navigation, and searches.
-func (l *listSpec) scenarios(s *session, perPage int) (pages, searches []scenario) {
+func (l *listSpec) scenarios(s *benchkit.Session, perPage int) (pages, searches []benchkit.Scenario) {
 	base := fmt.Sprintf("%s?per_page=%d", l.path, perPage)
 	get := func(path string) error {
-		_, err := s.do(http.MethodGet, path, "", nil, http.StatusOK, false)
+		_, err := s.Do(http.MethodGet, path, "", nil, http.StatusOK, false)
 		return err
 	}
 	// Page navigation decodes every answer, as the deep walk must to find its next cursor.
 	page := func(path string) error {
-		m, err := s.list(path)
+		m, err := s.List(path)
 		if err == nil && len(m.Data) != perPage {
 			err = fmt.Errorf("page has %d rows", len(m.Data))
 		}
 		return err
 	}
-	label := func(what string) string { return fmt.Sprintf("%s %s as %s", l.path, what, s.user) }
+	label := func(what string) string { return fmt.Sprintf("%s %s as %s", l.path, what, s.User) }
 	// Each client walks forward from its own deep cursor by the server's next cursors, and starts
 	// over after 40 pages.
 	walk := make([]string, len(l.deep))
 	walked := make([]int, len(l.deep))
-	return []scenario{
-			{name: label("first page"), fn: func(int, int) error { return page(base) }},
-			{name: label("deep page (next cursors from the middle)"), fn: func(w, _ int) error {
+	return []benchkit.Scenario{
+			{Name: label("first page"), Fn: func(int, int) error { return page(base) }},
+			{Name: label("deep page (next cursors from the middle)"), Fn: func(w, _ int) error {
 				if walk[w] == "" || walked[w] >= 40 {
 					walk[w], walked[w] = l.deep[w], 0
 				}
-				m, err := s.list(base + "&after=" + url.QueryEscape(walk[w]))
+				m, err := s.List(base + "&after=" + url.QueryEscape(walk[w]))
 				if err != nil {
 					return err
 				}
@@ -345,11 +316,11 @@ func (l *listSpec) scenarios(s *session, perPage int) (pages, searches []scenari
 				walk[w], walked[w] = m.Meta.NextCursor, walked[w]+1
 				return nil
 			}},
-			{name: label("last page (last=true)"), fn: func(int, int) error { return page(base + "&last=true") }},
-		}, []scenario{
-			{name: label("search, 20 words (cached totals)"), fn: func(w, i int) error {
+			{Name: label("last page (last=true)"), Fn: func(int, int) error { return page(base + "&last=true") }},
+		}, []benchkit.Scenario{
+			{Name: label("search, 20 words (cached totals)"), Fn: func(w, i int) error {
 				return get(base + "&q=" + url.QueryEscape(l.words[(w+i)%len(l.words)]))
-			}, prime: func() error {
+			}, Prime: func() error {
 				for _, w := range l.words {
 					if err := get(base + "&q=" + url.QueryEscape(w)); err != nil {
 						return err
@@ -357,7 +328,7 @@ func (l *listSpec) scenarios(s *session, perPage int) (pages, searches []scenari
 				}
 				return nil
 			}},
-			{name: label("search, whole names (new totals)"), fn: func(int, int) error {
+			{Name: label("search, whole names (new totals)"), Fn: func(int, int) error {
 				return get(base + "&q=" + url.QueryEscape(l.names[rand.IntN(len(l.names))]))
 			}},
 		}
@@ -365,9 +336,9 @@ func (l *listSpec) scenarios(s *session, perPage int) (pages, searches []scenari
 
 // cold times the first page right after a write, which clears the cached totals: once with one
 // client, and once with conc clients asking at the same moment (the total is counted by each).
-func (l *listSpec) cold(ctx context.Context, bdb *bun.DB, s *session, perPage, conc, rounds int) (*result, *result, error) {
-	one := &result{name: fmt.Sprintf("%s first page after a write, as %s", l.path, s.user), conc: 1}
-	many := &result{name: fmt.Sprintf("%s first page after a write, all at once, as %s", l.path, s.user), conc: conc}
+func (l *listSpec) cold(ctx context.Context, bdb *bun.DB, s *benchkit.Session, perPage, conc, rounds int) (*benchkit.Result, *benchkit.Result, error) {
+	one := &benchkit.Result{Name: fmt.Sprintf("%s first page after a write, as %s", l.path, s.User), Conc: 1}
+	many := &benchkit.Result{Name: fmt.Sprintf("%s first page after a write, all at once, as %s", l.path, s.User), Conc: conc}
 	var categoryID int64
 	if l.table == "products" {
 		if err := bdb.NewRaw("SELECT min(id) FROM categories WHERE company_id = ? AND deleted_at IS NULL", l.company).Scan(ctx, &categoryID); err != nil {
@@ -375,73 +346,30 @@ func (l *listSpec) cold(ctx context.Context, bdb *bun.DB, s *session, perPage, c
 		}
 	}
 	page := fmt.Sprintf("%s?per_page=%d", l.path, perPage)
-	get := func(int) error { _, err := s.do(http.MethodGet, page, "", nil, http.StatusOK, false); return err }
+	get := func(int) error { _, err := s.Do(http.MethodGet, page, "", nil, http.StatusOK, false); return err }
 	for r := 0; r < rounds; r++ {
 		// A 10-digit cédula that the loaded data (documents 1… and 2…) does not use.
 		tag := fmt.Sprintf("9%06d%03d", time.Now().UnixNano()/1e3%1e6, r)
 		var id int64
 		var err error
 		if l.table == "products" {
-			id, err = s.createProduct(tag, categoryID)
+			id, err = createProduct(s, tag, categoryID)
 		} else {
-			id, err = s.createCustomer(tag)
+			id, err = createCustomer(s, tag)
 		}
 		if err != nil {
 			return nil, nil, err
 		}
 		t0 := time.Now()
 		err = get(0)
-		one.add(time.Since(t0), err)
+		one.Add(time.Since(t0), err)
 		// The delete clears the totals again (and keeps the row count as loaded).
-		if err := s.remove(fmt.Sprintf("%s/%d", l.path, id)); err != nil {
+		if err := remove(s, fmt.Sprintf("%s/%d", l.path, id)); err != nil {
 			return nil, nil, err
 		}
-		many.merge(burst(conc, get))
+		many.Merge(benchkit.Burst(conc, get))
 	}
 	return one, many, nil
 }
 
-func line(r *result) string {
-	return fmt.Sprintf("c=%-3d %-70s n=%-6d err=%-3d p50 %-9v p99 %-9v max %v", r.conc, r.name, len(r.lat), r.errors,
-		r.pct(0.5).Round(10*time.Microsecond), r.pct(0.99).Round(10*time.Microsecond), r.pct(1).Round(10*time.Microsecond))
-}
-
-// table prints results as a Markdown table with the verdict against the 50 ms p99 target.
-func table(rs []*result, rate bool) {
-	fmt.Println("| scenario | clients | requests | errors | req/s | p50 | p90 | p99 | max | p99 < 50 ms |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|")
-	for _, r := range rs {
-		rps := "-"
-		if rate && r.dur > 0 {
-			rps = fmt.Sprintf("%.0f", float64(len(r.lat))/r.dur.Seconds())
-		}
-		ok := "yes"
-		if r.errors > 0 || r.pct(0.99) >= 50*time.Millisecond {
-			ok = "**no**"
-		}
-		fmt.Printf("| %s | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", r.name, r.conc, len(r.lat), r.errors, rps,
-			ms(r.pct(0.5)), ms(r.pct(0.9)), ms(r.pct(0.99)), ms(r.pct(1)), ok)
-		if r.first != nil {
-			fmt.Printf("|  first error: %.150s ||||||||||\n", strings.ReplaceAll(r.first.Error(), "|", "/"))
-		}
-	}
-}
-
-// loadavg is the machine's 1, 5 and 15 minute load averages: other work on a shared machine
-// shows in every latency.
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	f := strings.Fields(string(b))
-	return strings.Join(f[:3], " ")
-}
-
-func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond)) }
-
 func mib(kib int) float64 { return float64(kib) / 1024 }
-
-func logf(format string, args ...any) {
-	fmt.Fprintf(os.Stderr, time.Now().Format("15:04:05 ")+format+"\n", args...)
-}

@@ -3,13 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/url"
-	"regexp"
 	"time"
 
 	"github.com/uptrace/bun"
 
-	"github.com/backoffice/backoffice/platform/db"
+	"github.com/backoffice/backoffice/bench/internal/benchkit"
+	"github.com/backoffice/backoffice/modules/catalog"
+	"github.com/backoffice/backoffice/modules/people"
 )
 
 // demoCompany is the company the binary's demo seed creates (cmd/backoffice/seed.go); the bench
@@ -19,55 +19,6 @@ const demoCompany = "Demo S.A.S."
 // otherCompany holds the rows of a second tenant, so that the company filter of every list has
 // something to leave out and the admins' all-companies lists are bigger than one company's.
 const otherCompany = "Bench Otra S.A.S."
-
-var dbName = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
-
-// databaseURL is pgURL pointing at database name instead.
-func databaseURL(pgURL, name string) (string, error) {
-	u, err := url.Parse(pgURL)
-	if err != nil {
-		return "", err
-	}
-	u.Path = "/" + name
-	return u.String(), nil
-}
-
-// ensureDatabase creates the bench database unless it exists (fresh: drops it first). The name is
-// checked because CREATE DATABASE takes no parameters.
-func ensureDatabase(ctx context.Context, pgURL, name string, fresh bool) error {
-	if !dbName.MatchString(name) {
-		return fmt.Errorf("database name %q: use lower-case letters, digits and _", name)
-	}
-	admin, err := db.Open(ctx, pgURL)
-	if err != nil {
-		return err
-	}
-	defer admin.Close()
-	if fresh {
-		if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-			return err
-		}
-	}
-	var n int
-	if err := admin.NewRaw("SELECT count(*) FROM pg_database WHERE datname = ?", name).Scan(ctx, &n); err != nil {
-		return err
-	}
-	if n == 0 {
-		_, err = admin.ExecContext(ctx, "CREATE DATABASE "+name)
-	}
-	return err
-}
-
-// dropDatabase removes the bench database.
-func dropDatabase(ctx context.Context, pgURL, name string) error {
-	admin, err := db.Open(ctx, pgURL)
-	if err != nil {
-		return err
-	}
-	defer admin.Close()
-	_, err = admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-	return err
-}
 
 // sizes is how many rows the bench wants in each company.
 type sizes struct {
@@ -108,8 +59,10 @@ func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 		if got != want {
 			return t, false, fmt.Errorf("the database holds %+v rows, not %+v: run with -fresh", got, want)
 		}
-		err = bdb.NewRaw("SELECT id FROM companies WHERE name = ? AND deleted_at IS NULL", otherCompany).Scan(ctx, &t.Other)
-		return t, true, err
+		if err := bdb.NewRaw("SELECT id FROM companies WHERE name = ? AND deleted_at IS NULL", otherCompany).Scan(ctx, &t.Other); err != nil {
+			return t, true, err
+		}
+		return t, true, indexWords(ctx, bdb) // a database loaded before the word index existed
 	}
 	err := bdb.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		now := time.Now().UTC()
@@ -137,14 +90,32 @@ func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 	if err != nil {
 		return t, false, err
 	}
-	// What autovacuum would do on a live system after a bulk load: planner statistics, and the
-	// visibility map that lets counts read the indexes alone.
-	for _, table := range []string{"products", "customers", "categories", "companies"} {
+	return t, false, indexWords(ctx, bdb)
+}
+
+// indexWords gives the rows loaded with SQL their search words, as the server does for rows it
+// did not write (catalog.IndexSearchWords, people.IndexSearchWords: the same code), then does what
+// autovacuum would do on a live system after a bulk load: planner statistics, and the visibility
+// map that lets counts and searches read the indexes alone.
+func indexWords(ctx context.Context, bdb *bun.DB) error {
+	t0 := time.Now()
+	p, err := catalog.IndexSearchWords(ctx, bdb)
+	if err != nil {
+		return fmt.Errorf("product words: %w", err)
+	}
+	c, err := people.IndexSearchWords(ctx, bdb)
+	if err != nil {
+		return fmt.Errorf("customer words: %w", err)
+	}
+	if p+c > 0 {
+		benchkit.Logf("indexed the search words of %d products and %d customers in %v", p, c, time.Since(t0).Round(time.Millisecond))
+	}
+	for _, table := range []string{"products", "customers", "categories", "companies", "product_words", "customer_words"} {
 		if _, err := bdb.ExecContext(ctx, "VACUUM ANALYZE "+table); err != nil {
-			return t, false, err
+			return err
 		}
 	}
-	return t, false, nil
+	return nil
 }
 
 // categoriesSQL adds 40 categories to a company.

@@ -175,3 +175,91 @@ func TestScopeLinesReferencesAndExpiring(t *testing.T) {
 		}
 	})
 }
+
+// The list's filters, search, sorts and keyset pages over both scopes, as the list endpoint runs
+// them (List, then Count for the total): what the list indexes of
+// 20261123010000_purchasing_list_indexes serve on PostgreSQL must keep answering the same rows.
+func TestListFiltersSortsAndPages(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		f := setup(t, db)
+		ctx := context.Background()
+		st := store.New(db)
+		statuses := []string{"pending", "partial", "paid", "received"}
+		for i := range 12 {
+			c := i % 3 / 2 // purchases 2, 5, 8, 11 belong to the second company
+			r := row(f, c, fmt.Sprintf("FV-%02d", i), fmt.Sprintf("2026-11-%02d", 1+i%6), "2026-12-01", int64(100*(12-i)))
+			r.Status = statuses[i%4]
+			if i%4 == 1 {
+				r.ApprovalStatus = "approved"
+			}
+			if err := st.Insert(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+		refs := func(rows []store.Row) string {
+			out := []string{}
+			for _, r := range rows {
+				out = append(out, r.ReferenceNo)
+			}
+			return fmt.Sprint(out)
+		}
+		// list walks every page forward by cursor and returns the references in order, checking
+		// the total against Count.
+		list := func(sc store.Scope, fl store.Filter, sort string) string {
+			t.Helper()
+			var all []store.Row
+			q := listing.Query{PerPage: 2, Sort: sort}
+			for range 20 {
+				plan, err := listing.NewPlan(store.Spec, q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rows, err := st.List(ctx, sc, fl, plan)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n, err := st.Count(ctx, sc, fl)
+				if err != nil {
+					t.Fatal(err)
+				}
+				page := listing.Finish(plan, rows, n, store.KeyOf(plan.Key()))
+				all = append(all, page.Data...)
+				if page.Meta.NextCursor == "" {
+					if len(all) != n {
+						t.Fatalf("%s %+v %q: walked %d rows, count %d", sc, fl, sort, len(all), n)
+					}
+					return refs(all)
+				}
+				q.After = page.Meta.NextCursor
+			}
+			t.Fatal("no end")
+			return ""
+		}
+		one, all := store.Scope{CompanyID: f.company[0]}, store.Scope{All: true}
+		for _, tc := range []struct {
+			scope store.Scope
+			f     store.Filter
+			sort  string
+			want  string
+		}{
+			// Default sort: purchase date, newest first, then id.
+			{one, store.Filter{}, "", "[FV-10 FV-04 FV-09 FV-03 FV-07 FV-01 FV-06 FV-00]"},
+			{all, store.Filter{}, "", "[FV-11 FV-05 FV-10 FV-04 FV-09 FV-03 FV-08 FV-02 FV-07 FV-01 FV-06 FV-00]"},
+			{one, store.Filter{Status: "pending"}, "", "[FV-04 FV-00]"},
+			{all, store.Filter{Status: "paid"}, "", "[FV-10 FV-02 FV-06]"},
+			{all, store.Filter{Approval: "approved"}, "", "[FV-05 FV-09 FV-01]"},
+			{one, store.Filter{From: "2026-11-02", To: "2026-11-04"}, "", "[FV-09 FV-03 FV-07 FV-01]"},
+			{all, store.Filter{Q: "fv-1"}, "", "[FV-11 FV-10]"},
+			{one, store.Filter{Q: "ACME"}, "-due_date", "[FV-10 FV-09 FV-07 FV-06 FV-04 FV-03 FV-01 FV-00]"},
+			{all, store.Filter{}, "-balance_cents", "[FV-00 FV-01 FV-02 FV-03 FV-04 FV-05 FV-06 FV-07 FV-08 FV-09 FV-10 FV-11]"},
+			{one, store.Filter{Status: "received"}, "total_to_pay_cents", "[FV-07 FV-03]"},
+			{all, store.Filter{}, "reference_no", "[FV-00 FV-01 FV-02 FV-03 FV-04 FV-05 FV-06 FV-07 FV-08 FV-09 FV-10 FV-11]"},
+		} {
+			if got := list(tc.scope, tc.f, tc.sort); got != tc.want {
+				t.Errorf("%s %+v %q: %s, want %s", tc.scope, tc.f, tc.sort, got, tc.want)
+			}
+		}
+	})
+}

@@ -1,0 +1,17 @@
+// Package benchkit is what the bench commands (bench/masterdata, bench/purchaselist, …) share to
+// measure the real backoffice binary on loopback:
+//
+//   - a dedicated PostgreSQL database: DatabaseURL, EnsureDatabase, DropDatabase;
+//   - the server's cached list totals in Redis: ClearTotals (after a bulk load in SQL);
+//   - the server under test: StartServer starts the binary on a free loopback port and waits for
+//     /readyz; Server.Stop ends that process only; Server.MemKiB and Server.ResetPeak read its RSS;
+//   - signed-in demo users: Login, Session.Do, Session.List;
+//   - closed-loop load: Scenario, Load (clients interleaving a group of scenarios for a fixed time
+//     after a warm-up), Burst (clients firing once at the same moment), Result (latencies, errors,
+//     percentiles);
+//   - the report: Table (a Markdown table with the verdict against a p99 target), Line (a progress
+//     line), LoadAvg, Ms, Logf.
+//
+// Every call is bounded in time (HTTP client timeouts, a readiness deadline, durations given by
+// the caller); nothing here ends a process the bench did not start.
+package benchkit
