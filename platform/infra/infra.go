@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/driver/pgdriver"
 
 	"github.com/backoffice/backoffice/migrations"
 	"github.com/backoffice/backoffice/platform/cache"
@@ -53,7 +54,7 @@ func Open(ctx context.Context, cfg config.Config, clientName string, parts Parts
 	in.DB = bdb
 	in.closers = append(in.closers, func() { _ = bdb.Close() })
 	if parts.Migrate {
-		applied, err := migrations.Up(ctx, bdb)
+		applied, err := migrate(ctx, cfg)
 		if err != nil {
 			return fail(err)
 		}
@@ -125,3 +126,18 @@ func (in *Infra) Close() {
 	}
 	in.closers = nil
 }
+
+// migrate applies the migrations on a connection of its own: a statement may build an index over
+// a large table for minutes, which the serving pool's read timeout (the PostgreSQL driver's 10 s)
+// would cut, failing the start.
+func migrate(ctx context.Context, cfg config.Config) ([]string, error) {
+	mdb, err := db.Open(ctx, cfg.SQLURL(), pgdriver.WithReadTimeout(migrationTimeout), pgdriver.WithWriteTimeout(migrationTimeout))
+	if err != nil {
+		return nil, err
+	}
+	defer func() { _ = mdb.Close() }()
+	return migrations.Up(ctx, mdb)
+}
+
+// migrationTimeout bounds one migration statement.
+const migrationTimeout = time.Hour
