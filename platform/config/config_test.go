@@ -1,6 +1,7 @@
 package config
 
 import (
+	"runtime"
 	"testing"
 	"time"
 )
@@ -15,7 +16,7 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Addr != "127.0.0.1:8080" || c.RedisPrefix != "backoffice:" || c.SessionTTL != 8*time.Hour ||
-		c.IdleTimeout != 15*time.Minute || !c.ServeLive || !c.Embedded() {
+		c.IdleTimeout != 15*time.Minute || !c.ServeLive || !c.Embedded() || c.DBMaxConns != 3*runtime.NumCPU() {
 		t.Fatalf("defaults %+v", c)
 	}
 }
@@ -25,16 +26,18 @@ func TestSettings(t *testing.T) {
 	c, err := FromEnv(lookup(map[string]string{
 		"BACKOFFICE_REDIS_URL": "redis://r:6379/0", "BACKOFFICE_REDIS_PREFIX": "shop2:",
 		"BACKOFFICE_SESSION_TTL": "2h", "BACKOFFICE_IDLE_TIMEOUT": " ", "BACKOFFICE_SERVE_LIVE": "false",
-		"BACKOFFICE_TRUSTED_PROXIES": "10.0.0.1, 10.0.0.2",
+		"BACKOFFICE_TRUSTED_PROXIES": "10.0.0.1, 10.0.0.2", "BACKOFFICE_DB_MAX_CONNS": "12",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.RedisPrefix != "shop2:" || c.SessionTTL != 2*time.Hour || c.IdleTimeout != 15*time.Minute || c.ServeLive ||
-		len(c.TrustedProxies) != 2 || c.TrustedProxies[1] != "10.0.0.2" {
+		len(c.TrustedProxies) != 2 || c.TrustedProxies[1] != "10.0.0.2" || c.DBMaxConns != 12 {
 		t.Fatalf("settings %+v", c)
 	}
-	if _, err := FromEnv(lookup(map[string]string{"BACKOFFICE_SESSION_TTL": "soon"})); err == nil {
-		t.Fatal("a bad duration was accepted")
+	for k, v := range map[string]string{"BACKOFFICE_SESSION_TTL": "soon", "BACKOFFICE_DB_MAX_CONNS": "0"} {
+		if _, err := FromEnv(lookup(map[string]string{k: v})); err == nil {
+			t.Errorf("%s=%s was accepted", k, v)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
 	"github.com/uptrace/bun/driver/pgdriver"
 
 	"github.com/backoffice/backoffice/migrations"
@@ -52,6 +53,10 @@ func Open(ctx context.Context, cfg config.Config, clientName string, parts Parts
 		return fail(err)
 	}
 	in.DB = bdb
+	if bdb.Dialect().Name() == dialect.PG {
+		bdb.SetMaxOpenConns(cfg.DBMaxConns)
+		bdb.SetMaxIdleConns(cfg.DBMaxConns)
+	}
 	in.closers = append(in.closers, func() { _ = bdb.Close() })
 	if parts.Migrate {
 		applied, err := migrate(ctx, cfg)
