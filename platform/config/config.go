@@ -101,7 +101,7 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 			}
 		}
 	}
-	if c.DBMaxConns, err = strconv.Atoi(get("BACKOFFICE_DB_MAX_CONNS", strconv.Itoa(3*runtime.NumCPU()))); err != nil || c.DBMaxConns < 1 {
+	if c.DBMaxConns, err = strconv.Atoi(get("BACKOFFICE_DB_MAX_CONNS", strconv.Itoa(4*runtime.NumCPU()))); err != nil || c.DBMaxConns < 1 {
 		return c, fmt.Errorf("BACKOFFICE_DB_MAX_CONNS: want a whole number of at least 1")
 	}
 	if c.ServeLive, err = strconv.ParseBool(get("BACKOFFICE_SERVE_LIVE", "true")); err != nil {

@@ -16,7 +16,7 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Addr != "127.0.0.1:8080" || c.RedisPrefix != "backoffice:" || c.SessionTTL != 8*time.Hour ||
-		c.IdleTimeout != 15*time.Minute || !c.ServeLive || !c.Embedded() || c.DBMaxConns != 3*runtime.NumCPU() {
+		c.IdleTimeout != 15*time.Minute || !c.ServeLive || !c.Embedded() || c.DBMaxConns != 4*runtime.NumCPU() {
 		t.Fatalf("defaults %+v", c)
 	}
 }
