@@ -36,10 +36,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/uptrace/bun/driver/pgdriver"
-
 	"github.com/backoffice/backoffice/bench/internal/benchkit"
-	"github.com/backoffice/backoffice/platform/db"
 )
 
 // target is issue 4's p99 bound for the purchases list.
@@ -92,38 +89,13 @@ func run(o options) error {
 	ctx := context.Background()
 	want := sizes{Other: o.purchases / 10}
 	want.Demo = o.purchases - want.Other
-	if err := benchkit.EnsureDatabase(ctx, o.pg, o.dbName, o.fresh); err != nil {
-		return fmt.Errorf("create database: %w", err)
-	}
-	if !o.keep {
-		defer func() {
-			if err := benchkit.DropDatabase(context.Background(), o.pg, o.dbName); err != nil {
-				fmt.Fprintln(os.Stderr, "drop database:", err)
-			}
-		}()
-	}
-	dbURL, err := benchkit.DatabaseURL(o.pg, o.dbName)
+	setup, err := benchkit.Prepare(ctx, benchkit.SetupOptions{PG: o.pg, DBName: o.dbName, Fresh: o.fresh, Keep: o.keep,
+		Bin: o.bin, NATSURL: o.natsURL, RedisURL: o.redisURL})
 	if err != nil {
 		return err
 	}
-	if err := benchkit.ClearTotals(ctx, o.redisURL); err != nil {
-		return err
-	}
-	srv, err := benchkit.StartServer(benchkit.ServerOptions{Bin: o.bin, Env: []string{
-		"BACKOFFICE_DATABASE_URL=" + dbURL, "BACKOFFICE_NATS_URL=" + o.natsURL, "BACKOFFICE_REDIS_URL=" + o.redisURL,
-		// The binary migrates the database and seeds the demo users on the way up.
-		"BACKOFFICE_SEED_DEMO=true"}})
-	if err != nil {
-		return err
-	}
-	defer srv.Stop()
-	// The bulk load and the OFFSETs that place the deep cursors run longer than the driver's
-	// default read timeout.
-	bdb, err := db.Open(ctx, dbURL, pgdriver.WithReadTimeout(30*time.Minute), pgdriver.WithWriteTimeout(time.Minute))
-	if err != nil {
-		return err
-	}
-	defer bdb.Close()
+	defer setup.Close()
+	srv, bdb := setup.Server, setup.DB
 
 	t0 := time.Now()
 	ten, reused, err := seed(ctx, bdb, want)
