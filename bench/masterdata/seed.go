@@ -35,11 +35,9 @@ type tenants struct {
 // unless a previous run left exactly the wanted rows (then they are reused). It returns the ids.
 func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 	var t tenants
-	if err := bdb.NewRaw("SELECT id FROM companies WHERE name = ? AND deleted_at IS NULL", demoCompany).Scan(ctx, &t.Company); err != nil {
-		return t, false, fmt.Errorf("demo company: %w", err)
-	}
-	if err := bdb.NewRaw("SELECT id FROM users WHERE username = 'admin'").Scan(ctx, &t.Admin); err != nil {
-		return t, false, fmt.Errorf("demo admin: %w", err)
+	var err error
+	if t.Company, t.Admin, err = benchkit.DemoIDs(ctx, bdb, demoCompany); err != nil {
+		return t, false, err
 	}
 	var have int
 	if err := bdb.NewRaw("SELECT count(*) FROM products").Scan(ctx, &have); err != nil {
@@ -64,7 +62,7 @@ func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 		}
 		return t, true, indexWords(ctx, bdb) // a database loaded before the word index existed
 	}
-	err := bdb.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err = bdb.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		now := time.Now().UTC()
 		if err := tx.NewRaw("INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?) RETURNING id",
 			otherCompany, now, now).Scan(ctx, &t.Other); err != nil {

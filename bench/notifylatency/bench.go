@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/backoffice/backoffice/bench/internal/benchkit"
 )
 
 // buyerPassword is the password of the buyers the bench creates (meets the password policy).
@@ -178,13 +180,18 @@ func startNATS(ctx context.Context, o options, dir string, r *result) (*deployme
 			logf("redis: the servers wrote no key under BACKOFFICE_REDIS_PREFIX=%s (the setting is not read); the %d keys that appeared in %s during the run deleted", prefix, n, o.redisURL)
 		}
 	})
-	dbURL, err := freshDatabase(ctx, o.pg, o.dbName)
-	if err != nil {
+	if err := benchkit.EnsureDatabase(ctx, o.pg, o.dbName, true); err != nil {
 		return nil, fmt.Errorf("bench database: %w", err)
+	}
+	dbURL, err := benchkit.DatabaseURL(o.pg, o.dbName)
+	if err != nil {
+		return nil, err
 	}
 	if !o.keep {
 		addCleanup(func() {
-			if err := dropDatabase(o.pg, o.dbName); err != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if err := benchkit.DropDatabase(ctx, o.pg, o.dbName); err != nil {
 				logf("drop database %s: %v", o.dbName, err)
 			}
 		})

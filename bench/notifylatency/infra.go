@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/url"
-	"regexp"
 	"strings"
 	"time"
 
@@ -13,53 +11,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/redis/go-redis/v9"
 
-	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/eventbus"
 )
-
-var dbNameRE = regexp.MustCompile(`^[a-z_][a-z0-9_]{0,62}$`)
-
-// freshDatabase drops and creates the bench database (CREATE DATABASE takes no parameters, hence
-// the name check) and returns its URL.
-func freshDatabase(ctx context.Context, pgURL, name string) (string, error) {
-	if !dbNameRE.MatchString(name) {
-		return "", fmt.Errorf("database name %q: use lower-case letters, digits and _", name)
-	}
-	u, err := url.Parse(pgURL)
-	if err != nil {
-		return "", err
-	}
-	if u.Path == "/"+name {
-		return "", fmt.Errorf("-pg names the bench database %q itself; give another existing database", name)
-	}
-	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	admin, err := db.Open(ctx, pgURL)
-	if err != nil {
-		return "", err
-	}
-	defer admin.Close()
-	if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-		return "", err
-	}
-	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
-		return "", err
-	}
-	u.Path = "/" + name
-	return u.String(), nil
-}
-
-func dropDatabase(pgURL, name string) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	admin, err := db.Open(ctx, pgURL)
-	if err != nil {
-		return err
-	}
-	defer admin.Close()
-	_, err = admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
-	return err
-}
 
 // checkRedis pings the Redis the servers will use.
 func checkRedis(ctx context.Context, redisURL string) error {

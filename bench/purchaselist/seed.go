@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/bench/internal/benchkit"
 )
 
 // demoCompany is the company the binary's demo seed creates (cmd/backoffice/seed.go); most bench
@@ -44,11 +46,9 @@ var (
 // reused). It returns the ids and whether the data was reused.
 func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 	var t tenants
-	if err := bdb.NewRaw("SELECT id FROM companies WHERE name = ? AND deleted_at IS NULL", demoCompany).Scan(ctx, &t.Company); err != nil {
-		return t, false, fmt.Errorf("demo company: %w", err)
-	}
-	if err := bdb.NewRaw("SELECT id FROM users WHERE username = 'admin'").Scan(ctx, &t.Admin); err != nil {
-		return t, false, fmt.Errorf("demo admin: %w", err)
+	var err error
+	if t.Company, t.Admin, err = benchkit.DemoIDs(ctx, bdb, demoCompany); err != nil {
+		return t, false, err
 	}
 	var have int
 	if err := bdb.NewRaw("SELECT count(*) FROM purchases").Scan(ctx, &have); err != nil {
@@ -71,7 +71,7 @@ func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 		err = bdb.NewRaw("SELECT id FROM companies WHERE name = ? AND deleted_at IS NULL", otherCompany).Scan(ctx, &t.Other)
 		return t, true, err
 	}
-	err := bdb.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err = bdb.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		now := time.Now().UTC()
 		if err := tx.NewRaw("INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?) RETURNING id",
 			otherCompany, now, now).Scan(ctx, &t.Other); err != nil {

@@ -79,3 +79,15 @@ func (s *Setup) Close() {
 		s.undo[i]()
 	}
 }
+
+// DemoIDs returns the ids of the demo company named company and of the demo user "admin", which
+// the server's demo seed created: the bench data hangs on them.
+func DemoIDs(ctx context.Context, bdb *bun.DB, company string) (companyID, adminID int64, err error) {
+	if err := bdb.NewRaw("SELECT id FROM companies WHERE name = ? AND deleted_at IS NULL", company).Scan(ctx, &companyID); err != nil {
+		return 0, 0, fmt.Errorf("demo company: %w", err)
+	}
+	if err := bdb.NewRaw("SELECT id FROM users WHERE username = 'admin'").Scan(ctx, &adminID); err != nil {
+		return 0, 0, fmt.Errorf("demo admin: %w", err)
+	}
+	return companyID, adminID, nil
+}
