@@ -1,7 +1,8 @@
 // Package migrations holds the one migration history of the product, embedded in the binary and
 // valid on both SQLite and PostgreSQL. Each file is a transactional SQL migration
 // (YYYYMMDDHHMMSS_name.tx.up.sql); the few types that differ between the dialects are written as
-// template fields ({{.PK}}, {{.Bytes}}, {{.Time}}, {{if .PG}}) and filled in for the database being migrated.
+// template fields ({{.PK}}, {{.Bytes}}, {{.Time}}, {{if .PG}}, {{.MaskBit "word" 0}}) and filled in for
+// the database being migrated.
 //
 // Tables belong to modules (DESIGN §2 rule 3); the file name says which module a migration is for.
 package migrations
@@ -14,6 +15,8 @@ import (
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect"
 	"github.com/uptrace/bun/migrate"
+
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 //go:embed *.sql
@@ -32,6 +35,10 @@ type Types struct {
 	PG bool
 }
 
+// MaskBit is the SQL expression of the i-th search mask bit (0 or 1) of the word in column col
+// (see platform/search), for a migration that computes the masks of rows already written.
+func (t Types) MaskBit(col string, i int) string { return search.MaskBitSQL(t.PG, col, i) }
+
 // TypesFor returns the column types for db's dialect.
 func TypesFor(db bun.IDB) Types {
 	if db.Dialect().Name() == dialect.PG {
@@ -40,17 +47,32 @@ func TypesFor(db bun.IDB) Types {
 	return Types{PK: "INTEGER PRIMARY KEY AUTOINCREMENT", Bytes: "BLOB", Time: "TIMESTAMP"}
 }
 
-func newMigrator(db *bun.DB) (*migrate.Migrator, error) {
-	ms := migrate.NewMigrations()
-	if err := ms.Discover(files); err != nil {
+// newMigrator migrates db through the migrations named up to until ("": all of them).
+func newMigrator(db *bun.DB, until string) (*migrate.Migrator, error) {
+	all := migrate.NewMigrations()
+	if err := all.Discover(files); err != nil {
 		return nil, fmt.Errorf("migrations: discover: %w", err)
+	}
+	ms := all
+	if until != "" {
+		ms = migrate.NewMigrations()
+		for _, m := range all.Sorted() {
+			if m.Name <= until {
+				ms.Add(m)
+			}
+		}
 	}
 	return migrate.NewMigrator(db, ms, migrate.WithTemplateData(TypesFor(db)), migrate.WithMarkAppliedOnSuccess(true)), nil
 }
 
 // Up applies every migration not applied yet and returns the names it applied.
 func Up(ctx context.Context, db *bun.DB) ([]string, error) {
-	m, err := newMigrator(db)
+	return upTo(ctx, db, "")
+}
+
+// upTo applies the migrations not applied yet that are named up to until ("": all of them).
+func upTo(ctx context.Context, db *bun.DB, until string) ([]string, error) {
+	m, err := newMigrator(db, until)
 	if err != nil {
 		return nil, err
 	}

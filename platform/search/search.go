@@ -15,6 +15,13 @@
 // its runs together ("9001234567" for NIT 900.123.456-7). A term is a space-free chunk of the
 // search text with its runs together, so "ARZ-000123", "900.123.456" and "gómez" all find theirs.
 //
+// Several terms: the longest term's words are read in name order and each record found there is
+// checked for the other terms. Most candidates of a common word fail that check (a first name
+// among 3,000 records, a surname among as many), so every word row also carries the record's
+// mask: four bits per distinct beginning (first three characters) of its words, of 126. A record
+// whose mask lacks a term's bits cannot match it and is skipped inside the index read; only the
+// few left are probed for the other terms (see Mask).
+//
 // A module owns its word table (created in its migration, see Table for the shape), calls Put in
 // the transaction that creates or changes a record, Drop in the one that deletes it, and builds
 // its list's search from Matches.
@@ -145,12 +152,114 @@ func Terms(q string) []string {
 	return out
 }
 
+// MaskColumns are a word table's mask columns: each holds 63 bits of the record's mask, so that
+// every value is a positive BIGINT.
+var MaskColumns = [...]string{"mask1", "mask2"}
+
+// maskBits is how many bits a mask has: 63 per column.
+const maskBits = 63 * uint64(len(MaskColumns))
+
+// prefixRunes is how many characters of a word or term choose its bits in a mask.
+const prefixRunes = 3
+
+// maskHashes are the multipliers of the hashes that choose a beginning's four bits. With about
+// ten distinct beginnings per record (a customer's names, e-mail, document, company), four bits of
+// 126 let one record in 200 through a term it lacks: one bit of 63 let one in seven, and a
+// systematic collision (every "quintero" having the bit of "dan") made a whole-name search
+// probe thousands of records.
+var maskHashes = [...]uint64{2654435761, 2246822519, 3266489917, 668265263}
+
+// Mask is a record's mask, or the bits a record's mask must have to match some terms: one
+// 63-bit part per mask column.
+type Mask [len(MaskColumns)]int64
+
+// prefixCode is a word's or a term's beginning as a number: its first three characters' code
+// points (0 for a missing one) in base 31, at most about 1.1e9.
+func prefixCode(s string) uint64 {
+	var x uint64
+	n := 0
+	for _, r := range s {
+		if n == prefixRunes {
+			break
+		}
+		x = x*31 + uint64(r)
+		n++
+	}
+	for ; n < prefixRunes; n++ {
+		x *= 31
+	}
+	return x
+}
+
+// add sets the bits of a word's or a term's beginning: multiplicative hashes of its code, their
+// middle bits, modulo 126. The products stay below 2^63, so that SQL computes the same in BIGINT
+// (MaskBitSQL).
+func (m *Mask) add(s string) {
+	x := prefixCode(s)
+	for _, mul := range maskHashes {
+		b := x * mul / 65536 % maskBits
+		m[b/63] |= 1 << (b % 63)
+	}
+}
+
+// MaskOf returns the mask of a record with words: the bits of its words' beginnings. A term of
+// three characters or more can begin one of the words only if the mask has the term's bits.
+func MaskOf(words ...string) Mask {
+	var m Mask
+	for _, w := range words {
+		m.add(w)
+	}
+	return m
+}
+
+// has tells whether m has every bit of bits.
+func (m Mask) has(bits Mask) bool {
+	for i := range m {
+		if m[i]&bits[i] != bits[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// termsMask returns the bits that a record's mask must have to match every term: none for a term
+// shorter than three characters, which begins words of many beginnings.
+func termsMask(terms []string) Mask {
+	var m Mask
+	for _, t := range terms {
+		if utf8.RuneCountInString(t) >= prefixRunes {
+			m.add(t)
+		}
+	}
+	return m
+}
+
+// MaskBitSQL is, in SQL, the position (0 to 125) of the i-th bit (i from 0 to 3) that a word in
+// the text column col sets in a mask, for a migration that computes the masks of existing rows:
+// positions 0-62 are bits of the first mask column, 63-125 of the second. ascii() on PostgreSQL
+// (UTF-8 databases) and unicode() on SQLite return a character's code point.
+func MaskBitSQL(pg bool, col string, i int) string {
+	code := "unicode"
+	if pg {
+		code = "ascii"
+	}
+	c := func(n int) string {
+		return "CAST(COALESCE(" + code + "(substr(" + col + ", " + strconv.Itoa(n) + ", 1)), 0) AS BIGINT)"
+	}
+	return "CAST(((" + c(1) + " * 961 + " + c(2) + " * 31 + " + c(3) + ") * " + strconv.FormatUint(maskHashes[i], 10) +
+		" / 65536) % " + strconv.FormatUint(maskBits, 10) + " AS INTEGER)"
+}
+
 // Table is one entity's word index, a table of the owning module:
 //
 //	CREATE TABLE <Name> (<Key> BIGINT NOT NULL, word TEXT NOT NULL, company_id BIGINT NOT NULL,
-//	    sort_name TEXT NOT NULL, PRIMARY KEY (<Key>, word));
-//	CREATE INDEX ... ON <Name> (word, company_id, sort_name, <Key>);  -- one company's searches
-//	CREATE INDEX ... ON <Name> (word, sort_name, <Key>);              -- every company's (admins)
+//	    sort_name TEXT NOT NULL, mask1 BIGINT NOT NULL, mask2 BIGINT NOT NULL,
+//	    PRIMARY KEY (<Key>, word));
+//	CREATE INDEX ... ON <Name> (word, company_id, sort_name, <Key>) INCLUDE (mask1, mask2);
+//	CREATE INDEX ... ON <Name> (word, sort_name, <Key>) INCLUDE (mask1, mask2);  -- admins'
+//
+// (SQLite has no INCLUDE: the masks are the indexes' last columns there.) The masks are the
+// record's (MaskOf), the same in each of its rows, so that the index read filters by them.
 //
 // word compares byte by byte (COLLATE "C" on PostgreSQL), so that a prefix is an index range on
 // any database collation. sort_name is the record's sort key as the list's default order
@@ -187,21 +296,22 @@ func (t Table) Put(ctx context.Context, db bun.IDB, words map[int64][]string) er
 		// VALUES columns are column1, column2 on both SQLite and PostgreSQL. Two processes
 		// indexing the same record at once (replicas starting together) insert its words once;
 		// SQLite needs the WHERE to parse ON CONFLICT after a SELECT.
-		_, err := db.NewRaw("INSERT INTO "+t.Name+" ("+t.Key+", word, company_id, sort_name) "+
-			"SELECT s.id, v.column2, s.company_id, "+t.SortExpr+" FROM (VALUES "+values.String()+") AS v "+
+		_, err := db.NewRaw("INSERT INTO "+t.Name+" ("+t.Key+", word, company_id, sort_name, "+MaskColumns[0]+", "+MaskColumns[1]+") "+
+			"SELECT s.id, v.column2, s.company_id, "+t.SortExpr+", v.column3, v.column4 FROM (VALUES "+values.String()+") AS v "+
 			"JOIN "+t.Source+" AS s ON s.id = v.column1 WHERE true ON CONFLICT DO NOTHING", args...).Exec(ctx)
 		values.Reset()
 		args = args[:0]
 		return err
 	}
 	for _, id := range ids {
+		mask := MaskOf(words[id]...)
 		for _, w := range words[id] {
 			if len(args) > 0 {
 				values.WriteString(", ")
 			}
-			values.WriteString("(?, ?)")
-			args = append(args, id, w)
-			if len(args) >= 2*putChunk {
+			values.WriteString("(?, ?, CAST(? AS BIGINT), CAST(? AS BIGINT))")
+			args = append(args, id, w, mask[0], mask[1])
+			if len(args) >= 4*putChunk {
 				if err := flush(); err != nil {
 					return err
 				}
@@ -227,9 +337,14 @@ func (t Table) Drop(ctx context.Context, db bun.IDB, ids ...int64) error {
 // and "sort_name" of the word table aliased "w": what a search counts (and, through IDs, what a
 // search with other filters or another order keeps). terms must not be empty (see Terms).
 func (t Table) Matches(db bun.IDB, terms []string, sc listing.Scope) *bun.SelectQuery {
+	return t.matches(db, terms, sc, false)
+}
+
+// matches is Matches, the other terms probed per candidate when probe is set (see others).
+func (t Table) matches(db bun.IDB, terms []string, sc listing.Scope, probe bool) *bun.SelectQuery {
 	q := db.NewSelect().TableExpr(t.Name+" AS w").ColumnExpr("w."+t.Key+" AS id").ColumnExpr("w.sort_name").
 		Where("w.word >= ? AND w.word < ?", terms[0], terms[0]+upper)
-	return t.others(listing.Restrict(q, sc, "w.company_id"), terms[1:], false).GroupExpr("w." + t.Key + ", w.sort_name")
+	return t.others(listing.Restrict(q, sc, "w.company_id"), terms[1:], probe).GroupExpr("w." + t.Key + ", w.sort_name")
 }
 
 // IDs selects the ids of the records in scope that match every term: the condition
@@ -240,7 +355,8 @@ func (t Table) IDs(db bun.IDB, terms []string, sc listing.Scope) *bun.SelectQuer
 	return t.others(listing.Restrict(q, sc, "w.company_id"), terms[1:], false)
 }
 
-// others requires each of terms to begin another word of the record "w". PostgreSQL turns each
+// others requires each of terms to begin another word of the record "w": first by the record's
+// mask, then exactly. PostgreSQL turns each exact
 // such condition into a semi-join, which over many candidate rows is what it should be (a hash
 // of a term's words beats a probe per row by far), but whose join orders it searches at every
 // request: for a whole name of five words, 1.3 ms of planning before 0.1 ms of reading. With few
@@ -250,6 +366,11 @@ func (t Table) others(q *bun.SelectQuery, terms []string, probe bool) *bun.Selec
 	if probe {
 		fence = " LIMIT 1 OFFSET 0"
 	}
+	for i, m := range termsMask(terms) {
+		if m != 0 {
+			q = q.Where("(w."+MaskColumns[i]+" & CAST(? AS BIGINT)) = CAST(? AS BIGINT)", m, m)
+		}
+	}
 	for _, term := range terms {
 		q = q.Where("EXISTS (SELECT 1 FROM "+t.Name+" AS w1 WHERE w1."+t.Key+" = w."+t.Key+
 			" AND w1.word >= ? AND w1.word < ?"+fence+")", term, term+upper)
@@ -257,44 +378,50 @@ func (t Table) others(q *bun.SelectQuery, terms []string, probe bool) *bun.Selec
 	return q
 }
 
-// maxPageWords is how many distinct words the first term may begin for Page to read each word's
-// stretch of the index in name order; beyond it (a term of a letter or two) Page collects every
-// match and sorts.
+// maxPageWords is how many distinct words the driving term may begin for Page to read each
+// word's stretch of the index in name order; beyond it (a term of a letter or two) Page collects
+// every match and sorts.
 const maxPageWords = 32
 
-// fewCandidates is the number of index entries of the first term's words under which Page checks
-// the other terms by probing each candidate (see others).
-const fewCandidates = 200
+// fewCandidates is the number of index entries of the driving term under which Page collects
+// its candidates in one range and probes each for the other terms (see others), even when the
+// masks cannot sort them out.
+const fewCandidates = 64
 
 // Page selects one page of Matches for plan, in the plan's order, as columns "id" and
 // "sort_name": join the records to it and order them with plan.OrderOn("<alias>.sort_name",
 // "<alias>.id"). The index holds each word's records in name order, so the page reads, for each
-// word the first term begins (found first, one index probe each), at most a page of rows: its
+// word the driving term begins (found first, one index probe each), at most a page of rows: its
 // cost does not grow with the number of matches. terms must not be empty.
 func (t Table) Page(ctx context.Context, db bun.IDB, terms []string, sc listing.Scope, plan *listing.Plan) (*bun.SelectQuery, error) {
-	sizeUpTo := 0
-	if len(terms) > 1 {
-		sizeUpTo = fewCandidates
-	}
-	words, err := t.wordsBegunBy(ctx, db, terms[0], sc, maxPageWords+1, sizeUpTo)
+	driver, words, candidates, err := t.driverWords(ctx, db, terms, sc, maxPageWords+1)
 	if err != nil {
 		return nil, err
 	}
-	if len(words) == 0 || len(words) > maxPageWords {
+	terms = append([]string{terms[driver]}, slices.Delete(slices.Clone(terms), driver, driver+1)...)
+	switch {
+	case len(words) == 0 || len(words) > maxPageWords:
 		return plan.ApplyOn(t.Matches(db, terms, sc), "w.sort_name", "w."+t.Key), nil
+	case candidates < fewCandidates && len(words) > 1:
+		// Few candidates: one range, probed and sorted, plans faster than a stretch per word
+		// (the eleven words "012086" begins, each with the other terms' probes: 5 ms).
+		return plan.ApplyOn(t.matches(db, terms, sc, true), "w.sort_name", "w."+t.Key), nil
 	}
-	candidates := 0
-	for _, w := range words {
-		candidates += w.Entries
-	}
-	probe := candidates < fewCandidates
+	// Probing each candidate wins when there are few, and when another term has bits in the
+	// masks: the candidates left are the matches (a page of them is enough) and about one in
+	// 200 of the others per such term. A semi-join would read every entry of each other
+	// term ("2" of "arroz 2 kg": tens of thousands) to check a few records.
+	probe := candidates < fewCandidates || termsMask(terms[1:]) != Mask{}
 	// One ordered stretch of the index per word, a page each; a record holding two of the words
 	// comes twice and is grouped once.
 	parts := make([]string, len(words))
 	for i, w := range words {
 		q := db.NewSelect().TableExpr(t.Name+" AS w").ColumnExpr("w."+t.Key+" AS id").ColumnExpr("w.sort_name").
-			Where("w.word = ?", w.Word)
+			Where("w.word = ?", w)
 		q = plan.ApplyOn(t.others(listing.Restrict(q, sc, "w.company_id"), terms[1:], probe), "w.sort_name", "w."+t.Key)
+		if len(words) == 1 {
+			return q, nil
+		}
 		parts[i] = "SELECT id, sort_name FROM (" + q.String() + ") AS s" + strconv.Itoa(i)
 	}
 	union := db.NewSelect().TableExpr("(?) AS w", bun.Safe(strings.Join(parts, " UNION ALL "))).
@@ -302,34 +429,57 @@ func (t Table) Page(ctx context.Context, db bun.IDB, terms []string, sc listing.
 	return plan.ApplyOn(union, "w.sort_name", "w.id"), nil
 }
 
-// begunWord is a word a term begins, with its number of index entries in scope counted up to a
-// bound.
-type begunWord struct {
-	Word    string `bun:"word"`
-	Entries int    `bun:"entries"`
-}
-
-// wordsBegunBy returns up to limit distinct words of the records in scope that begin with term,
-// in order: a walk that jumps from one word to the next through the index. Each word's entries
-// are counted up to sizeUpTo (0: not counted).
-func (t Table) wordsBegunBy(ctx context.Context, db bun.IDB, term string, sc listing.Scope, limit, sizeUpTo int) ([]begunWord, error) {
-	company := ""
-	inScope := func(args ...any) []any { return args }
+// driverWords picks the term whose words Page reads and returns its index in terms, up to limit
+// of the distinct words of the records in scope that it begins, in order (a walk that jumps from
+// one word to the next through the index), and its number of index entries. Of several terms,
+// the one with the fewest entries drives, counted up to fewCandidates (on a tie, the longest, the
+// first): the serial of a product's whole name, one entry, rather than "sardinas", 5,000. One
+// term is not counted: its entries are returned as fewCandidates. One statement, one round trip.
+func (t Table) driverWords(ctx context.Context, db bun.IDB, terms []string, sc listing.Scope, limit int) (driver int, words []string, entries int, err error) {
+	// company restricts w to the scope; each use of it takes the company's id as an argument.
+	company, inScope := "", []any(nil)
 	if !sc.All {
-		company = " AND w.company_id = ?"
-		inScope = func(args ...any) []any { return append(args, sc.CompanyID) }
+		company, inScope = " AND w.company_id = ?", []any{sc.CompanyID}
 	}
-	args := append(append(inScope(term, term+upper), inScope(term+upper)...), limit)
-	args = append(inScope(args...), sizeUpTo)
-	var words []begunWord
-	err := db.NewRaw("WITH RECURSIVE v(word, n) AS ("+
-		"SELECT (SELECT w.word FROM "+t.Name+" AS w WHERE w.word >= ? AND w.word < ?"+company+" ORDER BY w.word LIMIT 1), 1 "+
+	var args []any
+	ranges := make([]string, len(terms))
+	for i, term := range terms {
+		ranges[i] = "(" + strconv.Itoa(i) + ", ?, ?)"
+		args = append(args, term, term+upper)
+	}
+	count := 0 // one term: nothing to choose
+	if len(terms) > 1 {
+		count = fewCandidates
+	}
+	args = append(append(args, inScope...), count) // n
+	args = append(args, inScope...)                // v, first word
+	args = append(append(args, inScope...), limit) // v, next words
+	var picked []struct {
+		Term    int    `bun:"term"`
+		Entries int    `bun:"entries"`
+		Word    string `bun:"word"`
+	}
+	err = db.NewRaw("WITH RECURSIVE t(i, lo, hi) AS (VALUES "+strings.Join(ranges, ", ")+"), "+
+		"n AS (SELECT t.i, t.lo, t.hi, (SELECT count(*) FROM (SELECT 1 FROM "+t.Name+" AS w "+
+		"WHERE w.word >= t.lo AND w.word < t.hi"+company+" LIMIT ?) AS c) AS entries FROM t), "+
+		"p AS (SELECT i, lo, hi, entries FROM n ORDER BY entries, i LIMIT 1), "+
+		"v(word, k) AS ("+
+		"SELECT (SELECT w.word FROM "+t.Name+" AS w WHERE w.word >= p.lo AND w.word < p.hi"+company+" ORDER BY w.word LIMIT 1), 1 FROM p "+
 		"UNION ALL "+
-		"SELECT (SELECT w.word FROM "+t.Name+" AS w WHERE w.word > v.word AND w.word < ?"+company+" ORDER BY w.word LIMIT 1), v.n + 1 "+
-		"FROM v WHERE v.word IS NOT NULL AND v.n < ?) "+
-		"SELECT v.word, (SELECT count(*) FROM (SELECT 1 FROM "+t.Name+" AS w WHERE w.word = v.word"+company+" LIMIT ?) AS c) AS entries "+
-		"FROM v WHERE v.word IS NOT NULL", args...).Scan(ctx, &words)
-	return words, err
+		"SELECT (SELECT w.word FROM "+t.Name+" AS w WHERE w.word > v.word AND w.word < p.hi"+company+" ORDER BY w.word LIMIT 1), v.k + 1 "+
+		"FROM v, p WHERE v.word IS NOT NULL AND v.k < ?) "+
+		"SELECT p.i AS term, p.entries, v.word FROM v, p WHERE v.word IS NOT NULL", args...).Scan(ctx, &picked)
+	if err != nil || len(picked) == 0 {
+		return 0, nil, 0, err
+	}
+	for _, p := range picked {
+		words = append(words, p.Word)
+	}
+	entries = picked[0].Entries
+	if count == 0 {
+		entries = fewCandidates
+	}
+	return picked[0].Term, words, entries, nil
 }
 
 // indexBatch is how many records IndexMissing indexes per transaction.

@@ -2,6 +2,7 @@ package search
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -99,6 +100,10 @@ func TestTermsFindTheirRecords(t *testing.T) {
 				return false
 			}
 		}
+		// What the SQL checks first: a record that matches has every term's bit.
+		if !MaskOf(words...).has(termsMask(Terms(q))) {
+			t.Errorf("%q matches %q but its mask lacks the terms' bits", q, words)
+		}
 		return true
 	}
 	var product Words
@@ -126,4 +131,65 @@ func sorted(s []string) []string {
 	out := slices.Clone(s)
 	slices.Sort(out)
 	return out
+}
+
+// The mask keeps every match (a term's bit is its words' bit) and sorts out most records that
+// lack a term: over the words of many different records, a term of three characters that begins
+// none of a record's ten words finds the record's mask without its bit in most cases.
+func TestMaskSortsOutMostNonMatches(t *testing.T) {
+	first := []string{"maria", "jose", "luis", "ana", "carlos", "luz", "juan", "diana", "andres", "sandra"}
+	last := []string{"gomez", "rodriguez", "martinez", "garcia", "lopez", "gonzalez", "hernandez", "perez", "sanchez", "ramirez"}
+	kept, lacking := 0, 0
+	for i, f := range first {
+		for j, l := range last {
+			var w Words
+			words := w.Text(f + " " + l + " " + last[(i+j+1)%len(last)]).Identifier(f + "." + l + "@correo.co").Identifier("100200" + strconv.Itoa(i*10+j)).List()
+			mask := MaskOf(words...)
+			for _, term := range append(slices.Clone(first), last...) {
+				m := termsMask([]string{term[:3]})
+				if m == (Mask{}) {
+					t.Fatalf("term %q has no bit", term[:3])
+				}
+				has := slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, term[:3]) })
+				switch {
+				case has && !mask.has(m):
+					t.Fatalf("%q begins a word of %q but the mask lacks its bit", term[:3], words)
+				case !has:
+					lacking++
+					if mask.has(m) {
+						kept++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("the mask kept %d of %d records lacking a term", kept, lacking)
+	// About ten beginnings per record set at most forty of 126 bits: a term's four bits are all
+	// among them about once in a hundred.
+	if kept*50 > lacking {
+		t.Errorf("the mask kept %d of %d records lacking a term", kept, lacking)
+	}
+}
+
+func TestShortTermsHaveNoBit(t *testing.T) {
+	if m := termsMask([]string{"ma", "gomez"}); m != MaskOf("gomez") {
+		t.Errorf("termsMask(ma, gomez) = %b", m)
+	}
+	if m := termsMask([]string{"ñus", "жук"}); m != MaskOf("ñus", "жук") {
+		t.Errorf("termsMask of non-ASCII terms = %b", m)
+	}
+	for _, w := range []string{"a", "co", "maria", "9001234567", "жук", "😀ab"} {
+		m := MaskOf(w)
+		if n := bitsSet(m[0]) + bitsSet(m[1]); m[0] < 0 || m[1] < 0 || n == 0 || n > len(maskHashes) {
+			t.Errorf("MaskOf(%q) = %b: want one to four bits in positive BIGINTs", w, m)
+		}
+	}
+}
+
+func bitsSet(m int64) int {
+	n := 0
+	for ; m != 0; m &= m - 1 {
+		n++
+	}
+	return n
 }

@@ -29,8 +29,23 @@ func Each(t *testing.T, fn func(t *testing.T, db *bun.DB)) {
 	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
 }
 
+// EachEmpty runs fn once per dialect like Each, on a new database without any migration applied:
+// for a test of one migration over rows written before it.
+func EachEmpty(t *testing.T, fn func(t *testing.T, db *bun.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, emptySQLite(t)) })
+	t.Run("postgres", func(t *testing.T) { fn(t, emptyPostgres(t)) })
+}
+
 // SQLite opens a new migrated SQLite database in the test's temp folder.
 func SQLite(t testing.TB) *bun.DB {
+	t.Helper()
+	bdb := emptySQLite(t)
+	migrate(t, bdb)
+	return bdb
+}
+
+func emptySQLite(t testing.TB) *bun.DB {
 	t.Helper()
 	ctx := context.Background()
 	bdb, err := db.Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
@@ -38,13 +53,19 @@ func SQLite(t testing.TB) *bun.DB {
 		t.Fatalf("open sqlite: %v", err)
 	}
 	t.Cleanup(func() { _ = bdb.Close() })
-	migrate(t, bdb)
 	return bdb
 }
 
 // Postgres opens a migrated database in a new schema of the configured PostgreSQL server and
 // drops the schema afterwards. It skips (or fails in CI) when no server is configured.
 func Postgres(t testing.TB) *bun.DB {
+	t.Helper()
+	bdb := emptyPostgres(t)
+	migrate(t, bdb)
+	return bdb
+}
+
+func emptyPostgres(t testing.TB) *bun.DB {
 	t.Helper()
 	url := RequireEnv(t, PostgresURLEnv)
 	ctx := context.Background()
@@ -65,7 +86,6 @@ func Postgres(t testing.TB) *bun.DB {
 		_, _ = admin.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE")
 		_ = admin.Close()
 	})
-	migrate(t, bdb)
 	return bdb
 }
 

@@ -335,3 +335,41 @@ func TestWordsFollowWrites(t *testing.T) {
 		}
 	})
 }
+
+// A search of several terms whose longest term is a common word (more candidates than search
+// probes blindly) finds, through the masks, exactly the records with every term, page by page;
+// a short term (no bit in the masks) too.
+func TestSearchOfCommonWords(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		a := dbtest.Company(t, db, "A")
+		s := New(db, "customers")
+		first := []string{"María", "Marcela", "José", "Luis", "Ana", "Óscar"}
+		second := []string{"Ríos", "Restrepo", "Rojas", "Díaz"}
+		want := map[string]int{}
+		for i := range 240 {
+			f, l := first[i%len(first)], second[i/len(first)%len(second)]
+			insert(t, s, row(a, fmt.Sprintf("%s Gómez %s %03d", f, l, i), "Cali", fmt.Sprintf("7%05d", i), t0))
+			want[f+" "+l]++
+		}
+		for q, n := range map[string]int{
+			"gomez jose":           40, // the longest term first: 240 candidates, the mask sorts
+			"gomez ana rios":       want["Ana Ríos"],
+			"gómez maría ríos":     want["María Ríos"],
+			"restrepo gomez oscar": want["Óscar Restrepo"],
+			"gomez ma":             80, // María and Marcela
+			"gomez ma ro":          want["María Rojas"] + want["Marcela Rojas"],
+			"gomez pedro":          0,
+		} {
+			got := walk(t, s, Scope{CompanyID: a}, Filter{Q: q}, "name", 7)
+			if len(got) != n || !slices.IsSorted(got) {
+				t.Errorf("q=%q: %d names (sorted %v), want %d", q, len(got), slices.IsSorted(got), n)
+			}
+			page, err := s.List(context.Background(), Scope{All: true}, Filter{Q: q}, plan(t, listing.Query{PerPage: 5}), newCounter(t))
+			if err != nil || page.Meta.Total != n {
+				t.Errorf("q=%q: admin total %d, %v; want %d", q, page.Meta.Total, err, n)
+			}
+		}
+	})
+}
