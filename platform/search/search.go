@@ -435,51 +435,59 @@ func (t Table) Page(ctx context.Context, db bun.IDB, terms []string, sc listing.
 // the one with the fewest entries drives, counted up to fewCandidates (on a tie, the longest, the
 // first): the serial of a product's whole name, one entry, rather than "sardinas", 5,000. One
 // term is not counted: its entries are returned as fewCandidates. One statement, one round trip.
-func (t Table) driverWords(ctx context.Context, db bun.IDB, terms []string, sc listing.Scope, limit int) (driver int, words []string, entries int, err error) {
+func (t Table) driverWords(ctx context.Context, db bun.IDB, terms []string, sc listing.Scope, limit int) (driver int, words []string, entries int, _ error) {
 	// company restricts w to the scope; each use of it takes the company's id as an argument.
 	company, inScope := "", []any(nil)
 	if !sc.All {
 		company, inScope = " AND w.company_id = ?", []any{sc.CompanyID}
 	}
-	var args []any
-	ranges := make([]string, len(terms))
-	for i, term := range terms {
-		ranges[i] = "(" + strconv.Itoa(i) + ", ?, ?)"
-		args = append(args, term, term+upper)
+	// walk is the recursive walk over the words from lo to hi, which are arguments or, with
+	// picked, the columns of the picked term p.
+	walk := func(picked bool) string {
+		lo, hi, from, join := "?", "?", "", ""
+		if picked {
+			lo, hi, from, join = "p.lo", "p.hi", " FROM p", ", p"
+		}
+		return "v(word, k) AS (" +
+			"SELECT (SELECT w.word FROM " + t.Name + " AS w WHERE w.word >= " + lo + " AND w.word < " + hi + company + " ORDER BY w.word LIMIT 1), 1" + from + " " +
+			"UNION ALL " +
+			"SELECT (SELECT w.word FROM " + t.Name + " AS w WHERE w.word > v.word AND w.word < " + hi + company + " ORDER BY w.word LIMIT 1), v.k + 1 " +
+			"FROM v" + join + " WHERE v.word IS NOT NULL AND v.k < ?)"
 	}
-	count := 0 // one term: nothing to choose
-	if len(terms) > 1 {
-		count = fewCandidates
-	}
-	args = append(append(args, inScope...), count) // n
-	args = append(args, inScope...)                // v, first word
-	args = append(append(args, inScope...), limit) // v, next words
 	var picked []struct {
 		Term    int    `bun:"term"`
 		Entries int    `bun:"entries"`
 		Word    string `bun:"word"`
 	}
-	err = db.NewRaw("WITH RECURSIVE t(i, lo, hi) AS (VALUES "+strings.Join(ranges, ", ")+"), "+
-		"n AS (SELECT t.i, t.lo, t.hi, (SELECT count(*) FROM (SELECT 1 FROM "+t.Name+" AS w "+
-		"WHERE w.word >= t.lo AND w.word < t.hi"+company+" LIMIT ?) AS c) AS entries FROM t), "+
-		"p AS (SELECT i, lo, hi, entries FROM n ORDER BY entries, i LIMIT 1), "+
-		"v(word, k) AS ("+
-		"SELECT (SELECT w.word FROM "+t.Name+" AS w WHERE w.word >= p.lo AND w.word < p.hi"+company+" ORDER BY w.word LIMIT 1), 1 FROM p "+
-		"UNION ALL "+
-		"SELECT (SELECT w.word FROM "+t.Name+" AS w WHERE w.word > v.word AND w.word < p.hi"+company+" ORDER BY w.word LIMIT 1), v.k + 1 "+
-		"FROM v, p WHERE v.word IS NOT NULL AND v.k < ?) "+
-		"SELECT p.i AS term, p.entries, v.word FROM v, p WHERE v.word IS NOT NULL", args...).Scan(ctx, &picked)
+	var err error
+	if len(terms) == 1 {
+		// Nothing to choose: the walk alone plans in two thirds of the time.
+		args := append(append(append([]any{terms[0], terms[0] + upper}, inScope...), terms[0]+upper), inScope...)
+		err = db.NewRaw("WITH RECURSIVE "+walk(false)+" SELECT 0 AS term, ? AS entries, v.word FROM v WHERE v.word IS NOT NULL",
+			append(args, limit, fewCandidates)...).Scan(ctx, &picked)
+	} else {
+		var args []any
+		ranges := make([]string, len(terms))
+		for i, term := range terms {
+			ranges[i] = "(" + strconv.Itoa(i) + ", ?, ?)"
+			args = append(args, term, term+upper)
+		}
+		args = append(append(args, inScope...), fewCandidates) // n
+		args = append(args, inScope...)                        // v, first word
+		args = append(append(args, inScope...), limit)         // v, next words
+		err = db.NewRaw("WITH RECURSIVE t(i, lo, hi) AS (VALUES "+strings.Join(ranges, ", ")+"), "+
+			"n AS (SELECT t.i, t.lo, t.hi, (SELECT count(*) FROM (SELECT 1 FROM "+t.Name+" AS w "+
+			"WHERE w.word >= t.lo AND w.word < t.hi"+company+" LIMIT ?) AS c) AS entries FROM t), "+
+			"p AS (SELECT i, lo, hi, entries FROM n ORDER BY entries, i LIMIT 1), "+walk(true)+" "+
+			"SELECT p.i AS term, p.entries, v.word FROM v, p WHERE v.word IS NOT NULL", args...).Scan(ctx, &picked)
+	}
 	if err != nil || len(picked) == 0 {
 		return 0, nil, 0, err
 	}
 	for _, p := range picked {
 		words = append(words, p.Word)
 	}
-	entries = picked[0].Entries
-	if count == 0 {
-		entries = fewCandidates
-	}
-	return picked[0].Term, words, entries, nil
+	return picked[0].Term, words, picked[0].Entries, nil
 }
 
 // indexBatch is how many records IndexMissing indexes per transaction.
