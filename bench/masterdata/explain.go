@@ -27,7 +27,8 @@ func explain(ctx context.Context, bdb *bun.DB, ten tenants, lists []listSpec) er
 	productWords, customerWords := catalog.ProductWords, people.CustomerWords
 	// searchPage is the store's search page: the word index read in name order, then the rows.
 	// The first page in name order, read the way the stores read it (search.Table.Page, which
-	// first looks up the words the longest term begins: that look-up is not explained here).
+	// first picks the rarest term and looks up the words it begins: that look-up is not
+	// explained here).
 	firstPage, err := listing.NewPlan(listing.Spec{Columns: map[string]listing.Column{"name": {Expr: "sort_name", Kind: listing.String}},
 		Default: "name", ID: "id"}, listing.Query{PerPage: 25})
 	if err != nil {
