@@ -356,11 +356,11 @@ func (t Table) IDs(db bun.IDB, terms []string, sc listing.Scope) *bun.SelectQuer
 }
 
 // others requires each of terms to begin another word of the record "w": first by the record's
-// mask, then exactly. PostgreSQL turns each exact
-// such condition into a semi-join, which over many candidate rows is what it should be (a hash
-// of a term's words beats a probe per row by far), but whose join orders it searches at every
-// request: for a whole name of five words, 1.3 ms of planning before 0.1 ms of reading. With few
-// candidates (probe), OFFSET 0 keeps each condition a subplan probed per candidate row instead.
+// masks, then exactly. PostgreSQL turns each exact condition into a semi-join, which over many
+// candidate rows is what it should be (a hash of a term's words beats a probe per row by far),
+// but whose join orders it searches at every request: for a whole name of five words, 1.3 ms of
+// planning before 0.1 ms of reading. With few candidates, or few left by the masks (probe),
+// OFFSET 0 keeps each condition a subplan probed per candidate row instead.
 func (t Table) others(q *bun.SelectQuery, terms []string, probe bool) *bun.SelectQuery {
 	fence := ""
 	if probe {
@@ -400,7 +400,10 @@ func (t Table) Page(ctx context.Context, db bun.IDB, terms []string, sc listing.
 	}
 	terms = append([]string{terms[driver]}, slices.Delete(slices.Clone(terms), driver, driver+1)...)
 	switch {
-	case len(words) == 0 || len(words) > maxPageWords:
+	case len(words) == 0:
+		// The driving term, the rarest, begins no word in scope: nothing matches.
+		return plan.ApplyOn(t.Matches(db, terms, sc).Where("1 = 0"), "w.sort_name", "w."+t.Key), nil
+	case len(words) > maxPageWords:
 		return plan.ApplyOn(t.Matches(db, terms, sc), "w.sort_name", "w."+t.Key), nil
 	case candidates < fewCandidates && len(words) > 1:
 		// Few candidates: one range, probed and sorted, plans faster than a stretch per word
