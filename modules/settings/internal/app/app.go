@@ -50,9 +50,27 @@ type Service struct {
 	mu       sync.Mutex
 	cached   *domain.SiteStatus
 	cachedAt time.Time
+
+	// Company names, read by every list of users, customers and suppliers (CompanyNames).
+	namesMu sync.Mutex
+	names   map[int64]companyName
 }
 
 const statusTTL = 2 * time.Second
+
+// namesTTL is how long a company name read from the database is answered from memory. A rename
+// or deletion made by another replica shows in this one's lists within it.
+const namesTTL = 5 * time.Second
+
+// maxNames bounds the remembered names (ids come from requests too): beyond it they start over.
+const maxNames = 10_000
+
+// companyName is a remembered answer of CompanyNames: the name, or that no live company has the id.
+type companyName struct {
+	name string
+	live bool
+	at   time.Time
+}
 
 // totalsTTL bounds how long a cached list total may lag behind another replica's write (this
 // replica's own writes invalidate it at once).

@@ -252,6 +252,7 @@ func (s *Service) saveCompany(ctx context.Context, p httpx.Principal, row *store
 		return apperror.Internal(err)
 	}
 	s.counter.Bump(ctx, companyTable)
+	s.forgetNames()
 	return nil
 }
 
@@ -300,12 +301,55 @@ func (s *Service) DeleteCompany(ctx context.Context, p httpx.Principal, id int64
 		return apperror.OrInternal(err)
 	}
 	s.counter.Bump(ctx, companyTable)
+	s.forgetNames()
 	return nil
 }
 
-// CompanyNames returns the names of the live companies among ids (the auth module's user lists).
+// CompanyNames returns the names of the live companies among ids: every page of users,
+// customers and suppliers names its rows' companies. Answers come from this process's memory for
+// up to namesTTL; this process's own company writes forget them at once.
 func (s *Service) CompanyNames(ctx context.Context, ids []int64) (map[int64]string, error) {
-	return s.store.CompanyNames(ctx, ids)
+	now := s.now()
+	out := make(map[int64]string, len(ids))
+	var missing []int64
+	s.namesMu.Lock()
+	for _, id := range ids {
+		if c, ok := s.names[id]; ok && now.Sub(c.at) < namesTTL {
+			if c.live {
+				out[id] = c.name
+			}
+			continue
+		}
+		missing = append(missing, id)
+	}
+	s.namesMu.Unlock()
+	if len(missing) == 0 {
+		return out, nil
+	}
+	found, err := s.store.CompanyNames(ctx, missing)
+	if err != nil {
+		return nil, err
+	}
+	s.namesMu.Lock()
+	defer s.namesMu.Unlock()
+	if s.names == nil || len(s.names) >= maxNames {
+		s.names = make(map[int64]companyName)
+	}
+	for _, id := range missing {
+		name, live := found[id]
+		s.names[id] = companyName{name: name, live: live, at: now}
+		if live {
+			out[id] = name
+		}
+	}
+	return out, nil
+}
+
+// forgetNames drops the remembered company names after a company write.
+func (s *Service) forgetNames() {
+	s.namesMu.Lock()
+	s.names = nil
+	s.namesMu.Unlock()
 }
 
 // TaxProfile is a live company's tax flags.
