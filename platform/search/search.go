@@ -355,19 +355,21 @@ func (t Table) IDs(db bun.IDB, terms []string, sc listing.Scope) *bun.SelectQuer
 	return t.others(listing.Restrict(q, sc, "w.company_id"), terms[1:], false)
 }
 
-// others requires each of terms to begin another word of the record "w": first by the record's
-// masks, then exactly. PostgreSQL turns each exact condition into a semi-join, which over many
-// candidate rows is what it should be (a hash of a term's words beats a probe per row by far),
-// but whose join orders it searches at every request: for a whole name of five words, 1.3 ms of
-// planning before 0.1 ms of reading. With few candidates, or few left by the masks (probe),
-// OFFSET 0 keeps each condition a subplan probed per candidate row instead.
+// others requires each of terms to begin another word of the record "w". PostgreSQL turns each
+// such condition into a semi-join, which over many candidate rows is what it should be (a hash
+// of a term's words beats a probe per row by far), but whose join orders it searches at every
+// request: for a whole name of five words, 1.3 ms of planning before 0.1 ms of reading. With few
+// candidates, or few left by the masks (probe), the records' masks are checked first and OFFSET 0
+// keeps each condition a subplan probed per candidate row instead. The masks stay out of the
+// semi-joins: PostgreSQL cannot estimate them and, believing few rows left, would probe each of
+// a count's matches (a name shared by 1,700 customers: 6 ms instead of 3).
 func (t Table) others(q *bun.SelectQuery, terms []string, probe bool) *bun.SelectQuery {
 	fence := ""
 	if probe {
 		fence = " LIMIT 1 OFFSET 0"
 	}
 	for i, m := range termsMask(terms) {
-		if m != 0 {
+		if probe && m != 0 {
 			q = q.Where("(w."+MaskColumns[i]+" & CAST(? AS BIGINT)) = CAST(? AS BIGINT)", m, m)
 		}
 	}
