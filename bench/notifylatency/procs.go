@@ -100,44 +100,43 @@ func startProc(name, bin string, args, env []string, addr, logPath string) (*pro
 // waitReady polls GET /readyz until 200, the process exits or timeout passes.
 func (p *proc) waitReady(ctx context.Context, timeout time.Duration) error {
 	client := &http.Client{Timeout: time.Second}
-	deadline := time.Now().Add(timeout)
-	for {
-		select {
-		case <-p.done:
-			return fmt.Errorf("%s exited before ready (%v); log: %s\n%s", p.name, p.err, p.log, tail(p.log, 15))
-		case <-ctx.Done():
-			return ctx.Err()
-		default:
+	return p.waitUntil(ctx, timeout, "ready", func() bool {
+		resp, err := client.Get(p.base + "/readyz")
+		if err != nil {
+			return false
 		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("%s not ready after %v; log: %s\n%s", p.name, timeout, p.log, tail(p.log, 15))
-		}
-		if resp, err := client.Get(p.base + "/readyz"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-		time.Sleep(25 * time.Millisecond)
-	}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusOK
+	})
 }
 
 // waitTCP waits until addr accepts connections (nats-server).
 func (p *proc) waitTCP(ctx context.Context, timeout time.Duration) error {
+	return p.waitUntil(ctx, timeout, "listening", func() bool {
+		c, err := net.DialTimeout("tcp", p.addr, time.Second)
+		if err == nil {
+			c.Close()
+		}
+		return err == nil
+	})
+}
+
+// waitUntil polls up until it answers true, the process exits or timeout passes; state names
+// what up checks, for the error.
+func (p *proc) waitUntil(ctx context.Context, timeout time.Duration, state string, up func() bool) error {
 	deadline := time.Now().Add(timeout)
 	for {
 		select {
 		case <-p.done:
-			return fmt.Errorf("%s exited before ready (%v); log: %s\n%s", p.name, p.err, p.log, tail(p.log, 15))
+			return fmt.Errorf("%s exited before %s (%v); log: %s\n%s", p.name, state, p.err, p.log, tail(p.log, 15))
 		case <-ctx.Done():
 			return ctx.Err()
 		default:
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("%s not listening after %v", p.name, timeout)
+			return fmt.Errorf("%s not %s after %v; log: %s\n%s", p.name, state, timeout, p.log, tail(p.log, 15))
 		}
-		if c, err := net.DialTimeout("tcp", p.addr, time.Second); err == nil {
-			c.Close()
+		if up() {
 			return nil
 		}
 		time.Sleep(25 * time.Millisecond)
