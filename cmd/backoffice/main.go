@@ -5,6 +5,7 @@
 //	backoffice migrate            apply database migrations and exit
 //	backoffice seed               load the demo company and demo users
 //	backoffice user create ...    create a real user, e.g. the first admin of a production install
+//	backoffice openapi            print the API's OpenAPI document (no server, no database)
 //
 // Configuration comes from BACKOFFICE_* environment variables (see README.md).
 package main
@@ -39,7 +40,8 @@ const usage = `usage:
   backoffice seed
   backoffice user create --username NAME --role admin|secretary|user|buyer --company NAME
                          [--first-name X] [--last-name Y] [--email E] [--require-2fa] [--password-stdin]
-     (without --password-stdin the password is read from BACKOFFICE_NEW_USER_PASSWORD)`
+     (without --password-stdin the password is read from BACKOFFICE_NEW_USER_PASSWORD)
+  backoffice openapi       print the API's OpenAPI document`
 
 type usageError struct{ msg string }
 
@@ -59,6 +61,8 @@ func run(ctx context.Context, args []string) error {
 		return seedOnly(ctx)
 	case "user":
 		return userCommand(ctx, args)
+	case "openapi":
+		return writeOpenAPI(ctx, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Println(usage)
 		return nil
