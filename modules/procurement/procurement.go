@@ -54,6 +54,7 @@ package procurement
 
 import (
 	"context"
+	"errors"
 
 	"github.com/uptrace/bun"
 
@@ -83,9 +84,11 @@ const (
 	MsgOverBalance      = domain.MsgOverBalance
 )
 
-// Usage answers the catalog's questions about purchase orders from the procurement tables
-// alone. It needs only the database, so it is wired into the catalog before the module itself
-// (which needs the catalog's stock).
+// Usage answers other modules' questions about purchase orders and received orders from the
+// procurement tables alone: the catalog's (units per category, references) and purchasing's
+// (the status of the received order a purchase invoices). It needs only the database, so it is
+// wired into those modules before the procurement module itself (which needs the catalog's
+// stock).
 type Usage struct{ st *store.Store }
 
 // NewUsage returns the Usage of db.
@@ -114,4 +117,20 @@ func (u *Usage) CategoryInUse(ctx context.Context, categoryID int64) (bool, erro
 // ProductInUse implements catalog.ProductReferences: a live order or receipt names it.
 func (u *Usage) ProductInUse(ctx context.Context, productID int64) (bool, error) {
 	return u.st.InUse(ctx, "product_id", productID)
+}
+
+// ReceiptApproved is the status of a received order an administrator approved: the only one a
+// purchase may invoice.
+const ReceiptApproved = string(domain.ReceiptApproved)
+
+// ReceivedOrderStatus returns the status (pending, approved, rejected) of the live received
+// order id of company companyID, read through db — the caller's transaction, so that a purchase
+// checks the receipt it invoices in the transaction that stores it. A missing, deleted or other
+// company's received order answers "" alike.
+func (u *Usage) ReceivedOrderStatus(ctx context.Context, db bun.IDB, companyID, id int64) (string, error) {
+	status, err := u.st.With(db).ReceiptStatus(ctx, companyID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", nil
+	}
+	return status, err
 }

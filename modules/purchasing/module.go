@@ -33,6 +33,11 @@ type TaxParams interface {
 	ParamsFor(ctx context.Context, date time.Time) (tax.Params, error)
 }
 
+// ReceivedOrders gives the status of a company's received order, read in the caller's
+// transaction ("" when there is no such live received order of the company);
+// *procurement.Usage implements it.
+type ReceivedOrders = app.ReceivedOrders
+
 // Deps is what the purchasing module needs from the process.
 type Deps struct {
 	DB    *bun.DB
@@ -45,6 +50,8 @@ type Deps struct {
 	Suppliers Suppliers
 	Companies Companies
 	Taxes     TaxParams
+	// ReceivedOrders checks the received order a purchase is made from (create).
+	ReceivedOrders ReceivedOrders
 	// StaffRoles may list, read, quote, create, edit, delete and export (admin, user, secretary);
 	// AdminRole also approves and rejects, and sees every company.
 	StaffRoles []string
@@ -75,7 +82,7 @@ func New(d Deps) *Module {
 	}
 	suppliers := &supplierSource{d.Suppliers}
 	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Events: d.Events,
-		Suppliers: suppliers, Companies: buyerSource{d.Companies}, Taxes: d.Taxes,
+		Suppliers: suppliers, Companies: buyerSource{d.Companies}, Taxes: d.Taxes, ReceivedOrders: d.ReceivedOrders,
 		AdminRole: d.AdminRole, Now: d.Now})
 	return &Module{svc: svc, suppliers: suppliers, now: d.Now,
 		roles: purchasinghttp.Roles{Staff: d.StaffRoles, Deciders: []string{d.AdminRole}}}

@@ -23,7 +23,13 @@
 //     today to today + 5 days in America/Bogota, both included. Overdue purchases are not listed
 //     there (they belong to the expired purchases report).
 //   - A purchase's lines keep the product's code, name, category name, IVA class and kind as of
-//     the purchase, like the printed invoice; a received order becomes at most one purchase.
+//     the purchase, like the printed invoice.
+//   - A purchase made from a received order (received_order_id, create only) names a live,
+//     approved received order of its own company ('The selected received order is invalid.' for
+//     a missing or another company's one alike, 'Only approved received orders can become a
+//     purchase.'), checked in the purchase's transaction through ReceivedOrders (procurement);
+//     a received order becomes at most one live purchase of its company ('This received order
+//     already has a purchase.'; the unique index (company, received order) decides under races).
 //   - Stock does not move with purchases: it moves when a received order is approved
 //     (modules/procurement), which is how goods come in.
 //   - Rejected suppliers cannot be bought from ('Please select a supplier').

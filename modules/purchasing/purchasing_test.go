@@ -33,6 +33,7 @@ type world struct {
 	*authtest.Stack
 	admin, user, secretary, buyer, other string
 	adminID, userID                      int64
+	otherCompany                         int64
 	supplier, store                      int64
 	categories                           map[string]int64 // by product
 	products                             map[string]int64 // "a" 19%, "b" 5%, "c" excluido, "s" a 19% service
@@ -59,6 +60,7 @@ func newWorld(t *testing.T, s *authtest.Stack) *world {
 	w.secretary = s.Login(t, "secretary1", authtest.Password, "").AuthToken
 	w.buyer = s.Login(t, "buyer1", authtest.Password, "").AuthToken
 	w.other = s.Login(t, "other1", authtest.Password, "").AuthToken
+	w.otherCompany = otherCompany
 	w.taxes(t, true, true, true)
 
 	w.supplier = w.id(t, s.Send(t, http.MethodPost, "/api/suppliers", w.admin, obj{"name": "Distribuidora Andina",

@@ -79,11 +79,11 @@ func New(d Deps) (*Product, error) {
 	p := &Product{Settings: st, Auth: au}
 	p.Attachments = attachments.New(d.DB, d.Now)
 	p.Tax = tax.New(tax.Deps{DB: d.DB, Now: d.Now, AdminRole: auth.RoleAdmin})
+	poUsage := procurement.NewUsage(d.DB) // ordered/received per category, references, receipt status
 	p.Purchasing = purchasing.New(purchasing.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
-		Events: d.Events, Companies: st, Taxes: p.Tax, Now: d.Now, AdminRole: auth.RoleAdmin,
+		Events: d.Events, Companies: st, Taxes: p.Tax, ReceivedOrders: poUsage, Now: d.Now, AdminRole: auth.RoleAdmin,
 		StaffRoles: []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary}})
 	st.AddStoreReferences(p.Purchasing)
-	poUsage := procurement.NewUsage(d.DB) // ordered/received per category, references
 	p.Catalog = catalog.New(catalog.Deps{Quantities: poUsage, DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Companies: st,
 		AdminRole: auth.RoleAdmin, Now: d.Now, Logger: d.Logger,
 		CategoryRefs: []catalog.CategoryReferences{p.Purchasing, poUsage}, ProductRefs: []catalog.ProductReferences{p.Purchasing, poUsage},

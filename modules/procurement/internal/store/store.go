@@ -444,6 +444,16 @@ func (s *Store) UpdatePendingReceipt(ctx context.Context, r *Receipt) error {
 	return oneRow(res, err)
 }
 
+// ReceiptStatus returns the status of the live received order id of company companyID, or
+// ErrNotFound when there is none (missing, deleted or another company's: the same answer, so
+// that another company's ids reveal nothing).
+func (s *Store) ReceiptStatus(ctx context.Context, companyID, id int64) (string, error) {
+	var status string
+	err := s.db.NewSelect().Model((*Receipt)(nil)).Column("status").Where("ro.id = ?", id).
+		Where("ro.company_id = ?", companyID).Where("ro.deleted_at IS NULL").Scan(ctx, &status)
+	return status, notFound(err)
+}
+
 // ---- catalog reads ----
 
 // ProductOf reads a live product of company companyID from the catalog's table.

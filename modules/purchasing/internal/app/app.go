@@ -76,6 +76,17 @@ type Companies interface {
 	BuyerProfile(ctx context.Context, companyID int64) (tax.Buyer, error)
 }
 
+// ReceivedOrders reads the received order a purchase invoices (the procurement module), inside
+// the purchase's transaction db: its status ("approved" is the only one a purchase may
+// invoice), or "" when it is not a live received order of company companyID (missing, deleted
+// or another company's alike).
+type ReceivedOrders interface {
+	ReceivedOrderStatus(ctx context.Context, db bun.IDB, companyID, id int64) (string, error)
+}
+
+// ReceiptApproved is the status of a received order a purchase may invoice.
+const ReceiptApproved = "approved"
+
 // TaxParams gives the dated tax values (UVT) for a document date (the tax module).
 type TaxParams interface {
 	ParamsFor(ctx context.Context, date time.Time) (tax.Params, error)
@@ -90,6 +101,8 @@ type Deps struct {
 	Suppliers   Suppliers
 	Companies   Companies
 	Taxes       TaxParams
+	// ReceivedOrders checks the received order a purchase is made from.
+	ReceivedOrders ReceivedOrders
 	// AdminRole sees every company, approves and rejects.
 	AdminRole string
 	Now       func() time.Time

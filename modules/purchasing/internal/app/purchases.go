@@ -205,7 +205,7 @@ func (s *Service) checkUnique(ctx context.Context, companyID int64, d domain.Dra
 		return apperror.Field("reference_no", domain.MsgReferenceTaken)
 	}
 	if receivedOrderID > 0 {
-		used, err := s.store.ReceivedOrderUsed(ctx, receivedOrderID, exceptID)
+		used, err := s.store.ReceivedOrderUsed(ctx, companyID, receivedOrderID, exceptID)
 		if err != nil {
 			return apperror.Internal(err)
 		}
@@ -231,6 +231,24 @@ func (s *Service) writeFailed(ctx context.Context, companyID int64, d domain.Dra
 	return apperror.Internal(err)
 }
 
+// checkReceivedOrder refuses, inside the purchase's transaction tx, a received order that is not
+// a live, approved received order of the purchase's company (missing, another company's and
+// deleted ones get the same answer, so ids of other companies reveal nothing). That no live
+// purchase of the company already invoices it is decided by the unique index
+// purchases_received_order_uq (company, received order) at the insert.
+func (s *Service) checkReceivedOrder(ctx context.Context, tx bun.IDB, companyID, id int64) error {
+	status, err := s.d.ReceivedOrders.ReceivedOrderStatus(ctx, tx, companyID, id)
+	switch {
+	case err != nil:
+		return err
+	case status == "":
+		return apperror.Field("received_order_id", domain.MsgReceivedOrderBad)
+	case status != ReceiptApproved:
+		return apperror.Field("received_order_id", domain.MsgReceivedOrderOpen)
+	}
+	return nil
+}
+
 // saveAttachment stores up as r's attachment inside tx.
 func (s *Service) saveAttachment(ctx context.Context, tx bun.IDB, p httpx.Principal, r *store.Row, up *Upload) (int64, error) {
 	return s.d.Attachments.Save(ctx, tx, attachments.Attachment{Info: attachments.Info{CompanyID: r.CompanyID,
@@ -247,6 +265,9 @@ func (s *Service) Create(ctx context.Context, p httpx.Principal, in Input) (Purc
 	d, err := checkForm(in, true)
 	if err != nil {
 		return Purchase{}, err
+	}
+	if in.ReceivedOrderID < 0 {
+		return Purchase{}, apperror.Field("received_order_id", domain.MsgReceivedOrderBad)
 	}
 	pr, err := s.price(ctx, companyID, d, false)
 	if err != nil {
@@ -267,6 +288,11 @@ func (s *Service) Create(ctx context.Context, p httpx.Principal, in Input) (Purc
 	}
 	setPriced(r, pr)
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if r.ReceivedOrderID != nil {
+			if err := s.checkReceivedOrder(ctx, tx, companyID, *r.ReceivedOrderID); err != nil {
+				return err
+			}
+		}
 		st := s.store.With(tx)
 		if err := st.Insert(ctx, r); err != nil {
 			return err

@@ -32,6 +32,8 @@ const (
 	MsgOnlyPendingEdit   = "Only pending purchases can be edited."
 	MsgCannotDelete      = "Purchase cannot be deleted"
 	MsgReceivedOrderUsed = "This received order already has a purchase."
+	MsgReceivedOrderBad  = "The selected received order is invalid."
+	MsgReceivedOrderOpen = "Only approved received orders can become a purchase."
 	MsgInvalid           = "Missing required fields."
 )
 

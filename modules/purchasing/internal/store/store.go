@@ -268,9 +268,11 @@ func (s *Store) ReferenceTaken(ctx context.Context, companyID, supplierID int64,
 		Where("p.deleted_at IS NULL").Exists(ctx)
 }
 
-// ReceivedOrderUsed reports whether a live purchase (not exceptID) was made from received order id.
-func (s *Store) ReceivedOrderUsed(ctx context.Context, receivedOrderID, exceptID int64) (bool, error) {
-	return s.db.NewSelect().Model((*Row)(nil)).ColumnExpr("1").
+// ReceivedOrderUsed reports whether a live purchase of the company (not exceptID) was made from
+// received order id. The rule is per company, like the unique index purchases_received_order_uq:
+// another company's purchase never blocks this company's receipt.
+func (s *Store) ReceivedOrderUsed(ctx context.Context, companyID, receivedOrderID, exceptID int64) (bool, error) {
+	return s.db.NewSelect().Model((*Row)(nil)).ColumnExpr("1").Where("p.company_id = ?", companyID).
 		Where("p.received_order_id = ?", receivedOrderID).Where("p.id <> ?", exceptID).
 		Where("p.deleted_at IS NULL").Exists(ctx)
 }
