@@ -64,6 +64,9 @@ func New(d Deps) *Module {
 	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Quantities: d.Quantities, CategoryRef: d.CategoryRefs,
 		ProductRef: d.ProductRefs, Companies: d.Companies, Attachments: d.Attachments, AdminRole: d.AdminRole,
 		Now: d.Now, Logger: d.Logger})
+	// A product's images are read by whoever reads the product (buyers included: the purchase
+	// order form shows them).
+	d.Attachments.AllowReads(app.ImageOwner, attachments.ReadableBy(d.ReadRoles, svc.ProductVisible))
 	return &Module{svc: svc, roles: cataloghttp.Roles{Read: d.ReadRoles, Write: d.WriteRoles}, now: d.Now}
 }
 

@@ -59,6 +59,9 @@ func New(d Deps) *Module {
 	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Stock: d.Stock, Events: d.Events,
 		AdminRole: d.AdminRole, BuyerRole: d.BuyerRole, Now: d.Now, Logger: d.Logger})
 	every := append([]string{d.AdminRole, d.BuyerRole}, d.StaffRoles...)
+	// Order and receipt images are read by whoever reads the order or receipt.
+	d.Attachments.AllowReads(app.OrderImageOwner, attachments.ReadableBy(every, svc.OrderVisible))
+	d.Attachments.AllowReads(app.ReceiptImageOwner, attachments.ReadableBy(every, svc.ReceiptVisible))
 	return &Module{svc: svc, now: d.Now, access: procurementhttp.Access{
 		Read:        httpx.SignedIn(every...),
 		CreateOrder: httpx.SignedIn(append([]string{d.BuyerRole}, d.StaffRoles...)...),

@@ -165,6 +165,9 @@ func TestPurchaseOrderFlow(t *testing.T) {
 			!po.CanDelete || po.CanReceive {
 			t.Fatalf("created %+v", po)
 		}
+		// The order's image is read by whoever reads the order: not by another company.
+		s.Get(t, po.Image.URL, tk.buyer2).Expect(http.StatusOK)
+		s.Get(t, po.Image.URL, tk.other).Expect(http.StatusNotFound)
 		multipartForm(t, s, http.MethodPut, fmt.Sprintf("/api/purchase-orders/%d", po.ID), tk.buyer,
 			map[string]string{"category_id": fmt.Sprint(cat.ID), "product_id": fmt.Sprint(prod.ID), "quantity": "12"}, "image", nil).
 			Expect(http.StatusForbidden)
@@ -217,6 +220,8 @@ func TestPurchaseOrderFlow(t *testing.T) {
 		if r2e.Data.Quantity != 3 || r2e.Data.Balance != 4 || r2e.Data.Image == nil {
 			t.Fatalf("edited receipt %+v", r2e.Data)
 		}
+		s.Get(t, r2e.Data.Image.URL, tk.secretary).Expect(http.StatusOK)
+		s.Get(t, r2e.Data.Image.URL, tk.other).Expect(http.StatusNotFound)
 		multipartForm(t, s, http.MethodPut, fmt.Sprintf("/api/received-orders/%d", r2.Data.ID), tk.buyer,
 			map[string]string{"quantity": "9"}, "image", nil).ExpectError(http.StatusUnprocessableEntity, "invalid", procurement.MsgOverBalance)
 		if o := getOrder(t, s, tk.buyer, po.ID); o.Balance != 4 || o.PendingQuantity != 8 || o.ReceivedQuantity != 0 || o.ReceiptCount != 2 {

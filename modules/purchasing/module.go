@@ -84,6 +84,8 @@ func New(d Deps) *Module {
 	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Events: d.Events,
 		Suppliers: suppliers, Companies: buyerSource{d.Companies}, Taxes: d.Taxes, ReceivedOrders: d.ReceivedOrders,
 		AdminRole: d.AdminRole, Now: d.Now})
+	// The invoice image is read by whoever reads the purchase: staff of its company, not buyers.
+	d.Attachments.AllowReads(app.Entity, attachments.ReadableBy(d.StaffRoles, svc.Visible))
 	return &Module{svc: svc, suppliers: suppliers, now: d.Now,
 		roles: purchasinghttp.Roles{Staff: d.StaffRoles, Deciders: []string{d.AdminRole}}}
 }

@@ -9,8 +9,11 @@
 // for a year and revalidate with If-None-Match.
 //
 // Owning modules attach files inside their own write's transaction (Store.Save with the
-// module's tx) and decide who may attach what; reading is open to any signed-in user of the
-// file's company (admins: every company), and another company's file is "not found".
+// module's tx) and decide who may attach what. Every file records its owner kind ("product",
+// "purchase", "purchase_order", "received_order") and owner record, and one rule decides reads:
+// a file is readable exactly by those who can read what owns it. Each owning module registers
+// its kind's ReadCheck at wiring (Store.AllowReads); GET /api/attachments/{id} asks it, and a
+// caller it refuses — or a kind nobody registered — gets 404, as for a missing file.
 //
 // Uploads: modules take files as multipart/form-data, not as base64 JSON, which costs a third
 // more bytes and a copy in memory. With huma:

@@ -2,11 +2,13 @@ package attachments
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/httpx"
 )
 
@@ -34,17 +36,20 @@ type getOutput struct {
 	Body               []byte
 }
 
-// Routes registers GET /api/attachments/{id}: any signed-in user of the file's company (admins:
-// any company) reads it; anyone else gets "not found".
+// Routes registers GET /api/attachments/{id}: a file is served to exactly those who may read the
+// record that owns it (the owner kind's ReadCheck, see AllowReads); anyone else — another
+// company, a role that cannot read the owner, a kind without a rule — gets 404 "not found", as
+// for a missing file, so that ids reveal nothing.
 func (s *Store) Routes(api huma.API) {
 	httpx.Register(api, httpx.SignedIn(), huma.Operation{
 		OperationID: "get-attachment",
 		Method:      http.MethodGet,
 		Path:        "/api/attachments/{id}",
 		Summary:     "Download an attachment",
-		Description: "Serves the stored bytes with the content type found at upload. The ETag is the SHA-256 of " +
-			"the bytes; a matching If-None-Match answers 304. Files never change under an id, so they are " +
-			"cacheable for a year.",
+		Description: "Serves the stored bytes with the content type found at upload, to whoever may read the " +
+			"record the file belongs to (a product's images: whoever reads the product; a purchase's invoice: " +
+			"whoever reads the purchase); anyone else gets 404. The ETag is the SHA-256 of the bytes; a " +
+			"matching If-None-Match answers 304. Files never change under an id, so they are cacheable for a year.",
 		Tags: []string{"attachments"},
 		Responses: map[string]*huma.Response{
 			"200": {Description: "The file", Content: map[string]*huma.MediaType{
@@ -57,19 +62,24 @@ func (s *Store) Routes(api huma.API) {
 
 func (s *Store) get(ctx context.Context, in *getInput) (*getOutput, error) {
 	p, _ := httpx.PrincipalFrom(ctx)
+	// The company scope is a first, cheap filter; the owner's rule decides.
 	scope := Scope{CompanyID: p.CompanyID, All: p.Role == adminRole}
-	out := &getOutput{Status: http.StatusOK, CacheControl: cacheControl, NoSniff: "nosniff"}
-	if in.IfNoneMatch != "" {
+	info, err := s.Stat(ctx, in.ID, scope)
+	if err != nil {
+		return nil, err
+	}
+	ok, err := s.CanRead(ctx, p, info)
+	if err != nil {
+		return nil, apperror.Internal(fmt.Errorf("attachments: read rule of %s %d: %w", info.Owner, info.OwnerID, err))
+	}
+	if !ok {
+		return nil, ErrNotFound
+	}
+	out := &getOutput{Status: http.StatusOK, CacheControl: cacheControl, NoSniff: "nosniff", ETag: etag(info.SHA256)}
+	if in.IfNoneMatch != "" && etagMatches(in.IfNoneMatch, out.ETag) {
 		// A revalidation reads the digest only, not the bytes.
-		info, err := s.Stat(ctx, in.ID, scope)
-		if err != nil {
-			return nil, err
-		}
-		out.ETag = etag(info.SHA256)
-		if etagMatches(in.IfNoneMatch, out.ETag) {
-			out.Status = http.StatusNotModified
-			return out, nil
-		}
+		out.Status = http.StatusNotModified
+		return out, nil
 	}
 	a, err := s.Get(ctx, in.ID, scope)
 	if err != nil {

@@ -65,6 +65,10 @@ func TestGetAttachmentHTTP(t *testing.T) {
 			"admin-b":   {UserID: 3, CompanyID: coB, Role: "admin"},
 			"pending-a": {UserID: 4, CompanyID: coA, Role: "admin", Pending2FA: true},
 		}})
+		// Products are readable by every role of their company; invoices not by buyers; "orphan"
+		// files have no rule.
+		s.AllowReads("product", func(context.Context, httpx.Principal, int64) (bool, error) { return true, nil })
+		s.AllowReads("invoice", func(_ context.Context, p httpx.Principal, _ int64) (bool, error) { return p.Role != "buyer", nil })
 		s.Routes(srv.API())
 		srv.Finish()
 
@@ -124,6 +128,25 @@ func TestGetAttachmentHTTP(t *testing.T) {
 		for _, tok := range []string{"", "nope", "pending-a"} {
 			if a := get(t, srv, path, tok, nil); a.status != http.StatusUnauthorized {
 				t.Errorf("token %q: %d, want 401", tok, a.status)
+			}
+		}
+
+		// The owner's rule decides: a role that cannot read the owning record, or a kind without a
+		// rule, gets 404 like a missing file, revalidating or not; admins follow the rule too.
+		invoice := save(t, s, db, attachments.Attachment{Info: attachments.Info{CompanyID: coB, Owner: "invoice", OwnerID: 7,
+			Filename: "fv.jpg", CreatedBy: 3}, Data: img})
+		orphan := save(t, s, db, attachments.Attachment{Info: attachments.Info{CompanyID: coB, Owner: "orphan", OwnerID: 7,
+			Filename: "x.jpg", CreatedBy: 3}, Data: img})
+		for _, c := range []struct {
+			id       int64
+			token    string
+			readable bool
+		}{{invoice, "admin-b", true}, {invoice, "buyer-b", false}, {orphan, "admin-b", false}, {orphan, "buyer-b", false}} {
+			for _, inm := range []string{"", "*"} {
+				a := get(t, srv, "/api/attachments/"+strconv.FormatInt(c.id, 10), c.token, map[string]string{"If-None-Match": inm})
+				if got := a.status != http.StatusNotFound; got != c.readable {
+					t.Errorf("file %d as %s (If-None-Match %q): %d, want readable=%v", c.id, c.token, inm, a.status, c.readable)
+				}
 			}
 		}
 

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -83,6 +84,9 @@ func (r *row) info() Info {
 type Store struct {
 	db  *bun.DB
 	now func() time.Time
+	// readers holds each owner kind's ReadCheck; written while wiring only (AllowReads), read
+	// by every request afterwards.
+	readers map[string]ReadCheck
 }
 
 // New returns a Store on db; now stamps created_at and deleted_at (time.Now when nil).
@@ -90,7 +94,46 @@ func New(db *bun.DB, now func() time.Time) *Store {
 	if now == nil {
 		now = time.Now
 	}
-	return &Store{db: db, now: now}
+	return &Store{db: db, now: now, readers: map[string]ReadCheck{}}
+}
+
+// ReadCheck reports whether p may read record ownerID of the owner kind it is registered for —
+// exactly when p may read that record through its own module's API (role and company). A
+// record p may not see, or that is gone, is false with a nil error; an error is a failure to
+// decide.
+type ReadCheck func(ctx context.Context, p httpx.Principal, ownerID int64) (bool, error)
+
+// AllowReads registers the read rule of owner's files: the owning module's answer to "may p read
+// this record?". GET /api/attachments/{id} serves a file only when its owner kind has a rule and
+// the rule says yes; a kind nobody registered is readable by nobody (deny by default). Call
+// while wiring, before serving; registering a kind twice panics (two rules for one kind would
+// make the answer depend on wiring order).
+func (s *Store) AllowReads(owner string, check ReadCheck) {
+	if _, dup := s.readers[owner]; dup || owner == "" || check == nil {
+		panic(fmt.Sprintf("attachments: read rule of owner %q registered twice, or empty", owner))
+	}
+	s.readers[owner] = check
+}
+
+// ReadableBy is the ReadCheck of most owner kinds: p holds one of roles (the roles the owner's
+// read operations admit) and visible says p sees the record (its company scope).
+func ReadableBy(roles []string, visible ReadCheck) ReadCheck {
+	return func(ctx context.Context, p httpx.Principal, ownerID int64) (bool, error) {
+		if !slices.Contains(roles, p.Role) {
+			return false, nil
+		}
+		return visible(ctx, p, ownerID)
+	}
+}
+
+// CanRead reports whether p may read the file described by info: its owner kind's ReadCheck on
+// its owner record. A kind without a rule is never readable.
+func (s *Store) CanRead(ctx context.Context, p httpx.Principal, info Info) (bool, error) {
+	check := s.readers[info.Owner]
+	if check == nil {
+		return false, nil
+	}
+	return check(ctx, p, info.OwnerID)
 }
 
 // Save validates a.Data (Validate) and stores it in tx (the owning module's transaction), with

@@ -81,8 +81,8 @@ type ProductInput struct {
 	RemoveImages []int64
 }
 
-// imageOwner is the attachments owner of product images.
-const imageOwner = "product"
+// ImageOwner is the attachments owner kind of product images.
+const ImageOwner = "product"
 
 func toProduct(r store.ProductRow, imgs []attachments.Info) Product {
 	out := Product{ID: r.ID, CompanyID: r.CompanyID, Code: r.Code, Name: r.Name, CategoryID: r.CategoryID,
@@ -102,7 +102,7 @@ func (s *Service) withImages(ctx context.Context, rows []store.ProductRow) ([]Pr
 	for i, r := range rows {
 		ids[i] = r.ID
 	}
-	imgs, err := s.d.Attachments.ListByOwner(ctx, s.d.DB, imageOwner, ids...)
+	imgs, err := s.d.Attachments.ListByOwner(ctx, s.d.DB, ImageOwner, ids...)
 	if err != nil {
 		return nil, err
 	}
@@ -175,6 +175,16 @@ func (s *Service) GetProduct(ctx context.Context, p httpx.Principal, productID i
 	return out[0], nil
 }
 
+// ProductVisible reports whether p sees the live product productID (its company scope): the
+// read rule of the product's images.
+func (s *Service) ProductVisible(ctx context.Context, p httpx.Principal, productID int64) (bool, error) {
+	_, err := s.store.ProductByID(ctx, s.scopeOf(p, 0), productID)
+	if isNotFound(err) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
 // checkProduct validates the form, the category (which must be visible in scope) and the code's
 // uniqueness, and the images (by content); it returns the category's company.
 func (s *Service) checkProduct(ctx context.Context, sc store.Scope, in ProductInput, exceptID int64, keptImages int) (domain.Product, int64, error) {
@@ -230,7 +240,7 @@ func (s *Service) checkProduct(ctx context.Context, sc store.Scope, in ProductIn
 func (s *Service) saveImages(ctx context.Context, tx bun.IDB, p httpx.Principal, companyID, productID int64, ups []Upload) error {
 	for _, up := range ups {
 		_, err := s.d.Attachments.Save(ctx, tx, attachments.Attachment{Info: attachments.Info{CompanyID: companyID,
-			Owner: imageOwner, OwnerID: productID, Filename: up.Filename, CreatedBy: p.UserID}, Data: up.Data})
+			Owner: ImageOwner, OwnerID: productID, Filename: up.Filename, CreatedBy: p.UserID}, Data: up.Data})
 		if err != nil {
 			return err
 		}
@@ -289,7 +299,7 @@ func (s *Service) UpdateProduct(ctx context.Context, p httpx.Principal, productI
 	if err != nil {
 		return Product{}, apperror.Internal(err)
 	}
-	imgs, err := s.d.Attachments.ListByOwner(ctx, s.d.DB, imageOwner, cur.ID)
+	imgs, err := s.d.Attachments.ListByOwner(ctx, s.d.DB, ImageOwner, cur.ID)
 	if err != nil {
 		return Product{}, apperror.Internal(err)
 	}

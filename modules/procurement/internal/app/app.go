@@ -166,6 +166,25 @@ func withImages[R, T any](ctx context.Context, s *Service, owner string, rows []
 	return out, nil
 }
 
+// OrderVisible reports whether p sees the live purchase order id (its company scope): the read
+// rule of the order's image.
+func (s *Service) OrderVisible(ctx context.Context, p httpx.Principal, id int64) (bool, error) {
+	return visible(s.store.OrderByID(ctx, s.scopeOf(p, 0), id))
+}
+
+// ReceiptVisible reports whether p sees the live received order id: the read rule of its image.
+func (s *Service) ReceiptVisible(ctx context.Context, p httpx.Principal, id int64) (bool, error) {
+	return visible(s.store.ReceiptByID(ctx, s.scopeOf(p, 0), id))
+}
+
+// visible turns a store read into "seen": a miss is false, not an error.
+func visible[R any](_ *R, err error) (bool, error) {
+	if isNotFound(err) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
 // record writes an audit entry in tx.
 func (s *Service) record(ctx context.Context, tx bun.IDB, p httpx.Principal, companyID int64, action, entity string, id int64, detail string, at time.Time) error {
 	return audit.Record(ctx, tx, audit.Entry{CompanyID: audit.Int64(companyID), ActorID: audit.Int64(p.UserID),

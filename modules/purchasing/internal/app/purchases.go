@@ -454,6 +454,16 @@ func (s *Service) Decide(ctx context.Context, p httpx.Principal, id int64, appro
 	return s.withLines(ctx, r)
 }
 
+// Visible reports whether p sees the live purchase id (its company scope): the read rule of the
+// purchase's invoice image.
+func (s *Service) Visible(ctx context.Context, p httpx.Principal, id int64) (bool, error) {
+	_, err := s.store.Get(ctx, s.scope(p, 0), id)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
 // Get returns one purchase p may see, with its lines.
 func (s *Service) Get(ctx context.Context, p httpx.Principal, id int64) (Purchase, error) {
 	r, err := s.get(ctx, p, id)
