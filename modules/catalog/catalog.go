@@ -3,8 +3,11 @@
 // (19, 5, exento, excluido), kind (goods or service) and up to five images (platform/attachments,
 // owner "product"). It owns the categories and products tables.
 //
-// Reading is open to admin, user, secretary and buyer (buyers pick products in purchase orders);
-// writing to admin, user and secretary. Everyone but an administrator sees and writes only
+// Admin, user and secretary read and write everything here. Buyers pick products in purchase
+// orders and read only what that form needs: the categories (names and units ordered and
+// received, no money) and the product pick-list GET /api/products/choices (id, code, name,
+// category, unit, images) with the product images; the products list, detail, alerts and every
+// Excel export — money and stock — answer 403 to them. Everyone but an administrator sees and writes only
 // their own company's records; an administrator sees every company (optionally filtered by
 // company_id) and creates a category in any company. A product belongs to its category's
 // company.
@@ -42,6 +45,9 @@ type Category = app.Category
 
 // Product is the API's view of a product (money in centavos).
 type Product = app.Product
+
+// ProductChoice is a product of the pick-list (no money, no stock).
+type ProductChoice = app.ProductChoice
 
 // Quantities are the units of a category ordered and received.
 type Quantities = app.Quantities

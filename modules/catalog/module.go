@@ -32,11 +32,13 @@ type Deps struct {
 	// CategoryRefs and ProductRefs are the other modules' references (none yet).
 	CategoryRefs []CategoryReferences
 	ProductRefs  []ProductReferences
-	// AdminRole sees every company; ReadRoles may read, WriteRoles may write.
-	AdminRole             string
-	ReadRoles, WriteRoles []string
-	Now                   func() time.Time
-	Logger                *slog.Logger
+	// AdminRole sees every company. PickRoles list categories and the product pick-list (no
+	// money: buyers); ReadRoles also read products with money and stock and the exports;
+	// WriteRoles write.
+	AdminRole                        string
+	PickRoles, ReadRoles, WriteRoles []string
+	Now                              func() time.Time
+	Logger                           *slog.Logger
 }
 
 // Module is the catalog module's composition root.
@@ -64,10 +66,10 @@ func New(d Deps) *Module {
 	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Quantities: d.Quantities, CategoryRef: d.CategoryRefs,
 		ProductRef: d.ProductRefs, Companies: d.Companies, Attachments: d.Attachments, AdminRole: d.AdminRole,
 		Now: d.Now, Logger: d.Logger})
-	// A product's images are read by whoever reads the product (buyers included: the purchase
+	// A product's images are read by whoever picks the product (buyers included: the purchase
 	// order form shows them).
-	d.Attachments.AllowReads(app.ImageOwner, attachments.ReadableBy(d.ReadRoles, svc.ProductVisible))
-	return &Module{svc: svc, roles: cataloghttp.Roles{Read: d.ReadRoles, Write: d.WriteRoles}, now: d.Now}
+	d.Attachments.AllowReads(app.ImageOwner, attachments.ReadableBy(d.PickRoles, svc.ProductVisible))
+	return &Module{svc: svc, roles: cataloghttp.Roles{Pick: d.PickRoles, Read: d.ReadRoles, Write: d.WriteRoles}, now: d.Now}
 }
 
 // Routes registers the catalog endpoints.

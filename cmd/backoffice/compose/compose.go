@@ -87,7 +87,8 @@ func New(d Deps) (*Product, error) {
 	p.Catalog = catalog.New(catalog.Deps{Quantities: poUsage, DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Companies: st,
 		AdminRole: auth.RoleAdmin, Now: d.Now, Logger: d.Logger,
 		CategoryRefs: []catalog.CategoryReferences{p.Purchasing, poUsage}, ProductRefs: []catalog.ProductReferences{p.Purchasing, poUsage},
-		ReadRoles:  []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer},
+		PickRoles:  []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer},
+		ReadRoles:  []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary},
 		WriteRoles: []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary}})
 	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Stock: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,

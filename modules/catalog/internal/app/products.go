@@ -50,6 +50,24 @@ type Product struct {
 	UpdatedAt     time.Time       `json:"updated_at"`
 }
 
+// ProductChoice is a product as the purchase order form picks it: what names and shows it,
+// nothing about money or stock (buyers read only this).
+type ProductChoice struct {
+	ID         int64           `json:"id"`
+	CompanyID  int64           `json:"company_id"`
+	Code       string          `json:"code"`
+	Name       string          `json:"name"`
+	CategoryID int64           `json:"category_id"`
+	Category   ProductCategory `json:"category"`
+	Unit       string          `json:"unit"`
+	Images     []Image         `json:"images"`
+}
+
+func toChoice(p Product) ProductChoice {
+	return ProductChoice{ID: p.ID, CompanyID: p.CompanyID, Code: p.Code, Name: p.Name, CategoryID: p.CategoryID,
+		Category: p.Category, Unit: p.Unit, Images: p.Images}
+}
+
 // ProductQuery is a products list request.
 type ProductQuery struct {
 	List       listing.Query
@@ -144,6 +162,33 @@ func (s *Service) ListProducts(ctx context.Context, p httpx.Principal, q Product
 		}),
 		Key: productKey(plan.Key()),
 	}, s.withImages)
+}
+
+// ListProductChoices returns one page of the product pick-list p may see: search (q), category
+// and, for administrators, company; sorts name (default), code and created_at.
+func (s *Service) ListProductChoices(ctx context.Context, p httpx.Principal, q ProductQuery) (listing.Page[ProductChoice], error) {
+	plan, err := listing.NewPlan(store.ProductChoiceSpec, q.List)
+	if err != nil {
+		return listing.Page[ProductChoice]{}, err
+	}
+	sc, f := s.scopeOf(p, q.CompanyID), store.ProductFilter{Q: q.Q, CategoryID: q.CategoryID}
+	return listing.Fetch(ctx, plan, listing.Source[store.ProductRow]{
+		Rows: func(ctx context.Context) ([]store.ProductRow, error) { return s.store.ListProducts(ctx, sc, f, plan) },
+		Count: s.d.Counter.Cached(tableProducts, f.Key(sc), func(ctx context.Context) (int, error) {
+			return s.store.CountProducts(ctx, sc, f)
+		}),
+		Key: productKey(plan.Key()),
+	}, func(ctx context.Context, rows []store.ProductRow) ([]ProductChoice, error) {
+		full, err := s.withImages(ctx, rows)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]ProductChoice, len(full))
+		for i, pr := range full {
+			out[i] = toChoice(pr)
+		}
+		return out, nil
+	})
 }
 
 // ExportProducts checks the list request q and returns what runs the export: it calls fn for

@@ -21,10 +21,20 @@ import (
 
 // Roles says who may read and who may write the catalog.
 type Roles struct {
-	// Read may list and open categories and products (buyers pick products in purchase orders).
+	// Pick may list and open categories and list the product pick-list (no money): every role,
+	// buyers included (they pick products in purchase orders).
+	Pick []string
+	// Read may also read products with their money and stock, the alerts and the exports.
 	Read []string
-	// Write may create, edit and delete them.
+	// Write may create, edit and delete categories and products.
 	Write []string
+}
+
+// ProductChoiceInput is the product pick-list's query string.
+type ProductChoiceInput struct {
+	listing.Query
+	CategoryID int64 `query:"category_id" minimum:"0"`
+	CompanyID  int64 `query:"company_id" minimum:"0" doc:"Administrators: only this company's products"`
 }
 
 // MaxUploadBytes is read of each uploaded file at most: one byte over the 4 MB limit, so that the
@@ -138,11 +148,11 @@ func (f *productForm) input() (app.ProductInput, error) {
 // Routes registers the catalog endpoints. Static paths (export.xlsx, alerts) are registered
 // before /{id}, which would otherwise take them.
 func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time) {
-	read, write := httpx.SignedIn(roles.Read...), httpx.SignedIn(roles.Write...)
+	pick, read, write := httpx.SignedIn(roles.Pick...), httpx.SignedIn(roles.Read...), httpx.SignedIn(roles.Write...)
 	catTags, prodTags := []string{"categories"}, []string{"products"}
 
 	// Categories.
-	httpx.Register(api, read, huma.Operation{OperationID: "list-categories", Method: http.MethodGet, Path: "/api/categories",
+	httpx.Register(api, pick, huma.Operation{OperationID: "list-categories", Method: http.MethodGet, Path: "/api/categories",
 		Summary: "List categories (sorts: name, created_at)", Tags: catTags},
 		func(ctx context.Context, in *CategoryListInput) (*httpx.List[app.Category], error) {
 			return httpx.ListOf(svc.ListCategories(ctx, httpx.Caller(ctx), in.query()))
@@ -161,7 +171,7 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			}), nil
 		})
 
-	httpx.Register(api, read, huma.Operation{OperationID: "get-category", Method: http.MethodGet, Path: "/api/categories/{id}",
+	httpx.Register(api, pick, huma.Operation{OperationID: "get-category", Method: http.MethodGet, Path: "/api/categories/{id}",
 		Summary: "One category", Tags: catTags},
 		func(ctx context.Context, in *idInput) (*httpx.Data[app.Category], error) {
 			return httpx.DataOf(svc.GetCategory(ctx, httpx.Caller(ctx), in.ID))
@@ -191,6 +201,14 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 	}
 	httpx.Register(api, read, huma.Operation{OperationID: "list-products", Method: http.MethodGet, Path: "/api/products",
 		Summary: "List products (sorts: name, code, price_cents, quantity, created_at)", Tags: prodTags}, listProducts)
+
+	httpx.Register(api, pick, huma.Operation{OperationID: "list-product-choices", Method: http.MethodGet, Path: "/api/products/choices",
+		Summary: "The product pick-list of the purchase order form: code, name, category, unit and images, no money or stock (sorts: name, code, created_at)",
+		Tags:    prodTags},
+		func(ctx context.Context, in *ProductChoiceInput) (*httpx.List[app.ProductChoice], error) {
+			return httpx.ListOf(svc.ListProductChoices(ctx, httpx.Caller(ctx), app.ProductQuery{List: in.Query, Q: in.Q,
+				CategoryID: in.CategoryID, CompanyID: in.CompanyID}))
+		})
 
 	httpx.Register(api, read, huma.Operation{OperationID: "product-alerts", Method: http.MethodGet, Path: "/api/products/alerts",
 		Summary: "Products at or below their alert quantity (the list with low_stock=true)", Tags: prodTags},

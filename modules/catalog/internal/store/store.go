@@ -200,6 +200,18 @@ var ProductSpec = listing.Spec{
 	ID:      "p.id",
 }
 
+// ProductChoiceSpec is the sorts of the product pick-list (ProductSpec without the money and
+// stock sorts, whose order would tell what the pick-list hides).
+var ProductChoiceSpec = listing.Spec{
+	Columns: map[string]listing.Column{
+		"name":       ProductSpec.Columns["name"],
+		"code":       ProductSpec.Columns["code"],
+		"created_at": ProductSpec.Columns["created_at"],
+	},
+	Default: ProductSpec.Default,
+	ID:      ProductSpec.ID,
+}
+
 // ProductFilter is the products list's search and filters.
 type ProductFilter struct {
 	Q          string

@@ -14,8 +14,11 @@ export const PURCHASE_ORDERS_PATH = '/api/purchase-orders';
 export const RECEIVED_ORDERS_PATH = '/api/received-orders';
 /** Categories and products the order form offers. */
 export const CATEGORIES_PATH = '/api/categories';
-/** Path of the products resource. */
-export const PRODUCTS_PATH = '/api/products';
+/**
+ * The product pick-list (id, code, name, category, unit, images; no money): the only product
+ * read a buyer is allowed, so the order form reads it rather than `/api/products`.
+ */
+export const PRODUCTS_PATH = '/api/products/choices';
 
 /** Purchase order states: approval, then receiving. */
 export type PurchaseOrderStatus = 'pending' | 'approved' | 'rejected' | 'partially_received' | 'received';
