@@ -37,6 +37,11 @@
 //
 // Received orders are not deleted (a rejection is how a wrong one is set aside).
 //
+// Numbers: orders are PO-000001, PO-000002, … and receipts RO-000001, … per company, from the
+// company's counters (platform/sequence, names "purchase_order" and "received_order") moved in
+// the transaction that stores the document; a number is never given twice in a company (unique
+// index), and says nothing about other companies.
+//
 // Tenancy: an order belongs to its creator's company and its product and category must be of
 // that company; admins see every company (optional company_id filter), everyone else only their
 // own, and another company's record answers 404.

@@ -13,6 +13,7 @@ import (
 	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/sequence"
 )
 
 // PurchaseOrder is the API's view of a purchase order.
@@ -235,8 +236,12 @@ func (s *Service) CreateOrder(ctx context.Context, p httpx.Principal, in OrderIn
 		Note: d.Note, Status: string(domain.OrderPending), CreatedBy: ptr(p.UserID), CreatedAt: now,
 		UpdatedBy: ptr(p.UserID), UpdatedAt: now}
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		st := s.store.With(tx)
-		if err := st.InsertOrder(ctx, o, func(id int64) string { return domain.ReferenceNo(domain.OrderPrefix, id) }); err != nil {
+		n, err := sequence.Next(ctx, tx, o.CompanyID, EntityOrder)
+		if err != nil {
+			return err
+		}
+		o.ReferenceNo = domain.ReferenceNo(domain.OrderPrefix, n)
+		if err := s.store.With(tx).InsertOrder(ctx, o); err != nil {
 			return err
 		}
 		if err := s.replaceImage(ctx, tx, p, OrderImageOwner, o.CompanyID, o.ID, in.Image, false); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/sequence"
 )
 
 // OrderSummary names a receipt's purchase order.
@@ -225,7 +226,12 @@ func (s *Service) Receive(ctx context.Context, p httpx.Principal, orderID int64,
 			return bookingFailed(err)
 		}
 		r.Balance = balance
-		if err := st.InsertReceipt(ctx, r, func(id int64) string { return domain.ReferenceNo(domain.ReceiptPrefix, id) }); err != nil {
+		n, err := sequence.Next(ctx, tx, r.CompanyID, EntityReceipt)
+		if err != nil {
+			return err
+		}
+		r.ReferenceNo = domain.ReferenceNo(domain.ReceiptPrefix, n)
+		if err := st.InsertReceipt(ctx, r); err != nil {
 			return err
 		}
 		if err := s.replaceImage(ctx, tx, p, ReceiptImageOwner, r.CompanyID, r.ID, in.Image, false); err != nil {

@@ -188,18 +188,6 @@ func (s *Store) matching(model any, alias string, sc Scope, text, status string,
 	return q
 }
 
-// insertNumbered inserts model (a new order or receipt whose ID and ReferenceNo are id and
-// referenceNo), then gives it the reference ref(id): the reference is made of the id the
-// database assigns.
-func (s *Store) insertNumbered(ctx context.Context, model any, id *int64, referenceNo *string, ref func(int64) string) error {
-	if _, err := s.db.NewInsert().Model(model).Returning("id").Exec(ctx); err != nil {
-		return err
-	}
-	*referenceNo = ref(*id)
-	_, err := s.db.NewUpdate().Model(model).Set("reference_no = ?", *referenceNo).Where("id = ?", *id).Exec(ctx)
-	return err
-}
-
 // search matches text against the row's reference and its product's code and name.
 func search(q *bun.SelectQuery, alias, text string) *bun.SelectQuery {
 	if strings.TrimSpace(text) == "" {
@@ -270,9 +258,10 @@ func (s *Store) OrderByID(ctx context.Context, sc Scope, id int64) (*OrderRow, e
 	return row, notFound(err)
 }
 
-// InsertOrder adds o, sets its ID and gives it the reference ref(id).
-func (s *Store) InsertOrder(ctx context.Context, o *Order, ref func(int64) string) error {
-	return s.insertNumbered(ctx, o, &o.ID, &o.ReferenceNo, ref)
+// InsertOrder adds o (with its reference number) and sets its ID.
+func (s *Store) InsertOrder(ctx context.Context, o *Order) error {
+	_, err := s.db.NewInsert().Model(o).Returning("id").Exec(ctx)
+	return err
 }
 
 // UpdatePendingOrder saves the editable columns of a live order still pending; ErrNotFound when
@@ -432,9 +421,10 @@ func (s *Store) ReceiptByID(ctx context.Context, sc Scope, id int64) (*ReceiptRo
 	return row, notFound(err)
 }
 
-// InsertReceipt adds r, sets its ID and gives it the reference ref(id).
-func (s *Store) InsertReceipt(ctx context.Context, r *Receipt, ref func(int64) string) error {
-	return s.insertNumbered(ctx, r, &r.ID, &r.ReferenceNo, ref)
+// InsertReceipt adds r (with its reference number) and sets its ID.
+func (s *Store) InsertReceipt(ctx context.Context, r *Receipt) error {
+	_, err := s.db.NewInsert().Model(r).Returning("id").Exec(ctx)
+	return err
 }
 
 // UpdatePendingReceipt saves quantity, balance and note of a live receipt still pending.
