@@ -56,7 +56,13 @@ type Deps struct {
 	Cache  cache.Store
 	Now    func() time.Time
 	Logger *slog.Logger
+	// Push tells every open tab, on every process, that the site was switched off (ws.Pusher);
+	// nil pushes nothing.
+	Push Pusher
 }
+
+// Pusher sends a live message to every open tab (ws.Pusher implements it).
+type Pusher = app.Pusher
 
 // Module is the settings module's composition root.
 type Module struct {
@@ -69,7 +75,7 @@ func New(d Deps) *Module {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	return &Module{svc: app.New(d.DB, d.Cache, d.Now, d.Logger), logger: d.Logger}
+	return &Module{svc: app.New(d.DB, d.Cache, d.Now, d.Logger, d.Push), logger: d.Logger}
 }
 
 // Routes registers the site-status, company and store endpoints. users checks the credentials

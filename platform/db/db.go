@@ -86,9 +86,11 @@ func openSQLite(ctx context.Context, path string) (*bun.DB, error) {
 	}
 	// WAL lets readers run beside the single writer; busy_timeout makes writers queue instead of
 	// failing; _txlock=immediate takes the write lock at BEGIN so two transactions never deadlock
-	// upgrading a read lock.
+	// upgrading a read lock. synchronous=FULL syncs the WAL at every commit: with NORMAL a power
+	// cut may drop the last acknowledged transactions (money among them); the cost is measured
+	// in bench/RESULTS.md ("SQLite durability").
 	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
-		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate"
+		"&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate"
 	sqldb, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("db: open sqlite: %w", err)

@@ -20,6 +20,7 @@ func (s *Server) requestContext(c *fiber.Ctx) error {
 	c.Set("X-Request-ID", id)
 	ctx := context.WithValue(c.UserContext(), requestIDKey{}, id)
 	ctx = WithClientIP(ctx, s.clientIP(c))
+	ctx = context.WithValue(ctx, tlsKey{}, c.Protocol() == "https")
 	c.SetUserContext(ctx)
 	return c.Next()
 }
@@ -88,7 +89,7 @@ func (s *Server) authenticate(c *fiber.Ctx) error {
 		token = strings.TrimSpace(strings.TrimPrefix(h, "Bearer "))
 	}
 	if token == "" {
-		token = c.Cookies("authToken")
+		token = c.Cookies(SessionCookieName)
 	}
 	if token == "" {
 		return c.Next()

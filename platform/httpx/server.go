@@ -121,7 +121,7 @@ func New(opts Options) *Server {
 			Description: "Opaque session token from POST /api/auth/login; also accepted as Authorization: Bearer."},
 	}
 	api := humafiber.New(app, cfg)
-	api.UseMiddleware(accessMiddleware(api))
+	api.UseMiddleware(accessMiddleware(api), textCheckMiddleware(api))
 	s.api = &API{API: api, logger: opts.Logger}
 	return s
 }

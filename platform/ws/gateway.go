@@ -108,7 +108,7 @@ func (g *Gateway) deliver(subject string, data []byte) {
 	}
 }
 
-// matcher parses "user.<id>", "company.<id>.role.<role>" or "role.<role>".
+// matcher parses "user.<id>", "company.<id>.role.<role>", "role.<role>" or "all".
 func matcher(rest string) (func(httpx.Principal) bool, bool) {
 	parts := strings.Split(rest, ".")
 	switch {
@@ -122,6 +122,8 @@ func matcher(rest string) (func(httpx.Principal) bool, bool) {
 	case len(parts) == 2 && parts[0] == "role":
 		role := parts[1]
 		return func(p httpx.Principal) bool { return p.Role == role }, true
+	case len(parts) == 1 && parts[0] == "all":
+		return func(httpx.Principal) bool { return true }, true
 	}
 	return nil, false
 }
@@ -134,7 +136,7 @@ func (g *Gateway) Handler() fiber.Handler {
 		if !websocket.IsWebSocketUpgrade(c) {
 			return fiber.ErrUpgradeRequired
 		}
-		token := c.Cookies("authToken")
+		token := c.Cookies(httpx.SessionCookieName)
 		if h := c.Get(fiber.HeaderAuthorization); strings.HasPrefix(h, "Bearer ") {
 			token = strings.TrimPrefix(h, "Bearer ")
 		}

@@ -177,6 +177,30 @@ func TestPushReachesEveryTabOnEveryProcess(t *testing.T) {
 	}
 	expectSilence(t, adminB) // another company's admin
 	expectSilence(t, buyerOnNotifier)
+
+	// Everyone: every tab of every user and company, on both processes (new tabs: a read that
+	// timed out above leaves its connection unusable).
+	var everyone []*fws.Conn
+	for _, tab := range []struct {
+		p     process
+		token string
+	}{{backoffice, "buyer-tab"}, {notifier, "buyer-tab"}, {notifier, "admin-a"}, {backoffice, "admin-b"}, {notifier, "other"}} {
+		everyone = append(everyone, dial(t, tab.p, tab.token))
+	}
+	for deadline := time.Now().Add(3 * time.Second); backoffice.gw.Connections()+notifier.gw.Connections() < 10; {
+		if time.Now().After(deadline) {
+			t.Fatal("new tabs not registered")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := push.ToAll(ctx, ws.Message{Type: "site_status", Data: json.RawMessage(`{"status":"disabled"}`)}); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range everyone {
+		if m := expectType(t, c, "site_status"); string(m.Data) != `{"status":"disabled"}` {
+			t.Fatalf("tab %d got %s", i, m.Data)
+		}
+	}
 }
 
 func TestUpgradeNeedsAValidSession(t *testing.T) {

@@ -18,7 +18,8 @@ import (
 )
 
 // Message is what a tab receives: {"type": "notification", "data": {...}} raises a toast and
-// updates the notification list; {"type": "invalidate", "keys": [...]} refreshes open lists.
+// updates the notification list; {"type": "invalidate", "keys": [...]} refreshes open lists;
+// {"type": "site_status", "data": {"status": "disabled"}} sends the tab to /disabled.
 type Message struct {
 	Type string          `json:"type"`
 	Data json.RawMessage `json:"data,omitempty"`
@@ -44,6 +45,9 @@ func companyRoleSubject(companyID int64, role string) string {
 
 func roleSubject(role string) string { return subjectPrefix + "role." + role }
 
+// allSubject reaches every open tab of every user.
+const allSubject = subjectPrefix + "all"
+
 // Pusher sends messages to tabs, through the bus, whichever process holds them.
 type Pusher struct{ bus CoreBus }
 
@@ -64,6 +68,11 @@ func (p Pusher) ToCompanyRole(_ context.Context, companyID int64, role string, m
 // companies).
 func (p Pusher) ToRole(_ context.Context, role string, msg Message) error {
 	return p.publish(roleSubject(role), msg)
+}
+
+// ToAll sends msg to every open tab of every user (the site was switched off).
+func (p Pusher) ToAll(_ context.Context, msg Message) error {
+	return p.publish(allSubject, msg)
 }
 
 func (p Pusher) publish(subject string, msg Message) error {

@@ -73,7 +73,11 @@ func New(d Deps) (*Product, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	st := settings.New(settings.Deps{DB: d.DB, Cache: d.Cache, Now: d.Now, Logger: d.Logger})
+	var sitePush settings.Pusher // switching the site off moves every open tab to /disabled
+	if d.Bus != nil {
+		sitePush = ws.NewPusher(d.Bus)
+	}
+	st := settings.New(settings.Deps{DB: d.DB, Cache: d.Cache, Now: d.Now, Logger: d.Logger, Push: sitePush})
 	au := auth.New(auth.Deps{DB: d.DB, Cache: d.Cache, Windows: st, Companies: st, Now: d.Now, Logger: d.Logger,
 		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events})
 	p := &Product{Settings: st, Auth: au}

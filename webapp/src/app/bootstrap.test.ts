@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAuthStore, useAuthStore } from '@/lib/auth/store';
-import { setCookie } from '@/lib/cookie';
 import { configureHttp } from '@/lib/http';
 import * as navigation from '@/lib/navigation';
 import { useSiteStatusStore } from '@/lib/site-status';
@@ -20,8 +19,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('initializeApp', () => {
-  it('reads the status first, then the profile when a cookie exists', async () => {
-    setCookie('authToken', 't', { maxAge: 60 });
+  it('reads the status first, then the profile (the server tells whether a session exists)', async () => {
     const fetchMock = vi
       .fn<typeof fetch>()
       .mockResolvedValueOnce(json(200, { data: 'enabled' }))
@@ -50,7 +48,6 @@ describe('initializeApp', () => {
   });
 
   it('simply stops when the status call fails', async () => {
-    setCookie('authToken', 't', { maxAge: 60 });
     const fetchMock = vi.fn<typeof fetch>().mockRejectedValue(new TypeError('offline'));
     vi.stubGlobal('fetch', fetchMock);
     await expect(initializeApp('/dashboards/home')).resolves.toBe('stopped');

@@ -1,7 +1,7 @@
 /**
  * App initialization (spec §4): read the site status first; if the site is disabled go to
  * /disabled (unless already on /activate or /disabled); if that read fails, initialization
- * simply stops; otherwise restore the session from the cookie.
+ * simply stops; otherwise restore the session (the profile call, with the server's cookie).
  */
 import { create } from 'zustand';
 import { useAuthStore } from '@/lib/auth/store';

@@ -150,11 +150,16 @@ func (s *Service) toUser(ctx context.Context, u *store.User) User {
 // Now is the service's clock (export file names carry the date).
 func (s *Service) Now() time.Time { return s.now() }
 
+// SessionTTL is the absolute lifetime of a session (the login answer's expires_in).
+func (s *Service) SessionTTL() time.Duration { return s.cfg.SessionTTL }
+
 // LoginResult is the login answer (spec §7).
 type LoginResult struct {
 	Token     string
 	ExpiresIn int64
 	User      User
+	// Pending marks a session that still owes its one-time code (two-factor enabled).
+	Pending bool
 }
 
 // Login checks credentials and opens a session: a full one, or a pending one that opens only the
@@ -253,7 +258,8 @@ func (s *Service) Login(ctx context.Context, username, password, ip, userAgent s
 	if err != nil {
 		return LoginResult{}, apperror.Internal(err)
 	}
-	return LoginResult{Token: token, ExpiresIn: int64(s.cfg.SessionTTL / time.Second), User: s.toUser(ctx, u)}, nil
+	return LoginResult{Token: token, ExpiresIn: int64(s.cfg.SessionTTL / time.Second), User: s.toUser(ctx, u),
+		Pending: state == store.SessionPending}, nil
 }
 
 func (s *Service) loginFailed(ctx context.Context, userKey, ip string) error {

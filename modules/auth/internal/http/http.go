@@ -4,6 +4,7 @@ package http
 import (
 	"context"
 	"net/http"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -20,7 +21,8 @@ type loginInput struct {
 }
 
 type loginOutput struct {
-	Body struct {
+	SetCookie string `header:"Set-Cookie" doc:"The session cookie (authToken, HttpOnly), set when the sign-in is complete; a pending two-factor sign-in gets none"`
+	Body      struct {
 		AuthToken string   `json:"authToken" doc:"Opaque session token; a pending token when two-factor is enabled"`
 		ExpiresIn int64    `json:"expires_in" doc:"Absolute lifetime of the session in seconds"`
 		User      app.User `json:"user"`
@@ -65,6 +67,19 @@ type ipInput struct {
 
 type empty struct{}
 
+// verifyOutput is the 2FA answer: the signed-in user and the session cookie.
+type verifyOutput struct {
+	SetCookie string `header:"Set-Cookie" doc:"The session cookie (authToken, HttpOnly) for the now verified session"`
+	Body      struct {
+		Data app.User `json:"data"`
+	}
+}
+
+// logoutOutput clears the session cookie.
+type logoutOutput struct {
+	SetCookie string `header:"Set-Cookie" doc:"Expires the session cookie"`
+}
+
 // Routes registers the auth endpoints of spec §7 and those the interface implies, and the
 // administrators' user management (adminRole).
 func Routes(api *httpx.API, svc *app.Service, adminRole string) {
@@ -80,13 +95,27 @@ func Routes(api *httpx.API, svc *app.Service, adminRole string) {
 			}
 			out := &loginOutput{}
 			out.Body.AuthToken, out.Body.ExpiresIn, out.Body.User = res.Token, res.ExpiresIn, res.User
+			// A pending sign-in's token stays with the client (spec §4: localStorage, sent as
+			// Bearer to /api/auth/2fa): as a cookie it would look like a session to the web app.
+			if !res.Pending {
+				out.SetCookie = httpx.SessionCookie(ctx, res.Token, time.Duration(res.ExpiresIn)*time.Second)
+			}
 			return out, nil
 		})
 
 	httpx.Register(api, httpx.PendingOrSignedIn(), huma.Operation{OperationID: "verify-2fa", Method: http.MethodPost, Path: "/api/auth/2fa",
 		Summary: "Complete a sign-in with a one-time code", Tags: tags},
-		func(ctx context.Context, in *otpInput) (*httpx.Data[app.User], error) {
-			return httpx.DataOf(svc.Verify2FA(ctx, httpx.Caller(ctx), in.Body.OneTimePassword))
+		func(ctx context.Context, in *otpInput) (*verifyOutput, error) {
+			p := httpx.Caller(ctx)
+			u, err := svc.Verify2FA(ctx, p, in.Body.OneTimePassword)
+			if err != nil {
+				return nil, err
+			}
+			// The session's own expiry is enforced by the server; the cookie lives as long as a
+			// session may, like the login's expires_in.
+			out := &verifyOutput{SetCookie: httpx.SessionCookie(ctx, p.Token, svc.SessionTTL())}
+			out.Body.Data = u
+			return out, nil
 		})
 
 	httpx.Register(api, httpx.PendingOrSignedIn(), huma.Operation{OperationID: "generate-2fa-qr", Method: http.MethodPost, Path: "/api/auth/2fa/qr",
@@ -109,8 +138,11 @@ func Routes(api *httpx.API, svc *app.Service, adminRole string) {
 
 	httpx.Register(api, httpx.PendingOrSignedIn(), huma.Operation{OperationID: "logout", Method: http.MethodPost, Path: "/api/auth/logout",
 		Summary: "End the session", Tags: tags, DefaultStatus: http.StatusNoContent},
-		func(ctx context.Context, _ *empty) (*empty, error) {
-			return nil, svc.Logout(ctx, httpx.Caller(ctx))
+		func(ctx context.Context, _ *empty) (*logoutOutput, error) {
+			if err := svc.Logout(ctx, httpx.Caller(ctx)); err != nil {
+				return nil, err
+			}
+			return &logoutOutput{SetCookie: httpx.ExpiredSessionCookie(ctx)}, nil
 		})
 
 	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "get-profile", Method: http.MethodGet, Path: "/api/auth/user/profile",

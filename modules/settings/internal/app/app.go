@@ -22,10 +22,20 @@ import (
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/ws"
 )
 
 // MsgSiteDisabled is the answer to every call while the site is off (spec §5 wording).
 const MsgSiteDisabled = "The site is disabled, please try to login later."
+
+// Pusher sends a live message to every open tab, on every process (ws.Pusher).
+type Pusher interface {
+	ToAll(ctx context.Context, msg ws.Message) error
+}
+
+// siteDisabledMessage tells every open tab that the site was switched off, so it moves to
+// /disabled at once instead of at its next call (which would answer 503).
+var siteDisabledMessage = ws.Message{Type: "site_status", Data: []byte(`{"status":"disabled"}`)}
 
 // CredentialChecker verifies an administrator's credentials (auth module).
 type CredentialChecker interface {
@@ -39,6 +49,7 @@ type Service struct {
 	counter *listing.Counter
 	now     func() time.Time
 	log     *slog.Logger
+	push    Pusher
 
 	// users and storeRefs are bound after construction (BindUsers, AddStoreReferences): the
 	// modules that provide them are built after this one, because they depend on it.
@@ -76,9 +87,10 @@ type companyName struct {
 // replica's own writes invalidate it at once).
 const totalsTTL = time.Minute
 
-// New builds the Service; c holds the cached list totals.
-func New(db *bun.DB, c cache.Store, now func() time.Time, log *slog.Logger) *Service {
-	return &Service{db: db, store: store.New(db), counter: listing.NewCounter(c, totalsTTL), now: now, log: log}
+// New builds the Service; c holds the cached list totals; push (nil: none) tells open tabs that
+// the site was switched off.
+func New(db *bun.DB, c cache.Store, now func() time.Time, log *slog.Logger, push Pusher) *Service {
+	return &Service{db: db, store: store.New(db), counter: listing.NewCounter(c, totalsTTL), now: now, log: log, push: push}
 }
 
 // Now is the service's clock (export file names carry the date).
@@ -160,6 +172,12 @@ func (s *Service) UpdateSiteStatus(ctx context.Context, p httpx.Principal, st do
 		return domain.SiteStatus{}, apperror.Internal(err)
 	}
 	s.forget()
+	if st.Disabled() && s.push != nil {
+		// At most once, like every live push: a tab that misses it meets the 503 of its next call.
+		if err := s.push.ToAll(ctx, siteDisabledMessage); err != nil {
+			s.log.WarnContext(ctx, "site status: live push failed", "error", err)
+		}
+	}
 	return st, nil
 }
 

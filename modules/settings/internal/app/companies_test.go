@@ -23,7 +23,7 @@ func TestCompanyNamesAreRememberedBriefly(t *testing.T) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 		clock := func() time.Time { return now }
-		s := New(db, cache.NewMemory(clock), clock, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		s := New(db, cache.NewMemory(clock), clock, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
 		s.BindUsers(noUsers{})
 		a := dbtest.Company(t, db, "Alfa")
 		names := func(want string) {

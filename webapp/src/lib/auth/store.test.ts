@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getCookie, setCookie } from '../cookie';
 import { configureHttp } from '../http';
 import * as navigation from '../navigation';
 import { PENDING_KEYS, savePending } from './pending';
@@ -50,14 +49,23 @@ function calls(mock: ReturnType<typeof fakeApi>): string[] {
 }
 
 let navigate: ReturnType<typeof vi.spyOn>;
+let cookieWrites: ReturnType<typeof vi.spyOn>;
+
+/** The session cookie is the server's (HttpOnly): the store never writes or reads it. */
+function expectNoSessionCookieTouched() {
+  expect(cookieWrites).not.toHaveBeenCalled();
+  expect(document.cookie).not.toContain('authToken');
+}
 
 beforeEach(() => {
+  cookieWrites = vi.spyOn(document, 'cookie', 'set');
   resetAuthStore();
   configureHttp({ baseUrl: 'http://localhost:5173' });
   navigate = vi.spyOn(navigation, 'navigate').mockImplementation(() => {});
 });
 
 afterEach(() => {
+  cookieWrites.mockRestore();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -102,17 +110,19 @@ describe('actions', () => {
 });
 
 describe('login flow (spec §4)', () => {
-  it('without 2FA: sets the authToken cookie and uses the fetched profile', async () => {
+  it('without 2FA: leaves the cookie to the server and uses the fetched profile', async () => {
     const profile = { ...baseUser, first_name: 'Fresh' };
     const api = fakeApi({
       'POST /api/auth/login': () => json(200, { authToken: 'tok-1', expires_in: 3600, user: baseUser }),
-      'GET /api/auth/user/profile': () => json(200, { data: profile }),
+      'GET /api/auth/user/profile': (init) => {
+        // The profile call rides on the cookie the login answer set: no token of the page's own.
+        expect(init?.credentials).toBe('include');
+        expect((init?.headers as Record<string, string>).Authorization).toBeUndefined();
+        return json(200, { data: profile });
+      },
     });
-    const cookieWrites = vi.spyOn(document, 'cookie', 'set');
     await expect(useAuthStore.getState().login({ username: 'admin', password: 'Demo123!' })).resolves.toBe('signed-in');
-    expect(getCookie('authToken')).toBe('tok-1');
-    const written = cookieWrites.mock.calls.map(([c]) => c).find((c) => c.startsWith('authToken='));
-    expect(written).toBe('authToken=tok-1; path=/; max-age=3600; SameSite=Strict');
+    expectNoSessionCookieTouched();
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, isLoading: false, user: profile });
     expect(calls(api)).toEqual(['POST /api/auth/login', 'GET /api/auth/user/profile']);
     expect(localStorage.getItem(PENDING_KEYS.token)).toBeNull();
@@ -135,7 +145,7 @@ describe('login flow (spec §4)', () => {
     expect(localStorage.getItem(PENDING_KEYS.token)).toBe('pend-1');
     expect(localStorage.getItem(PENDING_KEYS.expiresIn)).toBe('900');
     expect(JSON.parse(localStorage.getItem(PENDING_KEYS.user)!)).toEqual(user);
-    expect(getCookie('authToken')).toBeUndefined();
+    expectNoSessionCookieTouched();
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, isLoading: false });
     expect(calls(api)).toEqual(['POST /api/auth/login']);
   });
@@ -172,7 +182,7 @@ describe('login flow (spec §4)', () => {
 });
 
 describe('two-factor completion (spec §4 step 5)', () => {
-  it('turns the pending token into the cookie, fetches the profile and removes the pending entries', async () => {
+  it('sends the pending token as Bearer, fetches the profile and removes the pending entries', async () => {
     const pendingUser = { ...baseUser, enable_google2fa: true, google2fa_secret: true };
     savePending(pendingUser, 'pend-9', 1200);
     const api = fakeApi({
@@ -184,7 +194,7 @@ describe('two-factor completion (spec §4 step 5)', () => {
       'GET /api/auth/user/profile': () => json(200, { data: { ...pendingUser, first_name: 'Profile' } }),
     });
     await useAuthStore.getState().verifyTwoFactor('123456');
-    expect(getCookie('authToken')).toBe('pend-9');
+    expectNoSessionCookieTouched();
     expect(useAuthStore.getState().user?.first_name).toBe('Profile');
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
     for (const key of Object.values(PENDING_KEYS)) expect(localStorage.getItem(key)).toBeNull();
@@ -196,56 +206,56 @@ describe('two-factor completion (spec §4 step 5)', () => {
     fakeApi({ 'POST /api/auth/2fa': () => json(401, { error: 'Invalid OTP', code: 'unauthorized' }) });
     await expect(useAuthStore.getState().verifyTwoFactor('000000')).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem(PENDING_KEYS.token)).toBe('pend-9');
-    expect(getCookie('authToken')).toBeUndefined();
+    expectNoSessionCookieTouched();
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
   });
 });
 
 describe('logout', () => {
-  it('calls the server, clears cookie and pending entries, goes to /login', async () => {
-    setCookie('authToken', 'tok-1', { maxAge: 60 });
+  it('calls the server (which expires the cookie), clears the pending entries, goes to /login', async () => {
     savePending(baseUser, 'pend', 10);
     useAuthStore.getState().initialize(baseUser);
     const api = fakeApi({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
     await useAuthStore.getState().logout();
     expect(calls(api)).toEqual(['POST /api/auth/logout']);
-    expect(getCookie('authToken')).toBeUndefined();
+    expectNoSessionCookieTouched();
     expect(localStorage.getItem(PENDING_KEYS.token)).toBeNull();
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, user: null });
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true, flushSync: true });
   });
 
   it('signs out locally even when the server call fails', async () => {
-    setCookie('authToken', 'tok-1', { maxAge: 60 });
     useAuthStore.getState().initialize(baseUser);
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('offline')));
     await useAuthStore.getState().logout();
-    expect(getCookie('authToken')).toBeUndefined();
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true, flushSync: true });
   });
 });
 
 describe('restoreSession', () => {
-  it('does not call the server without a cookie', async () => {
-    const api = fakeApi({});
-    await useAuthStore.getState().restoreSession();
-    expect(api).not.toHaveBeenCalled();
-    expect(useAuthStore.getState()).toMatchObject({ isInitialized: true, isAuthenticated: false });
-  });
-
-  it('loads the profile when the cookie exists', async () => {
-    setCookie('authToken', 'tok-1', { maxAge: 60 });
-    fakeApi({ 'GET /api/auth/user/profile': () => json(200, { data: baseUser }) });
+  it('asks the server: signed in when the profile answers', async () => {
+    fakeApi({
+      'GET /api/auth/user/profile': (init) => {
+        expect(init?.credentials).toBe('include');
+        return json(200, { data: baseUser });
+      },
+    });
     await useAuthStore.getState().restoreSession();
     expect(useAuthStore.getState()).toMatchObject({ isInitialized: true, isAuthenticated: true, user: baseUser });
+    expectNoSessionCookieTouched();
   });
 
-  it('drops a cookie the server rejects', async () => {
-    setCookie('authToken', 'tok-old', { maxAge: 60 });
+  it('signed out when the server answers 401 (no session, or one it no longer accepts)', async () => {
     fakeApi({ 'GET /api/auth/user/profile': () => json(401, { error: 'unauthorized' }) });
     await useAuthStore.getState().restoreSession();
-    expect(getCookie('authToken')).toBeUndefined();
+    expect(useAuthStore.getState()).toMatchObject({ isInitialized: true, isAuthenticated: false, user: null });
+    expectNoSessionCookieTouched();
+  });
+
+  it('signed out, and initialized, when the profile call fails otherwise', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('offline')));
+    await useAuthStore.getState().restoreSession();
     expect(useAuthStore.getState()).toMatchObject({ isInitialized: true, isAuthenticated: false });
   });
 });

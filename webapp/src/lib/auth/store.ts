@@ -2,9 +2,12 @@
  * The auth store: the spec's Auth state (§3) and its actions (§4), plus the sign-in flows that
  * drive them. Client state only: the user object is kept here because every screen needs it
  * synchronously (guard, header); everything else from the server lives in TanStack Query.
+ *
+ * The session cookie (authToken) is set and expired by the server, HttpOnly: no script on the
+ * page can read it, this store included. Whether someone is signed in is learnt from the profile
+ * call; the pending two-factor token of spec §4 still waits in localStorage and goes as Bearer.
  */
 import { create } from 'zustand';
-import { AUTH_COOKIE, getCookie, removeCookie, setCookie } from '../cookie';
 import { HttpError } from '../http';
 import { i18n } from '../i18n/i18n';
 import { navigate } from '../navigation';
@@ -44,7 +47,7 @@ export interface AuthActions {
   login: (credentials: Credentials) => Promise<LoginOutcome>;
   /** Spec §4 step 5: confirms the one-time code of the pending sign-in; rejects on failure. */
   verifyTwoFactor: (code: string) => Promise<User>;
-  /** Reads the profile when a session cookie exists; always ends initialized. */
+  /** Reads the profile (the session cookie, if any, goes with it); always ends initialized. */
   restoreSession: () => Promise<void>;
   /** Calls the server, then clears everything and goes to /login even if the call failed. */
   logout: () => Promise<void>;
@@ -97,21 +100,15 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
       set({ isLoading: false });
       return user.google2fa_secret ? 'verification' : 'qr';
     }
-    setCookie(AUTH_COOKIE, authToken, { maxAge: expiresIn, path: '/', sameSite: 'Strict' });
+    // The login answer has set the session cookie.
     get().loginSuccess(await profileOr(user));
     return 'signed-in';
   },
 
   verifyTwoFactor: async (code) => {
     const pending = readPending();
+    // The answer sets the session cookie for the verified token.
     const verified = await verifyTwoFactorRequest(code, pending.token);
-    if (pending.token) {
-      setCookie(AUTH_COOKIE, pending.token, {
-        maxAge: pending.expiresIn ?? undefined,
-        path: '/',
-        sameSite: 'Strict',
-      });
-    }
     const fallback = verified ?? pending.user;
     const user = fallback ? await profileOr(fallback) : await profileRequest();
     clearPending();
@@ -120,15 +117,11 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
   },
 
   restoreSession: async () => {
-    if (!getCookie(AUTH_COOKIE)) {
-      get().initialize(null);
-      return;
-    }
     try {
       get().initialize(await profileRequest());
-    } catch (error) {
-      // A cookie the server no longer accepts is only noise; other failures keep it for a retry.
-      if (error instanceof HttpError && error.status === 401) removeCookie(AUTH_COOKIE);
+    } catch {
+      // 401: no session, or one the server no longer accepts (the cookie is the server's to
+      // expire). Any other failure also leaves the visitor signed out until the next start.
       get().initialize(null);
     }
   },
@@ -139,7 +132,8 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
     } catch {
       // Spec §4: sign out locally even when the server call fails.
     }
-    removeCookie(AUTH_COOKIE);
+    // The logout answer expires the session cookie. Only the server can (HttpOnly): when the
+    // call fails the cookie stays until its session ends, though this tab signs out anyway.
     clearPending();
     clearTimeout(errorTimer);
     set({ isAuthenticated: false, user: null, isLoading: false, errorMessage: null });

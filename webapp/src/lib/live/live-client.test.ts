@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as http from '../http';
+import * as navigation from '../navigation';
+import { useSiteStatusStore } from '../site-status';
 import * as toastModule from '../toast';
 import { createLiveClient, parseLiveMessage, reconnectDelay, RECONNECT_MAX_MS, SESSION_ENDED_CODE, type SocketLike } from './live-client';
 import { handleLiveMessage, queryKeyOfList, readUnreadCount, startLiveFeed } from './live-feed';
@@ -55,11 +57,13 @@ describe('reconnectDelay', () => {
 });
 
 describe('parseLiveMessage', () => {
-  it('reads the three message types and ignores anything else', () => {
+  it('reads the message types and ignores anything else', () => {
     expect(parseLiveMessage('{"type":"hello"}')).toEqual({ type: 'hello' });
     expect(parseLiveMessage('{"type":"invalidate","keys":["purchases",3]}')).toEqual({ type: 'invalidate', keys: ['purchases'] });
     expect(parseLiveMessage('{"type":"notification","data":{"id":1}}')).toEqual({ type: 'notification', data: { id: 1 } });
-    for (const bad of ['nope', '{"type":"x"}', '{"type":"invalidate"}', '{"type":"notification"}', 'null', new ArrayBuffer(2)]) {
+    expect(parseLiveMessage('{"type":"site_status","data":{"status":"disabled"}}')).toEqual({ type: 'site_status', status: 'disabled' });
+    for (const bad of ['nope', '{"type":"x"}', '{"type":"invalidate"}', '{"type":"notification"}', 'null', new ArrayBuffer(2),
+      '{"type":"site_status"}', '{"type":"site_status","data":{"status":"enabled"}}']) {
       expect(parseLiveMessage(bad)).toBeUndefined();
     }
   });
@@ -191,6 +195,24 @@ describe('live feed', () => {
       { queryKey: ['/api/purchase-orders'] },
       { queryKey: ['/api/received-orders'] },
     ]);
+  });
+
+  it('site switched off: the tab goes to /disabled at once, unless it is on a page open while disabled', () => {
+    const go = vi.spyOn(navigation, 'navigate').mockImplementation(() => {});
+    const queries = { invalidateQueries: vi.fn() };
+    useSiteStatusStore.setState({ status: 'enabled' });
+    window.history.replaceState(null, '', '/purchases');
+    handleLiveMessage({ type: 'site_status', status: 'disabled' }, queries);
+    expect(go).toHaveBeenCalledWith('/disabled', { replace: true });
+    expect(useSiteStatusStore.getState().status).toBe('disabled');
+
+    go.mockClear();
+    window.history.replaceState(null, '', '/activate');
+    handleLiveMessage({ type: 'site_status', status: 'disabled' }, queries);
+    expect(go).not.toHaveBeenCalled();
+    expect(queries.invalidateQueries).not.toHaveBeenCalled();
+    window.history.replaceState(null, '', '/');
+    go.mockRestore();
   });
 
   it('on every (re)connection reads the unread count and refreshes the list; stop resets the store', async () => {

@@ -13,6 +13,7 @@
 export type LiveMessage =
   | { type: 'notification'; data: unknown }
   | { type: 'invalidate'; keys: string[] }
+  | { type: 'site_status'; status: 'disabled' }
   | { type: 'hello' };
 
 /** The part of the browser's WebSocket this client uses. */
@@ -60,6 +61,11 @@ export function parseLiveMessage(data: unknown): LiveMessage | undefined {
   if (msg.type === 'notification' && msg.data !== undefined) return { type: 'notification', data: msg.data };
   if (msg.type === 'invalidate' && Array.isArray(msg.keys)) {
     return { type: 'invalidate', keys: msg.keys.filter((k): k is string => typeof k === 'string') };
+  }
+  if (msg.type === 'site_status') {
+    const data = msg.data as Record<string, unknown> | null | undefined;
+    if (typeof data === 'object' && data !== null && data.status === 'disabled') return { type: 'site_status', status: 'disabled' };
+    return undefined;
   }
   if (msg.type === 'hello') return { type: 'hello' };
   return undefined;

@@ -8,10 +8,14 @@
  * - {type:"invalidate", keys:[…]} → the TanStack queries of those list names are invalidated: the
  *   name "purchase-orders" is the resource /api/purchase-orders, whose queries all start with
  *   that path (components/list/resource-api).
+ * - {type:"site_status", data:{status:"disabled"}} → an admin switched the site off: the tab
+ *   goes to /disabled at once rather than at its next call's 503.
  * - every (re)connection → the unread count is read again and the list invalidated, so a tab
  *   that was away catches up from the persisted list (the push itself is at-most-once).
  */
 import { http } from '../http';
+import { navigate } from '../navigation';
+import { isOpenWhenDisabled, useSiteStatusStore } from '../site-status';
 import { toast } from '../toast';
 import { createLiveClient, liveUrl, type LiveClient, type LiveMessage, type SocketFactory, type SocketLike } from './live-client';
 import { useLiveStore } from './live-store';
@@ -82,6 +86,9 @@ export function handleLiveMessage(message: LiveMessage, queries: Invalidator): v
     void queries.invalidateQueries({ queryKey: queryKeyOfList('notifications') });
   } else if (message.type === 'invalidate') {
     for (const key of new Set(message.keys)) void queries.invalidateQueries({ queryKey: queryKeyOfList(key) });
+  } else if (message.type === 'site_status') {
+    useSiteStatusStore.getState().setStatus(message.status);
+    if (!isOpenWhenDisabled(window.location.pathname)) navigate('/disabled', { replace: true });
   }
 }
 
