@@ -15,8 +15,11 @@
 //     when 0 < paid and something is still owed, received when nothing is paid and the purchase
 //     was made from a received order, pending otherwise. Approval is a separate field.
 //   - Approval: created by an administrator → approved; by a user or secretary → pending until an
-//     administrator approves or rejects it (reason required). Only pending purchases are edited;
-//     approved ones are not deleted (nor any with payments); pending and rejected ones are.
+//     administrator approves or rejects it (reason required). Pending and rejected purchases are
+//     edited, approved ones are not; an edit of a rejected purchase corrects it and sends it
+//     again: pending, reason cleared, purchase.created published again so the administrators
+//     are asked as for a new one. Approved purchases are not deleted (nor any with payments);
+//     pending and rejected ones are.
 //   - The reference number is unique per company and supplier, ignoring letter case, among live
 //     purchases ('Reference Number is already taken.'); a unique index decides under races.
 //   - Expiries in 5 days: purchases (pending or approved) with a balance whose due date is from

@@ -339,13 +339,14 @@ func TestApprovalEditDeleteAndEvents(t *testing.T) {
 		}
 		w.Send(t, http.MethodPost, path+"/approve", w.admin, nil).
 			ExpectError(http.StatusConflict, "conflict", "Only pending records can be approved or rejected.")
-		w.save(t, http.MethodPut, path, w.user, b, nil).ExpectError(http.StatusConflict, "conflict", "Only pending purchases can be edited.")
 
-		// An admin's purchase is approved at once, and cannot be deleted.
+		// An admin's purchase is approved at once, and cannot be edited nor deleted.
 		a := w.create(t, w.admin, w.example("FV-3002"))
 		if a.ApprovalStatus != "approved" || a.ApprovedBy == nil || *a.ApprovedBy != w.adminID {
 			t.Fatalf("admin's purchase %+v", a)
 		}
+		w.save(t, http.MethodPut, fmt.Sprintf("/api/purchases/%d", a.ID), w.admin, w.example("FV-3002"), nil).
+			ExpectError(http.StatusConflict, "conflict", "An approved purchase cannot be edited.")
 		w.Send(t, http.MethodDelete, fmt.Sprintf("/api/purchases/%d", a.ID), w.admin, nil).
 			ExpectError(http.StatusConflict, "conflict", "Purchase cannot be deleted")
 
@@ -389,6 +390,83 @@ func TestApprovalEditDeleteAndEvents(t *testing.T) {
 			env.CompanyID != w.CompanyID || env.ActorID != w.adminID {
 			t.Fatalf("event %+v", env)
 		}
+	})
+}
+
+// A rejected purchase shows its reason; an edit corrects it and sends it again: pending, the
+// reason and the decision cleared, and purchase.created published again (status pending), which
+// is what notifies the administrators of a new purchase.
+func TestRejectedPurchaseEditedIsSentAgain(t *testing.T) {
+	t.Parallel()
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		w := newWorld(t, s)
+		p := w.create(t, w.user, w.example("FV-5001"))
+		path := fmt.Sprintf("/api/purchases/%d", p.ID)
+		w.Send(t, http.MethodPost, path+"/reject", w.admin, obj{"reason": "Cost of item 1 is wrong"}).Expect(http.StatusOK)
+		var got one[purchasing.Purchase]
+		w.Get(t, path, w.user).Expect(http.StatusOK).JSON(&got)
+		if got.Data.ApprovalStatus != "rejected" || got.Data.ApprovalReason != "Cost of item 1 is wrong" || got.Data.ApprovedBy == nil {
+			t.Fatalf("rejected %+v", got.Data)
+		}
+
+		// Bad input is refused and changes nothing: still rejected, with its reason.
+		bad := w.example("FV-5001")
+		bad["lines"] = []obj{}
+		w.save(t, http.MethodPut, path, w.user, bad, nil).Expect(http.StatusUnprocessableEntity)
+		w.Get(t, path, w.user).Expect(http.StatusOK).JSON(&got)
+		if got.Data.ApprovalStatus != "rejected" || got.Data.ApprovalReason == "" {
+			t.Fatalf("after a refused edit %+v", got.Data)
+		}
+
+		fixed := w.example("FV-5001")
+		fixed["lines"], fixed["discount_cents"] = []obj{w.line("a", 10, 8_000_000)}, 0
+		var up one[purchasing.Purchase]
+		w.save(t, http.MethodPut, path, w.user, fixed, nil).Expect(http.StatusOK).JSON(&up)
+		if up.Data.ApprovalStatus != "pending" || up.Data.ApprovalReason != "" || up.Data.ApprovedBy != nil ||
+			up.Data.Totals.SubtotalCents != 80_000_000 || up.Data.Attachment == nil || up.Data.Attachment.ID != p.Attachment.ID {
+			t.Fatalf("sent again %+v", up.Data)
+		}
+		w.Get(t, path, w.admin).Expect(http.StatusOK).JSON(&got)
+		if got.Data.ApprovalStatus != "pending" || got.Data.ApprovalReason != "" || got.Data.ApprovedBy != nil || got.Data.ApprovedAt != nil {
+			t.Fatalf("stored %+v", got.Data)
+		}
+		var page listing.Page[purchasing.Purchase]
+		w.Get(t, "/api/purchases?approval=pending", w.admin).Expect(http.StatusOK).JSON(&page)
+		if page.Meta.Total != 1 || page.Data[0].ID != p.ID {
+			t.Fatalf("pending list %+v", page)
+		}
+
+		var events []struct {
+			Subject string `bun:"subject"`
+			Payload string `bun:"payload"`
+		}
+		if err := w.DB.NewSelect().Table("outbox_events").Column("subject", "payload").
+			Where("subject LIKE 'backoffice.purchasing.%'").OrderExpr("id").Scan(context.Background(), &events); err != nil {
+			t.Fatal(err)
+		}
+		var subjects []string
+		for _, e := range events {
+			subjects = append(subjects, e.Subject)
+		}
+		pre := "backoffice.purchasing.purchase."
+		if !slices.Equal(subjects, []string{pre + "created.v1", pre + "rejected.v1", pre + "created.v1"}) {
+			t.Fatalf("subjects %v", subjects)
+		}
+		var env struct {
+			ActorID int64            `json:"actor_id"`
+			Data    purchasing.Event `json:"data"`
+		}
+		if err := json.Unmarshal([]byte(events[2].Payload), &env); err != nil {
+			t.Fatal(err)
+		}
+		if env.Data != (purchasing.Event{ID: p.ID, ReferenceNo: "FV-5001", SupplierName: "Distribuidora Andina",
+			AmountCents: up.Data.Totals.TotalToPayCents, CreatedBy: w.userID, Status: "pending"}) || env.ActorID != w.userID {
+			t.Fatalf("event %+v", env)
+		}
+
+		// Approved now, it is no longer edited.
+		w.Send(t, http.MethodPost, path+"/approve", w.admin, nil).Expect(http.StatusOK)
+		w.save(t, http.MethodPut, path, w.user, fixed, nil).ExpectError(http.StatusConflict, "conflict", "An approved purchase cannot be edited.")
 	})
 }
 

@@ -321,16 +321,20 @@ func (s *Service) Create(ctx context.Context, p httpx.Principal, in Input) (Purc
 	return view(r, pr.lines), nil
 }
 
-// Update replaces a pending purchase's form, lines and, when a new file is sent, its attachment.
-// Approved and rejected purchases are not edited: the approval was given (or refused) for
-// exactly these figures.
+// Update replaces a pending or rejected purchase's form, lines and, when a new file is sent,
+// its attachment. An approved purchase is not edited: the approval was given for exactly these
+// figures. Editing a rejected purchase is how it is corrected and sent again: it goes back to
+// pending, its reason and decision are cleared, and purchase.created is published again so the
+// administrators are asked as for a new purchase.
 func (s *Service) Update(ctx context.Context, p httpx.Principal, id int64, in Input) (Purchase, error) {
 	r, err := s.get(ctx, p, id)
 	if err != nil {
 		return Purchase{}, err
 	}
-	if r.ApprovalStatus != string(approval.Pending) {
-		return Purchase{}, apperror.Conflict(domain.MsgOnlyPendingEdit)
+	from := r.ApprovalStatus
+	resubmit := from == string(approval.Rejected)
+	if from != string(approval.Pending) && !resubmit {
+		return Purchase{}, apperror.Conflict(domain.MsgApprovedNoEdit)
 	}
 	d, err := checkForm(in, false)
 	if err != nil {
@@ -346,6 +350,9 @@ func (s *Service) Update(ctx context.Context, p httpx.Principal, id int64, in In
 	now := s.now()
 	setPriced(r, pr)
 	r.UpdatedBy, r.UpdatedAt = audit.Int64(p.UserID), now
+	if resubmit {
+		r.ApprovalStatus, r.ApprovalReason, r.ApprovedBy, r.ApprovedAt = string(approval.Pending), "", nil, nil
+	}
 	oldAttachment := r.AttachmentID
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if in.Attachment != nil {
@@ -356,10 +363,10 @@ func (s *Service) Update(ctx context.Context, p httpx.Principal, id int64, in In
 			r.AttachmentID = &id
 		}
 		st := s.store.With(tx)
-		if err := st.UpdatePending(ctx, r); err != nil {
+		if err := st.UpdateUndecided(ctx, r, from); err != nil {
 			if errors.Is(err, store.ErrNotFound) {
-				// Decided (or deleted) between our read and our write.
-				return apperror.Conflict(domain.MsgOnlyPendingEdit)
+				// Decided, sent again or deleted between our read and our write.
+				return apperror.Conflict(domain.MsgApprovedNoEdit)
 			}
 			return err
 		}
@@ -372,12 +379,18 @@ func (s *Service) Update(ctx context.Context, p httpx.Principal, id int64, in In
 		if err := st.ReplaceLines(ctx, r.ID, pr.lines); err != nil {
 			return err
 		}
-		return s.audit(ctx, tx, p, r, "updated", "reference="+r.ReferenceNo, now)
+		if !resubmit {
+			return s.audit(ctx, tx, p, r, "updated", "reference="+r.ReferenceNo, now)
+		}
+		if err := s.audit(ctx, tx, p, r, "resubmitted", "reference="+r.ReferenceNo+"; status="+r.ApprovalStatus, now); err != nil {
+			return err
+		}
+		return s.emit(ctx, tx, p, r, VerbCreated, "", now)
 	})
 	if err != nil {
 		return Purchase{}, s.writeFailed(ctx, r.CompanyID, d, 0, r.ID, err)
 	}
-	s.afterWrite(ctx, false)
+	s.afterWrite(ctx, resubmit)
 	return view(r, pr.lines), nil
 }
 

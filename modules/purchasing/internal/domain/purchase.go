@@ -29,7 +29,7 @@ const (
 	MsgNoLines           = "Please select order items."
 	MsgReferenceTaken    = "Reference Number is already taken."
 	MsgNotFound          = "The requested information was not found"
-	MsgOnlyPendingEdit   = "Only pending purchases can be edited."
+	MsgApprovedNoEdit    = "An approved purchase cannot be edited."
 	MsgCannotDelete      = "Purchase cannot be deleted"
 	MsgReceivedOrderUsed = "This received order already has a purchase."
 	MsgReceivedOrderBad  = "The selected received order is invalid."

@@ -191,12 +191,14 @@ var editable = []string{"store_id", "supplier_id", "supplier_name", "store_name"
 	"withholding_vat_cents", "withholding_income_rate", "withholding_vat_rate", "total_to_pay_cents",
 	"balance_cents", "status", "attachment_id", "updated_by", "updated_at"}
 
-// UpdatePending writes r's editable columns over the live purchase r.ID while it is still
-// pending approval: an admin's decision between the editor's read and this write wins, and the
-// edit reports ErrNotFound.
-func (s *Store) UpdatePending(ctx context.Context, r *Row) error {
+// UpdateUndecided writes r's editable columns and its approval columns over the live purchase
+// r.ID while its approval status is still from (pending, or rejected when the edit sends it
+// again): an admin's decision, or another edit, between the editor's read and this write wins,
+// and the edit reports ErrNotFound.
+func (s *Store) UpdateUndecided(ctx context.Context, r *Row, from string) error {
 	res, err := s.db.NewUpdate().Model(r).Column(editable...).
-		Where("id = ?", r.ID).Where("deleted_at IS NULL").Where("approval_status = 'pending'").Exec(ctx)
+		Column("approval_status", "approval_reason", "approved_by", "approved_at").
+		Where("id = ?", r.ID).Where("deleted_at IS NULL").Where("approval_status = ?", from).Exec(ctx)
 	return oneRow(res, err)
 }
 

@@ -2,7 +2,7 @@
  * An amount input for COP: the person types pesos ("85.000" or "1.234,50"), the form holds
  * integer centavos. Bound to react-hook-form through a Controller in the feature's form.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode, type Ref } from 'react';
 import { TextField } from '@/components/ui/field';
 import { centsToInput, formatCop, parseCop } from './money';
 
@@ -17,10 +17,15 @@ export interface MoneyFieldProps {
   required?: boolean;
   testId?: string;
   name?: string;
+  /** The input (react-hook-form focuses it on an error). */
+  ref?: Ref<HTMLInputElement>;
 }
 
-/** The money input; shows the formatted amount as its hint. */
-export function MoneyField({ label, value, onChange, onBlur, error, required, testId, name }: MoneyFieldProps) {
+/**
+ * The text of an amount input bound to centavos: what the person typed stays as typed, outside
+ * changes of the value (a form reset) replace it. `parsed` is the typed amount, or null.
+ */
+export function useMoneyText(value: number | null, onChange: (cents: number | null) => void) {
   const [text, setText] = useState(value === null ? '' : centsToInput(value));
   useEffect(() => {
     // Follow outside changes (form reset), but not our own keystrokes.
@@ -28,9 +33,22 @@ export function MoneyField({ label, value, onChange, onBlur, error, required, te
       setText(value === null ? '' : centsToInput(value));
     }
   }, [value]);
-  const parsed = parseCop(text);
+  return {
+    text,
+    parsed: parseCop(text),
+    onTextChange: (next: string) => {
+      setText(next);
+      onChange(parseCop(next));
+    },
+  };
+}
+
+/** The money input; shows the formatted amount as its hint. */
+export function MoneyField({ label, value, onChange, onBlur, error, required, testId, name, ref }: MoneyFieldProps) {
+  const { text, parsed, onTextChange } = useMoneyText(value, onChange);
   return (
     <TextField
+      ref={ref}
       label={label}
       name={name}
       inputMode="decimal"
@@ -40,10 +58,7 @@ export function MoneyField({ label, value, onChange, onBlur, error, required, te
       data-testid={testId}
       error={error}
       hint={parsed !== null ? formatCop(parsed) : undefined}
-      onChange={(e) => {
-        setText(e.target.value);
-        onChange(parseCop(e.target.value));
-      }}
+      onChange={(e) => onTextChange(e.target.value)}
       onBlur={onBlur}
     />
   );

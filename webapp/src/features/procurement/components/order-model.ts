@@ -1,8 +1,11 @@
 /**
- * The purchase order and receipt forms without React: their checks (keys of the `procurement`
- * namespace) and multipart bodies. A receipt may not exceed what the order still lacks (the
- * server counts pending receipts too and says the same thing).
+ * The purchase order and receipt forms without React: their values, their zod checks (messages
+ * are keys of the `procurement` namespace) and multipart bodies. A receipt may not exceed what
+ * the order still lacks (the server counts pending receipts too and says the same thing).
  */
+import { z } from 'zod';
+import { attachmentsOf, attachmentsSchema, removedAttachments, type AttachmentsValue } from '@/components/document-form';
+import type { Image } from '../api/procurement';
 
 /** Values of the purchase order form. */
 export interface OrderValues {
@@ -10,12 +13,14 @@ export interface OrderValues {
   product_id: string;
   quantity: string;
   note: string;
+  image: AttachmentsValue;
 }
 
 /** Values of the receive / edit-receipt form. */
 export interface ReceiptValues {
   quantity: string;
   note: string;
+  image: AttachmentsValue;
 }
 
 function positiveInt(text: string): number | null {
@@ -25,21 +30,36 @@ function positiveInt(text: string): number | null {
   return n > 0 ? n : null;
 }
 
-/** Checks of the purchase order form. */
-export function validateOrder(values: OrderValues): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!values.category_id) errors.category_id = 'validation.categoryRequired';
-  if (!values.product_id) errors.product_id = 'validation.productRequired';
-  if (positiveInt(values.quantity) === null) errors.quantity = 'validation.quantityPositive';
-  return errors;
+const image = attachmentsSchema({ tooLarge: 'validation.maxFileSize' });
+const quantity = z.string().refine((text) => positiveInt(text) !== null, { message: 'validation.quantityPositive' });
+
+/** The purchase order form's values for a new order or a stored one. */
+export function orderValues(order?: { category_id: number; product_id: number; quantity: number; note?: string; image: Image | null }): OrderValues {
+  return {
+    category_id: order ? String(order.category_id) : '',
+    product_id: order ? String(order.product_id) : '',
+    quantity: order ? String(order.quantity) : '',
+    note: order?.note ?? '',
+    image: attachmentsOf([order?.image]),
+  };
 }
 
+/** Checks of the purchase order form. */
+export const orderSchema = z.object({
+  category_id: z.string().min(1, { message: 'validation.categoryRequired' }),
+  product_id: z.string().min(1, { message: 'validation.productRequired' }),
+  quantity,
+  note: z.string(),
+  image,
+});
+
 /** Checks of a receipt; `balance` is what the order can still receive (null when unknown). */
-export function validateReceipt(values: ReceiptValues, balance: number | null): Record<string, string> {
-  const quantity = positiveInt(values.quantity);
-  if (quantity === null) return { quantity: 'validation.quantityPositive' };
-  if (balance !== null && quantity > balance) return { quantity: 'validation.exceedsBalance' };
-  return {};
+export function receiptSchema(balance: number | null) {
+  return z.object({
+    quantity: quantity.refine((text) => balance === null || (positiveInt(text) ?? 0) <= balance, { message: 'validation.exceedsBalance' }),
+    note: z.string(),
+    image,
+  });
 }
 
 /** The balance left after receiving `quantity` (never below 0), for the form's live hint. */
@@ -48,24 +68,29 @@ export function balanceAfter(balance: number, quantity: string): number {
   return Math.max(balance - n, 0);
 }
 
-/** Multipart body of a purchase order save. */
-export function orderFormData(values: OrderValues, image: File | null, removeImage: boolean): FormData {
+/** The image part of a multipart body: the new file, or remove_image when the stored one went. */
+function setImage(body: FormData, start: AttachmentsValue, now: AttachmentsValue): void {
+  const file = now.files[now.files.length - 1];
+  if (file) body.set('image', file, file.name);
+  else if (removedAttachments(start, now).length > 0) body.set('remove_image', 'true');
+}
+
+/** Multipart body of a purchase order save; `start` is the image the order had. */
+export function orderFormData(values: OrderValues, start: AttachmentsValue): FormData {
   const body = new FormData();
   body.set('category_id', values.category_id);
   body.set('product_id', values.product_id);
   body.set('quantity', values.quantity.trim());
   body.set('note', values.note);
-  if (image) body.set('image', image, image.name);
-  else if (removeImage) body.set('remove_image', 'true');
+  setImage(body, start, values.image);
   return body;
 }
 
 /** Multipart body of a receipt (receive, or edit of a pending received order). */
-export function receiptFormData(values: ReceiptValues, image: File | null, removeImage: boolean): FormData {
+export function receiptFormData(values: ReceiptValues, start: AttachmentsValue): FormData {
   const body = new FormData();
   body.set('quantity', values.quantity.trim());
   body.set('note', values.note);
-  if (image) body.set('image', image, image.name);
-  else if (removeImage) body.set('remove_image', 'true');
+  setImage(body, start, values.image);
   return body;
 }

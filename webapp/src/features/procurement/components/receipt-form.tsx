@@ -1,33 +1,27 @@
 /**
- * The receipt form of /purchase-order/receive/{id} and /received-order/edit/{id}: receive
- * quantity (at most what the order still lacks, with the balance shown as it will be), note and
- * an optional image.
+ * The receipt form of /purchase-order/receive/{id} and /received-order/edit/{id}, on the document
+ * form kit: receive quantity (at most what the order still lacks, with the balance shown as it
+ * will be), note and an optional image. Enter in the quantity saves.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ImageUploadField } from '@/components/form/image-upload-field';
-import { RequiredMark } from '@/components/form/required-mark';
+import { AttachmentsField, DocumentForm, FormText, FormTextArea, useDocumentSubmit } from '@/components/document-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { TextAreaField, TextField } from '@/components/ui/field';
-import { PageTitle } from '@/components/ui/page-title';
-import { failureText } from '@/lib/form-errors';
-import { toast } from '@/lib/toast';
-import type { Image } from '../api/procurement';
-import { fieldMessage, serverFieldErrors } from './form-errors';
-import { balanceAfter, receiptFormData, validateReceipt, type ReceiptValues } from './order-model';
+import { balanceAfter, receiptFormData, receiptSchema, type ReceiptValues } from './order-model';
 
 /** Props of ReceiptForm. */
 export interface ReceiptFormProps {
   title: string;
   /** Product, ordered and received so far, shown above the form. */
   summary: ReactNode;
+  /** Beside the title (approve / reject). */
+  actions?: ReactNode;
   /** What can be received with this form (null when unknown). */
   limit: number | null;
-  initial: ReceiptValues;
-  image: Image | null;
+  start: ReceiptValues;
   editable: boolean;
   notEditableText?: string;
   backTo: string;
@@ -35,83 +29,63 @@ export interface ReceiptFormProps {
   onSaved: () => void;
 }
 
-/** The receipt form. */
-export function ReceiptForm({ title, summary, limit, initial, image: existingImage, editable, notEditableText, backTo, save, onSaved }: ReceiptFormProps) {
+/** The quantity, with the order's balance as it will be after this receipt. */
+function QuantityField({ limit }: { limit: number | null }) {
   const { t } = useTranslation('procurement');
-  const [values, setValues] = useState<ReceiptValues>(initial);
-  const [image, setImage] = useState<File | null>(null);
-  const [keepImage, setKeepImage] = useState(existingImage !== null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const set = (patch: Partial<ReceiptValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    if (submitted) setErrors(validateReceipt(next, limit));
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const problems = validateReceipt(values, limit);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    setSaving(true);
-    try {
-      await save(receiptFormData(values, image, existingImage !== null && !keepImage));
-      toast.success(t('received.saved'));
-      onSaved();
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      toast.error(t('received.saveFailed'), failureText(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const msg = (field: string) => fieldMessage(t, errors, field);
+  const quantity = useWatch<ReceiptValues, 'quantity'>({ name: 'quantity' });
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="max-w-2xl space-y-4" data-testid="receipt-form">
-      <PageTitle>{title}</PageTitle>
-      <Card className="p-4 text-sm">{summary}</Card>
-      {!editable && <Alert tone="info">{notEditableText}</Alert>}
-      <Card className="p-4">
-        <fieldset disabled={!editable || saving} className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={<>{t('fields.receiveQuantity')}<RequiredMark /></>}
-            aria-required
-            autoFocus
-            inputMode="numeric"
-            value={values.quantity}
-            error={msg('quantity')}
-            hint={limit !== null ? t('received.balanceAfter', { balance: balanceAfter(limit, values.quantity) }) : undefined}
-            data-testid="field-receive-quantity"
-            onChange={(e) => set({ quantity: e.target.value })}
-          />
-          <TextAreaField label={t('fields.note')} rows={2} value={values.note} wrapperClassName="sm:col-span-2" data-testid="field-note" onChange={(e) => set({ note: e.target.value })} />
-          <div className="sm:col-span-2">
-            <ImageUploadField
-              label={t('fields.image')}
-              max={1}
-              existing={existingImage && keepImage ? [existingImage] : []}
-              onRemoveExisting={() => setKeepImage(false)}
-              files={image ? [image] : []}
-              onFilesChange={(files) => setImage(files[files.length - 1] ?? null)}
-              error={msg('image')}
-            />
-          </div>
-        </fieldset>
+    <FormText<ReceiptValues>
+      name="quantity"
+      required
+      autoFocus
+      inputMode="numeric"
+      autoComplete="off"
+      label={t('fields.receiveQuantity')}
+      hint={limit !== null ? t('received.balanceAfter', { balance: balanceAfter(limit, quantity) }) : undefined}
+      testId="field-receive-quantity"
+    />
+  );
+}
+
+/** The receipt form. */
+export function ReceiptForm({ title, summary, actions, limit, start, editable, notEditableText, backTo, save, onSaved }: ReceiptFormProps) {
+  const { t } = useTranslation('procurement');
+  const schema = useMemo(() => receiptSchema(limit), [limit]);
+  const form = useForm<ReceiptValues>({ resolver: zodResolver(schema), defaultValues: start });
+  const submit = useDocumentSubmit({
+    form,
+    ns: 'procurement',
+    save: (values: ReceiptValues) => save(receiptFormData(values, start.image)),
+    onSaved,
+    savedTitle: t('received.saved'),
+    failedTitle: t('received.saveFailed'),
+  });
+  return (
+    <DocumentForm
+      form={form}
+      ns="procurement"
+      onSubmit={submit.onSubmit}
+      onInvalid={submit.onInvalid}
+      title={title}
+      actions={actions}
+      testId="receipt-form"
+      cancelTo={backTo}
+      editable={editable}
+      notices={
+        <>
+          <Card className="p-4 text-sm">{summary}</Card>
+          {!editable && <Alert tone="info">{notEditableText}</Alert>}
+        </>
+      }
+    >
+      <Card className="grid gap-4 p-4 sm:grid-cols-2">
+        <QuantityField limit={limit} />
+        <FormTextArea<ReceiptValues> name="note" rows={2} label={t('fields.note')} wrapperClassName="sm:col-span-2" testId="field-note" />
+        <div className="sm:col-span-2">
+          <AttachmentsField<ReceiptValues> name="image" label={t('fields.image')} />
+        </div>
       </Card>
-      <div className="flex gap-2">
-        <Link to={backTo} className="inline-flex items-center rounded-md border border-line bg-card px-4 py-2 text-sm font-medium hover:bg-hover">
-          {t('common:actions.cancel')}
-        </Link>
-        {editable && (
-          <Button type="submit" busy={saving} data-testid="form-submit">
-            {t('common:actions.save')}
-          </Button>
-        )}
-      </div>
-    </form>
+    </DocumentForm>
   );
 }
 

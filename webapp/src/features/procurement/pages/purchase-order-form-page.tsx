@@ -1,22 +1,21 @@
-/** /purchase-order/add and /purchase-order/edit/{id} (buyers; edit while pending): category, product, quantity, image, note. */
-import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+/**
+ * /purchase-order/add and /purchase-order/edit/{id} (buyers; edit while pending), on the document
+ * form kit: category, product (of that category), quantity, note and an optional image. Enter in
+ * a field saves.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ImageUploadField } from '@/components/form/image-upload-field';
-import { RequiredMark } from '@/components/form/required-mark';
+import { useNavigate, useParams } from 'react-router';
+import { AttachmentsField, DocumentForm, FormSelect, FormText, FormTextArea, useDocumentSubmit } from '@/components/document-form';
+import { useSaveResource } from '@/components/list/resource-api';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
-import { PageTitle } from '@/components/ui/page-title';
 import { LoadingState } from '@/components/ui/spinner';
 import { failureText } from '@/lib/form-errors';
-import { http } from '@/lib/http';
-import { toast } from '@/lib/toast';
 import { CATEGORIES_PATH, orderReference, PRODUCTS_PATH, PURCHASE_ORDERS_PATH, useOrderChoices, usePurchaseOrder, type PurchaseOrder } from '../api/procurement';
-import { fieldMessage, serverFieldErrors } from '../components/form-errors';
-import { orderFormData, validateOrder, type OrderValues } from '../components/order-model';
+import { OrderStatusBadge } from '../components/order-status';
+import { orderFormData, orderSchema, orderValues, type OrderValues } from '../components/order-model';
 
 /** Route element of the purchase order form. */
 export function PurchaseOrderFormPage() {
@@ -30,117 +29,77 @@ export function PurchaseOrderFormPage() {
   return <OrderForm key={order.data?.id ?? 'new'} record={order.data} />;
 }
 
+/** Category, then the products of that category; a new category clears the product. */
+function OrderFields() {
+  const { t } = useTranslation('procurement');
+  const { setValue, formState } = useFormContext<OrderValues>();
+  const category = useWatch<OrderValues, 'category_id'>({ name: 'category_id' });
+  const categories = useOrderChoices(CATEGORIES_PATH, {});
+  const products = useOrderChoices(PRODUCTS_PATH, { category_id: category }, category !== '');
+  return (
+    <>
+      <FormSelect<OrderValues>
+        name="category_id"
+        required
+        autoFocus
+        label={t('fields.category')}
+        options={[{ value: '', label: t('chooseCategory') }, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+        testId="field-category"
+        onChange={() => setValue('product_id', '', { shouldValidate: formState.isSubmitted })}
+      />
+      <FormSelect<OrderValues>
+        name="product_id"
+        required
+        disabled={!category}
+        label={t('fields.product')}
+        options={[
+          { value: '', label: category ? t('chooseProduct') : t('chooseCategoryFirst') },
+          ...(category ? (products.data ?? []) : []).map((p) => ({ value: String(p.id), label: p.code ? `${p.code} — ${p.name}` : p.name })),
+        ]}
+        testId="field-product"
+      />
+      <FormText<OrderValues> name="quantity" required inputMode="numeric" autoComplete="off" label={t('fields.quantity')} testId="field-quantity" />
+    </>
+  );
+}
+
 function OrderForm({ record }: { record?: PurchaseOrder }) {
   const { t } = useTranslation('procurement');
   const navigate = useNavigate();
-  const client = useQueryClient();
-  const [values, setValues] = useState<OrderValues>({
-    category_id: record ? String(record.category_id) : '',
-    product_id: record ? String(record.product_id) : '',
-    quantity: record ? String(record.quantity) : '',
-    note: record?.note ?? '',
+  const save = useSaveResource<PurchaseOrder>(PURCHASE_ORDERS_PATH);
+  const start = orderValues(record);
+  const form = useForm<OrderValues>({ resolver: zodResolver(orderSchema), defaultValues: start });
+  const entity = t('orders.entity');
+  const submit = useDocumentSubmit({
+    form,
+    ns: 'procurement',
+    save: (values: OrderValues) => save.mutateAsync({ id: record?.id, body: orderFormData(values, start.image) }),
+    onSaved: () => navigate('/purchase-order/list'),
+    savedTitle: t('list:saved', { entity }),
+    failedTitle: t('list:saveFailed', { entity }),
   });
-  const [image, setImage] = useState<File | null>(null);
-  const [keepImage, setKeepImage] = useState(record?.image != null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const categories = useOrderChoices(CATEGORIES_PATH, {});
-  const products = useOrderChoices(PRODUCTS_PATH, { category_id: values.category_id }, values.category_id !== '');
   const editable = !record || record.status === 'pending';
-
-  const set = (patch: Partial<OrderValues>) => {
-    const next = { ...values, ...patch };
-    setValues(next);
-    if (submitted) setErrors(validateOrder(next));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const problems = validateOrder(values);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    setSaving(true);
-    try {
-      const body = orderFormData(values, image, Boolean(record?.image) && !keepImage);
-      if (record) await http.put(`${PURCHASE_ORDERS_PATH}/${record.id}`, body);
-      else await http.post(PURCHASE_ORDERS_PATH, body);
-      await client.invalidateQueries({ queryKey: [PURCHASE_ORDERS_PATH] });
-      toast.success(t('list:saved', { entity: t('orders.entity') }));
-      navigate('/purchase-order/list');
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      toast.error(t('list:saveFailed', { entity: t('orders.entity') }), failureText(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const msg = (field: string) => fieldMessage(t, errors, field);
   const title = record ? t('orders.editTitle', { reference: orderReference(record) }) : t('orders.addTitle');
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="max-w-2xl space-y-4" data-testid="purchase-order-form">
-      <PageTitle>{title}</PageTitle>
-      {!editable && <Alert tone="info">{t('orders.notEditable')}</Alert>}
-      <Card className="p-4">
-        <fieldset disabled={!editable || saving} className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label={<>{t('fields.category')}<RequiredMark /></>}
-            aria-required
-            autoFocus
-            value={values.category_id}
-            options={[{ value: '', label: t('chooseCategory') }, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
-            error={msg('category_id')}
-            data-testid="field-category"
-            onChange={(e) => set({ category_id: e.target.value, product_id: '' })}
-          />
-          <SelectField
-            label={<>{t('fields.product')}<RequiredMark /></>}
-            aria-required
-            value={values.product_id}
-            disabled={!values.category_id}
-            options={[
-              { value: '', label: values.category_id ? t('chooseProduct') : t('chooseCategoryFirst') },
-              ...(products.data ?? []).map((p) => ({ value: String(p.id), label: p.code ? `${p.code} — ${p.name}` : p.name })),
-            ]}
-            error={msg('product_id')}
-            data-testid="field-product"
-            onChange={(e) => set({ product_id: e.target.value })}
-          />
-          <TextField
-            label={<>{t('fields.quantity')}<RequiredMark /></>}
-            aria-required
-            inputMode="numeric"
-            value={values.quantity}
-            error={msg('quantity')}
-            data-testid="field-quantity"
-            onChange={(e) => set({ quantity: e.target.value })}
-          />
-          <TextAreaField label={t('fields.note')} rows={2} value={values.note} wrapperClassName="sm:col-span-2" data-testid="field-note" onChange={(e) => set({ note: e.target.value })} />
-          <div className="sm:col-span-2">
-            <ImageUploadField
-              label={t('fields.image')}
-              max={1}
-              existing={record?.image && keepImage ? [record.image] : []}
-              onRemoveExisting={() => setKeepImage(false)}
-              files={image ? [image] : []}
-              onFilesChange={(files) => setImage(files[files.length - 1] ?? null)}
-              error={msg('image')}
-            />
-          </div>
-        </fieldset>
+    <DocumentForm
+      form={form}
+      ns="procurement"
+      onSubmit={submit.onSubmit}
+      onInvalid={submit.onInvalid}
+      title={title}
+      testId="purchase-order-form"
+      cancelTo="/purchase-order/list"
+      editable={editable}
+      meta={record && <OrderStatusBadge status={record.status} />}
+      notices={!editable && <Alert tone="info">{t('orders.notEditable')}</Alert>}
+    >
+      <Card className="grid gap-4 p-4 sm:grid-cols-2">
+        <OrderFields />
+        <FormTextArea<OrderValues> name="note" rows={2} label={t('fields.note')} wrapperClassName="sm:col-span-2" testId="field-note" />
+        <div className="sm:col-span-2">
+          <AttachmentsField<OrderValues> name="image" label={t('fields.image')} />
+        </div>
       </Card>
-      <div className="flex gap-2">
-        <Link to="/purchase-order/list" className="inline-flex items-center rounded-md border border-line bg-card px-4 py-2 text-sm font-medium hover:bg-hover">
-          {t('common:actions.cancel')}
-        </Link>
-        {editable && (
-          <Button type="submit" busy={saving} data-testid="form-submit">
-            {t('common:actions.save')}
-          </Button>
-        )}
-      </div>
-    </form>
+    </DocumentForm>
   );
 }

@@ -1,12 +1,12 @@
 /** /purchase-order/receive/{id}: a buyer receives part or all of what an approved order still lacks. */
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { attachmentsOf } from '@/components/document-form';
 import { Alert } from '@/components/ui/alert';
 import { LoadingState } from '@/components/ui/spinner';
 import { failureText } from '@/lib/form-errors';
-import { http } from '@/lib/http';
-import { orderReference, productText, PRODUCTS_PATH, PURCHASE_ORDERS_PATH, RECEIVED_ORDERS_PATH, usePurchaseOrder } from '../api/procurement';
+import { orderReference, productText, usePurchaseOrder } from '../api/procurement';
+import { useReceiveOrder } from '../api/receive-order';
 import { OrderStatusBadge } from '../components/order-status';
 import { OrderSummary, ReceiptForm } from '../components/receipt-form';
 
@@ -15,14 +15,13 @@ export function ReceiveOrderPage() {
   const { id } = useParams();
   const { t } = useTranslation('procurement');
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const receive = useReceiveOrder();
   const orderId = id !== undefined && /^\d+$/.test(id) ? Number(id) : undefined;
   const order = usePurchaseOrder(orderId);
   if (orderId === undefined) return <Alert>{t('notFound')}</Alert>;
   if (order.isPending) return <LoadingState />;
   if (order.error || !order.data) return <Alert>{failureText(order.error) ?? t('loadFailed')}</Alert>;
   const o = order.data;
-  const receivable = o.can_receive;
   return (
     <ReceiptForm
       key={o.id}
@@ -41,18 +40,12 @@ export function ReceiveOrderPage() {
         />
       }
       limit={o.balance}
-      initial={{ quantity: String(o.balance > 0 ? o.balance : ''), note: '' }}
-      image={null}
-      editable={receivable}
+      start={{ quantity: String(o.balance > 0 ? o.balance : ''), note: '', image: attachmentsOf() }}
+      editable={o.can_receive}
       notEditableText={t('orders.notReceivable')}
       backTo="/purchase-order/list"
-      save={(body) => http.post(`${PURCHASE_ORDERS_PATH}/${o.id}/receive`, body)}
-      onSaved={() => {
-        void client.invalidateQueries({ queryKey: [PURCHASE_ORDERS_PATH] });
-        void client.invalidateQueries({ queryKey: [RECEIVED_ORDERS_PATH] });
-        void client.invalidateQueries({ queryKey: [PRODUCTS_PATH] });
-        navigate('/received-order/list');
-      }}
+      save={(body) => receive.mutateAsync({ orderId: o.id, body })}
+      onSaved={() => navigate('/received-order/list')}
     />
   );
 }

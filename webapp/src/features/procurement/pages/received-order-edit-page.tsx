@@ -2,13 +2,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { attachmentsOf } from '@/components/document-form';
 import { ApprovalActions, ApprovalBadge } from '@/components/list/approval';
-import { useDecideResource } from '@/components/list/resource-api';
+import { useDecideResource, useSaveResource } from '@/components/list/resource-api';
 import { Alert } from '@/components/ui/alert';
 import { LoadingState } from '@/components/ui/spinner';
 import { useAuthStore } from '@/lib/auth/store';
 import { failureText } from '@/lib/form-errors';
-import { http } from '@/lib/http';
 import { orderReference, productText, PURCHASE_ORDERS_PATH, RECEIVED_ORDERS_PATH, useReceivedOrder } from '../api/procurement';
 import { OrderSummary, ReceiptForm } from '../components/receipt-form';
 
@@ -20,6 +20,7 @@ export function ReceivedOrderEditPage() {
   const client = useQueryClient();
   const role = useAuthStore((s) => s.user?.role);
   const decide = useDecideResource(RECEIVED_ORDERS_PATH);
+  const save = useSaveResource<unknown>(RECEIVED_ORDERS_PATH);
   const receiptId = id !== undefined && /^\d+$/.test(id) ? Number(id) : undefined;
   const receipt = useReceivedOrder(receiptId);
   if (receiptId === undefined) return <Alert>{t('notFound')}</Alert>;
@@ -28,42 +29,36 @@ export function ReceivedOrderEditPage() {
   const r = receipt.data;
   const pending = r.status === 'pending';
   return (
-    <div className="space-y-4">
-      <ReceiptForm
-        key={r.id}
-        title={t('received.editTitle', { reference: orderReference(r) })}
-        summary={
-          <div className="space-y-3">
-            <OrderSummary
-              rows={[
-                [t('fields.order'), orderReference(r.purchase_order ?? { id: r.purchase_order_id })],
-                [t('fields.product'), productText(r.product)],
-                [t('fields.category'), r.category?.name],
-                [t('fields.balance'), r.balance, 'receipt-balance'],
-                [t('list:approval.label'), <ApprovalBadge key="a" status={r.status} reason={r.approval_reason} />],
-              ]}
-            />
-            {role === 'admin' && pending && (
-              <div className="flex gap-1">
-                <ApprovalActions entity={t('received.entity')} busy={decide.isPending} decide={(approve, reason) => decide.mutateAsync({ id: r.id, approve, reason })} />
-              </div>
-            )}
-          </div>
-        }
-        // The receipt's own quantity is part of what it may hold: the order lacked balance + quantity before it.
-        limit={r.balance + r.quantity}
-        initial={{ quantity: String(r.quantity), note: r.note ?? '' }}
-        image={r.image}
-        editable={pending && role === 'buyer'}
-        notEditableText={pending ? t('received.onlyBuyerEdits') : t('received.notEditable')}
-        backTo="/received-order/list"
-        save={(body) => http.put(`${RECEIVED_ORDERS_PATH}/${r.id}`, body)}
-        onSaved={() => {
-          void client.invalidateQueries({ queryKey: [RECEIVED_ORDERS_PATH] });
-          void client.invalidateQueries({ queryKey: [PURCHASE_ORDERS_PATH] });
-          navigate('/received-order/list');
-        }}
-      />
-    </div>
+    <ReceiptForm
+      key={r.id}
+      title={t('received.editTitle', { reference: orderReference(r) })}
+      actions={
+        role === 'admin' &&
+        pending && <ApprovalActions entity={t('received.entity')} busy={decide.isPending} decide={(approve, reason) => decide.mutateAsync({ id: r.id, approve, reason })} />
+      }
+      summary={
+        <OrderSummary
+          rows={[
+            [t('fields.order'), orderReference(r.purchase_order ?? { id: r.purchase_order_id })],
+            [t('fields.product'), productText(r.product)],
+            [t('fields.category'), r.category?.name],
+            [t('fields.balance'), r.balance, 'receipt-balance'],
+            [t('list:approval.label'), <ApprovalBadge key="a" status={r.status} reason={r.approval_reason} />],
+          ]}
+        />
+      }
+      // The receipt's own quantity is part of what it may hold: the order lacked balance + quantity before it.
+      limit={r.balance + r.quantity}
+      start={{ quantity: String(r.quantity), note: r.note ?? '', image: attachmentsOf([r.image]) }}
+      editable={pending && role === 'buyer'}
+      notEditableText={pending ? t('received.onlyBuyerEdits') : t('received.notEditable')}
+      backTo="/received-order/list"
+      save={(body) => save.mutateAsync({ id: r.id, body })}
+      onSaved={() => {
+        // The order's balance moves with its receipt.
+        void client.invalidateQueries({ queryKey: [PURCHASE_ORDERS_PATH] });
+        navigate('/received-order/list');
+      }}
+    />
   );
 }

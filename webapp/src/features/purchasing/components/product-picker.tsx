@@ -1,9 +1,12 @@
 /**
  * The product cell of a purchase line: a search box with the browser's own suggestion list
  * (<datalist>, so arrows, Enter and Esc work as everywhere), filtered by the line's category and
- * by what is typed. Choosing a suggestion selects the product; typing something else clears it.
+ * by what is typed. Choosing a suggestion, or typing a product's exact code, selects the product
+ * — also when the suggestions arrive after the typing; typing something else clears it.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type Ref } from 'react';
+import { lineControlClass } from '@/components/document-form';
+import { cn } from '@/components/ui/cn';
 import { useProductChoices, type ProductChoice } from '../api/purchases';
 
 /** The text a product is shown and picked by. */
@@ -11,31 +14,55 @@ export function productLabel(p: Pick<ProductChoice, 'code' | 'name'>): string {
   return p.code ? `${p.code} — ${p.name}` : p.name;
 }
 
+/**
+ * The product among `options` that `text` names exactly: its label, or its code (any case) when
+ * no other code starts with it (typing "P1" must not stop at P1 on the way to P10).
+ */
+export function productNamed(options: readonly ProductChoice[], text: string): ProductChoice | undefined {
+  const typed = text.trim();
+  if (!typed) return undefined;
+  const byLabel = options.find((p) => productLabel(p) === typed);
+  if (byLabel) return byLabel;
+  const code = typed.toLowerCase();
+  const starting = options.filter((p) => p.code !== '' && p.code.toLowerCase().startsWith(code));
+  return starting.length === 1 && starting[0]!.code.toLowerCase() === code ? starting[0] : undefined;
+}
+
 /** Props of ProductPicker. */
 export interface ProductPickerProps {
   categoryId: number | null;
   /** The chosen product's label, or what was typed. */
   text: string;
+  /** Whether a product is chosen. */
+  picked: boolean;
   label: string;
   invalid?: boolean;
   onText: (text: string) => void;
   onPick: (product: ProductChoice) => void;
   testId?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** The product search/select of one line. */
-export function ProductPicker({ categoryId, text, label, invalid, onText, onPick, testId }: ProductPickerProps) {
+export function ProductPicker({ categoryId, text, picked, label, invalid, onText, onPick, testId, ref }: ProductPickerProps) {
   const listId = useId();
   const [query, setQuery] = useState('');
   useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.includes(' — ') ? '' : text), 250);
+    const timer = setTimeout(() => setQuery(picked ? '' : text), 250);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, picked]);
   const choices = useProductChoices(categoryId, query);
   const options = choices.data ?? [];
+  useEffect(() => {
+    // The code was typed before the suggestions came: pick it now.
+    if (picked) return;
+    const found = productNamed(options, text);
+    if (found) onPick(found);
+  }, [options, picked]);
   return (
     <>
       <input
+        ref={ref}
         type="text"
         list={listId}
         value={text}
@@ -44,12 +71,11 @@ export function ProductPicker({ categoryId, text, label, invalid, onText, onPick
         autoComplete="off"
         placeholder={label}
         data-testid={testId}
-        className="block w-full min-w-36 rounded-md border border-line bg-card px-2 py-1.5 text-sm aria-[invalid=true]:border-danger"
+        className={cn(lineControlClass, 'min-w-0')}
         onChange={(e) => {
-          const value = e.target.value;
-          const picked = options.find((p) => productLabel(p) === value || p.code === value);
-          if (picked) onPick(picked);
-          else onText(value);
+          const found = productNamed(options, e.target.value);
+          if (found) onPick(found);
+          else onText(e.target.value);
         }}
       />
       <datalist id={listId}>

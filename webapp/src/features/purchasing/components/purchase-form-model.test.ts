@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { attachmentsOf } from '@/components/document-form';
+import { formPath } from '@/lib/form-errors';
 import {
   dueDate,
   emptyLine,
-  formPath,
   lineSubtotal,
   linesFrom,
   linesSubtotal,
   MESSAGES,
   purchaseFormData,
+  purchaseSchema,
   quoteRequest,
   todayInBogota,
-  validatePurchase,
   type LineValues,
   type PurchaseValues,
 } from './purchase-form-model';
@@ -39,19 +40,31 @@ const valid = (over: Partial<PurchaseValues> = {}): PurchaseValues => ({
   return_cents: 0,
   shipping_carrier: '',
   lines: [line(), emptyLine()],
+  attachment: { existing: [], files: [new File(['x'], 'factura.png', { type: 'image/png' })] },
   ...over,
 });
-const withFile = { file: { size: 1000 }, existing: false };
+const stored = attachmentsOf([{ id: 4, url: '/api/attachments/4' }]);
 
-describe('validatePurchase (spec §5)', () => {
+/** The schema's messages by form path ({} when the values pass). */
+function problems(values: PurchaseValues): Record<string, string> {
+  const result = purchaseSchema.safeParse(values);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+}
+
+function sized(bytes: number): File {
+  const file = new File(['x'], 'big.png', { type: 'image/png' });
+  Object.defineProperty(file, 'size', { value: bytes });
+  return file;
+}
+
+describe('purchaseSchema (spec §5)', () => {
   it('accepts a complete purchase, ignoring the trailing blank row', () => {
-    expect(validatePurchase(valid(), withFile)).toEqual({});
+    expect(problems(valid())).toEqual({});
   });
 
   it('reports each header message', () => {
-    const errors = validatePurchase(
-      valid({ purchase_date: '', reference_no: ' ', supplier_id: '', store_id: '', days_of_credit: '0', discount_cents: null, shipping_cents: -1, return_cents: null }),
-      { file: null, existing: false },
+    const errors = problems(
+      valid({ purchase_date: '', reference_no: ' ', supplier_id: '', store_id: '', days_of_credit: '0', discount_cents: null, shipping_cents: -1, return_cents: null, attachment: attachmentsOf() }),
     );
     expect(errors).toEqual({
       purchase_date: MESSAGES.purchaseDateRequired,
@@ -64,40 +77,38 @@ describe('validatePurchase (spec §5)', () => {
       shipping_cents: MESSAGES.shippingInvalid,
       return_cents: MESSAGES.returnsInvalid,
     });
-    expect(validatePurchase(valid({ reference_no: 'AB' }), withFile).reference_no).toBe(MESSAGES.referenceShort);
-    expect(validatePurchase(valid({ reference_no: 'ABC' }), withFile).reference_no).toBeUndefined();
-    expect(validatePurchase(valid({ days_of_credit: '1.5' }), withFile).days_of_credit).toBe(MESSAGES.creditPositive);
+    expect(problems(valid({ reference_no: 'AB' })).reference_no).toBe(MESSAGES.referenceShort);
+    expect(problems(valid({ reference_no: 'ABC' })).reference_no).toBeUndefined();
+    expect(problems(valid({ days_of_credit: '1.5' })).days_of_credit).toBe(MESSAGES.creditPositive);
   });
 
   it('checks the attachment: required unless the purchase has one, 4 MB at most', () => {
-    expect(validatePurchase(valid(), { file: null, existing: true }).attachment).toBeUndefined();
-    expect(validatePurchase(valid(), { file: { size: 4 * 1024 * 1024 }, existing: false }).attachment).toBeUndefined();
-    expect(validatePurchase(valid(), { file: { size: 4 * 1024 * 1024 + 1 }, existing: true }).attachment).toBe(MESSAGES.maxFileSize);
+    expect(problems(valid({ attachment: stored })).attachment).toBeUndefined();
+    expect(problems(valid({ attachment: { existing: [], files: [sized(4 * 1024 * 1024)] } })).attachment).toBeUndefined();
+    expect(problems(valid({ attachment: { existing: [], files: [sized(4 * 1024 * 1024 + 1)] } })).attachment).toBe(MESSAGES.maxFileSize);
   });
 
   it('checks every non-blank line and wants at least one', () => {
-    expect(validatePurchase(valid({ lines: [emptyLine()] }), withFile)).toEqual({ lines: MESSAGES.itemsRequired });
-    expect(validatePurchase(valid({ lines: [] }), withFile)).toEqual({ lines: MESSAGES.itemsRequired });
-    const errors = validatePurchase(
-      valid({ lines: [line(), line({ product_id: '', cost_cents: null, quantity: 'x', expiry_date: '' }), line({ quantity: '0' })] }),
-      withFile,
-    );
+    expect(problems(valid({ lines: [emptyLine()] }))).toEqual({ lines: MESSAGES.itemsRequired });
+    expect(problems(valid({ lines: [] }))).toEqual({ lines: MESSAGES.itemsRequired });
+    const errors = problems(valid({ lines: [line(), line({ product_id: '', cost_cents: null, quantity: 'x', expiry_date: '' }), line({ quantity: '0' })] }));
     expect(errors).toEqual({
-      'lines.1': MESSAGES.lineIncomplete,
+      'lines.1.product_id': MESSAGES.lineIncomplete,
       'lines.1.cost_cents': MESSAGES.costRequired,
       'lines.1.quantity': MESSAGES.quantityRequired,
       'lines.1.expiry_date': MESSAGES.expiryRequired,
       'lines.2.quantity': MESSAGES.quantityRequired,
     });
-    expect(validatePurchase(valid({ discount_cents: 0, lines: [line({ cost_cents: -1 })] }), withFile)).toEqual({ 'lines.0.cost_cents': MESSAGES.costRequired });
+    expect(problems(valid({ discount_cents: 0, lines: [line({ cost_cents: -1 })] }))).toEqual({ 'lines.0.cost_cents': MESSAGES.costRequired });
+    expect(problems(valid({ discount_cents: 0, lines: [line({ category_id: '' })] }))).toEqual({ 'lines.0.category_id': MESSAGES.lineIncomplete });
     // Services need no expiry date; goods and lines of unknown kind do.
-    expect(validatePurchase(valid({ lines: [line({ kind: 'service', expiry_date: '' })] }), withFile)).toEqual({});
-    expect(validatePurchase(valid({ lines: [line({ kind: 'goods', expiry_date: '' })] }), withFile)).toEqual({ 'lines.0.expiry_date': MESSAGES.expiryRequired });
+    expect(problems(valid({ lines: [line({ kind: 'service', expiry_date: '' })] }))).toEqual({});
+    expect(problems(valid({ lines: [line({ kind: 'goods', expiry_date: '' })] }))).toEqual({ 'lines.0.expiry_date': MESSAGES.expiryRequired });
   });
 
   it('refuses a discount larger than the items it discounts', () => {
-    expect(validatePurchase(valid({ discount_cents: 85_000_001 }), withFile)).toEqual({ discount_cents: MESSAGES.discountInvalid });
-    expect(validatePurchase(valid({ discount_cents: 85_000_000 }), withFile)).toEqual({});
+    expect(problems(valid({ discount_cents: 85_000_001 }))).toEqual({ discount_cents: MESSAGES.discountInvalid });
+    expect(problems(valid({ discount_cents: 85_000_000 }))).toEqual({});
   });
 });
 
@@ -141,8 +152,7 @@ describe('quote and save bodies', () => {
   });
 
   it('the multipart body carries the purchase as JSON in `data` and the file in `attachment`', () => {
-    const file = new File(['x'], 'factura.png', { type: 'image/png' });
-    const body = purchaseFormData(valid({ reference_no: ' FAC-9 ', lines: [line(), line({ cost_cents: null, quantity: '' }), emptyLine()] }), file, 12);
+    const body = purchaseFormData(valid({ reference_no: ' FAC-9 ', lines: [line(), line({ cost_cents: null, quantity: '' }), emptyLine()] }), 12);
     expect(JSON.parse(String(body.get('data')))).toEqual({
       purchase_date: '2026-11-22',
       reference_no: 'FAC-9',
@@ -162,14 +172,16 @@ describe('quote and save bodies', () => {
       ],
     });
     expect((body.get('attachment') as File).name).toBe('factura.png');
-    expect(purchaseFormData(valid(), null).has('attachment')).toBe(false);
-    expect(JSON.parse(String(purchaseFormData(valid(), null).get('data')))).not.toHaveProperty('received_order_id');
+    // An edit that keeps the stored image sends none.
+    expect(purchaseFormData(valid({ attachment: stored })).has('attachment')).toBe(false);
+    expect(JSON.parse(String(purchaseFormData(valid()).get('data')))).not.toHaveProperty('received_order_id');
   });
 
   it('reads lines back from a draft and maps server field names', () => {
     const [first] = linesFrom([{ category_id: 4, product_id: 9, product_code: 'X', expiry_date: '', cost_cents: 1_250_000, quantity: 7 }]);
     expect(first).toMatchObject({ category_id: '4', product_id: '9', product_code: 'X', kind: '', cost_cents: 1_250_000, quantity: '7' });
     expect(formPath('lines[2].cost_cents')).toBe('lines.2.cost_cents');
+    expect(formPath('body.lines[2].quantity')).toBe('lines.2.quantity');
     expect(formPath('reference_no')).toBe('reference_no');
   });
 });

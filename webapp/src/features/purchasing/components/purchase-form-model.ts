@@ -1,19 +1,18 @@
 /**
- * The purchase form's model, without React: the values the form edits, the spec §5 checks with
- * their exact messages (as keys of the `purchasing` namespace), line subtotals, the quote request
- * that asks the server for the totals, and the multipart body of a save. Money is integer
- * centavos throughout; a line subtotal is cost × quantity in centavos, exact.
+ * The purchase form's model, without React: the values the form edits, the spec §5 checks as a
+ * zod schema with their exact messages (keys of the `purchasing` namespace), line subtotals, the
+ * quote request that asks the server for the totals, and the multipart body of a save. Money is
+ * integer centavos throughout; a line subtotal is cost × quantity in centavos, exact.
  *
- * Rows left completely blank are ignored, so the trailing empty row of the keyboard flow never
- * blocks a save; a row with anything in it must be complete.
+ * Lines left completely blank are ignored, so the trailing empty line of the keyboard flow never
+ * blocks a save; a line with anything in it must be complete.
  */
-import { MAX_IMAGE_BYTES } from '@/components/form/image-upload-field';
-import type { PurchaseLine, QuoteRequest } from '../api/purchases';
+import { z } from 'zod';
+import { attachmentsOf, attachmentsSchema, type AttachmentsValue } from '@/components/document-form';
+import type { Purchase, PurchaseLine, QuoteRequest } from '../api/purchases';
 
 /** One line as the form edits it (ids as select values, quantity as typed). */
 export interface LineValues {
-  /** Stable React key of the row. */
-  key: string;
   category_id: string;
   product_id: string;
   product_code: string;
@@ -38,6 +37,8 @@ export interface PurchaseValues {
   return_cents: number | null;
   shipping_carrier: string;
   lines: LineValues[];
+  /** The invoice image: the stored one (edit) or the file chosen now. */
+  attachment: AttachmentsValue;
 }
 
 /** Keys of the `purchasing` namespace for the spec §5 messages. */
@@ -63,18 +64,14 @@ export const MESSAGES = {
 /** Shortest reference accepted (spec: 'Reference No is too short'). */
 export const MIN_REFERENCE_LENGTH = 3;
 
-let keySeq = 0;
-
 /** A new, empty line. */
 export function emptyLine(): LineValues {
-  keySeq += 1;
-  return { key: `l${keySeq}`, category_id: '', product_id: '', product_code: '', product_name: '', kind: '', expiry_date: '', cost_cents: null, quantity: '' };
+  return { category_id: '', product_id: '', product_code: '', product_name: '', kind: '', expiry_date: '', cost_cents: null, quantity: '' };
 }
 
 /** The form's lines from a stored purchase or a received-order draft. */
 export function linesFrom(lines: readonly PurchaseLine[]): LineValues[] {
   return lines.map((line) => ({
-    ...emptyLine(),
     category_id: line.category_id ? String(line.category_id) : '',
     product_id: line.product_id ? String(line.product_id) : '',
     product_code: line.product_code ?? '',
@@ -89,6 +86,42 @@ export function linesFrom(lines: readonly PurchaseLine[]): LineValues[] {
 /** Today's date in America/Bogota as YYYY-MM-DD (business dates are Bogota dates, DESIGN §4). */
 export function todayInBogota(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** A new purchase: today, 30 days of credit, one empty line. */
+export function newPurchase(): PurchaseValues {
+  return {
+    purchase_date: todayInBogota(),
+    reference_no: '',
+    supplier_id: '',
+    store_id: '',
+    days_of_credit: '30',
+    note: '',
+    shipping_cents: 0,
+    discount_cents: 0,
+    return_cents: 0,
+    shipping_carrier: '',
+    lines: [emptyLine()],
+    attachment: attachmentsOf(),
+  };
+}
+
+/** A stored purchase as the form edits it, with an empty line to type the next item in. */
+export function purchaseValues(p: Purchase): PurchaseValues {
+  return {
+    purchase_date: p.purchase_date.slice(0, 10),
+    reference_no: p.reference_no,
+    supplier_id: String(p.supplier_id),
+    store_id: String(p.store_id),
+    days_of_credit: String(p.days_of_credit),
+    note: p.note ?? '',
+    shipping_cents: p.totals.shipping_cents,
+    discount_cents: p.totals.discount_cents,
+    return_cents: p.totals.return_cents,
+    shipping_carrier: p.shipping_carrier ?? '',
+    lines: [...linesFrom(p.lines ?? []), emptyLine()],
+    attachment: attachmentsOf([p.attachment]),
+  };
 }
 
 /** purchase date + days of credit, as YYYY-MM-DD; '' when either is missing. */
@@ -107,7 +140,7 @@ function positiveInt(text: string): number | null {
   return n > 0 ? n : null;
 }
 
-/** Whether the person left a row untouched. */
+/** Whether the person left a line untouched. */
 export function isBlankLine(line: LineValues): boolean {
   return !line.category_id && !line.product_id && !line.product_name.trim() && !line.expiry_date && line.cost_cents === null && !line.quantity.trim();
 }
@@ -125,50 +158,61 @@ export function linesSubtotal(lines: readonly LineValues[]): number {
   return lines.reduce((sum, line) => sum + (lineSubtotal(line) ?? 0), 0);
 }
 
-/** Attachment state the checks need. */
-export interface AttachmentState {
-  file: Pick<File, 'size'> | null;
-  /** The purchase already has one (edit). */
-  existing: boolean;
-}
+/** An amount that must be there and not below zero. */
+const amount = (message: string) => z.number().nullable().refine((v) => v !== null && v >= 0, { message });
+
+const lineShape = z.object({
+  category_id: z.string(),
+  product_id: z.string(),
+  product_code: z.string(),
+  product_name: z.string(),
+  kind: z.enum(['', 'goods', 'service']),
+  expiry_date: z.string(),
+  cost_cents: z.number().nullable(),
+  quantity: z.string(),
+});
 
 /**
- * The spec §5 checks. Keys are form paths ('reference_no', 'lines.2.cost_cents', 'lines.2' for a
- * row-level message, 'lines' for the list, 'attachment'); values are `purchasing` keys.
+ * The spec §5 checks. Messages land on their fields ('reference_no', 'lines.2.cost_cents',
+ * 'lines' for the list, 'attachment'); a line's messages are listed under it.
  */
-export function validatePurchase(values: PurchaseValues, attachment: AttachmentState): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!values.purchase_date) errors.purchase_date = MESSAGES.purchaseDateRequired;
-  const reference = values.reference_no.trim();
-  if (!reference) errors.reference_no = MESSAGES.referenceRequired;
-  else if ([...reference].length < MIN_REFERENCE_LENGTH) errors.reference_no = MESSAGES.referenceShort;
-  if (!values.supplier_id) errors.supplier_id = MESSAGES.supplierRequired;
-  if (!values.store_id) errors.store_id = MESSAGES.storeRequired;
-  if (positiveInt(values.days_of_credit) === null) errors.days_of_credit = MESSAGES.creditPositive;
-  if (!attachment.file && !attachment.existing) errors.attachment = MESSAGES.attachmentRequired;
-  else if (attachment.file && attachment.file.size > MAX_IMAGE_BYTES) errors.attachment = MESSAGES.maxFileSize;
-  const amount = (value: number | null, field: keyof PurchaseValues, message: string) => {
-    if (value === null || value < 0) errors[field] = message;
-  };
-  amount(values.discount_cents, 'discount_cents', MESSAGES.discountInvalid);
-  amount(values.shipping_cents, 'shipping_cents', MESSAGES.shippingInvalid);
-  amount(values.return_cents, 'return_cents', MESSAGES.returnsInvalid);
-
-  let filled = 0;
-  values.lines.forEach((line, i) => {
-    if (isBlankLine(line)) return;
-    filled += 1;
-    if (!line.category_id || !line.product_id || line.cost_cents === null) errors[`lines.${i}`] = MESSAGES.lineIncomplete;
-    if (line.cost_cents === null || line.cost_cents < 0) errors[`lines.${i}.cost_cents`] = MESSAGES.costRequired;
-    if (positiveInt(line.quantity) === null) errors[`lines.${i}.quantity`] = MESSAGES.quantityRequired;
-    // Goods expire; services do not (the server asks the same of goods lines only).
-    if (!line.expiry_date && line.kind !== 'service') errors[`lines.${i}.expiry_date`] = MESSAGES.expiryRequired;
+export const purchaseSchema = z
+  .object({
+    purchase_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.purchaseDateRequired }),
+    reference_no: z.string().superRefine((text, ctx) => {
+      const reference = text.trim();
+      if (!reference) ctx.addIssue({ code: 'custom', message: MESSAGES.referenceRequired });
+      else if ([...reference].length < MIN_REFERENCE_LENGTH) ctx.addIssue({ code: 'custom', message: MESSAGES.referenceShort });
+    }),
+    supplier_id: z.string().min(1, { message: MESSAGES.supplierRequired }),
+    store_id: z.string().min(1, { message: MESSAGES.storeRequired }),
+    days_of_credit: z.string().refine((text) => positiveInt(text) !== null, { message: MESSAGES.creditPositive }),
+    note: z.string(),
+    shipping_carrier: z.string(),
+    shipping_cents: amount(MESSAGES.shippingInvalid),
+    discount_cents: amount(MESSAGES.discountInvalid),
+    return_cents: amount(MESSAGES.returnsInvalid),
+    lines: z.array(lineShape),
+    attachment: attachmentsSchema({ required: MESSAGES.attachmentRequired, tooLarge: MESSAGES.maxFileSize }),
+  })
+  .superRefine((values, ctx) => {
+    const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
+    let filled = 0;
+    values.lines.forEach((line, i) => {
+      if (isBlankLine(line)) return;
+      filled += 1;
+      if (!line.category_id) issue(['lines', i, 'category_id'], MESSAGES.lineIncomplete);
+      if (!line.product_id) issue(['lines', i, 'product_id'], MESSAGES.lineIncomplete);
+      if (line.cost_cents === null || line.cost_cents < 0) issue(['lines', i, 'cost_cents'], MESSAGES.costRequired);
+      if (positiveInt(line.quantity) === null) issue(['lines', i, 'quantity'], MESSAGES.quantityRequired);
+      // Goods expire; services do not (the server asks the same of goods lines only).
+      if (!line.expiry_date && line.kind !== 'service') issue(['lines', i, 'expiry_date'], MESSAGES.expiryRequired);
+    });
+    if (filled === 0) issue(['lines'], MESSAGES.itemsRequired);
+    // An unconditional discount cannot exceed what it discounts.
+    const discount = values.discount_cents ?? 0;
+    if (filled > 0 && discount >= 0 && discount > linesSubtotal(values.lines)) issue(['discount_cents'], MESSAGES.discountInvalid);
   });
-  if (filled === 0) errors.lines = MESSAGES.itemsRequired;
-  // An unconditional discount cannot exceed what it discounts.
-  if (!errors.discount_cents && filled > 0 && (values.discount_cents ?? 0) > linesSubtotal(values.lines)) errors.discount_cents = MESSAGES.discountInvalid;
-  return errors;
-}
 
 /** The non-blank lines, as the API takes them (what is missing is left out, for the server to name). */
 export function apiLines(lines: readonly LineValues[]) {
@@ -189,7 +233,7 @@ export function apiLines(lines: readonly LineValues[]) {
  */
 export function quoteRequest(values: Pick<PurchaseValues, 'supplier_id' | 'purchase_date' | 'lines' | 'discount_cents' | 'shipping_cents'>): QuoteRequest | null {
   if (!values.supplier_id || !/^\d{4}-\d{2}-\d{2}$/.test(values.purchase_date)) return null;
-  const lines = values.lines
+  const lines = (values.lines ?? [])
     .filter((line) => line.category_id && line.product_id && lineSubtotal(line) !== null)
     .map((line) => ({ category_id: Number(line.category_id), product_id: Number(line.product_id), cost_cents: line.cost_cents ?? 0, quantity: Number(line.quantity.trim()) }));
   if (lines.length === 0) return null;
@@ -221,18 +265,14 @@ export function purchaseBody(values: PurchaseValues, receivedOrderId?: number) {
   };
 }
 
-/** The multipart body of a create or update: `data` = the purchase as JSON, `attachment` = the image. */
-export function purchaseFormData(values: PurchaseValues, attachment: File | null, receivedOrderId?: number): FormData {
+/**
+ * The multipart body of a create or update: `data` = the purchase as JSON, `attachment` = the
+ * image chosen now (none keeps the stored one).
+ */
+export function purchaseFormData(values: PurchaseValues, receivedOrderId?: number): FormData {
   const body = new FormData();
   body.set('data', JSON.stringify(purchaseBody(values, receivedOrderId)));
-  if (attachment) body.set('attachment', attachment, attachment.name);
+  const file = values.attachment.files[values.attachment.files.length - 1];
+  if (file) body.set('attachment', file, file.name);
   return body;
-}
-
-/**
- * A server field name in the form's terms: "lines[2].cost_cents" and "lines.2.cost_cents" both
- * become "lines.2.cost_cents".
- */
-export function formPath(serverField: string): string {
-  return serverField.replace(/\[(\d+)\]/g, '.$1');
 }

@@ -1,0 +1,97 @@
+/**
+ * The kit's header fields, bound to the surrounding react-hook-form by name: the label, the
+ * error (client key or server text) tied to the control, and react-hook-form's ref so the first
+ * invalid field takes the focus. Labels of required fields carry the required mark.
+ */
+import type { ReactNode } from 'react';
+import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import { MoneyField } from '@/components/form/money-field';
+import { RequiredMark } from '@/components/form/required-mark';
+import { SelectField, TextAreaField, TextField, type SelectFieldProps, type TextAreaFieldProps, type TextFieldProps } from '@/components/ui/field';
+import { useFieldMessage } from './form-context';
+
+/** Props every bound field takes. */
+interface BoundProps<T extends FieldValues> {
+  name: Path<T>;
+  label: ReactNode;
+  /** Adds the required mark and aria-required. */
+  required?: boolean;
+  testId?: string;
+}
+
+function labelOf(label: ReactNode, required?: boolean): ReactNode {
+  return required ? (
+    <>
+      {label}
+      <RequiredMark />
+    </>
+  ) : (
+    label
+  );
+}
+
+/** The error message of a path, in the user's language. */
+export function useFieldError(name: string): string | undefined {
+  const { getFieldState, formState } = useFormContext();
+  const message = useFieldMessage();
+  return message(getFieldState(name, formState).error?.message);
+}
+
+/** A text (or date, or numeric) input. */
+export function FormText<T extends FieldValues>({ name, label, required, testId, ...rest }: BoundProps<T> & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'error'>) {
+  const { register } = useFormContext<T>();
+  const error = useFieldError(name);
+  return <TextField {...rest} {...register(name)} label={labelOf(label, required)} aria-required={required || undefined} error={error} data-testid={testId} />;
+}
+
+/** A multi-line input. */
+export function FormTextArea<T extends FieldValues>({ name, label, required, testId, ...rest }: BoundProps<T> & Omit<TextAreaFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'error'>) {
+  const { register } = useFormContext<T>();
+  const error = useFieldError(name);
+  return <TextAreaField {...rest} {...register(name)} label={labelOf(label, required)} aria-required={required || undefined} error={error} data-testid={testId} />;
+}
+
+/**
+ * A native select; `options` includes the placeholder (value ''). Controlled, so a value whose
+ * option arrives later (choices still loading on an edit page) is shown once it is there.
+ */
+export function FormSelect<T extends FieldValues>({ name, label, required, testId, onChange, ...rest }: BoundProps<T> & Omit<SelectFieldProps, 'name' | 'label' | 'value' | 'error'>) {
+  const { field } = useController<T>({ name });
+  const error = useFieldError(name);
+  return (
+    <SelectField
+      {...rest}
+      ref={field.ref}
+      name={field.name}
+      value={field.value as string}
+      onBlur={field.onBlur}
+      onChange={(e) => {
+        field.onChange(e.target.value);
+        onChange?.(e);
+      }}
+      label={labelOf(label, required)}
+      aria-required={required || undefined}
+      error={error}
+      data-testid={testId}
+    />
+  );
+}
+
+/** An amount in pesos held as integer centavos (null while empty or not an amount). */
+export function FormMoney<T extends FieldValues>({ name, label, required, testId }: BoundProps<T>) {
+  const { field } = useController<T>({ name });
+  const error = useFieldError(name);
+  return (
+    <MoneyField
+      ref={field.ref}
+      name={field.name}
+      label={labelOf(label, required)}
+      required={required}
+      value={field.value as number | null}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      error={error}
+      testId={testId}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The purchase's header (spec §3): date, reference, supplier, store, days of credit (with the due
+ * date it gives), shipping carrier, discount, shipping, returns and note.
+ */
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormMoney, FormSelect, FormText, FormTextArea } from '@/components/document-form';
+import { Card } from '@/components/ui/card';
+import type { Choice } from '../api/purchases';
+import { dueDate, type PurchaseValues } from './purchase-form-model';
+
+/** Choices of the header's selects. */
+export interface HeaderChoices {
+  suppliers: readonly Choice[] | undefined;
+  stores: readonly Choice[] | undefined;
+}
+
+function options(rows: readonly Choice[] | undefined, placeholder: string) {
+  return [{ value: '', label: placeholder }, ...(rows ?? []).map((r) => ({ value: String(r.id), label: r.name }))];
+}
+
+/** The header card. */
+export function PurchaseHeaderFields({ choices, isNew }: { choices: HeaderChoices; isNew: boolean }) {
+  const { t } = useTranslation('purchasing');
+  const [date, days] = useWatch<PurchaseValues, ['purchase_date', 'days_of_credit']>({ name: ['purchase_date', 'days_of_credit'] });
+  const due = dueDate(date, days);
+  return (
+    <Card className="grid gap-4 p-4 sm:grid-cols-2 xl:grid-cols-3">
+      <FormText<PurchaseValues> name="purchase_date" type="date" required label={t('fields.purchaseDate')} testId="field-purchase-date" />
+      <FormText<PurchaseValues> name="reference_no" required autoFocus={isNew} autoComplete="off" label={t('fields.referenceNo')} testId="field-reference-no" />
+      <FormSelect<PurchaseValues> name="supplier_id" required label={t('fields.supplier')} options={options(choices.suppliers, t('chooseSupplier'))} testId="field-supplier" />
+      <FormSelect<PurchaseValues> name="store_id" required label={t('fields.store')} options={options(choices.stores, t('chooseStore'))} testId="field-store" />
+      <FormText<PurchaseValues>
+        name="days_of_credit"
+        required
+        inputMode="numeric"
+        autoComplete="off"
+        label={t('fields.daysOfCredit')}
+        hint={due ? t('dueDateHint', { date: due }) : undefined}
+        testId="field-days-of-credit"
+      />
+      <FormText<PurchaseValues> name="shipping_carrier" autoComplete="off" label={t('fields.shippingCarrier')} testId="field-shipping-carrier" />
+      <FormMoney<PurchaseValues> name="discount_cents" label={t('fields.discount')} testId="field-discount" />
+      <FormMoney<PurchaseValues> name="shipping_cents" label={t('fields.shipping')} testId="field-shipping" />
+      <FormMoney<PurchaseValues> name="return_cents" label={t('fields.return')} testId="field-return" />
+      <FormTextArea<PurchaseValues> name="note" rows={2} label={t('fields.note')} wrapperClassName="sm:col-span-2 xl:col-span-3" testId="field-note" />
+    </Card>
+  );
+}

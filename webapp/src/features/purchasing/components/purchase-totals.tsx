@@ -1,0 +1,57 @@
+/**
+ * The purchase's totals on the kit's panel: the server's quote while the form is edited, the
+ * stored numbers otherwise, with returns, paid and balance for a stored purchase.
+ */
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TotalsPanel, useLiveQuote, type TotalsRow } from '@/components/document-form';
+import { usePurchaseQuote, type Purchase, type PurchaseTotals } from '../api/purchases';
+import { dueDate, quoteRequest, type PurchaseValues } from './purchase-form-model';
+
+function rows(t: (key: string) => string, totals: PurchaseTotals | undefined, record: Purchase | undefined): TotalsRow[] {
+  const rate = (text: string | undefined) => (text ? ` (${text})` : '');
+  return [
+    { label: t('totals.subtotal'), cents: totals?.subtotal_cents, testId: 'totals-subtotal' },
+    { label: t('fields.discount'), cents: totals?.discount_cents, testId: 'totals-discount', negative: true },
+    { label: t('fields.shipping'), cents: totals?.shipping_cents, testId: 'totals-shipping' },
+    { label: t('totals.taxableBase'), cents: totals?.taxable_base_cents, testId: 'totals-taxable-base' },
+    { label: t('totals.vat'), cents: totals?.vat_cents, testId: 'totals-vat' },
+    { label: `${t('totals.withholdingIncome')}${rate(totals?.withholding_income_rate)}`, cents: totals?.withholding_income_cents, testId: 'totals-withholding-income', negative: true },
+    { label: `${t('totals.withholdingVat')}${rate(totals?.withholding_vat_rate)}`, cents: totals?.withholding_vat_cents, testId: 'totals-withholding-vat', negative: true },
+    { label: t('totals.totalToPay'), cents: totals?.total_to_pay_cents, testId: 'totals-total-to-pay', strong: true },
+    { label: t('fields.return'), cents: record?.totals.return_cents, testId: 'totals-return', negative: true, shown: (record?.totals.return_cents ?? 0) > 0 },
+    { label: t('fields.paid'), cents: record?.totals.paid_cents, testId: 'totals-paid', shown: record !== undefined },
+    { label: t('fields.balance'), cents: record?.totals.balance_cents, testId: 'totals-balance', strong: true, shown: record !== undefined },
+  ];
+}
+
+/** The totals of a purchase being edited: asked of the server as the person types. */
+export function PurchaseQuoteTotals({ record }: { record?: Purchase }) {
+  const { t } = useTranslation('purchasing');
+  const values = useWatch<PurchaseValues>() as PurchaseValues;
+  const quote = useLiveQuote(quoteRequest(values), usePurchaseQuote);
+  const due = dueDate(values.purchase_date, values.days_of_credit);
+  return (
+    <>
+      <TotalsPanel title={t('totals.title')} rows={rows(t, quote.data, record)} quote={quote} hint={t('totals.hint')} hasTotals={quote.data !== undefined} testId="purchase-totals" />
+      {due && (
+        <p className="text-sm text-muted" data-testid="due-date">
+          {t('fields.dueDate')}: {due}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The stored totals of a purchase that is no longer edited. */
+export function PurchaseStoredTotals({ record }: { record: Purchase }) {
+  const { t } = useTranslation('purchasing');
+  return (
+    <>
+      <TotalsPanel title={t('totals.title')} rows={rows(t, record.totals, record)} hasTotals testId="purchase-totals" />
+      <p className="text-sm text-muted" data-testid="due-date">
+        {t('fields.dueDate')}: {record.due_date.slice(0, 10)}
+      </p>
+    </>
+  );
+}
