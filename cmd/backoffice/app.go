@@ -77,15 +77,6 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	defer m.Close()
-	if cfg.SeedDemo {
-		if err := seedDemo(ctx, m, logger); err != nil {
-			return fmt.Errorf("seed demo data: %w", err)
-		}
-		// Each demo password hash borrowed 64 MiB for argon2id; hand it back to the OS now rather
-		// than whenever the runtime's scavenger gets to it, so the idle process stays small.
-		debug.FreeOSMemory()
-	}
-
 	// Records written before the search word index existed get their words in the background;
 	// searches may miss them until it ends.
 	go func() {
@@ -104,6 +95,17 @@ func serve(ctx context.Context) error {
 		srv.AddCheck(c)
 	}
 	m.Mount(srv, cfg.ServeLive)
+
+	if cfg.SeedDemo {
+		// Through the mounted server, before it listens: the demo records take every rule a
+		// person's request takes.
+		if err := seedDemo(ctx, m, srv, logger); err != nil {
+			return fmt.Errorf("seed demo data: %w", err)
+		}
+		// Each demo password hash borrowed 64 MiB for argon2id; hand it back to the OS now rather
+		// than whenever the runtime's scavenger gets to it, so the idle process stays small.
+		debug.FreeOSMemory()
+	}
 
 	logger.Info("backoffice listening", "url", "http://"+cfg.Addr, "embedded", cfg.Embedded(),
 		"demo_data", cfg.SeedDemo, "startup_ms", time.Since(started).Milliseconds())

@@ -3,49 +3,24 @@ package main
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/backoffice/backoffice/cmd/backoffice/compose"
-	"github.com/backoffice/backoffice/modules/auth"
+	"github.com/backoffice/backoffice/cmd/backoffice/demo"
+	"github.com/backoffice/backoffice/platform/httpx"
 )
 
-// DemoPassword is the password of the four demo users (README states it).
-const DemoPassword = "Demo123!"
-
-// DemoCompany is the demo users' company.
-const DemoCompany = "Demo S.A.S."
-
-var demoUsers = []auth.NewUser{
-	{Username: "admin", FirstName: "Ana", LastName: "Administradora", Email: "admin@demo.co", Phone: "3001112233", Role: auth.RoleAdmin},
-	{Username: "secretary", FirstName: "Sara", LastName: "Secretaria", Email: "secretary@demo.co", Phone: "3002223344", Role: auth.RoleSecretary},
-	{Username: "user", FirstName: "Ulises", LastName: "Usuario", Email: "user@demo.co", Phone: "3003334455", Role: auth.RoleUser},
-	{Username: "buyer", FirstName: "Bruno", LastName: "Comprador", Email: "buyer@demo.co", Phone: "3004445566", Role: auth.RoleBuyer},
+// seedDemo loads the demo company, users and records (package demo) through srv, a server with
+// every module mounted; running it again adds nothing.
+func seedDemo(ctx context.Context, m *compose.Product, srv *httpx.Server, logger *slog.Logger) error {
+	return demo.Seed(ctx, m, srv, time.Now(), logger)
 }
 
-// seedDemo creates the demo company and users that are missing; running it again changes nothing.
-func seedDemo(ctx context.Context, m *compose.Product, logger *slog.Logger) error {
-	companyID, err := m.Settings.EnsureCompany(ctx, DemoCompany)
-	if err != nil {
-		return err
-	}
-	for _, u := range demoUsers {
-		exists, err := m.Auth.UserExists(ctx, u.Username)
-		if err != nil {
-			return err
-		}
-		if exists {
-			continue
-		}
-		u.CompanyID, u.Password = companyID, DemoPassword
-		if _, err := m.Auth.CreateUser(ctx, u); err != nil {
-			return err
-		}
-		logger.Info("demo user created", "username", u.Username, "role", u.Role)
-	}
-	return nil
-}
-
+// seedOnly is `backoffice seed`: the demo data through an in-process server that listens nowhere.
 func seedOnly(ctx context.Context) error {
 	return withProduct(ctx, "backoffice-seed", func(m *compose.Product, logger *slog.Logger) error {
-		return seedDemo(ctx, m, logger)
+		srv := httpx.New(m.ServerOptions(httpx.Options{Logger: logger, Version: version}))
+		m.Mount(srv, false)
+		return seedDemo(ctx, m, srv, logger)
 	})
 }

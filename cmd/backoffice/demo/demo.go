@@ -1,0 +1,313 @@
+// Package demo loads the demo company — the records a newcomer looks at on the embedded default's
+// first start, or after `backoffice seed`: four users (one per role), two stores, suppliers and
+// customers of every tax profile, a catalogue with stock below and above its alerts, six months
+// of purchases in every approval state, and purchase orders from pending to fully received.
+//
+// Every record is written through the back office's own HTTP API, in process, signed in as the
+// demo users: the handlers, the modules' rules, audit entries, domain events and search words all
+// apply as they do to a person's request, and no table is written behind a module's back. Each
+// later module (sales, payments, returns) adds its records here the same way.
+//
+// The data set is deterministic (one seeded random source) and dated relative to today in
+// America/Bogota, so that the dashboard always has purchases due within five days.
+package demo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/backoffice/backoffice/cmd/backoffice/compose"
+	"github.com/backoffice/backoffice/modules/auth"
+	"github.com/backoffice/backoffice/platform/httpx"
+)
+
+// Password is the password of the four demo users (README states it).
+const Password = "Demo123!"
+
+// Company is the demo users' company.
+const Company = "Demo S.A.S."
+
+// Users are the demo users, one per role.
+var Users = []auth.NewUser{
+	{Username: "admin", FirstName: "Ana", LastName: "Administradora", Email: "admin@demo.co", Phone: "3001112233", Role: auth.RoleAdmin},
+	{Username: "secretary", FirstName: "Sara", LastName: "Secretaria", Email: "secretary@demo.co", Phone: "3002223344", Role: auth.RoleSecretary},
+	{Username: "user", FirstName: "Ulises", LastName: "Usuario", Email: "user@demo.co", Phone: "3003334455", Role: auth.RoleUser},
+	{Username: "buyer", FirstName: "Bruno", LastName: "Comprador", Email: "buyer@demo.co", Phone: "3004445566", Role: auth.RoleBuyer},
+}
+
+// bogota is where the company's calendar days are (purchase dates, due dates).
+var bogota = func() *time.Location {
+	loc, err := time.LoadLocation("America/Bogota")
+	if err != nil {
+		return time.FixedZone("COT", -5*3600) // Colombia keeps no daylight saving time
+	}
+	return loc
+}()
+
+// Seed creates the demo company and the demo users that are missing, then — when it created all
+// four users, that is on a database never seeded — the company's records, through srv (a server
+// with every module mounted, as compose.Product.Mount leaves it). Running it again adds nothing.
+// now dates the records.
+func Seed(ctx context.Context, p *compose.Product, srv *httpx.Server, now time.Time, logger *slog.Logger) error {
+	companyID, err := p.Settings.EnsureCompany(ctx, Company)
+	if err != nil {
+		return err
+	}
+	created, err := createUsers(ctx, p, companyID, logger)
+	if err != nil || created < len(Users) {
+		// The records come with the users, once: a database whose demo users existed already
+		// (seeded before, or in use) is left as it is, and the check costs no sign-in.
+		return err
+	}
+	started := time.Now()
+	s := &seeder{companyID: companyID, now: now.In(bogota), rnd: rand.New(rand.NewPCG(2026, 11))}
+	if err := parallel(
+		func() (err error) { s.admin, err = signIn(ctx, srv, "admin", Password); return err },
+		func() (err error) { s.user, err = signIn(ctx, srv, "user", Password); return err },
+	); err != nil {
+		return err
+	}
+	logger.Debug("demo sign-ins", "took_ms", time.Since(started).Milliseconds())
+	for _, step := range []struct {
+		name string
+		run  func() error
+	}{
+		{"stores", s.stores}, {"categories", s.categories}, {"products", s.products},
+		{"suppliers", s.suppliers}, {"customers", s.customers},
+		{"purchase orders", s.purchaseOrders}, {"purchases", s.purchases},
+	} {
+		t := time.Now()
+		if err := step.run(); err != nil {
+			return fmt.Errorf("demo %s: %w", step.name, err)
+		}
+		logger.Debug("demo step", "step", step.name, "took_ms", time.Since(t).Milliseconds())
+	}
+	for _, c := range []*client{s.admin, s.user} {
+		if _, err := c.do(http.MethodPost, "/api/auth/logout", "", nil, nil); err != nil {
+			return err // the seed's sessions end with it
+		}
+	}
+	logger.Info("demo data loaded", "company", Company, "products", len(s.productCost), "suppliers", len(s.supplierIDs),
+		"purchases", s.purchaseCount, "purchase_orders", s.orderCount, "took_ms", time.Since(started).Milliseconds())
+	return nil
+}
+
+// createUsers creates the demo users that do not exist yet and returns how many it created. The
+// password hashes (argon2id, the bulk of a first start's time) are computed in parallel, one per
+// core at most.
+func createUsers(ctx context.Context, p *compose.Product, companyID int64, logger *slog.Logger) (int, error) {
+	var missing []auth.NewUser
+	for _, u := range Users {
+		exists, err := p.Auth.UserExists(ctx, u.Username)
+		if err != nil {
+			return 0, err
+		}
+		if !exists {
+			u.CompanyID, u.Password = companyID, Password
+			missing = append(missing, u)
+		}
+	}
+	jobs := make([]func() error, len(missing))
+	for i, u := range missing {
+		jobs[i] = func() error {
+			if _, err := p.Auth.CreateUser(ctx, u); err != nil {
+				return fmt.Errorf("demo user %s: %w", u.Username, err)
+			}
+			logger.Info("demo user created", "username", u.Username, "role", u.Role)
+			return nil
+		}
+	}
+	return len(missing), parallel(jobs...)
+}
+
+// parallel runs jobs, at most one per core at a time, and returns the first error.
+func parallel(jobs ...func() error) error {
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	for i, job := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			errs[i] = job()
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// seeder holds what the steps create for the later ones.
+type seeder struct {
+	companyID int64
+	// admin decides; user writes what waits for a decision (an administrator's own records are
+	// approved at once). Two sign-ins only: each costs an argon2id verification at start.
+	admin, user *client
+	now         time.Time // in America/Bogota
+	rnd         *rand.Rand
+
+	storeIDs    []int64
+	categoryIDs []int64
+	productIDs  [][]int64 // per category
+	productCost map[int64]int64
+	supplierIDs []int64 // approved suppliers, index as in suppliers (0 when not approved)
+	// receiptIDs are the approved received orders, for purchases that invoice them.
+	receiptIDs    []int64
+	purchaseCount int
+	orderCount    int
+}
+
+// between returns a number in [lo, hi].
+func (s *seeder) between(lo, hi int64) int64 { return lo + s.rnd.Int64N(hi-lo+1) }
+
+// date is the calendar day daysAgo days before today, as the API reads dates.
+func (s *seeder) date(daysAgo int) string { return s.now.AddDate(0, 0, -daysAgo).Format(time.DateOnly) }
+
+func (s *seeder) stores() error {
+	for _, name := range storeNames {
+		id, err := s.admin.postJSON("/api/stores", map[string]any{"company_id": s.companyID, "name": name, "active": true})
+		if err != nil {
+			return err
+		}
+		s.storeIDs = append(s.storeIDs, id)
+	}
+	return nil
+}
+
+func (s *seeder) categories() error {
+	for _, c := range categories {
+		id, err := s.admin.postJSON("/api/categories", map[string]any{"company_id": s.companyID, "name": c.name})
+		if err != nil {
+			return err
+		}
+		s.categoryIDs = append(s.categoryIDs, id)
+	}
+	return nil
+}
+
+// products creates the catalogue: a price 25–45 % over cost, and an opening stock that leaves
+// about one product in seven below its alert quantity (a few at zero) for the alerts page.
+func (s *seeder) products() error {
+	s.productIDs = make([][]int64, len(categories))
+	s.productCost = map[int64]int64{}
+	for ci, c := range categories {
+		for pi, name := range c.products {
+			cost := s.between(c.costPesos[0], c.costPesos[1]) / 100 * 100 * 100 // whole hundreds of pesos, in centavos
+			price := cost * s.between(125, 145) / 100 / 10000 * 10000
+			fields := map[string]string{
+				"code": fmt.Sprintf("%s-%03d", c.code, pi+1), "name": name, "category_id": fmt.Sprint(s.categoryIDs[ci]),
+				"unit": c.unit, "cost_cents": fmt.Sprint(cost), "price_cents": fmt.Sprint(price), "iva_class": c.ivaClass,
+				"kind": "goods",
+			}
+			if c.service {
+				fields["kind"] = "service"
+			} else {
+				alert := s.between(5, 30)
+				qty := s.between(alert+1, alert+250)
+				switch k := (ci*len(c.products) + pi) % 7; {
+				case k == 3 && pi%2 == 0:
+					qty = 0
+				case k == 3:
+					qty = s.between(1, alert-1)
+				}
+				fields["alert_quantity"], fields["quantity"] = fmt.Sprint(alert), fmt.Sprint(qty)
+			}
+			id, err := s.admin.postForm("/api/products", fields, file{})
+			if err != nil {
+				return err
+			}
+			s.productIDs[ci] = append(s.productIDs[ci], id)
+			s.productCost[id] = cost
+		}
+	}
+	return nil
+}
+
+// partyBody is the create body of a supplier or customer.
+func partyBody(p party) map[string]any {
+	doc := p.doc
+	if p.docType == "NIT" {
+		doc += "-" + nitCheckDigit(p.doc)
+	}
+	personType := "natural"
+	if p.juridica {
+		personType = "juridica"
+	}
+	return map[string]any{"name": p.name, "company": p.company, "person_type": personType, "document_type": p.docType,
+		"document_number": doc, "city": p.city, "address": p.address, "phone": p.phone, "email": p.email,
+		"declarante": p.declarante, "gran_contribuyente": p.granContribuyente, "autorretenedor": p.autorretenedor,
+		"iva_responsible": p.ivaResponsible}
+}
+
+// createParty creates a supplier or customer at path ("/api/suppliers"): by the admin (approved),
+// or by the user and then left pending or rejected by the admin. It returns the id when approved.
+func (s *seeder) createParty(path string, p party) (int64, error) {
+	if !p.pending && !p.rejected {
+		body := partyBody(p)
+		body["company_id"] = s.companyID
+		return s.admin.postJSON(path, body)
+	}
+	id, err := s.user.postJSON(path, partyBody(p))
+	if err != nil || p.pending {
+		return 0, err
+	}
+	_, err = s.admin.postJSON(fmt.Sprintf("%s/%d/reject", path, id), map[string]string{"reason": p.rejectReason})
+	return 0, err
+}
+
+func (s *seeder) suppliers() error {
+	for i, p := range suppliers {
+		p.phone = fmt.Sprintf("60%d%07d", 1+i%8, 3000000+i*7919)
+		p.email = fmt.Sprintf("compras%d@proveedor%d.co", i+1, i+1)
+		id, err := s.createParty("/api/suppliers", p)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.name, err)
+		}
+		s.supplierIDs = append(s.supplierIDs, id)
+	}
+	return nil
+}
+
+// customers creates 40 customers: people with a cédula, eight businesses with a NIT, a few
+// awaiting approval.
+func (s *seeder) customers() error {
+	for i := range 40 {
+		first, last := firstNames[i%len(firstNames)], lastNames[(i*7)%len(lastNames)]
+		p := party{name: first + " " + last + " " + lastNames[(i*3+5)%len(lastNames)], docType: "CC",
+			doc: fmt.Sprint(1000000000 + int64(i)*1234567), city: cities[i%len(cities)],
+			address: fmt.Sprintf("Calle %d # %d-%d", 10+i*3, 5+i, 10+i%80), declarante: i%3 == 0,
+			phone: fmt.Sprintf("3%02d%07d", 10+i%40, 4000000+i*6271), pending: i%13 == 12}
+		p.email = fmt.Sprintf("cliente%d@correo.co", i+1)
+		if i%5 == 4 {
+			p.juridica, p.docType = true, "NIT"
+			p.company, p.doc = customerCompanies[(i/5)%len(customerCompanies)], fmt.Sprint(900200000+i*10007)
+			p.ivaResponsible, p.declarante, p.granContribuyente = true, true, i == 9
+		}
+		if _, err := s.createParty("/api/customers", p); err != nil {
+			return fmt.Errorf("%s: %w", p.name, err)
+		}
+	}
+	return nil
+}
+
+// nitCheckDigit is DIAN's modulo-11 check digit of a NIT base number (the people module checks
+// it; the demo must send the right one).
+func nitCheckDigit(base string) string {
+	weights := []int{3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71}
+	sum := 0
+	for i := 0; i < len(base); i++ {
+		sum += int(base[len(base)-1-i]-'0') * weights[i]
+	}
+	r := sum % 11
+	if r > 1 {
+		r = 11 - r
+	}
+	return fmt.Sprint(r)
+}

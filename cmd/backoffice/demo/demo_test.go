@@ -1,0 +1,120 @@
+package demo_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/cmd/backoffice/demo"
+	"github.com/backoffice/backoffice/modules/auth/authtest"
+)
+
+// count runs a COUNT(*) query.
+func count(t *testing.T, db bun.IDB, query string, args ...any) int {
+	t.Helper()
+	var n int
+	if err := db.QueryRowContext(context.Background(), query, args...).Scan(&n); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return n
+}
+
+// TestSeedFillsTheDemoCompanyOnce seeds a fresh database through the API and checks that the
+// demo company has what a newcomer should see — every state of every document — and that a
+// second seed adds nothing.
+func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		ctx := context.Background()
+		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+		if err := demo.Seed(ctx, s.Product, s.Server, s.Clock.Now(), logger); err != nil {
+			t.Fatalf("seed: %v", err)
+		}
+		co := s.CompanyID
+		exact := []struct {
+			what  string
+			query string
+			want  int
+		}{
+			{"users", "SELECT COUNT(*) FROM users WHERE company_id = ?", 4},
+			{"stores", "SELECT COUNT(*) FROM stores WHERE company_id = ?", 2},
+			{"categories", "SELECT COUNT(*) FROM categories WHERE company_id = ?", 10},
+			{"products", "SELECT COUNT(*) FROM products WHERE company_id = ?", 120},
+			{"suppliers", "SELECT COUNT(*) FROM suppliers WHERE company_id = ?", 15},
+			{"customers", "SELECT COUNT(*) FROM customers WHERE company_id = ?", 40},
+			{"purchase orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ?", 20},
+			{"purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ?", 93},
+		}
+		before := map[string]int{}
+		for _, c := range exact {
+			got := count(t, s.DB, c.query, co)
+			if got != c.want {
+				t.Errorf("%s: %d, want %d", c.what, got, c.want)
+			}
+			before[c.what] = got
+		}
+		atLeast := []struct {
+			what  string
+			query string
+			min   int
+		}{
+			{"suppliers that are legal entities", "SELECT COUNT(*) FROM suppliers WHERE company_id = ? AND person_type = 'juridica'", 5},
+			{"suppliers that are people", "SELECT COUNT(*) FROM suppliers WHERE company_id = ? AND person_type = 'natural'", 3},
+			{"gran contribuyente suppliers", "SELECT COUNT(*) FROM suppliers WHERE company_id = ? AND gran_contribuyente", 2},
+			{"autorretenedor suppliers", "SELECT COUNT(*) FROM suppliers WHERE company_id = ? AND autorretenedor", 2},
+			{"non-declarante suppliers", "SELECT COUNT(*) FROM suppliers WHERE company_id = ? AND NOT declarante", 2},
+			{"pending suppliers", "SELECT COUNT(*) FROM suppliers WHERE company_id = ? AND approval_status = 'pending'", 1},
+			{"rejected suppliers", "SELECT COUNT(*) FROM suppliers WHERE company_id = ? AND approval_status = 'rejected'", 1},
+			{"pending customers", "SELECT COUNT(*) FROM customers WHERE company_id = ? AND approval_status = 'pending'", 1},
+			{"products below their alert", "SELECT COUNT(*) FROM products WHERE company_id = ? AND kind = 'goods' AND quantity < alert_quantity", 10},
+			{"products out of stock", "SELECT COUNT(*) FROM products WHERE company_id = ? AND kind = 'goods' AND quantity = 0", 2},
+			{"pending purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND approval_status = 'pending'", 5},
+			{"approved purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND approval_status = 'approved'", 50},
+			{"rejected purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND approval_status = 'rejected'", 5},
+			{"purchases invoicing a received order", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND status = 'received'", 2},
+			{"purchases from 6 months back", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND purchase_date <= ?", 1},
+			{"pending orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ? AND status = 'pending'", 1},
+			{"approved orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ? AND status = 'approved'", 1},
+			{"rejected orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ? AND status = 'rejected'", 1},
+			{"partly received orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ? AND status = 'partially_received'", 1},
+			{"received orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ? AND status = 'received'", 1},
+			{"pending receipts", "SELECT COUNT(*) FROM received_orders WHERE company_id = ? AND status = 'pending'", 1},
+			{"approved receipts", "SELECT COUNT(*) FROM received_orders WHERE company_id = ? AND status = 'approved'", 1},
+			{"rejected receipts", "SELECT COUNT(*) FROM received_orders WHERE company_id = ? AND status = 'rejected'", 1},
+		}
+		sixMonthsAgo := s.Clock.Now().AddDate(0, -6, 0).Format("2006-01-02")
+		for _, c := range atLeast {
+			args := []any{co}
+			if c.what == "purchases from 6 months back" {
+				args = append(args, sixMonthsAgo)
+			}
+			if got := count(t, s.DB, c.query, args...); got < c.min {
+				t.Errorf("%s: %d, want at least %d", c.what, got, c.min)
+			}
+		}
+
+		// The dashboard's expiring purchases (due within five days) come from the API itself.
+		admin := s.Login(t, "admin", demo.Password, "").AuthToken
+		r := s.Get(t, "/api/purchases/expiring", admin)
+		var expiring struct {
+			Data []struct {
+				DaysLeft int `json:"days_left"`
+			} `json:"data"`
+		}
+		r.JSON(&expiring)
+		if len(expiring.Data) < 5 {
+			t.Errorf("expiring purchases: %d, want at least 5 (%s)", len(expiring.Data), r.Body)
+		}
+
+		if err := demo.Seed(ctx, s.Product, s.Server, s.Clock.Now(), logger); err != nil {
+			t.Fatalf("second seed: %v", err)
+		}
+		for _, c := range exact {
+			if got := count(t, s.DB, c.query, co); got != before[c.what] {
+				t.Errorf("second seed changed %s: %d, was %d", c.what, got, before[c.what])
+			}
+		}
+	})
+}

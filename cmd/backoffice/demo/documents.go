@@ -1,0 +1,257 @@
+package demo
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"sync"
+	"time"
+)
+
+// orderPlan is what happens to one demo purchase order after the buyer creates it.
+type orderPlan struct {
+	decision string  // "" stays pending, "approve" or "reject"
+	receipts []int64 // percent of the quantity received in each receipt (approved by the admin)
+	last     string  // what the admin does with the last receipt: "approve" (default), "pending", "reject"
+}
+
+// orderPlans covers every state of a purchase order and of its received orders: pending,
+// rejected, approved with nothing received, partly received (one with a receipt awaiting
+// approval, one with a rejected receipt) and fully received (in one or two receipts).
+var orderPlans = []orderPlan{
+	{}, {}, {}, {},
+	{decision: "reject"}, {decision: "reject"}, {decision: "reject"},
+	{decision: "approve"}, {decision: "approve"}, {decision: "approve"},
+	{decision: "approve", receipts: []int64{40}}, {decision: "approve", receipts: []int64{50}},
+	{decision: "approve", receipts: []int64{30}}, {decision: "approve", receipts: []int64{40, 20}, last: "pending"},
+	{decision: "approve", receipts: []int64{60, 40}}, {decision: "approve", receipts: []int64{50, 50}},
+	{decision: "approve", receipts: []int64{100}}, {decision: "approve", receipts: []int64{100}},
+	{decision: "approve", receipts: []int64{100}}, {decision: "approve", receipts: []int64{30}, last: "reject"},
+}
+
+var orderRejectReasons = []string{"Ya hay inventario suficiente en la sede.", "El proveedor subió el precio; pedir otra cotización.",
+	"Producto descontinuado."}
+
+// goods returns the id of a goods product (not a service), chosen at random.
+func (s *seeder) goods() (categoryIdx int, productID int64) {
+	ci := s.rnd.IntN(len(categories) - 1) // the last category is services
+	ids := s.productIDs[ci]
+	return ci, ids[s.rnd.IntN(len(ids))]
+}
+
+// purchaseOrders has the user order goods and the admin decide, and the user receive what
+// orderPlans says, receipts decided by the admin (an approved receipt adds to the stock).
+func (s *seeder) purchaseOrders() error {
+	for i, plan := range orderPlans {
+		ci, productID := s.goods()
+		qty := s.between(2, 20) * 10
+		id, err := s.user.postForm("/api/purchase-orders", map[string]string{
+			"category_id": fmt.Sprint(s.categoryIDs[ci]), "product_id": fmt.Sprint(productID), "quantity": fmt.Sprint(qty),
+			"note": []string{"", "Reposición de inventario.", "Para la temporada de diciembre.", ""}[i%4]}, file{})
+		if err != nil {
+			return err
+		}
+		s.orderCount++
+		switch plan.decision {
+		case "approve":
+			if _, err := s.admin.postJSON(fmt.Sprintf("/api/purchase-orders/%d/approve", id), map[string]any{}); err != nil {
+				return err
+			}
+		case "reject":
+			reason := orderRejectReasons[i%len(orderRejectReasons)]
+			if _, err := s.admin.postJSON(fmt.Sprintf("/api/purchase-orders/%d/reject", id), map[string]string{"reason": reason}); err != nil {
+				return err
+			}
+		}
+		left := qty
+		for k, pct := range plan.receipts {
+			n := min(qty*pct/100, left)
+			left -= n
+			rid, err := s.user.postForm(fmt.Sprintf("/api/purchase-orders/%d/receive", id),
+				map[string]string{"quantity": fmt.Sprint(n), "note": "Recibido en bodega."}, file{})
+			if err != nil {
+				return err
+			}
+			decide := "approve"
+			if k == len(plan.receipts)-1 && plan.last != "" {
+				decide = plan.last
+			}
+			switch decide {
+			case "approve":
+				if _, err := s.admin.postJSON(fmt.Sprintf("/api/received-orders/%d/approve", rid), map[string]any{}); err != nil {
+					return err
+				}
+				s.receiptIDs = append(s.receiptIDs, rid)
+			case "reject":
+				if _, err := s.admin.postJSON(fmt.Sprintf("/api/received-orders/%d/reject", rid),
+					map[string]string{"reason": "Llegaron unidades averiadas."}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// purchaseLine is one line of a purchase's create body.
+type purchaseLine struct {
+	CategoryID int64  `json:"category_id"`
+	ProductID  int64  `json:"product_id"`
+	CostCents  int64  `json:"cost_cents"`
+	Quantity   int64  `json:"quantity"`
+	ExpiryDate string `json:"expiry_date,omitempty"`
+}
+
+// purchaseBody is a purchase's create body (the API's PurchaseBody).
+type purchaseBody struct {
+	CompanyID       int64          `json:"company_id"`
+	PurchaseDate    string         `json:"purchase_date"`
+	ReferenceNo     string         `json:"reference_no"`
+	SupplierID      int64          `json:"supplier_id"`
+	StoreID         int64          `json:"store_id"`
+	DaysOfCredit    int64          `json:"days_of_credit"`
+	ShippingCarrier string         `json:"shipping_carrier,omitempty"`
+	ShippingCents   int64          `json:"shipping_cents"`
+	DiscountCents   int64          `json:"discount_cents"`
+	Note            string         `json:"note,omitempty"`
+	ReceivedOrderID int64          `json:"received_order_id,omitempty"`
+	Lines           []purchaseLine `json:"lines"`
+}
+
+// purchase states the demo spreads over six months.
+const (
+	byAdmin  = iota // created by the admin: approved at once
+	approved        // created by the user, approved by the admin
+	rejected        // created by the user, rejected by the admin with a reason
+	pending         // created by the user, awaiting the admin
+)
+
+// purchases books six months of supplier invoices — old ones approved or rejected, the last
+// two weeks' mostly pending, five due within the next five days — and invoices four of the
+// received orders (a purchase "received").
+func (s *seeder) purchases() error {
+	const regular = 84
+	for i := range regular {
+		daysAgo := 185 - i*180/regular - int(s.between(0, 1))
+		state := []int{byAdmin, byAdmin, approved, byAdmin, approved, byAdmin, byAdmin, approved, byAdmin, rejected}[i%10]
+		if daysAgo <= 14 {
+			state = []int{pending, pending, approved, pending}[i%4]
+		}
+		credit := []int64{15, 30, 45, 60, 90}[s.rnd.IntN(5)]
+		if err := s.purchase(daysAgo, credit, state, 0); err != nil {
+			return err
+		}
+	}
+	for k := range 5 { // due today and in the next four days: the dashboard's expiring purchases
+		if err := s.purchase(30-k, 30, byAdmin, 0); err != nil {
+			return err
+		}
+	}
+	for k, rid := range s.receiptIDs[:min(4, len(s.receiptIDs))] {
+		if err := s.purchase(k, 30, []int{byAdmin, pending}[k%2], rid); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// purchase books one purchase dated daysAgo days back, in state; receivedOrderID > 0 invoices
+// that received order with the lines its draft gives.
+func (s *seeder) purchase(daysAgo int, credit int64, state int, receivedOrderID int64) error {
+	s.purchaseCount++
+	date := s.date(daysAgo)
+	expiry := s.now.AddDate(1, 0, -daysAgo).Format(time.DateOnly)
+	b := purchaseBody{CompanyID: s.companyID, PurchaseDate: date, DaysOfCredit: credit, StoreID: s.storeIDs[s.purchaseCount%len(s.storeIDs)],
+		ReferenceNo: fmt.Sprintf("FE-%05d", 1000+s.purchaseCount*7), Note: purchaseNotes[s.purchaseCount%len(purchaseNotes)],
+		ReceivedOrderID: receivedOrderID}
+	sup := s.approvedSupplier()
+	b.SupplierID = s.supplierIDs[sup]
+	if receivedOrderID > 0 {
+		var draft struct {
+			Data struct {
+				Lines []purchaseLine `json:"lines"`
+			} `json:"data"`
+		}
+		if err := s.user.getJSON(fmt.Sprintf("/api/received-orders/%d/purchase-draft", receivedOrderID), &draft); err != nil {
+			return err
+		}
+		b.Lines = draft.Data.Lines
+		for i := range b.Lines {
+			b.Lines[i].ExpiryDate = expiry
+		}
+	} else {
+		cats := suppliers[sup].categories
+		for range s.between(1, 4) {
+			ci := cats[s.rnd.IntN(len(cats))]
+			ids := s.productIDs[ci]
+			id := ids[s.rnd.IntN(len(ids))]
+			l := purchaseLine{CategoryID: s.categoryIDs[ci], ProductID: id, Quantity: s.between(1, 24) * 5,
+				CostCents: s.productCost[id] * s.between(95, 105) / 100 / 100 * 100}
+			if categories[ci].service {
+				l.Quantity = 1
+			} else {
+				l.ExpiryDate = expiry
+			}
+			b.Lines = append(b.Lines, l)
+		}
+	}
+	if s.purchaseCount%4 == 0 {
+		b.ShippingCarrier, b.ShippingCents = "Servientrega", s.between(8, 40)*100000
+	}
+	if s.purchaseCount%6 == 0 {
+		b.DiscountCents = b.Lines[0].CostCents * b.Lines[0].Quantity / 20 / 100 * 100 // 5 % of the first line
+	}
+	data, err := json.Marshal(b)
+	if err != nil {
+		return err
+	}
+	creator := s.user
+	if state == byAdmin {
+		creator = s.admin
+	}
+	id, err := creator.postForm("/api/purchases", map[string]string{"data": string(data)},
+		file{field: "attachment", name: "factura-" + b.ReferenceNo + ".png", data: invoiceImage()})
+	if err != nil {
+		return fmt.Errorf("%s: %w", b.ReferenceNo, err)
+	}
+	switch state {
+	case approved:
+		_, err = s.admin.postJSON(fmt.Sprintf("/api/purchases/%d/approve", id), map[string]any{})
+	case rejected:
+		reason := rejectReasons[s.purchaseCount%len(rejectReasons)]
+		_, err = s.admin.postJSON(fmt.Sprintf("/api/purchases/%d/reject", id), map[string]string{"reason": reason})
+	}
+	return err
+}
+
+// approvedSupplier picks an approved supplier at random (its index in suppliers).
+func (s *seeder) approvedSupplier() int {
+	for {
+		if i := s.rnd.IntN(len(suppliers)); s.supplierIDs[i] > 0 {
+			return i
+		}
+	}
+}
+
+// invoiceImage is the scanned invoice every demo purchase carries: a small white page with grey
+// lines, encoded once.
+var invoiceImage = sync.OnceValue(func() []byte {
+	img := image.NewGray(image.Rect(0, 0, 120, 160))
+	for y := range 160 {
+		for x := range 120 {
+			c := uint8(255)
+			if (y > 20 && y%12 == 0 && x > 10 && x < 110) || (y < 16 && x > 10 && x < 60) {
+				c = 170
+			}
+			img.SetGray(x, y, color.Gray{Y: c})
+		}
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		panic(err) // encoding an in-memory image cannot fail
+	}
+	return buf.Bytes()
+})
