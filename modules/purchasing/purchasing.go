@@ -36,6 +36,12 @@
 //   - Stock does not move with purchases: it moves when a received order is approved
 //     (modules/procurement), which is how goods come in.
 //   - Rejected suppliers cannot be bought from ('Please select a supplier').
+//   - Numbers and dates have the bounds every document shares (platform/bounds), stated in
+//     their messages and answered alike by the quote, create and edit: quantities up to
+//     1,000,000,000; a unit cost up to 1,000,000,000,000.00; the subtotal, shipping, discount
+//     and returns each up to 100,000,000,000,000.00; days of credit 1 to 3650; purchase and
+//     expiry dates from 2000-01-01 to ten years after today (America/Bogota). The quote leaves
+//     out only what is not typed yet (reference, store, credit of 0).
 //
 // Access: admin, user and secretary (not buyer) list, read, quote, create, edit, delete and
 // export; administrators approve and reject. Administrators see every company (optional

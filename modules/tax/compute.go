@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/backoffice/backoffice/platform/bounds"
 )
 
 // IVAClass is a product's IVA treatment. Exento and excluido both charge 0% but stay distinct:
@@ -125,9 +127,11 @@ var ErrInvalid = errors.New("tax: invalid input")
 // ErrNoUVT is returned when withholdings may apply but Params carries no UVT.
 var ErrNoUVT = errors.New("tax: no UVT value")
 
-// maxCents bounds every amount (10 billones de pesos) so that the integer arithmetic below
-// (amount × rate numerator) can never overflow int64.
-const maxCents int64 = 1_000_000_000_000_000
+// maxCents bounds the subtotal, the shipping and the discount: a document's bound
+// (platform/bounds, 100,000,000,000,000.00 pesos), so that the integer arithmetic below —
+// a base of at most subtotal + shipping times a rate numerator of at most 60 — can never
+// overflow int64.
+const maxCents = bounds.MaxDocumentCents
 
 // rate is an exact fraction num/den.
 type rate struct {

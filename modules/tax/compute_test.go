@@ -345,3 +345,33 @@ func TestInvalidInput(t *testing.T) {
 		})
 	}
 }
+
+// The largest document the bounds accept is computed exactly (nothing overflows, with every
+// tax and withholding at its highest rate), and anything larger is refused.
+func TestLargestDocument(t *testing.T) {
+	t.Parallel()
+	max := Input{Date: day(2026, time.March, 10), Lines: []Line{{Quantity: 1, UnitCostCents: maxCents, IVA: IVA19, Concept: Service}},
+		ShippingCents: maxCents, Buyer: agent, Supplier: Supplier{PersonType: PersonNatural, IVAResponsible: true}, Params: uvt2026}
+	r := mustCompute(t, max)
+	const base = 10_000_000_000_000_000 // 10^16 centavos, each of services and shipping (goods)
+	want := Result{SubtotalCents: base, ShippingCents: base, TaxableBaseCents: 2 * base, IVACents: 2 * base * 19 / 100,
+		InvoiceCents: 2*base + 2*base*19/100, ReteFuenteCents: base*35/1000 + base*60/1000, ReteIVACents: 2 * base * 19 / 100 * 15 / 100}
+	want.TotalToPayCents = want.InvoiceCents - want.ReteFuenteCents - want.ReteIVACents
+	if r.SubtotalCents != want.SubtotalCents || r.TaxableBaseCents != want.TaxableBaseCents || r.IVACents != want.IVACents ||
+		r.InvoiceCents != want.InvoiceCents || r.ReteFuenteCents != want.ReteFuenteCents || r.ReteIVACents != want.ReteIVACents ||
+		r.TotalToPayCents != want.TotalToPayCents {
+		t.Fatalf("largest document %+v\nwant %+v", r, want)
+	}
+	for name, edit := range map[string]func(*Input){
+		"subtotal": func(in *Input) { in.Lines[0].UnitCostCents++ },
+		"shipping": func(in *Input) { in.ShippingCents++ },
+		"lines":    func(in *Input) { in.Lines = append(in.Lines, Line{Quantity: 1, UnitCostCents: 1, IVA: IVA19}) },
+	} {
+		in := max
+		in.Lines = append([]Line(nil), max.Lines...)
+		edit(&in)
+		if _, err := Compute(in); !errors.Is(err, ErrInvalid) {
+			t.Errorf("%s above the bound: %v, want ErrInvalid", name, err)
+		}
+	}
+}

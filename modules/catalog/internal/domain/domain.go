@@ -6,6 +6,8 @@ package domain
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/backoffice/backoffice/platform/bounds"
 )
 
 // Messages the API sends (English keys; the web app translates them).
@@ -40,11 +42,13 @@ const (
 	MaxNameLen = 200
 	MaxCodeLen = 60
 	MaxUnitLen = 20
-	// MaxMoneyCents is one trillion pesos: far above any real price, far below int64 overflow
-	// when multiplied by a quantity.
-	MaxMoneyCents = int64(1_000_000_000_000_00)
-	// MaxQuantity bounds stock and alert quantities (whole units).
-	MaxQuantity = int64(1_000_000_000)
+	// MaxMoneyCents bounds a cost or a price: the money-per-unit bound every document shares
+	// (platform/bounds, 1,000,000,000,000.00 pesos), so a product's cost is always a valid line
+	// cost of a purchase.
+	MaxMoneyCents = bounds.MaxUnitCents
+	// MaxQuantity bounds stock and alert quantities (whole units): the quantity bound of
+	// platform/bounds.
+	MaxQuantity = bounds.MaxQuantity
 	// MaxImages is how many images a product may carry.
 	MaxImages = 5
 )

@@ -20,6 +20,7 @@ import (
 	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/audit"
+	"github.com/backoffice/backoffice/platform/bounds"
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
@@ -230,6 +231,18 @@ func found[R any](r *R, err error) (*R, error) {
 		return nil, apperror.Internal(err)
 	}
 	return r, nil
+}
+
+// amountOf is quantity units at unitCents, the amount events and the purchase draft show. Both
+// are within their bounds (platform/bounds), but their product may not be: an order of 10^9
+// units of a product costing 10^14 centavos would overflow int64. Beyond a document's bound
+// the amount is shown at the bound, which a purchase could not exceed anyway, rather than as
+// a wrapped-around number.
+func amountOf(quantity, unitCents int64) int64 {
+	if cents, ok := bounds.LineCents(quantity, unitCents); ok {
+		return cents
+	}
+	return bounds.MaxDocumentCents
 }
 
 // Module, entities and verbs of the events (backoffice.procurement.<entity>.<verb>.v1).

@@ -252,7 +252,7 @@ func (s *Service) CreateOrder(ctx context.Context, p httpx.Principal, in OrderIn
 			return err
 		}
 		return s.emit(ctx, tx, EntityOrder, VerbCreated, o.CompanyID, p.UserID, Event{ID: o.ID, ReferenceNo: o.ReferenceNo,
-			AmountCents: o.Quantity * prod.CostCents, CreatedBy: p.UserID, Status: o.Status, ProductName: prod.Name,
+			AmountCents: amountOf(o.Quantity, prod.CostCents), CreatedBy: p.UserID, Status: o.Status, ProductName: prod.Name,
 			Quantity: o.Quantity}, now)
 	})
 	if err != nil {
@@ -368,7 +368,7 @@ func (s *Service) DecideOrder(ctx context.Context, p httpx.Principal, id int64, 
 			return err
 		}
 		return s.emit(ctx, tx, EntityOrder, verb, cur.CompanyID, p.UserID, Event{ID: cur.ID, ReferenceNo: cur.ReferenceNo,
-			AmountCents: cur.Quantity * cur.ProductCostCents, CreatedBy: deref(cur.CreatedBy), Reason: reason,
+			AmountCents: amountOf(cur.Quantity, cur.ProductCostCents), CreatedBy: deref(cur.CreatedBy), Reason: reason,
 			Status: string(next), ProductName: cur.ProductName, Quantity: cur.Quantity}, now)
 	})
 	if err != nil {

@@ -242,7 +242,7 @@ func (s *Service) Receive(ctx context.Context, p httpx.Principal, orderID int64,
 			return err
 		}
 		return s.emit(ctx, tx, EntityReceipt, VerbCreated, r.CompanyID, p.UserID, Event{ID: r.ID, ReferenceNo: r.ReferenceNo,
-			AmountCents: r.Quantity * ord.ProductCostCents, CreatedBy: p.UserID, Status: r.Status,
+			AmountCents: amountOf(r.Quantity, ord.ProductCostCents), CreatedBy: p.UserID, Status: r.Status,
 			ProductName: ord.ProductName, Quantity: r.Quantity, PurchaseOrderID: ord.ID}, now)
 	})
 	if err != nil {
@@ -339,7 +339,7 @@ func (s *Service) DecideReceipt(ctx context.Context, p httpx.Principal, id int64
 			fmt.Sprintf("quantity=%d %s", cur.Quantity, reason), now); err != nil {
 			return err
 		}
-		amount := cur.Quantity * cur.ProductCostCents
+		amount := amountOf(cur.Quantity, cur.ProductCostCents)
 		if err := s.emit(ctx, tx, EntityReceipt, verb, cur.CompanyID, p.UserID, Event{ID: cur.ID, ReferenceNo: cur.ReferenceNo,
 			AmountCents: amount, CreatedBy: deref(cur.CreatedBy), Reason: reason, Status: string(next),
 			ProductName: cur.ProductName, Quantity: cur.Quantity, PurchaseOrderID: cur.PurchaseOrderID}, now); err != nil {
@@ -349,7 +349,7 @@ func (s *Service) DecideReceipt(ctx context.Context, p httpx.Principal, id int64
 			return nil
 		}
 		return s.emit(ctx, tx, EntityOrder, VerbReceived, cur.CompanyID, p.UserID, Event{ID: cur.PurchaseOrderID,
-			ReferenceNo: cur.OrderReference, AmountCents: cur.OrderQuantity * cur.ProductCostCents,
+			ReferenceNo: cur.OrderReference, AmountCents: amountOf(cur.OrderQuantity, cur.ProductCostCents),
 			CreatedBy: deref(cur.OrderCreatedBy), Status: orderStatus, ProductName: cur.ProductName,
 			Quantity: cur.OrderQuantity}, now)
 	})
@@ -377,5 +377,5 @@ func (s *Service) PurchaseDraft(ctx context.Context, p httpx.Principal, id int64
 		PurchaseOrderReference: r.OrderReference, CompanyID: r.CompanyID, Note: r.Note,
 		Lines: []PurchaseDraftLine{{CategoryID: r.CategoryID, CategoryName: r.CategoryName, ProductID: r.ProductID,
 			ProductCode: r.ProductCode, ProductName: r.ProductName, Quantity: r.Quantity, CostCents: r.ProductCostCents,
-			SubtotalCents: r.Quantity * r.ProductCostCents}}}, nil
+			SubtotalCents: amountOf(r.Quantity, r.ProductCostCents)}}}, nil
 }

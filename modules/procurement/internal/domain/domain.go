@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/backoffice/backoffice/platform/bounds"
 )
 
 // Messages the API sends (English keys; the web app translates them). Spec wording where the
@@ -18,7 +20,7 @@ const (
 	MsgProductRequired   = "Product Name is required"
 	MsgProductOfCategory = "The product does not belong to the selected category."
 	MsgQuantityRequired  = "Input Product Quantity"
-	MsgQuantityTooLarge  = "Quantity may be at most 1,000,000,000."
+	MsgQuantityTooLarge  = bounds.MsgQuantity
 	MsgNoteTooLong       = "Note may have at most 1000 characters."
 	MsgOverBalance       = "Receive quantity cannot exceed the balance."
 	MsgNotReceivable     = "Only approved purchase orders can be received."
@@ -34,8 +36,9 @@ const (
 
 // Limits.
 const (
-	// MaxQuantity bounds ordered and received units (the catalog's stock bound).
-	MaxQuantity = int64(1_000_000_000)
+	// MaxQuantity bounds ordered and received units: the quantity bound every document and
+	// the stock share (platform/bounds).
+	MaxQuantity = bounds.MaxQuantity
 	// MaxNoteLen bounds a note, in characters.
 	MaxNoteLen = 1000
 )

@@ -256,9 +256,15 @@ func (s *Service) Quote(ctx context.Context, p httpx.Principal, companyID int64,
 		return PurchaseTotals{}, nil, err
 	}
 	d = domain.Normalize(d)
-	f := domain.Validate(d)
-	for _, k := range []string{"reference_no", "store_id", "days_of_credit"} {
+	f := domain.Validate(d, s.d.Now())
+	// The form asks for totals before it is complete: what is not typed yet is not an error
+	// (no reference, no store, no credit), but a typed value out of its bounds is refused as
+	// create and edit refuse it.
+	for _, k := range []string{"reference_no", "store_id"} {
 		delete(f, k)
+	}
+	if d.DaysOfCredit == 0 {
+		delete(f, "days_of_credit")
 	}
 	for k, m := range f {
 		if m == domain.MsgExpiryRequired {

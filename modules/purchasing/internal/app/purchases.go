@@ -172,10 +172,11 @@ func setPriced(r *store.Row, pr *priced) {
 	r.Status = domain.Status(r.TotalToPayCents, r.PaidCents, r.ReturnCents, r.ReceivedOrderID != nil)
 }
 
-// checkForm validates the form and the attachment (required when required is set).
-func checkForm(in Input, required bool) (domain.Draft, error) {
+// checkForm validates the form at instant now and the attachment (required when required is
+// set).
+func checkForm(in Input, required bool, now time.Time) (domain.Draft, error) {
 	d := domain.Normalize(in.Draft)
-	f := domain.Validate(d)
+	f := domain.Validate(d, now)
 	switch {
 	case in.Attachment == nil && required:
 		f["attachment"] = domain.MsgAttachment
@@ -262,7 +263,7 @@ func (s *Service) Create(ctx context.Context, p httpx.Principal, in Input) (Purc
 	if err != nil {
 		return Purchase{}, err
 	}
-	d, err := checkForm(in, true)
+	d, err := checkForm(in, true, s.d.Now())
 	if err != nil {
 		return Purchase{}, err
 	}
@@ -336,7 +337,7 @@ func (s *Service) Update(ctx context.Context, p httpx.Principal, id int64, in In
 	if from != string(approval.Pending) && !resubmit {
 		return Purchase{}, apperror.Conflict(domain.MsgApprovedNoEdit)
 	}
-	d, err := checkForm(in, false)
+	d, err := checkForm(in, false, s.d.Now())
 	if err != nil {
 		return Purchase{}, err
 	}

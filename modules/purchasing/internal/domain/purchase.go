@@ -1,13 +1,17 @@
 // Package domain holds the purchasing rules that need no I/O: the purchase form's validation
-// with the spec's messages (§5), business dates in America/Bogota, the due date, the status
-// label and the window of the dashboard's 'Expiries in 5 days' card. The taxes themselves are
-// modules/tax's.
+// with the spec's messages (§5) and the bounds every document shares (platform/bounds:
+// quantities up to 10^9, a unit cost up to 1,000,000,000,000.00, a document's amounts up to
+// 100,000,000,000,000.00, days of credit up to 3650, dates from 2000-01-01 to ten years after
+// today), business dates in America/Bogota, the due date, the status label and the window of
+// the dashboard's 'Expiries in 5 days' card. The taxes themselves are modules/tax's.
 package domain
 
 import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/backoffice/backoffice/platform/bounds"
 )
 
 // Messages of spec §5 and §8, sent as the English keys the web app translates.
@@ -43,9 +47,9 @@ const MinReferenceLen = 3
 // MaxLines bounds one purchase's lines (a form, not an import).
 const MaxLines = 500
 
-// MaxDocumentCents bounds a purchase's subtotal, shipping, discount and returns (10 billones de
-// pesos), so that no amount, and no tax computed on it, can overflow int64.
-const MaxDocumentCents int64 = 1_000_000_000_000_000
+// MaxDocumentCents bounds a purchase's subtotal, shipping, discount and returns
+// (platform/bounds), so that no amount, and no tax computed on it, can overflow int64.
+const MaxDocumentCents = bounds.MaxDocumentCents
 
 // ExpiringDays is the dashboard card's horizon: 'Expiries in 5 days'.
 const ExpiringDays = 5
@@ -96,15 +100,26 @@ func Normalize(d Draft) Draft {
 	return d
 }
 
-// Validate checks what the form alone can tell (no database): required fields, formats and
-// signs. The expiry date, which only goods need, is checked by CheckExpiry once the products'
-// kinds are known.
-func Validate(d Draft) Fields {
+// Validate checks what the form alone can tell (no database): required fields, formats, signs
+// and the bounds of platform/bounds (quantities, money per unit and per document, days of
+// credit, dates from 2000-01-01 to ten years after today — today is the business date at
+// instant now). The expiry date, which only goods need, is checked by CheckExpiry once the
+// products' kinds are known.
+func Validate(d Draft, now time.Time) Fields {
 	f := Fields{}
+	today := Today(now)
+	checkDate := func(field, value, malformed string) {
+		switch t, err := ParseDate(value); {
+		case err != nil:
+			f[field] = malformed
+		case !bounds.DateInRange(t, today):
+			f[field] = bounds.MsgDate
+		}
+	}
 	if d.PurchaseDate == "" {
 		f["purchase_date"] = MsgDateRequired
-	} else if _, err := ParseDate(d.PurchaseDate); err != nil {
-		f["purchase_date"] = MsgDateRequired
+	} else {
+		checkDate("purchase_date", d.PurchaseDate, MsgDateRequired)
 	}
 	switch n := len([]rune(d.ReferenceNo)); {
 	case n == 0:
@@ -118,17 +133,23 @@ func Validate(d Draft) Fields {
 	if d.SupplierID <= 0 {
 		f["supplier_id"] = MsgSupplierRequired
 	}
-	if d.DaysOfCredit <= 0 {
+	switch {
+	case d.DaysOfCredit <= 0:
 		f["days_of_credit"] = MsgCredit
+	case d.DaysOfCredit > bounds.MaxCreditDays:
+		f["days_of_credit"] = bounds.MsgCreditDays
 	}
-	if d.ShippingCents < 0 || d.ShippingCents > MaxDocumentCents {
-		f["shipping_cents"] = MsgShipping
-	}
-	if d.DiscountCents < 0 || d.DiscountCents > MaxDocumentCents {
-		f["discount_cents"] = MsgDiscount
-	}
-	if d.ReturnCents < 0 || d.ReturnCents > MaxDocumentCents {
-		f["return_cents"] = MsgReturns
+	for _, a := range []struct {
+		field, negative string
+		cents           int64
+	}{{"shipping_cents", MsgShipping, d.ShippingCents}, {"discount_cents", MsgDiscount, d.DiscountCents},
+		{"return_cents", MsgReturns, d.ReturnCents}} {
+		switch {
+		case a.cents < 0:
+			f[a.field] = a.negative
+		case a.cents > MaxDocumentCents:
+			f[a.field] = bounds.MsgDocumentCents
+		}
 	}
 	if len(d.Lines) == 0 || len(d.Lines) > MaxLines {
 		f["lines"] = MsgNoLines
@@ -140,16 +161,21 @@ func Validate(d Draft) Fields {
 				f["lines"] = MsgLineRequired
 			}
 		}
-		if l.CostCents != nil && *l.CostCents < 0 {
+		switch {
+		case l.CostCents == nil:
+		case *l.CostCents < 0:
 			f[LineField(i, "cost_cents")] = MsgCost
+		case *l.CostCents > bounds.MaxUnitCents:
+			f[LineField(i, "cost_cents")] = bounds.MsgUnitCents
 		}
-		if l.Quantity == nil || *l.Quantity <= 0 {
+		switch {
+		case l.Quantity == nil || *l.Quantity <= 0:
 			f[LineField(i, "quantity")] = MsgQuantity
+		case *l.Quantity > bounds.MaxQuantity:
+			f[LineField(i, "quantity")] = bounds.MsgQuantity
 		}
 		if l.ExpiryDate != "" {
-			if _, err := ParseDate(l.ExpiryDate); err != nil {
-				f[LineField(i, "expiry_date")] = MsgExpiryRequired
-			}
+			checkDate(LineField(i, "expiry_date"), l.ExpiryDate, MsgExpiryRequired)
 		}
 	}
 	if len(f) == 0 {
@@ -157,7 +183,7 @@ func Validate(d Draft) Fields {
 		subtotal, ok := Subtotal(d.Lines)
 		switch {
 		case !ok:
-			f["lines"] = MsgCost
+			f["lines"] = bounds.MsgDocumentCents
 		case d.DiscountCents > subtotal:
 			f["discount_cents"] = MsgDiscount
 		}
@@ -165,15 +191,15 @@ func Validate(d Draft) Fields {
 	return f
 }
 
-// Subtotal is Σ quantity × cost of well-formed lines; ok is false when it would exceed
-// MaxDocumentCents (checked before multiplying, so nothing overflows).
+// Subtotal is Σ quantity × cost of well-formed lines; ok is false when a line or the sum would
+// exceed MaxDocumentCents (checked before multiplying and adding, so nothing overflows).
 func Subtotal(lines []Line) (cents int64, ok bool) {
 	for _, l := range lines {
-		q, c := *l.Quantity, *l.CostCents
-		if q > 0 && c > (MaxDocumentCents-cents)/q {
+		line, ok := bounds.LineCents(*l.Quantity, *l.CostCents)
+		if !ok || line > MaxDocumentCents-cents {
 			return 0, false
 		}
-		cents += q * c
+		cents += line
 	}
 	return cents, true
 }

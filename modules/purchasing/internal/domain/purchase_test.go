@@ -1,11 +1,17 @@
 package domain
 
 import (
+	"math"
 	"testing"
 	"time"
+
+	"github.com/backoffice/backoffice/platform/bounds"
 )
 
 func ptr(v int64) *int64 { return &v }
+
+// now is 2026-11-23 10:00 in Bogota.
+var now = time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
 
 func validDraft() Draft {
 	return Draft{PurchaseDate: "2026-11-23", ReferenceNo: "FV-1", SupplierID: 1, StoreID: 2, DaysOfCredit: 30,
@@ -14,7 +20,7 @@ func validDraft() Draft {
 
 func TestValidate(t *testing.T) {
 	t.Parallel()
-	if f := Validate(validDraft()); len(f) != 0 {
+	if f := Validate(validDraft(), now); len(f) != 0 {
 		t.Fatalf("valid draft: %v", f)
 	}
 	for _, tc := range []struct {
@@ -45,12 +51,35 @@ func TestValidate(t *testing.T) {
 		{"no quantity", func(d *Draft) { d.Lines[0].Quantity = nil }, "lines.0.quantity", MsgQuantity},
 		{"zero quantity", func(d *Draft) { d.Lines[0].Quantity = ptr(0) }, "lines.0.quantity", MsgQuantity},
 		{"bad expiry", func(d *Draft) { d.Lines[0].ExpiryDate = "soon" }, "lines.0.expiry_date", MsgExpiryRequired},
-		{"amount overflow", func(d *Draft) { d.Lines[0].CostCents, d.Lines[0].Quantity = ptr(1<<62), ptr(4) }, "lines", MsgCost},
+		// The bounds of platform/bounds, each stated in its message.
+		{"credit of ten years", func(d *Draft) { d.DaysOfCredit = 3650 }, "", ""},
+		{"credit beyond ten years", func(d *Draft) { d.DaysOfCredit = 3651 }, "days_of_credit", bounds.MsgCreditDays},
+		{"credit overflowing dates", func(d *Draft) { d.DaysOfCredit = math.MaxInt64 }, "days_of_credit", bounds.MsgCreditDays},
+		{"negative credit", func(d *Draft) { d.DaysOfCredit = -1 }, "days_of_credit", MsgCredit},
+		{"date of year 1", func(d *Draft) { d.PurchaseDate = "0001-01-01" }, "purchase_date", bounds.MsgDate},
+		{"date before 2000", func(d *Draft) { d.PurchaseDate = "1999-12-31" }, "purchase_date", bounds.MsgDate},
+		{"date of 2000", func(d *Draft) { d.PurchaseDate = "2000-01-01" }, "", ""},
+		{"date ten years ahead", func(d *Draft) { d.PurchaseDate = "2036-11-23" }, "", ""},
+		{"date beyond ten years", func(d *Draft) { d.PurchaseDate = "2036-11-24" }, "purchase_date", bounds.MsgDate},
+		{"expiry beyond ten years", func(d *Draft) { d.Lines[0].ExpiryDate = "4764-01-01" }, "lines.0.expiry_date", bounds.MsgDate},
+		{"quantity at the bound", func(d *Draft) { d.Lines[0].Quantity = ptr(bounds.MaxQuantity) }, "", ""},
+		{"quantity above the bound", func(d *Draft) { d.Lines[0].Quantity = ptr(1_000_000_000_000) }, "lines.0.quantity", bounds.MsgQuantity},
+		{"cost above the bound", func(d *Draft) { d.Lines[0].CostCents = ptr(bounds.MaxUnitCents + 1) }, "lines.0.cost_cents", bounds.MsgUnitCents},
+		{"shipping above the bound", func(d *Draft) { d.ShippingCents = bounds.MaxDocumentCents + 1 }, "shipping_cents", bounds.MsgDocumentCents},
+		{"discount above the bound", func(d *Draft) { d.DiscountCents = math.MaxInt64 }, "discount_cents", bounds.MsgDocumentCents},
+		{"returns above the bound", func(d *Draft) { d.ReturnCents = bounds.MaxDocumentCents + 1 }, "return_cents", bounds.MsgDocumentCents},
+		{"line above the document bound", func(d *Draft) {
+			d.Lines[0].CostCents, d.Lines[0].Quantity = ptr(bounds.MaxUnitCents), ptr(bounds.MaxQuantity)
+		}, "lines", bounds.MsgDocumentCents},
+		{"lines adding up above the bound", func(d *Draft) {
+			l := Line{CategoryID: 1, ProductID: 2, ExpiryDate: "2027-01-01", CostCents: ptr(bounds.MaxUnitCents), Quantity: ptr(60)}
+			d.Lines = []Line{l, l}
+		}, "lines", bounds.MsgDocumentCents},
 	} {
 		d := validDraft()
 		d.Lines = append([]Line(nil), d.Lines...)
 		tc.edit(&d)
-		f := Validate(Normalize(d))
+		f := Validate(Normalize(d), now)
 		if tc.field == "" {
 			if len(f) != 0 {
 				t.Errorf("%s: %v", tc.name, f)
@@ -65,7 +94,7 @@ func TestValidate(t *testing.T) {
 
 func TestFirstFollowsTheForm(t *testing.T) {
 	t.Parallel()
-	f := Validate(Draft{Lines: []Line{{}}})
+	f := Validate(Draft{Lines: []Line{{}}}, now)
 	if got := f.First(); got != MsgDateRequired {
 		t.Fatalf("first %q of %v", got, f)
 	}
