@@ -24,7 +24,8 @@ const BadTextMessage = "Contains characters that are not allowed."
 // textCheckMiddleware refuses, before any handler runs, an operation whose path parameters, query
 // parameters, JSON body (string values and keys, escapes decoded) or multipart text parts hold a
 // NUL character or invalid UTF-8: 422 naming every such field. It is the one place this is
-// checked, so a new operation cannot forget it.
+// checked, so a new operation cannot forget it. Uploaded files are bytes, not text: their
+// contents are not looked at, and their names are cleaned by platform/attachments.
 func textCheckMiddleware(api huma.API) func(ctx huma.Context, next func(huma.Context)) {
 	return func(ctx huma.Context, next func(huma.Context)) {
 		fields := badTextFields(ctx)
@@ -88,13 +89,6 @@ func badTextFields(ctx huma.Context) map[string]string {
 			}
 			for _, v := range vs {
 				if badText(v) {
-					add(k)
-				}
-			}
-		}
-		for k, fs := range form.File {
-			for _, f := range fs {
-				if badText(f.Filename) {
 					add(k)
 				}
 			}

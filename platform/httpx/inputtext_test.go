@@ -81,7 +81,7 @@ func TestTextCheckRefusesNULAndInvalidUTF8(t *testing.T) {
 		_ = w.WriteField(field, value)
 		if filename != "" {
 			fw, _ := w.CreateFormFile("images", filename)
-			_, _ = fw.Write([]byte("x"))
+			_, _ = fw.Write([]byte("\x89PNG\x00\x00\xff")) // binary content with NUL
 		}
 		_ = w.Close()
 		req := httptest.NewRequest(http.MethodPost, "/api/text-form", &buf)
@@ -106,7 +106,7 @@ func TestTextCheckRefusesNULAndInvalidUTF8(t *testing.T) {
 		{"multipart clean", formReq("name", "Ñandú", "photo.png"), ""},
 		{"multipart NUL", formReq("name", "a\x00b", ""), "name"},
 		{"multipart invalid UTF-8", formReq("name", "a\xc3", ""), "name"},
-		{"multipart file name", formReq("name", "x", "a\xff.png"), "images"},
+		{"multipart file: bytes, not text", formReq("name", "x", "a\xff.png"), ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before := *calls
