@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"slices"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -58,15 +59,16 @@ func (a Access) decide(p Principal, signedIn bool) error {
 
 // Register adds an operation to api with its access rule; handler errors are converted to the
 // API's error shape. Every module registers its operations through here, so that no operation
-// can exist without an access decision.
+// can exist without an access decision, and none without its security requirement and error
+// answers in the OpenAPI document (documentOperation; op.Errors adds the module's own, such as
+// 409 and 429).
 func Register[I, O any](api huma.API, access Access, op huma.Operation, handler func(context.Context, *I) (*O, error)) {
 	if op.Metadata == nil {
 		op.Metadata = map[string]any{}
 	}
 	op.Metadata[accessKey] = access
-	if access.set && !access.public {
-		op.Security = []map[string][]string{{"session": {}}}
-	}
+	errSchema := api.OpenAPI().Components.Schemas.Schema(reflect.TypeFor[ErrorBody](), true, "ErrorBody")
+	documentOperation(&op, access, reflect.TypeFor[I](), errSchema)
 	if op.Description == "" {
 		op.Description = "Access: " + access.describe + "."
 	} else {

@@ -116,10 +116,11 @@ func New(opts Options) *Server {
 	cfg.SchemasPath = "/api/schemas"
 	cfg.Formats[htmlContentType] = htmlFormat
 	cfg.CreateHooks = nil // no $schema links injected into every response body
-	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
-		"session": {Type: "apiKey", In: "cookie", Name: "authToken",
-			Description: "Opaque session token from POST /api/auth/login; also accepted as Authorization: Bearer."},
-	}
+	cfg.Info.License = &huma.License{Name: "Proprietary", Identifier: "LicenseRef-Proprietary"}
+	cfg.Components.SecuritySchemes = securitySchemes()
+	// The API is served under the same origin as the web app; a relative server keeps the
+	// document valid wherever it is deployed.
+	cfg.Servers = []*huma.Server{{URL: "/", Description: "This server"}}
 	api := humafiber.New(app, cfg)
 	api.UseMiddleware(accessMiddleware(api), textCheckMiddleware(api))
 	s.api = &API{API: api, logger: opts.Logger}

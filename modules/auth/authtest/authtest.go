@@ -64,6 +64,8 @@ type Stack struct {
 	Auth      *auth.Module
 	Settings  *settings.Module
 	CompanyID int64
+	// Contract is the server's OpenAPI document; Do checks every answer against it.
+	Contract *Contract
 }
 
 // New wires a Stack on db (a migrated database from dbtest) as cmd/backoffice's wire and serve
@@ -84,7 +86,8 @@ func New(t testing.TB, db *bun.DB) *Stack {
 	if err != nil {
 		t.Fatalf("create company: %v", err)
 	}
-	return &Stack{DB: db, Clock: clock, Server: srv, Product: p, Auth: p.Auth, Settings: p.Settings, CompanyID: companyID}
+	return &Stack{DB: db, Clock: clock, Server: srv, Product: p, Auth: p.Auth, Settings: p.Settings, CompanyID: companyID,
+		Contract: NewContract(srv.API().OpenAPI())}
 }
 
 // Each runs fn on a new Stack for every dialect (dbtest.Each: "sqlite" and "postgres"), the
@@ -182,6 +185,10 @@ func (s *Stack) Do(t testing.TB, r Request) *Response {
 	raw, err := io.ReadAll(resp.Body)
 	if err != nil {
 		t.Fatalf("%s %s: read body: %v", r.Method, r.Path, err)
+	}
+	// Every answer must be one the OpenAPI document declares: drift fails the calling test.
+	for _, problem := range s.Contract.Check(r.Method, r.Path, resp.StatusCode, resp.Header.Get("Content-Type"), raw) {
+		t.Errorf("OpenAPI contract: %s", problem)
 	}
 	return &Response{t: t, Status: resp.StatusCode, Header: resp.Header, Body: raw}
 }

@@ -86,7 +86,7 @@ func Routes(api *httpx.API, svc *app.Service, adminRole string) {
 	userRoutes(api, svc, adminRole)
 	tags := []string{"auth"}
 
-	httpx.Register(api, httpx.Public(), huma.Operation{OperationID: "login", Method: http.MethodPost, Path: "/api/auth/login",
+	httpx.Register(api, httpx.Public(), huma.Operation{OperationID: "login", Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusTooManyRequests}, Method: http.MethodPost, Path: "/api/auth/login",
 		Summary: "Sign in with username and password", Tags: tags},
 		func(ctx context.Context, in *loginInput) (*loginOutput, error) {
 			res, err := svc.Login(ctx, in.Body.Username, in.Body.Password, httpx.ClientIP(ctx), in.UserAgent)
@@ -103,7 +103,7 @@ func Routes(api *httpx.API, svc *app.Service, adminRole string) {
 			return out, nil
 		})
 
-	httpx.Register(api, httpx.PendingOrSignedIn(), huma.Operation{OperationID: "verify-2fa", Method: http.MethodPost, Path: "/api/auth/2fa",
+	httpx.Register(api, httpx.PendingOrSignedIn(), huma.Operation{OperationID: "verify-2fa", Errors: []int{http.StatusTooManyRequests}, Method: http.MethodPost, Path: "/api/auth/2fa",
 		Summary: "Complete a sign-in with a one-time code", Tags: tags},
 		func(ctx context.Context, in *otpInput) (*verifyOutput, error) {
 			p := httpx.Caller(ctx)
@@ -124,13 +124,13 @@ func Routes(api *httpx.API, svc *app.Service, adminRole string) {
 			return httpx.DataOf(svc.StartEnrollment(ctx, httpx.Caller(ctx)))
 		})
 
-	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "enable-2fa", Method: http.MethodPost, Path: "/api/auth/2fa/enable",
+	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "enable-2fa", Errors: []int{http.StatusTooManyRequests}, Method: http.MethodPost, Path: "/api/auth/2fa/enable",
 		Summary: "Turn two-factor on with a code for the new secret", Tags: tags},
 		func(ctx context.Context, in *otpInput) (*httpx.Data[app.User], error) {
 			return httpx.DataOf(svc.EnableTOTP(ctx, httpx.Caller(ctx), in.Body.OneTimePassword))
 		})
 
-	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "disable-2fa", Method: http.MethodPost, Path: "/api/auth/2fa/disable",
+	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "disable-2fa", Errors: []int{http.StatusTooManyRequests}, Method: http.MethodPost, Path: "/api/auth/2fa/disable",
 		Summary: "Turn two-factor off (password required)", Tags: tags},
 		func(ctx context.Context, in *passwordConfirmInput) (*httpx.Data[app.User], error) {
 			return httpx.DataOf(svc.DisableTOTP(ctx, httpx.Caller(ctx), in.Body.Password))
@@ -158,7 +158,7 @@ func Routes(api *httpx.API, svc *app.Service, adminRole string) {
 				LastName: in.Body.LastName, Email: in.Body.Email, Phone: in.Body.Phone}))
 		})
 
-	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "change-password", Method: http.MethodPut, Path: "/api/auth/user/password",
+	httpx.Register(api, httpx.SignedIn(), huma.Operation{OperationID: "change-password", Errors: []int{http.StatusTooManyRequests}, Method: http.MethodPut, Path: "/api/auth/user/password",
 		Summary: "Change the signed-in user's password", Tags: tags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, in *passwordInput) (*empty, error) {
 			return nil, svc.ChangePassword(ctx, httpx.Caller(ctx), app.PasswordInput{Current: in.Body.CurrentPassword,

@@ -131,12 +131,12 @@ func userRoutes(api *httpx.API, svc *app.Service, adminRole string) {
 		func(ctx context.Context, in *UserIDPath) (*empty, error) {
 			return nil, svc.DeleteUser(ctx, httpx.Caller(ctx), in.ID)
 		})
-	httpx.Register(api, admin, huma.Operation{OperationID: "approve-user", Method: http.MethodPost, Path: "/api/users/{id}/approve",
+	httpx.Register(api, admin, huma.Operation{OperationID: "approve-user", Errors: []int{http.StatusConflict}, Method: http.MethodPost, Path: "/api/users/{id}/approve",
 		Summary: "Approve a pending user", Tags: tags},
 		func(ctx context.Context, in *UserIDPath) (*httpx.Data[app.UserRecord], error) {
 			return httpx.DataOf(svc.ApproveUser(ctx, httpx.Caller(ctx), in.ID))
 		})
-	httpx.Register(api, admin, huma.Operation{OperationID: "reject-user", Method: http.MethodPost, Path: "/api/users/{id}/reject",
+	httpx.Register(api, admin, huma.Operation{OperationID: "reject-user", Errors: []int{http.StatusConflict}, Method: http.MethodPost, Path: "/api/users/{id}/reject",
 		Summary: "Reject a pending user, with a reason", Tags: tags},
 		func(ctx context.Context, in *rejectInput) (*httpx.Data[app.UserRecord], error) {
 			return httpx.DataOf(svc.RejectUser(ctx, httpx.Caller(ctx), in.ID, in.Body.Reason))

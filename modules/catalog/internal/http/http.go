@@ -189,7 +189,7 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			return httpx.DataOf(svc.UpdateCategory(ctx, httpx.Caller(ctx), in.ID, app.CategoryInput{Name: in.Body.Name}))
 		})
 
-	httpx.Register(api, write, huma.Operation{OperationID: "delete-category", Method: http.MethodDelete, Path: "/api/categories/{id}",
+	httpx.Register(api, write, huma.Operation{OperationID: "delete-category", Errors: []int{http.StatusConflict}, Method: http.MethodDelete, Path: "/api/categories/{id}",
 		Summary: "Delete a category (refused while products or purchases use it)", Tags: catTags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, in *idInput) (*empty, error) {
 			return nil, svc.DeleteCategory(ctx, httpx.Caller(ctx), in.ID)
@@ -260,7 +260,7 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			return httpx.DataOf(svc.UpdateProduct(ctx, p, in.ID, form))
 		})
 
-	httpx.Register(api, write, huma.Operation{OperationID: "delete-product", Method: http.MethodDelete, Path: "/api/products/{id}",
+	httpx.Register(api, write, huma.Operation{OperationID: "delete-product", Errors: []int{http.StatusConflict}, Method: http.MethodDelete, Path: "/api/products/{id}",
 		Summary: "Delete a product (refused while purchases or sales use it)", Tags: prodTags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, in *idInput) (*empty, error) {
 			return nil, svc.DeleteProduct(ctx, httpx.Caller(ctx), in.ID)

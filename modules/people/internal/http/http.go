@@ -224,7 +224,7 @@ func Routes[T any](api huma.API, svc *app.Service, access Access, now func() tim
 			return one(svc.Update(ctx, actor(ctx), in.ID, in.Body.input()))
 		})
 
-	httpx.Register(api, access.Staff, huma.Operation{OperationID: "delete-" + k.Entity, Method: http.MethodDelete, Path: base + "/{id}",
+	httpx.Register(api, access.Staff, huma.Operation{OperationID: "delete-" + k.Entity, Errors: []int{http.StatusConflict}, Method: http.MethodDelete, Path: base + "/{id}",
 		Summary: "Delete a " + k.Entity + " (soft; refused while referenced)", Tags: tags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, in *idInput) (*empty, error) {
 			if err := svc.Delete(ctx, actor(ctx), in.ID); err != nil {
@@ -233,13 +233,13 @@ func Routes[T any](api huma.API, svc *app.Service, access Access, now func() tim
 			return &empty{}, nil
 		})
 
-	httpx.Register(api, access.Deciders, huma.Operation{OperationID: "approve-" + k.Entity, Method: http.MethodPost, Path: base + "/{id}/approve",
+	httpx.Register(api, access.Deciders, huma.Operation{OperationID: "approve-" + k.Entity, Errors: []int{http.StatusConflict}, Method: http.MethodPost, Path: base + "/{id}/approve",
 		Summary: "Approve a pending " + k.Entity, Tags: tags},
 		func(ctx context.Context, in *idInput) (*httpx.Data[T], error) {
 			return one(svc.Decide(ctx, actor(ctx), in.ID, true, ""))
 		})
 
-	httpx.Register(api, access.Deciders, huma.Operation{OperationID: "reject-" + k.Entity, Method: http.MethodPost, Path: base + "/{id}/reject",
+	httpx.Register(api, access.Deciders, huma.Operation{OperationID: "reject-" + k.Entity, Errors: []int{http.StatusConflict}, Method: http.MethodPost, Path: base + "/{id}/reject",
 		Summary: "Reject a pending " + k.Entity + " with a reason", Tags: tags},
 		func(ctx context.Context, in *rejectInput) (*httpx.Data[T], error) {
 			reason := ""

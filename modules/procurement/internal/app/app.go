@@ -66,10 +66,12 @@ type Upload struct {
 	Data     []byte
 }
 
-// OrderImage is an order's or receipt's image as the API shows it.
+// OrderImage is an order's or receipt's image as the API shows it: null when there is none
+// (the blank field makes the schema say so; huma cannot mark a $ref field nullable).
 type OrderImage struct {
-	ID  int64  `json:"id" doc:"Attachment id"`
-	URL string `json:"url" doc:"Where the image is served (GET, signed in)"`
+	_   struct{} `nullable:"true"`
+	ID  int64    `json:"id" doc:"Attachment id"`
+	URL string   `json:"url" doc:"Where the image is served (GET, signed in)"`
 }
 
 // OrderCategory names a category.

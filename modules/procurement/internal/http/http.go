@@ -237,7 +237,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 			return wrap(o), nil
 		})
 
-	httpx.Register(api, a.EditOrder, huma.Operation{OperationID: "update-purchase-order", Method: http.MethodPut,
+	httpx.Register(api, a.EditOrder, huma.Operation{OperationID: "update-purchase-order", Errors: []int{http.StatusConflict}, Method: http.MethodPut,
 		Path: "/api/purchase-orders/{id}", Summary: "Edit a pending purchase order (multipart form)", Tags: poTags},
 		func(ctx context.Context, in *orderUpdateInput) (*data[app.PurchaseOrder], error) {
 			form, err := in.RawBody.Data().input()
@@ -251,14 +251,14 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 			return wrap(o), nil
 		})
 
-	httpx.Register(api, a.Delete, huma.Operation{OperationID: "delete-purchase-order", Method: http.MethodDelete,
+	httpx.Register(api, a.Delete, huma.Operation{OperationID: "delete-purchase-order", Errors: []int{http.StatusConflict}, Method: http.MethodDelete,
 		Path: "/api/purchase-orders/{id}", Summary: "Delete a purchase order (admins: without receipts; buyers: their own while pending)",
 		Tags: poTags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, in *idInput) (*empty, error) {
 			return nil, svc.DeleteOrder(ctx, principal(ctx), in.ID)
 		})
 
-	httpx.Register(api, a.Decide, huma.Operation{OperationID: "approve-purchase-order", Method: http.MethodPost,
+	httpx.Register(api, a.Decide, huma.Operation{OperationID: "approve-purchase-order", Errors: []int{http.StatusConflict}, Method: http.MethodPost,
 		Path: "/api/purchase-orders/{id}/approve", Summary: "Approve a pending purchase order", Tags: poTags},
 		func(ctx context.Context, in *idInput) (*data[app.PurchaseOrder], error) {
 			o, err := svc.DecideOrder(ctx, principal(ctx), in.ID, true, "")
@@ -268,7 +268,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 			return wrap(o), nil
 		})
 
-	httpx.Register(api, a.Decide, huma.Operation{OperationID: "reject-purchase-order", Method: http.MethodPost,
+	httpx.Register(api, a.Decide, huma.Operation{OperationID: "reject-purchase-order", Errors: []int{http.StatusConflict}, Method: http.MethodPost,
 		Path: "/api/purchase-orders/{id}/reject", Summary: "Reject a pending purchase order with a reason", Tags: poTags},
 		func(ctx context.Context, in *procurementRejectInput) (*data[app.PurchaseOrder], error) {
 			o, err := svc.DecideOrder(ctx, principal(ctx), in.ID, false, in.Body.Reason)
@@ -278,7 +278,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 			return wrap(o), nil
 		})
 
-	httpx.Register(api, a.Receive, huma.Operation{OperationID: "receive-purchase-order", Method: http.MethodPost,
+	httpx.Register(api, a.Receive, huma.Operation{OperationID: "receive-purchase-order", Errors: []int{http.StatusConflict}, Method: http.MethodPost,
 		Path: "/api/purchase-orders/{id}/receive", Summary: "Receive units of an approved purchase order (multipart form): creates a pending received order",
 		Tags: poTags, DefaultStatus: http.StatusCreated},
 		func(ctx context.Context, in *receiptFormInput) (*data[app.ReceivedOrder], error) {
@@ -328,7 +328,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 			return wrap(r), nil
 		})
 
-	httpx.Register(api, a.Receive, huma.Operation{OperationID: "update-received-order", Method: http.MethodPut,
+	httpx.Register(api, a.Receive, huma.Operation{OperationID: "update-received-order", Errors: []int{http.StatusConflict}, Method: http.MethodPut,
 		Path: "/api/received-orders/{id}", Summary: "Edit a pending received order (multipart form)", Tags: roTags},
 		func(ctx context.Context, in *receiptFormInput) (*data[app.ReceivedOrder], error) {
 			form, err := in.RawBody.Data().input()
@@ -342,7 +342,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 			return wrap(r), nil
 		})
 
-	httpx.Register(api, a.Decide, huma.Operation{OperationID: "approve-received-order", Method: http.MethodPost,
+	httpx.Register(api, a.Decide, huma.Operation{OperationID: "approve-received-order", Errors: []int{http.StatusConflict}, Method: http.MethodPost,
 		Path: "/api/received-orders/{id}/approve", Summary: "Approve a pending received order: its units enter stock", Tags: roTags},
 		func(ctx context.Context, in *idInput) (*data[app.ReceivedOrder], error) {
 			r, err := svc.DecideReceipt(ctx, principal(ctx), in.ID, true, "")
@@ -352,7 +352,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 			return wrap(r), nil
 		})
 
-	httpx.Register(api, a.Decide, huma.Operation{OperationID: "reject-received-order", Method: http.MethodPost,
+	httpx.Register(api, a.Decide, huma.Operation{OperationID: "reject-received-order", Errors: []int{http.StatusConflict}, Method: http.MethodPost,
 		Path: "/api/received-orders/{id}/reject", Summary: "Reject a pending received order with a reason: its units return to the order's balance", Tags: roTags},
 		func(ctx context.Context, in *procurementRejectInput) (*data[app.ReceivedOrder], error) {
 			r, err := svc.DecideReceipt(ctx, principal(ctx), in.ID, false, in.Body.Reason)
@@ -362,7 +362,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 			return wrap(r), nil
 		})
 
-	httpx.Register(api, a.Draft, huma.Operation{OperationID: "received-order-purchase-draft", Method: http.MethodGet,
+	httpx.Register(api, a.Draft, huma.Operation{OperationID: "received-order-purchase-draft", Errors: []int{http.StatusConflict}, Method: http.MethodGet,
 		Path: "/api/received-orders/{id}/purchase-draft", Summary: "Purchase lines prefilled from an approved received order", Tags: roTags},
 		func(ctx context.Context, in *idInput) (*data[app.PurchaseDraft], error) {
 			d, err := svc.PurchaseDraft(ctx, principal(ctx), in.ID)

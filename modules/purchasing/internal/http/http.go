@@ -275,7 +275,7 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			return wrap(pu), nil
 		})
 
-	httpx.Register(api, staff, huma.Operation{OperationID: "update-purchase", Method: http.MethodPut, Path: base + "/{id}",
+	httpx.Register(api, staff, huma.Operation{OperationID: "update-purchase", Errors: []int{http.StatusConflict}, Method: http.MethodPut, Path: base + "/{id}",
 		Summary: "Edit a pending purchase (multipart like create; the attachment is optional)", Tags: tags},
 		func(ctx context.Context, in *updateInput) (*data[app.Purchase], error) {
 			p, _ := httpx.PrincipalFrom(ctx)
@@ -291,14 +291,14 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			return wrap(pu), nil
 		})
 
-	httpx.Register(api, staff, huma.Operation{OperationID: "delete-purchase", Method: http.MethodDelete, Path: base + "/{id}",
+	httpx.Register(api, staff, huma.Operation{OperationID: "delete-purchase", Errors: []int{http.StatusConflict}, Method: http.MethodDelete, Path: base + "/{id}",
 		Summary: "Delete a purchase that is not approved and has no payments (soft)", Tags: tags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, in *idInput) (*empty, error) {
 			p, _ := httpx.PrincipalFrom(ctx)
 			return nil, svc.Delete(ctx, p, in.ID)
 		})
 
-	httpx.Register(api, deciders, huma.Operation{OperationID: "approve-purchase", Method: http.MethodPost, Path: base + "/{id}/approve",
+	httpx.Register(api, deciders, huma.Operation{OperationID: "approve-purchase", Errors: []int{http.StatusConflict}, Method: http.MethodPost, Path: base + "/{id}/approve",
 		Summary: "Approve a pending purchase", Tags: tags},
 		func(ctx context.Context, in *idInput) (*data[app.Purchase], error) {
 			p, _ := httpx.PrincipalFrom(ctx)
@@ -309,7 +309,7 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			return wrap(pu), nil
 		})
 
-	httpx.Register(api, deciders, huma.Operation{OperationID: "reject-purchase", Method: http.MethodPost, Path: base + "/{id}/reject",
+	httpx.Register(api, deciders, huma.Operation{OperationID: "reject-purchase", Errors: []int{http.StatusConflict}, Method: http.MethodPost, Path: base + "/{id}/reject",
 		Summary: "Reject a pending purchase with a reason", Tags: tags},
 		func(ctx context.Context, in *rejectInput) (*data[app.Purchase], error) {
 			p, _ := httpx.PrincipalFrom(ctx)

@@ -118,7 +118,7 @@ func Routes(api *httpx.API, svc *app.Service, creds app.CredentialChecker, admin
 			return out, nil
 		})
 
-	httpx.Register(api, httpx.Public(), huma.Operation{OperationID: "activate-site", Method: http.MethodPost, Path: "/api/site_setting/activate",
+	httpx.Register(api, httpx.Public(), huma.Operation{OperationID: "activate-site", Errors: []int{http.StatusUnauthorized, http.StatusForbidden, http.StatusTooManyRequests}, Method: http.MethodPost, Path: "/api/site_setting/activate",
 		Summary: "Switch the site back on with an administrator's credentials", Tags: tags},
 		func(ctx context.Context, in *activateInput) (*textOutput, error) {
 			if err := svc.Activate(ctx, creds, in.Body.Username, in.Body.Password); err != nil {

@@ -143,7 +143,7 @@ func orgRoutes(api *httpx.API, svc *app.Service, adminRole string, storeReaders 
 		func(ctx context.Context, in *companyUpdateInput) (*httpx.Data[app.Company], error) {
 			return httpx.DataOf(svc.UpdateCompany(ctx, httpx.Caller(ctx), in.ID, in.Body.input()))
 		})
-	httpx.Register(api, admin, huma.Operation{OperationID: "delete-company", Method: http.MethodDelete, Path: "/api/companies/{id}",
+	httpx.Register(api, admin, huma.Operation{OperationID: "delete-company", Errors: []int{http.StatusConflict}, Method: http.MethodDelete, Path: "/api/companies/{id}",
 		Summary: "Delete a company that has no users and no stores", Tags: companyTags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, in *IDPath) (*empty, error) {
 			return nil, svc.DeleteCompany(ctx, httpx.Caller(ctx), in.ID)
@@ -183,7 +183,7 @@ func orgRoutes(api *httpx.API, svc *app.Service, adminRole string, storeReaders 
 		func(ctx context.Context, in *storeUpdateInput) (*httpx.Data[app.Store], error) {
 			return httpx.DataOf(svc.UpdateStore(ctx, httpx.Caller(ctx), in.ID, in.Body.input()))
 		})
-	httpx.Register(api, admin, huma.Operation{OperationID: "delete-store", Method: http.MethodDelete, Path: "/api/stores/{id}",
+	httpx.Register(api, admin, huma.Operation{OperationID: "delete-store", Errors: []int{http.StatusConflict}, Method: http.MethodDelete, Path: "/api/stores/{id}",
 		Summary: "Delete a store no purchase or sale names", Tags: storeTags, DefaultStatus: http.StatusNoContent},
 		func(ctx context.Context, in *IDPath) (*empty, error) {
 			return nil, svc.DeleteStore(ctx, httpx.Caller(ctx), in.ID)
