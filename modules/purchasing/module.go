@@ -126,7 +126,8 @@ func (a *supplierSource) PurchaseSupplier(ctx context.Context, companyID, id int
 	if err != nil {
 		return app.Supplier{}, err
 	}
-	return app.Supplier{Name: p.Name, ApprovalStatus: p.ApprovalStatus, Profile: tax.Supplier{
+	// A legal entity is named by its company name (people's DisplayName), copied at write time.
+	return app.Supplier{Name: p.DisplayName(), ApprovalStatus: p.ApprovalStatus, Profile: tax.Supplier{
 		PersonType: string(p.PersonType), Declarante: p.Declarante, IVAResponsible: p.IVAResponsible,
 		GranContribuyente: p.GranContribuyente, Autorretenedor: p.Autorretenedor}}, nil
 }

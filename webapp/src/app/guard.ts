@@ -20,6 +20,13 @@ const BUYER_ALLOWED = [
   '/received-order/list',
   '/purchase-order/receive/{id}',
   '/received-order/edit/{id}',
+  // One's own account (DESIGN §6): §6's buyer allow-list names pages of work, and the profile
+  // menu offers the settings to every user. The IP restriction tab stays with the staff.
+  '/settings',
+  '/settings/general',
+  '/settings/password',
+  '/settings/google2fa',
+  '/settings/appearance',
 ];
 
 const DENIED: Record<Exclude<Role, 'buyer'>, string[]> = {

@@ -30,8 +30,8 @@ export function LanguageSwitcher({ compact = false, testId = 'language-switcher'
         className="rounded-md border border-line bg-card px-2 py-1.5 text-sm text-fg focus:outline-2 focus:outline-primary"
       >
         {LANGUAGES.map((language) => (
-          <option key={language.code} value={language.code} lang={language.code}>
-            {language.label}
+          <option key={language.code} value={language.code} data-partial={language.partial || undefined}>
+            {language.partial ? t('languagePartial', { name: language.label }) : language.label}
           </option>
         ))}
       </select>

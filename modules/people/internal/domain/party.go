@@ -79,6 +79,16 @@ type Details struct {
 	Profile
 }
 
+// DisplayName is how the party is named in lists, forms and documents: a legal entity
+// (persona jurídica) by its company name (razón social), a natural person by their name. An
+// entity without a company name falls back to the name.
+func (d Details) DisplayName() string {
+	if d.PersonType == Juridica && strings.TrimSpace(d.Company) != "" {
+		return d.Company
+	}
+	return d.Name
+}
+
 var (
 	phoneRE  = regexp.MustCompile(`^\+?[0-9 ()\-.]{5,40}$`)
 	digitsRE = regexp.MustCompile(`^[0-9]+$`)

@@ -93,3 +93,20 @@ func TestNormalize(t *testing.T) {
 		})
 	}
 }
+
+func TestDisplayName(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		d    Details
+		want string
+	}{
+		{Details{Name: "Ana Pérez", Company: "Andina S.A.S.", Profile: Profile{PersonType: Juridica}}, "Andina S.A.S."},
+		{Details{Name: "Ana Pérez", Company: "  ", Profile: Profile{PersonType: Juridica}}, "Ana Pérez"},
+		{Details{Name: "Ana Pérez", Company: "Tienda de Ana", Profile: Profile{PersonType: Natural}}, "Ana Pérez"},
+		{Details{Name: "Ana Pérez"}, "Ana Pérez"},
+	} {
+		if got := c.d.DisplayName(); got != c.want {
+			t.Errorf("%+v.DisplayName() = %q, want %q", c.d, got, c.want)
+		}
+	}
+}

@@ -25,6 +25,7 @@ type Party struct {
 	CompanyName       string     `json:"company_name"`
 	Name              string     `json:"name"`
 	Company           string     `json:"company" doc:"The party's own company or business name"`
+	DisplayName       string     `json:"display_name" doc:"How the party is named: a legal entity (juridica) by its company name, a person by their name"`
 	Email             string     `json:"email"`
 	Phone             string     `json:"phone"`
 	City              string     `json:"city"`
@@ -72,7 +73,7 @@ func SupplierView(r app.Record) Supplier { return Supplier{Party: partyView(r)} 
 
 func partyView(r app.Record) Party {
 	return Party{ID: r.ID, CompanyID: r.CompanyID, CompanyName: r.CompanyName, Name: r.Name, Company: r.Company,
-		Email: r.Email, Phone: r.Phone, City: r.City, Address: r.Address, Note: r.Note,
+		DisplayName: r.DisplayName(), Email: r.Email, Phone: r.Phone, City: r.City, Address: r.Address, Note: r.Note,
 		PersonType: string(r.PersonType), Declarante: r.Declarante, IVAResponsible: r.IVAResponsible,
 		GranContribuyente: r.GranContribuyente, Autorretenedor: r.Autorretenedor,
 		DocumentType: string(r.DocumentType), DocumentNumber: r.DocumentNumber, VerificationDigit: r.VerificationDigit,

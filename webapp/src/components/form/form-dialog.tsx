@@ -3,7 +3,7 @@
  * (Dialog), Save is disabled while saving. `submitForm` runs the save, puts the server's 422
  * `fields` on the inputs in the user's language and shows the failure toast.
  */
-import type { FormEventHandler, ReactNode } from 'react';
+import { useId, type FormEventHandler, type ReactNode } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -26,18 +26,28 @@ export interface FormDialogProps {
 /** A dialog holding a form with Cancel and Save. */
 export function FormDialog({ open, title, onClose, onSubmit, saving, children, size = 'md', testId }: FormDialogProps) {
   const { t } = useTranslation('common');
+  // The buttons sit in the dialog's fixed footer, outside the scrolling form: `form=` ties Save to it.
+  const formId = useId();
   return (
-    <Dialog open={open} onClose={onClose} title={title} size={size} testId={testId ?? 'form-dialog'}>
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
-        {children}
-        <div className="flex justify-end gap-2 border-t border-line pt-4">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      size={size}
+      testId={testId ?? 'form-dialog'}
+      footer={
+        <>
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" busy={saving} data-testid="form-submit">
+          <Button type="submit" form={formId} busy={saving} data-testid="form-submit">
             {t('actions.save')}
           </Button>
-        </div>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
+        {children}
       </form>
     </Dialog>
   );

@@ -2,7 +2,7 @@
  * Approval of users, customers and suppliers (issue 3): the status badge, and the Approve and
  * Reject actions admins see on pending rows. Reject asks for the reason in a dialog.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -27,16 +27,18 @@ const tones: Record<ApprovalStatus, string> = {
   rejected: 'bg-danger/15 text-danger',
 };
 
-/** The status badge; the rejection reason is its tooltip. */
+/** The approval badge (a filled pill with a dot, unlike the payment tag); the rejection reason is its tooltip. */
 export function ApprovalBadge({ status, reason }: { status: ApprovalStatus; reason?: string }) {
   const { t } = useTranslation('list');
   return (
     <span
-      className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-medium', tones[status] ?? '')}
+      className={cn('inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium', tones[status] ?? '')}
       title={status === 'rejected' && reason ? reason : undefined}
       data-testid="approval-status"
       data-status={status}
+      data-kind="approval"
     >
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
       {t(`approval.${status}`)}
     </span>
   );
@@ -50,89 +52,139 @@ export interface ApprovalActionsProps {
   decide: (approve: boolean, reason?: string) => Promise<unknown>;
 }
 
-/** Approve / Reject buttons of one pending row. */
-export function ApprovalActions({ entity, busy, decide }: ApprovalActionsProps) {
+/**
+ * Approve and reject of one record with their toasts; `reject` opens the reason dialog (render
+ * `dialog`). One per page: a list passes the row it decides on.
+ */
+export function useDecision<R>(entity: string, decide: (row: R, approve: boolean, reason?: string) => Promise<unknown>) {
   const { t } = useTranslation('list');
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [rejecting, setRejecting] = useState<R | null>(null);
 
-  const approve = async () => {
+  const approve = async (row: R) => {
     try {
-      await decide(true);
+      await decide(row, true);
       toast.success(t('approved', { entity }));
     } catch (error) {
       toast.error(t('approveFailed', { entity }), failureText(error));
     }
   };
 
-  const reject = async () => {
+  const reject = async (reason: string): Promise<boolean> => {
+    if (rejecting === null) return false;
+    try {
+      await decide(rejecting, false, reason);
+      toast.success(t('rejected', { entity }));
+      setRejecting(null);
+      return true;
+    } catch (error) {
+      toast.error(t('rejectFailed', { entity }), failureText(error));
+      return false;
+    }
+  };
+
+  return {
+    approve: (row: R) => void approve(row),
+    reject: (row: R) => setRejecting(row),
+    dialog: (busy: boolean) => (
+      <RejectDialog entity={entity} open={rejecting !== null} busy={busy} onReject={reject} onClose={() => setRejecting(null)} />
+    ),
+  };
+}
+
+/** Approve / Reject buttons of one pending record (a document's page). */
+export function ApprovalActions({ entity, busy, decide }: ApprovalActionsProps) {
+  const { t } = useTranslation('list');
+  const decision = useDecision<true>(entity, (_, approve, reason) => decide(approve, reason));
+  return (
+    <>
+      <Button variant="ghost" className="px-2 py-1 text-success" onClick={() => decision.approve(true)} disabled={busy} data-testid="row-approve">
+        {t('approve')}
+      </Button>
+      <Button variant="ghost" className="px-2 py-1 text-danger" onClick={() => decision.reject(true)} disabled={busy} data-testid="row-reject">
+        {t('reject')}
+      </Button>
+      {decision.dialog(busy)}
+    </>
+  );
+}
+
+/** Props of RejectDialog. */
+interface RejectDialogProps {
+  entity: string;
+  open: boolean;
+  busy: boolean;
+  /** Whether the rejection went through. */
+  onReject: (reason: string) => Promise<boolean>;
+  onClose: () => void;
+}
+
+/** The dialog asking for the reason of a rejection (required). */
+function RejectDialog({ entity, open, busy, onReject, onClose }: RejectDialogProps) {
+  const { t } = useTranslation('list');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const formId = useId();
+
+  const submit = async () => {
     if (!reason.trim()) {
       setReasonError(t('validation.reasonRequired'));
       return;
     }
-    try {
-      await decide(false, reason.trim());
-      toast.success(t('rejected', { entity }));
-      setRejecting(false);
-      setReason('');
-    } catch (error) {
-      toast.error(t('rejectFailed', { entity }), failureText(error));
-    }
+    if (await onReject(reason.trim())) setReason('');
   };
 
   return (
-    <>
-      <Button variant="ghost" className="px-2 py-1 text-success" onClick={() => void approve()} disabled={busy} data-testid="row-approve">
-        {t('approve')}
-      </Button>
-      <Button variant="ghost" className="px-2 py-1 text-danger" onClick={() => setRejecting(true)} disabled={busy} data-testid="row-reject">
-        {t('reject')}
-      </Button>
-      <Dialog open={rejecting} onClose={() => setRejecting(false)} title={t('rejectTitle', { entity })} size="sm" testId="reject-dialog">
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void reject();
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('rejectTitle', { entity })}
+      size="sm"
+      testId="reject-dialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" form={formId} variant="danger" busy={busy} data-testid="reject-submit">
+            {t('reject')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <TextAreaField
+          label={
+            <>
+              {t('reason')}
+              <RequiredMark />
+            </>
+          }
+          value={reason}
+          autoFocus
+          rows={3}
+          error={reasonError}
+          aria-required
+          data-testid="reject-reason"
+          onChange={(e) => {
+            setReason(e.target.value);
+            setReasonError(undefined);
           }}
-        >
-          <TextAreaField
-            label={
-              <>
-                {t('reason')}
-                <RequiredMark />
-              </>
+          onKeyDown={(e) => {
+            // Enter submits (Shift+Enter makes a new line).
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              void submit();
             }
-            value={reason}
-            autoFocus
-            rows={3}
-            error={reasonError}
-            aria-required
-            data-testid="reject-reason"
-            onChange={(e) => {
-              setReason(e.target.value);
-              setReasonError(undefined);
-            }}
-            onKeyDown={(e) => {
-              // Enter submits (Shift+Enter makes a new line).
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                void reject();
-              }
-            }}
-          />
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setRejecting(false)}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" variant="danger" busy={busy} data-testid="reject-submit">
-              {t('reject')}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
-    </>
+          }}
+        />
+      </form>
+    </Dialog>
   );
 }

@@ -19,18 +19,24 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ open, title, children, confirmLabel, busy, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
-    <Dialog open={open} onClose={onClose} title={title} size="sm" testId="confirm-dialog">
-      <div className="space-y-4">
-        <div className="text-sm">{children}</div>
-        <div className="flex justify-end gap-2">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      size="sm"
+      testId="confirm-dialog"
+      footer={
+        <>
           <Button variant="secondary" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
           <Button variant="danger" busy={busy} onClick={onConfirm} data-testid="confirm-submit" autoFocus>
             {confirmLabel}
           </Button>
-        </div>
-      </div>
+        </>
+      }
+    >
+      <div className="text-sm">{children}</div>
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@/lib/http';
 import { imageFileProblem, MAX_IMAGE_BYTES } from '../form/image-upload-field';
@@ -45,5 +46,61 @@ describe('imageFileProblem', () => {
     expect(imageFileProblem({ type: 'image/png', size: MAX_IMAGE_BYTES })).toBeUndefined();
     expect(imageFileProblem({ type: 'image/jpeg', size: MAX_IMAGE_BYTES + 1 })).toBe('validation.maxFileSize');
     expect(imageFileProblem({ type: 'application/pdf', size: 10 })).toBe('validation.imagesOnly');
+  });
+});
+
+describe('DataTable fitting the screen', () => {
+  const rows: Row[] = [{ id: 1, name: 'Ana', city: 'Cali' }];
+  const router = (ui: React.ReactElement) => <MemoryRouter>{ui}</MemoryRouter>;
+
+  it('leaves hidden columns out but never an unhideable one', () => {
+    const cols: Column<Row>[] = [{ ...columns[0]!, hideable: false }, columns[1]!, columns[2]!];
+    render(router(<DataTable<Row> {...base} columns={cols} rows={rows} sort="" hidden={['name', 'city']} />));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre↕', 'Nota']);
+  });
+
+  it('shows one action as a button in a sticky last column, several as a menu', () => {
+    const edit = vi.fn();
+    const remove = vi.fn();
+    const { rerender } = render(
+      router(<DataTable<Row> {...base} rows={rows} sort="" actions={() => [{ id: 'edit', label: 'Editar', onSelect: edit, testId: 'row-edit' }]} />),
+    );
+    expect(screen.getByTestId('row-actions-cell').className).toContain('sticky');
+    fireEvent.click(screen.getByTestId('row-edit'));
+    expect(edit).toHaveBeenCalledTimes(1);
+    rerender(
+      router(
+        <DataTable<Row>
+          {...base}
+          rows={rows}
+          sort=""
+          actions={() => [
+            { id: 'edit', label: 'Editar', onSelect: edit, testId: 'row-edit' },
+            { id: 'delete', label: 'Eliminar', onSelect: remove, testId: 'row-delete' },
+          ]}
+        />,
+      ),
+    );
+    expect(screen.queryByTestId('row-edit')).toBeNull();
+    fireEvent.click(screen.getByTestId('row-actions'));
+    expect(screen.getByRole('menu')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('row-delete'));
+    expect(remove).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('becomes cards below md, and the empty state offers the next step', () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
+    try {
+      const { rerender } = render(router(<DataTable<Row> {...base} rows={rows} sort="" />));
+      expect(screen.getByTestId('list-table').dataset.layout).toBe('cards');
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.getByTestId('list-row').textContent).toContain('Cali');
+      rerender(router(<DataTable<Row> {...base} rows={[]} sort="" emptyAction={<button type="button">Agregar cliente</button>} />));
+      expect(screen.getByTestId('list-empty').textContent).toContain('Agregar cliente');
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
   });
 });

@@ -1,14 +1,24 @@
 /**
  * The list table of every module: sortable headers (buttons with aria-sort on the header cell),
- * a skeleton while loading, an empty state, and an error state with a retry button.
+ * a skeleton while loading, an empty state that says what to do next, and an error state with a
+ * retry button.
+ *
+ * It fits the screen (issue 9 §13): rows are compact; the row actions live in a sticky last
+ * column, so they stay in view however wide the table scrolls — one action is a button, several
+ * are a menu; columns the user hid (column-visibility) are left out; below md the rows become
+ * cards (the same data-testid="list-row"), one field per line.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '@/components/icon';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { isSmaller, useSizeClass } from '@/lib/breakpoints';
 import { failureText } from '@/lib/form-errors';
 import { sortDirection } from './list-params';
+import { Menu, toneClass, type MenuItem } from './menu';
 
 /** One column. `sortKey` makes the header a sort toggle (the server's sort key). */
 export interface Column<T> {
@@ -17,7 +27,16 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   sortKey?: string;
   align?: 'start' | 'end' | 'center';
+  /** The cell never wraps (codes, numbers, references, dates: "PO-000004", never "PO-/000004"). */
+  nowrap?: boolean;
+  /** false: the column cannot be hidden (the record's name). Default true. */
+  hideable?: boolean;
+  /** The column's name in the column chooser when the header is not text (an image column). */
+  label?: string;
 }
+
+/** One row action: a command or a link. */
+export type RowAction = MenuItem;
 
 /** Props of DataTable. */
 export interface DataTableProps<T> {
@@ -31,6 +50,12 @@ export interface DataTableProps<T> {
   error: unknown;
   onRetry: () => void;
   emptyText: string;
+  /** What to do next from an empty list (e.g. the Add button). */
+  emptyAction?: ReactNode;
+  /** Column ids the user hid. */
+  hidden?: readonly string[];
+  /** The actions of a row, in the sticky last column. */
+  actions?: (row: T) => readonly RowAction[];
   /** Skeleton rows while loading (capped at 10). */
   skeletonRows?: number;
   caption: string;
@@ -39,52 +64,107 @@ export interface DataTableProps<T> {
 
 const alignClass = { start: 'text-start', end: 'text-end', center: 'text-center' };
 
+/** The sticky actions cell: opaque, so scrolled cells pass under it, with a line on its inner side. */
+const stickyClass = 'sticky end-0 z-[1] bg-card shadow-[inset_1px_0_0_var(--bo-line)] rtl:shadow-[inset_-1px_0_0_var(--bo-line)]';
+
 /** The data table. */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, sort, onSort, isLoading, error, onRetry, emptyText, caption, testId } = props;
+  const { rows, rowKey, sort, onSort, isLoading, error, onRetry, emptyText, emptyAction, actions, caption, testId } = props;
   const { t } = useTranslation('list');
+  const asCards = isSmaller(useSizeClass(), 'md');
   const skeletonRows = Math.min(props.skeletonRows ?? 5, 10);
+  const hidden = props.hidden ?? [];
+  const columns = props.columns.filter((c) => c.hideable === false || !hidden.includes(c.id));
+  const span = columns.length + (actions ? 1 : 0);
+
+  let state: ReactNode = null;
+  if (error && !rows) {
+    state = (
+      <div className="space-y-3" data-testid="list-error">
+        <Alert>{failureText(error) ?? t('loadFailed')}</Alert>
+        <Button variant="secondary" onClick={onRetry}>
+          {t('common:actions.retry')}
+        </Button>
+      </div>
+    );
+  } else if (!(isLoading && !rows) && (!rows || rows.length === 0)) {
+    state = (
+      <div className="flex flex-col items-center gap-3 text-center text-muted" data-testid="list-empty">
+        <p>{emptyText}</p>
+        {emptyAction}
+      </div>
+    );
+  }
+  const skeleton = isLoading && !rows && !state;
+
+  if (asCards) {
+    return (
+      <div aria-busy={isLoading || undefined} data-testid={testId ?? 'list-table'} data-layout="cards">
+        <h2 className="sr-only">{caption}</h2>
+        {state && <div className="p-4">{state}</div>}
+        {skeleton && (
+          <ul className="space-y-2" aria-hidden="true">
+            {Array.from({ length: Math.min(skeletonRows, 4) }, (_, i) => (
+              <li key={i} className="h-24 animate-pulse rounded-lg bg-hover" data-testid="list-skeleton-row" />
+            ))}
+          </ul>
+        )}
+        {!state && rows && rows.length > 0 && (
+          <ul className="space-y-2">
+            {rows.map((row) => (
+              <li key={rowKey(row)} className="rounded-lg border border-line p-3 text-sm" data-testid="list-row">
+                <div className="flex items-start justify-between gap-2">
+                  <dl className="grid min-w-0 flex-1 grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1">
+                    {columns.map((c) => (
+                      <div key={c.id} className="contents">
+                        <dt className="text-muted">{c.label ?? c.header}</dt>
+                        <dd className={cn('min-w-0 break-words', c.nowrap && 'whitespace-nowrap')}>{c.cell(row)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                  {actions && <RowActions actions={actions(row)} />}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    );
+  }
 
   let body: ReactNode;
-  if (error && !rows) {
+  if (state) {
     body = (
       <tr>
-        <td colSpan={columns.length} className="p-4">
-          <div className="space-y-3" data-testid="list-error">
-            <Alert>{failureText(error) ?? t('loadFailed')}</Alert>
-            <Button variant="secondary" onClick={onRetry}>
-              {t('common:actions.retry')}
-            </Button>
-          </div>
+        <td colSpan={span} className="p-6">
+          {state}
         </td>
       </tr>
     );
-  } else if (isLoading && !rows) {
+  } else if (skeleton) {
     body = Array.from({ length: skeletonRows }, (_, i) => (
       <tr key={i} aria-hidden="true" data-testid="list-skeleton-row">
         {columns.map((c) => (
-          <td key={c.id} className="px-3 py-3">
+          <td key={c.id} className="px-3 py-2">
             <span className="block h-4 w-full max-w-32 animate-pulse rounded bg-hover" />
           </td>
         ))}
+        {actions && <td className={stickyClass} />}
       </tr>
     ));
-  } else if (!rows || rows.length === 0) {
-    body = (
-      <tr>
-        <td colSpan={columns.length} className="p-8 text-center text-muted" data-testid="list-empty">
-          {emptyText}
-        </td>
-      </tr>
-    );
   } else {
-    body = rows.map((row) => (
+    body = (rows ?? []).map((row) => (
       <tr key={rowKey(row)} className="border-t border-line hover:bg-hover/50" data-testid="list-row">
         {columns.map((c) => (
-          <td key={c.id} className={cn('px-3 py-2 align-middle', alignClass[c.align ?? 'start'])}>
+          <td key={c.id} className={cn('px-3 py-1.5 align-middle', alignClass[c.align ?? 'start'], c.nowrap && 'whitespace-nowrap')}>
             {c.cell(row)}
           </td>
         ))}
+        {actions && (
+          <td className={cn('px-2 py-1 text-end align-middle', stickyClass)} data-testid="row-actions-cell">
+            <RowActions actions={actions(row)} />
+          </td>
+        )}
       </tr>
     ));
   }
@@ -122,10 +202,41 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </th>
               );
             })}
+            {actions && (
+              <th scope="col" className={cn('px-2 py-2', stickyClass)}>
+                <span className="sr-only">{t('actions')}</span>
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>{body}</tbody>
       </table>
     </div>
+  );
+}
+
+/** One action as a button (or link); several as a menu. */
+function RowActions({ actions }: { actions: readonly RowAction[] }) {
+  const { t } = useTranslation('list');
+  if (actions.length === 0) return null;
+  if (actions.length > 1) {
+    return <Menu trigger={<Icon name="more" className="size-5" strokeWidth={3} />} label={t('actions')} items={actions} testId="row-actions" />;
+  }
+  const action = actions[0]!;
+  const className = cn(
+    'inline-flex items-center whitespace-nowrap rounded-md px-2 py-1 text-sm font-medium hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary',
+    action.tone && toneClass[action.tone],
+  );
+  if (action.to !== undefined) {
+    return (
+      <Link to={action.to} className={className} data-testid={action.testId}>
+        {action.label}
+      </Link>
+    );
+  }
+  return (
+    <button type="button" onClick={action.onSelect} disabled={action.disabled} className={cn(className, 'disabled:opacity-60')} data-testid={action.testId}>
+      {action.label}
+    </button>
   );
 }

@@ -119,6 +119,11 @@ export function withSearch(params: ListParams, q: string): ListParams {
   return firstPage({ ...params, q });
 }
 
+/** The search and every filter cleared (the empty list's "Clear search and filters"). */
+export function withoutFilters(params: ListParams): ListParams {
+  return firstPage({ ...params, q: '', filters: {} });
+}
+
 /** One filter set or cleared (''). */
 export function withFilter(params: ListParams, key: string, value: string): ListParams {
   return firstPage({ ...params, filters: { ...params.filters, [key]: value } });

@@ -13,9 +13,42 @@ export function useResourceList<T>(basePath: string, params: ListParams) {
   const query = listQuery(params);
   return useQuery({
     queryKey: [basePath, 'list', query],
-    queryFn: ({ signal }) => http.get<ListPage<T>>(`${basePath}?${query}`, { signal }),
+    queryFn: ({ signal }) => readPage((q) => http.get<ListPage<T>>(`${basePath}?${q}`, { signal }), params),
     placeholderData: keepPreviousData,
   });
+}
+
+/** How far readPage walks to open a page by its number (a page is one cheap keyset read). */
+export const MAX_PAGE_WALK = 200;
+
+/**
+ * Reads the page params name. The server pages by cursor (platform/listing: no OFFSET) and takes
+ * the page number for display only, so a link that carries a page number without a cursor —
+ * `?page=2`, typed, bookmarked or shared — would show page 1 labelled 2. Such a page is reached
+ * by walking the cursors from the nearer end: next_cursor from page 1, or prev_cursor from the
+ * last page; a number past the end opens the last page. Beyond MAX_PAGE_WALK steps it stops
+ * at the page it reached (its own number in meta).
+ */
+export async function readPage<T>(get: (query: string) => Promise<ListPage<T>>, params: ListParams): Promise<ListPage<T>> {
+  const cursorless = !params.after && !params.before && !params.last;
+  if (!cursorless || params.page <= 1) return get(listQuery(params));
+  const first = await get(listQuery({ ...params, page: 1 }));
+  const total = first.meta.total_pages;
+  if (total <= 1) return first;
+  const wanted = Math.min(params.page, total);
+  const walk = async (from: ListPage<T>, step: 1 | -1) => {
+    let page = from;
+    for (let hops = 0; page.meta.page !== wanted && hops < MAX_PAGE_WALK; hops++) {
+      const cursor = step === 1 ? page.meta.next_cursor : page.meta.prev_cursor;
+      if (!cursor) break;
+      const at = page.meta.page + step;
+      page = await get(listQuery({ ...params, page: at, after: step === 1 ? cursor : '', before: step === 1 ? '' : cursor, last: false }));
+    }
+    return page;
+  };
+  if (wanted - 1 <= total - wanted) return walk(first, 1);
+  const last = await get(listQuery({ ...params, page: total, after: '', before: '', last: true }));
+  return walk(last, -1);
 }
 
 /** A short list for a select (first 100 rows in the given order), e.g. companies or categories. */

@@ -11,12 +11,14 @@ import { Card } from '@/components/ui/card';
 import { PageTitle } from '@/components/ui/page-title';
 import { failureText } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
-import { ApprovalActions, ApprovalBadge, useApprovalOptions, type ApprovalStatus } from './approval';
+import { ApprovalBadge, useApprovalOptions, useDecision, type ApprovalStatus } from './approval';
+import { ColumnChooser } from './column-chooser';
+import { useHiddenColumns } from './column-visibility';
 import { ConfirmDialog } from './confirm-dialog';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column, type RowAction } from './data-table';
 import { ExportButton } from './export-button';
 import { FilterSelect } from './filter-select';
-import { withFilter, withPerPage, withSearch, withSortToggled, type ListConfig } from './list-params';
+import { withFilter, withoutFilters, withPerPage, withSearch, withSortToggled, type ListConfig } from './list-params';
 import { withPageTarget } from './pagination-model';
 import { Pagination } from './pagination';
 import { useDecideResource, useDeleteResource, useResourceList } from './resource-api';
@@ -36,6 +38,12 @@ export interface ListApproval<T> {
   reason?: (row: T) => string | undefined;
   /** Whether the signed-in user may approve and reject (admins). */
   canDecide: boolean;
+}
+
+/** What a page's own row actions can reuse from the kit. */
+export interface RowKit<T> {
+  /** Approve and Reject of this row (the reject dialog included), through the list's decide endpoint. */
+  decision: (row: T) => RowAction[];
 }
 
 /** What the form slot receives: the record being edited, or null for a new one. */
@@ -68,10 +76,11 @@ export interface ResourceListPageProps<T extends { id: number }> {
   editTo?: (row: T) => string | undefined;
   /** Whether a row shows Delete (default: canWrite). The server has the last word. */
   canDelete?: (row: T) => boolean;
-  /** Extra buttons of a row (receive, create purchase…), before Edit and Delete. */
-  rowActions?: (row: T) => ReactNode;
+  /** Extra actions of a row (receive, approve…), before Edit and Delete. */
+  rowActions?: (row: T, kit: RowKit<T>) => RowAction[];
   /** Filters always sent, not shown (e.g. approval=pending on a page of pending records). */
   baseFilters?: Readonly<Record<string, string>>;
+  /** Also the list's id for the columns the user hid (column-visibility). */
   testId: string;
 }
 
@@ -88,6 +97,14 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   const decide = useDecideResource(basePath);
   const [editing, setEditing] = useState<{ record: T | null } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
+  const hidden = useHiddenColumns(testId);
+  const decision = useDecision<T>(entity, (row, approve, reason) => decide.mutateAsync({ id: row.id, approve, reason }));
+  const kit: RowKit<T> = {
+    decision: (row) => [
+      { id: 'approve', label: t('approve'), tone: 'success', onSelect: () => decision.approve(row), disabled: decide.isPending, testId: 'row-approve' },
+      { id: 'reject', label: t('reject'), tone: 'danger', onSelect: () => decision.reject(row), disabled: decide.isPending, testId: 'row-reject' },
+    ],
+  };
 
   const allFilters: ListFilter[] = approval ? [...filters, { key: 'approval', label: t('approval.label'), options: approvalOptions }] : [...filters];
 
@@ -97,43 +114,20 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
       id: 'approval',
       header: t('approval.label'),
       cell: (row) => <ApprovalBadge status={approval.status(row)} reason={approval.reason?.(row)} />,
+      nowrap: true,
     });
   }
   const showActions = canWrite || approval?.canDecide || rowActions !== undefined || props.canDelete !== undefined;
-  if (showActions) {
-    columns.push({
-      id: 'actions',
-      header: <span className="sr-only">{t('actions')}</span>,
-      align: 'end',
-      cell: (row) => (
-        <div className="flex flex-wrap justify-end gap-1">
-          {approval?.canDecide && approval.status(row) === 'pending' && (
-            <ApprovalActions
-              entity={entity}
-              busy={decide.isPending}
-              decide={(approve, reason) => decide.mutateAsync({ id: row.id, approve, reason })}
-            />
-          )}
-          {rowActions?.(row)}
-          {canWrite && renderForm && (
-            <Button variant="ghost" className="px-2 py-1" onClick={() => setEditing({ record: row })} data-testid="row-edit">
-              {t('edit')}
-            </Button>
-          )}
-          {canWrite && editTo?.(row) !== undefined && (
-            <Link to={editTo(row) ?? ''} className="rounded-md px-2 py-1 text-sm font-medium hover:bg-hover" data-testid="row-edit">
-              {t('edit')}
-            </Link>
-          )}
-          {canDelete(row) && (
-            <Button variant="ghost" className="px-2 py-1 text-danger" onClick={() => setDeleting(row)} data-testid="row-delete">
-              {t('delete')}
-            </Button>
-          )}
-        </div>
-      ),
-    });
-  }
+  const actions = (row: T): RowAction[] => {
+    const out: RowAction[] = [];
+    if (approval?.canDecide && approval.status(row) === 'pending') out.push(...kit.decision(row));
+    if (rowActions) out.push(...rowActions(row, kit));
+    if (canWrite && renderForm) out.push({ id: 'edit', label: t('edit'), onSelect: () => setEditing({ record: row }), testId: 'row-edit' });
+    const to = canWrite ? editTo?.(row) : undefined;
+    if (to !== undefined) out.push({ id: 'edit', label: t('edit'), to, testId: 'row-edit' });
+    if (canDelete(row)) out.push({ id: 'delete', label: t('delete'), tone: 'danger', onSelect: () => setDeleting(row), testId: 'row-delete' });
+    return out;
+  };
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -148,26 +142,35 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   };
 
   const page = list.data;
+  const filtered = Boolean(params.q) || Object.values(params.filters).some(Boolean);
+  const addButton =
+    canWrite && renderForm ? (
+      <Button onClick={() => setEditing({ record: null })} data-testid="list-add">
+        {t('add', { entity })}
+      </Button>
+    ) : canWrite && addTo ? (
+      <Link
+        to={addTo}
+        data-testid="list-add"
+        className="inline-flex items-center justify-center rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
+      >
+        {t('add', { entity })}
+      </Link>
+    ) : null;
+  const emptyAction = filtered ? (
+    <Button variant="secondary" onClick={() => setParams(withoutFilters(params))} data-testid="list-clear-filters">
+      {t('clearFilters')}
+    </Button>
+  ) : (
+    addButton && <div data-testid="list-empty-action">{addButton}</div>
+  );
   return (
     <div className="space-y-4" data-testid={testId}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageTitle>{title}</PageTitle>
         <div className="flex flex-wrap gap-2">
           {props.exportable && <ExportButton basePath={basePath} params={params} />}
-          {canWrite && renderForm && (
-            <Button onClick={() => setEditing({ record: null })} data-testid="list-add">
-              {t('add', { entity })}
-            </Button>
-          )}
-          {canWrite && addTo && (
-            <Link
-              to={addTo}
-              data-testid="list-add"
-              className="inline-flex items-center justify-center rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
-            >
-              {t('add', { entity })}
-            </Link>
-          )}
+          {addButton}
         </div>
       </div>
       <Card className="space-y-3 p-4">
@@ -183,6 +186,9 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
               testId={`filter-${f.key}`}
             />
           ))}
+          <div className="ms-auto">
+            <ColumnChooser list={testId} columns={columns} />
+          </div>
         </div>
         <DataTable<T>
           caption={title}
@@ -194,7 +200,10 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
           isLoading={list.isFetching}
           error={list.error}
           onRetry={() => void list.refetch()}
-          emptyText={params.q || Object.values(params.filters).some(Boolean) ? t('emptyFiltered') : t('empty')}
+          emptyText={filtered ? t('emptyFiltered') : addButton ? t('emptyAdd', { entity }) : t('empty')}
+          emptyAction={emptyAction}
+          hidden={hidden}
+          actions={showActions ? actions : undefined}
           skeletonRows={params.perPage}
         />
         {page && (
@@ -217,6 +226,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
       >
         {t('deleteQuestion', { entity })}
       </ConfirmDialog>
+      {decision.dialog(decide.isPending)}
     </div>
   );
 }

@@ -7,12 +7,15 @@ import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-/** Languages the interface offers, with their own names for the switcher. */
+/**
+ * Languages the interface offers, with their own names for the switcher. `partial`: only part
+ * of the texts is translated (the rest shows in Spanish, the fallback); the menu says so.
+ */
 export const LANGUAGES = [
-  { code: 'es', label: 'Español' },
-  { code: 'en', label: 'English' },
-  { code: 'ar', label: 'العربية' },
-  { code: 'zh-cn', label: '简体中文' },
+  { code: 'es', label: 'Español', partial: false },
+  { code: 'en', label: 'English', partial: false },
+  { code: 'ar', label: 'العربية', partial: true },
+  { code: 'zh-cn', label: '简体中文', partial: true },
 ] as const;
 
 /** A supported language code. */

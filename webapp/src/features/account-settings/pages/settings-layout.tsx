@@ -1,6 +1,8 @@
 /** /settings: the account settings tabs (general, password, google2fa, appearance, ip_restriction). */
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { guard } from '@/app/guard';
+import { useAuthStore } from '@/lib/auth/store';
 import { cn } from '@/components/ui/cn';
 import { PageTitle } from '@/components/ui/page-title';
 
@@ -9,11 +11,14 @@ const TABS = ['general', 'password', 'google2fa', 'appearance', 'ip_restriction'
 /** Tab bar + the active tab. */
 export function SettingsLayout() {
   const { t } = useTranslation('settings');
+  const role = useAuthStore((s) => s.user?.role);
+  // The tabs this role may open (a buyer has no IP restriction tab): the route guard decides.
+  const tabs = TABS.filter((tab) => role !== undefined && guard(role, `/settings/${tab}`).allowed);
   return (
     <div className="space-y-6">
       <PageTitle>{t('title')}</PageTitle>
       <nav aria-label={t('tabsLabel')} className="flex gap-1 overflow-x-auto border-b border-line">
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <NavLink
             key={tab}
             to={`/settings/${tab}`}

@@ -12,7 +12,7 @@ export function CategoryListPage() {
   const canWrite = useAuthStore((s) => s.user?.role !== 'buyer');
   const percent = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'es-CO', { maximumFractionDigits: 2 });
   const columns: Column<Category>[] = [
-    { id: 'name', header: t('fields.name'), sortKey: 'name', cell: (r) => <span className="font-medium">{r.name}</span> },
+    { id: 'name', header: t('fields.name'), sortKey: 'name', hideable: false, cell: (r) => <span className="font-medium">{r.name}</span> },
     { id: 'ordered', header: t('category.ordered'), align: 'end', cell: (r) => r.ordered_quantity },
     { id: 'received', header: t('category.received'), align: 'end', cell: (r) => r.received_quantity },
     { id: 'percentage', header: t('category.percentage'), align: 'end', cell: (r) => `${percent.format(r.percentage)} %` },

@@ -21,11 +21,12 @@ export function ProductListPage() {
     {
       id: 'image',
       header: <span className="sr-only">{t('product.images')}</span>,
+      label: t('product.images'),
       cell: (r) =>
         r.images[0] ? <img src={r.images[0].url} alt="" loading="lazy" className="size-10 rounded object-cover" /> : <span className="block size-10 rounded bg-hover" />,
     },
-    { id: 'code', header: t('product.code'), sortKey: 'code', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
-    { id: 'name', header: t('fields.name'), sortKey: 'name', cell: (r) => <span className="font-medium">{r.name}</span> },
+    { id: 'code', header: t('product.code'), sortKey: 'code', nowrap: true, cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
+    { id: 'name', header: t('fields.name'), sortKey: 'name', hideable: false, cell: (r) => <span className="font-medium">{r.name}</span> },
     { id: 'category', header: t('product.category'), cell: (r) => r.category?.name },
     { id: 'unit', header: t('product.unit'), cell: (r) => r.unit },
     { id: 'cost', header: t('product.cost'), align: 'end', cell: (r) => money(r.cost_cents) },
@@ -36,6 +37,7 @@ export function ProductListPage() {
       header: t('product.quantity'),
       sortKey: 'quantity',
       align: 'end',
+      nowrap: true,
       cell: (r) => (
         <span className={r.low_stock ? 'font-medium text-danger' : ''} title={r.low_stock ? t('product.lowStock') : undefined} data-low-stock={r.low_stock || undefined}>
           {r.quantity}
@@ -43,7 +45,7 @@ export function ProductListPage() {
       ),
     },
     { id: 'alert_quantity', header: t('product.alertQuantity'), align: 'end', cell: (r) => r.alert_quantity },
-    { id: 'iva', header: t('product.ivaClass'), cell: (r) => t(`product.iva.${r.iva_class}`) },
+    { id: 'iva', header: t('product.ivaClass'), nowrap: true, cell: (r) => t(`product.iva.${r.iva_class}`) },
     { id: 'kind', header: t('product.kind'), cell: (r) => t(`product.kinds.${r.kind}`) },
   ];
   return (

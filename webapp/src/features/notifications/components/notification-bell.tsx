@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/icon';
 import { formatCop } from '@/components/form/money';
+import { useDates } from '@/lib/dates/use-dates';
 import { http } from '@/lib/http';
 import { useLiveStore } from '@/lib/live/live-store';
 import { notificationMessage, notificationTitle, type AppNotification } from '@/lib/live/notification-text';
@@ -66,6 +67,8 @@ function BellPanel({ label }: { label: string }) {
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const action = useNotificationAction();
+  const unread = useLiveStore((s) => s.unread);
+  const dates = useDates();
   const latest = useQuery({
     queryKey: [NOTIFICATIONS_PATH, 'latest'],
     queryFn: ({ signal }) => http.get<{ data: AppNotification[] }>(`${NOTIFICATIONS_PATH}?per_page=${PANEL_SIZE}`, { signal }),
@@ -95,7 +98,13 @@ function BellPanel({ label }: { label: string }) {
         <div id={panelId} className="card absolute end-0 z-30 mt-2 w-80 space-y-2 p-3 text-sm" data-testid="notification-panel">
           <div className="flex items-center justify-between">
             <span className="font-medium">{t('title')}</span>
-            <button type="button" className="text-xs text-primary hover:underline" onClick={() => action.mutate({ type: 'read-all' })}>
+            <button
+              type="button"
+              className="text-xs text-primary hover:underline disabled:cursor-not-allowed disabled:text-muted disabled:no-underline"
+              disabled={unread === 0}
+              onClick={() => action.mutate({ type: 'read-all' })}
+              data-testid="notification-panel-read-all"
+            >
               {t('markAllRead')}
             </button>
           </div>
@@ -106,6 +115,9 @@ function BellPanel({ label }: { label: string }) {
                 <p className="font-medium">{notificationTitle(n)}</p>
                 <p className="text-muted">{notificationMessage(n)}</p>
                 {n.amount_cents > 0 && <p className="text-xs tabular-nums">{formatCop(n.amount_cents)}</p>}
+                <time dateTime={n.created_at} className="block text-xs text-muted">
+                  {dates.dateTime(n.created_at)}
+                </time>
               </li>
             ))}
           </ul>

@@ -20,7 +20,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageTitle } from '@/components/ui/page-title';
 import { useAuthStore } from '@/lib/auth/store';
+import { useDates } from '@/lib/dates/use-dates';
 import { failureText } from '@/lib/form-errors';
+import { useLiveStore } from '@/lib/live/live-store';
 import { notificationMessage, notificationTitle, type AppNotification } from '@/lib/live/notification-text';
 import { toast } from '@/lib/toast';
 import { NOTIFICATION_FILTER_KINDS, NOTIFICATIONS_PATH, useNotificationAction } from '../api/notifications';
@@ -30,14 +32,15 @@ const NOTIFICATION_LIST = { filterKeys: ['kind', 'company_id', 'unread'], defaul
 
 /** The notification list page. */
 export function NotificationListPage() {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
+  const dates = useDates();
+  const unread = useLiveStore((s) => s.unread);
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
   const [params, setParams] = useListParams(NOTIFICATION_LIST);
   const list = useResourceList<AppNotification>(NOTIFICATIONS_PATH, params);
   const companies = useResourceOptions<{ id: number; name: string }>('/api/companies', 'name', isAdmin);
   const action = useNotificationAction();
   const [confirmAll, setConfirmAll] = useState(false);
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Bogota' });
 
   const remove = async (id: number) => {
     try {
@@ -84,26 +87,15 @@ export function NotificationListPage() {
         );
       },
     },
-    { id: 'reference_no', header: t('fields.referenceNo'), cell: (n) => n.reference_no || '—' },
+    { id: 'reference_no', header: t('fields.referenceNo'), nowrap: true, cell: (n) => n.reference_no || '—' },
     { id: 'supplier', header: t('fields.supplier'), cell: (n) => n.supplier_name || '—' },
     { id: 'amount', header: t('fields.amount'), align: 'end', cell: (n) => <span className="whitespace-nowrap tabular-nums">{n.amount_cents ? formatCop(n.amount_cents) : '—'}</span> },
-    { id: 'created_at', header: t('fields.time'), sortKey: 'created_at', cell: (n) => <time dateTime={n.created_at} className="whitespace-nowrap">{time.format(new Date(n.created_at))}</time> },
     {
-      id: 'actions',
-      header: <span className="sr-only">{t('list:actions')}</span>,
-      align: 'end',
-      cell: (n) => (
-        <div className="flex justify-end gap-1">
-          {!n.read_at && (
-            <Button variant="ghost" className="px-2 py-1" onClick={() => markRead(n.id)} data-testid="notification-read">
-              {t('markRead')}
-            </Button>
-          )}
-          <Button variant="ghost" className="px-2 py-1 text-danger" onClick={() => void remove(n.id)} data-testid="notification-delete">
-            {t('list:delete')}
-          </Button>
-        </div>
-      ),
+      id: 'created_at',
+      header: t('fields.time'),
+      sortKey: 'created_at',
+      nowrap: true,
+      cell: (n) => <time dateTime={n.created_at}>{dates.dateTime(n.created_at)}</time>,
     },
   ];
 
@@ -114,7 +106,14 @@ export function NotificationListPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageTitle>{t('title')}</PageTitle>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => action.mutate({ type: 'read-all' }, { onError: (error) => toast.error(t('readFailed'), failureText(error)) })} data-testid="notification-read-all">
+          <Button
+            variant="secondary"
+            // Nothing to mark when nothing is unread (the live store's count, read from the server on every connection).
+            disabled={unread === 0}
+            title={unread === 0 ? t('nothingUnread') : undefined}
+            onClick={() => action.mutate({ type: 'read-all' }, { onError: (error) => toast.error(t('readFailed'), failureText(error)) })}
+            data-testid="notification-read-all"
+          >
             {t('markAllRead')}
           </Button>
           <Button variant="danger" onClick={() => setConfirmAll(true)} disabled={!page || page.meta.total === 0} data-testid="notification-delete-all">
@@ -159,6 +158,10 @@ export function NotificationListPage() {
           error={list.error}
           onRetry={() => void list.refetch()}
           emptyText={filtered ? t('list:emptyFiltered') : t('empty')}
+          actions={(n) => [
+            ...(n.read_at ? [] : [{ id: 'read', label: t('markRead'), onSelect: () => markRead(n.id), testId: 'notification-read' }]),
+            { id: 'delete', label: t('list:delete'), tone: 'danger' as const, onSelect: () => void remove(n.id), testId: 'notification-delete' },
+          ]}
           skeletonRows={params.perPage}
         />
         {page && (

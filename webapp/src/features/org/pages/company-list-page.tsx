@@ -11,7 +11,7 @@ export function CompanyListPage() {
   const { t } = useTranslation('org');
   const yesNo = (v: boolean) => (v ? t('list:yes') : t('list:no'));
   const columns: Column<Company>[] = [
-    { id: 'name', header: t('fields.name'), sortKey: 'name', cell: (r) => <span className="font-medium">{r.name}</span> },
+    { id: 'name', header: t('fields.name'), sortKey: 'name', hideable: false, cell: (r) => <span className="font-medium">{r.name}</span> },
     { id: 'stores', header: t('company.stores'), align: 'end', cell: (r) => r.stores },
     { id: 'users', header: t('company.users'), align: 'end', cell: (r) => r.users },
     { id: 'active', header: t('fields.active'), cell: (r) => <ActiveBadge active={r.active} /> },

@@ -11,7 +11,7 @@ export function StoreListPage() {
   const { t } = useTranslation('org');
   const companies = useCompanyChoices();
   const columns: Column<Store>[] = [
-    { id: 'name', header: t('fields.name'), sortKey: 'name', cell: (r) => <span className="font-medium">{r.name}</span> },
+    { id: 'name', header: t('fields.name'), sortKey: 'name', hideable: false, cell: (r) => <span className="font-medium">{r.name}</span> },
     { id: 'company', header: t('store.company'), cell: (r) => r.company_name },
     { id: 'active', header: t('fields.active'), cell: (r) => <ActiveBadge active={r.active} /> },
   ];

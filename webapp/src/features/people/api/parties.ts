@@ -35,6 +35,8 @@ export interface Party extends TaxProfile {
   name: string;
   /** The party's own company or business name. */
   company: string;
+  /** How the party is named: a legal entity by its company name, a person by their name (server rule). */
+  display_name: string;
   email: string;
   phone: string;
   city: string;

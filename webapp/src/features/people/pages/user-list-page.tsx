@@ -15,10 +15,10 @@ export function UserListPage() {
   const companies = useCompanyOptions(true);
   const yesNo = (v: boolean) => (v ? t('list:yes') : t('list:no'));
   const columns: Column<ManagedUser>[] = [
-    { id: 'username', header: t('user.username'), sortKey: 'username', cell: (r) => <span className="font-medium">{r.username}</span> },
+    { id: 'username', header: t('user.username'), sortKey: 'username', hideable: false, cell: (r) => <span className="font-medium">{r.username}</span> },
     { id: 'name', header: t('fields.name'), cell: (r) => `${r.first_name} ${r.last_name}`.trim() },
     { id: 'email', header: t('fields.email'), cell: (r) => r.email },
-    { id: 'phone', header: t('fields.phone'), cell: (r) => r.phone },
+    { id: 'phone', header: t('fields.phone'), nowrap: true, cell: (r) => r.phone },
     { id: 'company', header: t('user.company'), cell: (r) => r.company_name },
     { id: 'role', header: t('user.role'), cell: (r) => t(`layout:roles.${r.role}`) },
     {
@@ -26,7 +26,7 @@ export function UserListPage() {
       header: t('user.active'),
       cell: (r) => <span className={r.active ? 'text-success' : 'text-muted'}>{r.active ? t('list:active') : t('list:inactive')}</span>,
     },
-    { id: 'ip', header: t('user.ipAddress'), cell: (r) => r.ip_address },
+    { id: 'ip', header: t('user.ipAddress'), nowrap: true, cell: (r) => r.ip_address },
     { id: 'google2fa', header: t('user.google2faShort'), cell: (r) => yesNo(r.enable_google2fa) },
   ];
   return (

@@ -7,12 +7,10 @@
  * cannot be deleted') is the failure toast's text.
  */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ApprovalActions } from '@/components/list/approval';
 import type { Column } from '@/components/list/data-table';
-import { useDecideResource } from '@/components/list/resource-api';
 import { ResourceListPage } from '@/components/list/resource-list-page';
 import { useAuthStore } from '@/lib/auth/store';
+import { useDates } from '@/lib/dates/use-dates';
 import { CATEGORIES_PATH, orderReference, PURCHASE_ORDER_STATUSES, PURCHASE_ORDERS_PATH, useOrderChoices, type PurchaseOrder } from '../api/procurement';
 import { OrderStatusBadge } from '../components/order-status';
 
@@ -24,13 +22,14 @@ export function PurchaseOrderListPage() {
   const role = useAuthStore((s) => s.user?.role);
   const isBuyer = role === 'buyer';
   const isAdmin = role === 'admin';
-  const decide = useDecideResource(PURCHASE_ORDERS_PATH);
+  const dates = useDates();
   const categories = useOrderChoices(CATEGORIES_PATH, {});
   const columns: Column<PurchaseOrder>[] = [
-    { id: 'reference', header: t('fields.reference'), sortKey: 'reference_no', cell: (r) => <span className="font-medium">{orderReference(r)}</span> },
+    { id: 'reference', header: t('fields.reference'), sortKey: 'reference_no', nowrap: true, hideable: false, cell: (r) => <span className="font-medium">{orderReference(r)}</span> },
     {
       id: 'image',
       header: <span className="sr-only">{t('fields.image')}</span>,
+      label: t('fields.image'),
       cell: (r) => (r.image ? <img src={r.image.url} alt="" loading="lazy" className="size-10 rounded object-cover" /> : <span className="block size-10 rounded bg-hover" />),
     },
     { id: 'category', header: t('fields.category'), cell: (r) => r.category?.name },
@@ -39,7 +38,7 @@ export function PurchaseOrderListPage() {
       header: t('fields.product'),
       cell: (r) => (
         <span>
-          {r.product?.name} <span className="font-mono text-xs text-muted">{r.product?.code}</span>
+          {r.product?.name} <span className="whitespace-nowrap font-mono text-xs text-muted">{r.product?.code}</span>
         </span>
       ),
     },
@@ -47,9 +46,9 @@ export function PurchaseOrderListPage() {
     { id: 'received', header: t('fields.received'), align: 'end', cell: (r) => r.received_quantity },
     { id: 'pending', header: t('fields.pendingReceipt'), align: 'end', cell: (r) => r.pending_quantity },
     { id: 'balance', header: t('fields.balance'), align: 'end', cell: (r) => <span data-testid="order-balance">{r.balance}</span> },
-    { id: 'status', header: t('fields.status'), sortKey: 'status', cell: (r) => <OrderStatusBadge status={r.status} reason={r.approval_reason} /> },
+    { id: 'status', header: t('fields.status'), sortKey: 'status', nowrap: true, cell: (r) => <OrderStatusBadge status={r.status} reason={r.approval_reason} /> },
     { id: 'note', header: t('fields.note'), cell: (r) => <span className="line-clamp-2 max-w-48 text-muted">{r.note}</span> },
-    { id: 'created_at', header: t('fields.createdAt'), sortKey: 'created_at', cell: (r) => <span className="whitespace-nowrap">{new Date(r.created_at).toLocaleDateString()}</span> },
+    { id: 'created_at', header: t('fields.createdAt'), sortKey: 'created_at', nowrap: true, cell: (r) => dates.dateTime(r.created_at) },
   ];
   return (
     <ResourceListPage<PurchaseOrder>
@@ -69,18 +68,10 @@ export function PurchaseOrderListPage() {
       editTo={(r) => (r.status === 'pending' ? `/purchase-order/edit/${r.id}` : undefined)}
       // The server says per row whether this caller may delete (buyers: own pending orders; admins: orders without receipts).
       canDelete={(r) => r.can_delete}
-      rowActions={(r) => (
-        <>
-          {isAdmin && r.status === 'pending' && (
-            <ApprovalActions entity={t('orders.entity')} busy={decide.isPending} decide={(approve, reason) => decide.mutateAsync({ id: r.id, approve, reason })} />
-          )}
-          {r.can_receive && (
-            <Link to={`/purchase-order/receive/${r.id}`} className="rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-hover" data-testid="row-receive">
-              {t('orders.receive')}
-            </Link>
-          )}
-        </>
-      )}
+      rowActions={(r, kit) => [
+        ...(isAdmin && r.status === 'pending' ? kit.decision(r) : []),
+        ...(r.can_receive ? [{ id: 'receive', label: t('orders.receive'), tone: 'primary' as const, to: `/purchase-order/receive/${r.id}`, testId: 'row-receive' }] : []),
+      ]}
     />
   );
 }

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { formatCop } from '@/components/form/money';
 import type { Column } from '@/components/list/data-table';
+import type { Dates } from '@/lib/dates/use-dates';
 import type { Purchase } from '../api/purchases';
 import { PurchaseStatusBadge } from './purchase-status';
 
@@ -12,13 +13,15 @@ const money = (cents: number) => <span className="whitespace-nowrap tabular-nums
 export const PURCHASE_LIST = { filterKeys: ['status', 'supplier_id', 'store_id'], defaultSort: '-purchase_date' };
 
 /** Columns in the user's language. */
-export function purchaseColumns(t: TFunction<'purchasing'>): Column<Purchase>[] {
+export function purchaseColumns(t: TFunction<'purchasing'>, dates: Dates): Column<Purchase>[] {
   return [
-    { id: 'purchase_date', header: t('fields.purchaseDate'), sortKey: 'purchase_date', cell: (r) => <span className="whitespace-nowrap">{r.purchase_date.slice(0, 10)}</span> },
+    { id: 'purchase_date', header: t('fields.purchaseDate'), sortKey: 'purchase_date', nowrap: true, cell: (r) => dates.date(r.purchase_date.slice(0, 10)) },
     {
       id: 'reference_no',
       header: t('fields.referenceNo'),
       sortKey: 'reference_no',
+      nowrap: true,
+      hideable: false,
       cell: (r) => (
         <Link to={`/purchase/edit/${r.id}`} className="font-medium text-primary hover:underline" data-testid="purchase-reference">
           {r.reference_no}
@@ -30,8 +33,8 @@ export function purchaseColumns(t: TFunction<'purchasing'>): Column<Purchase>[] 
     { id: 'total', header: t('totals.totalToPay'), sortKey: 'total_to_pay_cents', align: 'end', cell: (r) => money(r.totals.total_to_pay_cents) },
     { id: 'paid', header: t('fields.paid'), align: 'end', cell: (r) => money(r.totals.paid_cents) },
     { id: 'balance', header: t('fields.balance'), sortKey: 'balance_cents', align: 'end', cell: (r) => money(r.totals.balance_cents) },
-    { id: 'status', header: t('fields.status'), cell: (r) => <PurchaseStatusBadge status={r.status} /> },
-    { id: 'due_date', header: t('fields.dueDate'), sortKey: 'due_date', cell: (r) => <span className="whitespace-nowrap">{r.due_date?.slice(0, 10)}</span> },
-    { id: 'created_at', header: t('fields.createdAt'), sortKey: 'created_at', cell: (r) => <span className="whitespace-nowrap">{new Date(r.created_at).toLocaleDateString()}</span> },
+    { id: 'status', header: t('fields.status'), nowrap: true, cell: (r) => <PurchaseStatusBadge status={r.status} /> },
+    { id: 'due_date', header: t('fields.dueDate'), sortKey: 'due_date', nowrap: true, cell: (r) => dates.date(r.due_date?.slice(0, 10)) },
+    { id: 'created_at', header: t('fields.createdAt'), sortKey: 'created_at', nowrap: true, cell: (r) => dates.dateTime(r.created_at) },
   ];
 }

@@ -1,4 +1,8 @@
-/** /setting/site_status (admin): disable the site or all domains; secretary disable windows. */
+/**
+ * /setting/site_status: admins disable the site or all domains and set the secretary's disable
+ * windows. Users may open the page too (spec §6) and see the same facts read-only, from the
+ * public endpoints (GET /api/site_setting is admin-only: it answered them an error before).
+ */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
@@ -11,9 +15,11 @@ import { CheckboxField, TextField } from '@/components/ui/field';
 import { PageTitle } from '@/components/ui/page-title';
 import { LoadingState } from '@/components/ui/spinner';
 import { applyFieldErrors, failureText } from '@/lib/form-errors';
+import { useAuthStore } from '@/lib/auth/store';
 import { fetchSiteStatus, useSiteStatusStore } from '@/lib/site-status';
 import { toast } from '@/lib/toast';
 import { useSaveSiteSettings, useSiteSettings, type SiteSettings } from '../api/site-settings';
+import { usePublicSiteStatus } from '../api/site-status-public';
 
 const time = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'status.timeFormat'));
 
@@ -27,6 +33,57 @@ type FormValues = z.infer<typeof schema>;
 
 /** The site status settings page. */
 export function SiteStatusPage() {
+  const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
+  return isAdmin ? <SiteStatusEditor /> : <SiteStatusReadOnly />;
+}
+
+/** What a non-admin sees: the status and the windows, and who can change them. */
+function SiteStatusReadOnly() {
+  const { t } = useTranslation('site');
+  const status = usePublicSiteStatus();
+  return (
+    <div className="space-y-6" data-testid="site-status-readonly">
+      <PageTitle>{t('status.title')}</PageTitle>
+      <Alert tone="info">{t('status.readOnly')}</Alert>
+      {status.isPending && <LoadingState />}
+      {status.isError && (
+        <div className="space-y-3">
+          <Alert>{failureText(status.error) ?? t('status.loadFailed')}</Alert>
+          <Button variant="secondary" onClick={() => void status.refetch()}>
+            {t('common:actions.retry')}
+          </Button>
+        </div>
+      )}
+      {status.data && (
+        <>
+          <Card className="space-y-2">
+            <h2 className="text-lg font-medium">{t('status.general')}</h2>
+            <p data-testid="site-status-value" data-status={status.data.status}>
+              {t(status.data.status === 'disabled' ? 'status.isDisabled' : 'status.isEnabled')}
+            </p>
+          </Card>
+          <Card className="space-y-2">
+            <h2 className="text-lg font-medium">{t('status.windows')}</h2>
+            <p className="text-sm text-muted">{t('status.windowsHelp')}</p>
+            {status.data.windows.length === 0 ? (
+              <p className="text-sm text-muted">{t('status.noWindows')}</p>
+            ) : (
+              <ul className="list-inside list-disc text-sm tabular-nums" data-testid="site-status-windows">
+                {status.data.windows.map((w, i) => (
+                  <li key={i}>
+                    {w.start}–{w.end}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
+
+function SiteStatusEditor() {
   const { t } = useTranslation('site');
   const settings = useSiteSettings();
   return (
