@@ -9,6 +9,7 @@ import (
 	"github.com/backoffice/backoffice/modules/people"
 	"github.com/backoffice/backoffice/modules/purchasing/internal/app"
 	purchasinghttp "github.com/backoffice/backoffice/modules/purchasing/internal/http"
+	"github.com/backoffice/backoffice/modules/purchasing/internal/store"
 	"github.com/backoffice/backoffice/modules/settings"
 	"github.com/backoffice/backoffice/modules/tax"
 	"github.com/backoffice/backoffice/platform/attachments"
@@ -21,6 +22,7 @@ import (
 // Suppliers finds a live supplier of a company with its tax profile (*people.Module).
 type Suppliers interface {
 	Supplier(ctx context.Context, companyID, id int64) (people.Party, error)
+	SupplierIDs(ctx context.Context, sc listing.Scope, term string, limit int) ([]int64, error)
 }
 
 // Companies gives a live company's tax flags (*settings.Module).
@@ -58,6 +60,7 @@ const totalsTTL = time.Minute
 
 // Module is the purchasing module's composition root.
 type Module struct {
+	db        *bun.DB
 	svc       *app.Service
 	suppliers *supplierSource
 	roles     purchasinghttp.Roles
@@ -77,13 +80,20 @@ func New(d Deps) *Module {
 	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Events: d.Events,
 		Suppliers: suppliers, Companies: buyerSource{d.Companies}, Taxes: d.Taxes,
 		AdminRole: d.AdminRole, Now: d.Now})
-	return &Module{svc: svc, suppliers: suppliers, now: d.Now,
+	return &Module{db: d.DB, svc: svc, suppliers: suppliers, now: d.Now,
 		roles: purchasinghttp.Roles{Staff: d.StaffRoles, Deciders: []string{d.AdminRole}}}
 }
 
 // SetSuppliers sets the supplier source when it is built after this module (the people module
 // is, because it needs this module's SupplierInUse). Call while wiring only.
 func (m *Module) SetSuppliers(s Suppliers) { m.suppliers.s = s }
+
+// IndexSearch indexes the search words of the purchases that have none (written before the word
+// index existed). serve runs it in the background at start; until it ends, a search may miss
+// those purchases by their reference (their supplier's names still find them).
+func (m *Module) IndexSearch(ctx context.Context) (int, error) {
+	return store.New(m.db).IndexMissingWords(ctx)
+}
 
 // Routes registers /api/purchases.
 func (m *Module) Routes(api *httpx.API) { purchasinghttp.Routes(api, m.svc, m.roles, m.now) }
@@ -120,6 +130,10 @@ func (a *supplierSource) PurchaseSupplier(ctx context.Context, companyID, id int
 	return app.Supplier{Name: p.Name, ApprovalStatus: p.ApprovalStatus, Profile: tax.Supplier{
 		PersonType: string(p.PersonType), Declarante: p.Declarante, IVAResponsible: p.IVAResponsible,
 		GranContribuyente: p.GranContribuyente, Autorretenedor: p.Autorretenedor}}, nil
+}
+
+func (a *supplierSource) SupplierIDs(ctx context.Context, sc listing.Scope, term string, limit int) ([]int64, error) {
+	return a.s.SupplierIDs(ctx, sc, term, limit)
 }
 
 // buyerSource reads a company's tax flags as pricing needs them.

@@ -16,6 +16,7 @@ import (
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // PurchaseTotals are a purchase's amounts in centavos, as modules/tax computed them. The withholding
@@ -473,6 +474,29 @@ func checkFilter(f store.Filter) error {
 	return nil
 }
 
+// maxSupplierMatches bounds the suppliers one search term brings in by their current names (a
+// term of a letter or two begins the words of thousands; the purchases keep finding theirs by
+// the supplier name they carry).
+const maxSupplierMatches = 10000
+
+// matchSuppliers fills f.SupplierTerms: for each term of the search, the suppliers in sc whose
+// current words it begins (the people module owns them).
+func (s *Service) matchSuppliers(ctx context.Context, sc store.Scope, f *store.Filter) error {
+	terms := search.Terms(f.Q)
+	if len(terms) == 0 {
+		return nil
+	}
+	f.SupplierTerms = make(map[string][]int64, len(terms))
+	for _, term := range terms {
+		ids, err := s.d.Suppliers.SupplierIDs(ctx, sc, term, maxSupplierMatches)
+		if err != nil {
+			return apperror.Internal(err)
+		}
+		f.SupplierTerms[term] = ids
+	}
+	return nil
+}
+
 // List returns one page of the purchases p may see (no lines).
 func (s *Service) List(ctx context.Context, p httpx.Principal, q Query) (listing.Page[Purchase], error) {
 	if err := checkFilter(q.Filter); err != nil {
@@ -483,6 +507,9 @@ func (s *Service) List(ctx context.Context, p httpx.Principal, q Query) (listing
 		return listing.Page[Purchase]{}, err
 	}
 	sc := s.scope(p, q.CompanyID)
+	if err := s.matchSuppliers(ctx, sc, &q.Filter); err != nil {
+		return listing.Page[Purchase]{}, err
+	}
 	return listing.Fetch(ctx, plan, listing.Source[store.Row]{
 		Rows: func(ctx context.Context) ([]store.Row, error) { return s.store.List(ctx, sc, q.Filter, plan) },
 		Count: s.d.Counter.Cached(store.Table, q.Filter.Key(sc), func(ctx context.Context) (int, error) {
@@ -503,6 +530,9 @@ func (s *Service) Export(p httpx.Principal, q Query) (func(ctx context.Context, 
 	}
 	sc := s.scope(p, q.CompanyID)
 	return func(ctx context.Context, fn func(Purchase) error) error {
+		if err := s.matchSuppliers(ctx, sc, &q.Filter); err != nil {
+			return err
+		}
 		return s.store.Each(ctx, sc, q.Filter, q.List.Sort, func(r store.Row) error { return fn(view(&r, nil)) })
 	}, nil
 }

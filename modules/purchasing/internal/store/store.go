@@ -22,6 +22,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // ErrNotFound is returned when no live row in scope matches (or a conditional update matched
@@ -106,8 +107,15 @@ type LineRow struct {
 
 // Filter narrows a list or an export.
 type Filter struct {
-	// Q searches the reference number and the supplier's name.
+	// Q is the search text, by the rule of every list (platform/search): each of its terms
+	// begins a word of the purchase's reference or supplier name (accents and case ignored), or
+	// of its supplier's current names (SupplierTerms).
 	Q string
+	// SupplierTerms gives, for each term of Q (search.Terms), the suppliers in scope whose
+	// current name, company, e-mail or document has a word the term begins: the use case asks the
+	// people module, which owns those words, so that a renamed supplier's purchases follow it.
+	// Derived from Q, it is not part of Key.
+	SupplierTerms map[string][]int64
 	// Approval is "", "pending", "approved" or "rejected".
 	Approval string
 	// Status is "", "pending", "partial", "paid" or "received".
@@ -180,8 +188,10 @@ func (s *Store) Get(ctx context.Context, scope Scope, id int64) (*Row, error) {
 
 // Insert adds r and sets its ID.
 func (s *Store) Insert(ctx context.Context, r *Row) error {
-	_, err := s.db.NewInsert().Model(r).Returning("id").Exec(ctx)
-	return err
+	if _, err := s.db.NewInsert().Model(r).Returning("id").Exec(ctx); err != nil {
+		return err
+	}
+	return s.putWords(ctx, r)
 }
 
 // editable are the columns an edit rewrites.
@@ -197,7 +207,10 @@ var editable = []string{"store_id", "supplier_id", "supplier_name", "store_name"
 func (s *Store) UpdatePending(ctx context.Context, r *Row) error {
 	res, err := s.db.NewUpdate().Model(r).Column(editable...).
 		Where("id = ?", r.ID).Where("deleted_at IS NULL").Where("approval_status = 'pending'").Exec(ctx)
-	return oneRow(res, err)
+	if err := oneRow(res, err); err != nil {
+		return err
+	}
+	return s.putWords(ctx, r)
 }
 
 // SetAttachment records the purchase's attachment (saved after the purchase, which it names).
@@ -255,7 +268,10 @@ func (s *Store) SoftDelete(ctx context.Context, id, by int64, at time.Time) erro
 	if err == nil && !ok {
 		return ErrNotFound
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return Words.Drop(ctx, s.db, id)
 }
 
 // ReferenceTaken reports whether another live purchase (not exceptID) of the company and supplier
@@ -275,11 +291,49 @@ func (s *Store) ReceivedOrderUsed(ctx context.Context, receivedOrderID, exceptID
 		Where("p.deleted_at IS NULL").Exists(ctx)
 }
 
-// filtered applies f to a SELECT of purchases aliased p.
-func filtered(q *bun.SelectQuery, f Filter) *bun.SelectQuery {
-	if text := strings.TrimSpace(f.Q); text != "" {
-		pattern := listing.ContainsPattern(text)
-		q = q.Where(`(lower(p.reference_no) LIKE ? ESCAPE '\' OR lower(p.supplier_name) LIKE ? ESCAPE '\')`, pattern, pattern)
+// Words is the purchases' word index (platform/search), kept by Insert, UpdatePending and
+// SoftDelete. Its sort key is the purchase date, the list's default order.
+var Words = search.Table{Name: "purchase_words", Key: "purchase_id", Source: "purchases", SortExpr: "s.purchase_date"}
+
+// RowWords returns the indexed words of a purchase: its reference and the supplier name it keeps.
+func RowWords(r *Row) []string {
+	var w search.Words
+	return w.Identifier(r.ReferenceNo).Text(r.SupplierName).List()
+}
+
+// putWords indexes r's words (r is written).
+func (s *Store) putWords(ctx context.Context, r *Row) error {
+	return Words.Put(ctx, s.db, map[int64][]string{r.ID: RowWords(r)})
+}
+
+// IndexMissingWords indexes the words of the live purchases that have none (written before the
+// word index existed) and returns how many it indexed.
+func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
+	return Words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, limit int) (map[int64][]string, error) {
+		var rows []Row
+		q := tx.NewSelect().Model(&rows).Column("p.id", "p.reference_no", "p.supplier_name").Where("p.deleted_at IS NULL")
+		if err := Words.WithoutWords(q).Limit(int64(limit)).Scan(ctx); err != nil {
+			return nil, err
+		}
+		out := make(map[int64][]string, len(rows))
+		for i := range rows {
+			out[rows[i].ID] = RowWords(&rows[i])
+		}
+		return out, nil
+	})
+}
+
+// filtered applies f to a SELECT of purchases aliased p, in scope.
+func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQuery {
+	for _, term := range search.Terms(f.Q) {
+		// One id set per term: the purchases whose own words it begins, and those of the
+		// suppliers whose current words it begins.
+		ids := Words.IDs(s.db, []string{term}, scope)
+		if sup := f.SupplierTerms[term]; len(sup) > 0 {
+			ids = ids.UnionAll(listing.Restrict(s.db.NewSelect().TableExpr("purchases AS ps").ColumnExpr("ps.id").
+				Where("ps.supplier_id IN (?)", bun.In(sup)).Where("ps.deleted_at IS NULL"), scope, "ps.company_id"))
+		}
+		q = q.Where("p.id IN (?)", ids)
 	}
 	if f.Approval != "" {
 		q = q.Where("p.approval_status = ?", f.Approval)
@@ -305,20 +359,20 @@ func filtered(q *bun.SelectQuery, f Filter) *bun.SelectQuery {
 // List returns one page (plan) of the live purchases in scope matching f, before Finish.
 func (s *Store) List(ctx context.Context, scope Scope, f Filter, plan *listing.Plan) ([]Row, error) {
 	var rows []Row
-	err := plan.Apply(filtered(s.rows(scope, &rows, plan.Query().Sort), f)).Scan(ctx)
+	err := plan.Apply(s.filtered(s.rows(scope, &rows, plan.Query().Sort), scope, f)).Scan(ctx)
 	return rows, err
 }
 
 // Count counts the live purchases in scope matching f.
 func (s *Store) Count(ctx context.Context, scope Scope, f Filter) (int, error) {
-	n, err := filtered(s.live(scope), f).Count(ctx)
+	n, err := s.filtered(s.live(scope), scope, f).Count(ctx)
 	return int(n), err
 }
 
 // Each calls fn for every live purchase in scope matching f, in the list's order for sort,
 // streaming from the database (the export).
 func (s *Store) Each(ctx context.Context, scope Scope, f Filter, sort string, fn func(Row) error) error {
-	q := filtered(s.rows(scope, (*Row)(nil), sort), f).OrderExpr(Spec.OrderBy(sort))
+	q := s.filtered(s.rows(scope, (*Row)(nil), sort), scope, f).OrderExpr(Spec.OrderBy(sort))
 	return listing.Each(ctx, q, fn)
 }
 
