@@ -14,6 +14,7 @@ import (
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // Deps is what the people module needs from the process.
@@ -86,12 +87,17 @@ func (m *Module) Supplier(ctx context.Context, companyID, id int64) (Party, erro
 	return m.suppliers.Find(ctx, companyID, id)
 }
 
-// SupplierIDs returns up to limit live suppliers in scope of which term (one term of
-// platform/search's Terms) begins a word of the name, company, e-mail or document: how another
-// module's list searches its records by their supplier's current names.
-func (m *Module) SupplierIDs(ctx context.Context, sc listing.Scope, term string, limit int) ([]int64, error) {
+// SupplierIDs returns up to limit live suppliers in scope that the search text q finds by the
+// suppliers list's rule (platform/search: every term begins a word of the name, company, e-mail
+// or document): how another module's list searches its records by their supplier's current
+// names. No terms, no suppliers.
+func (m *Module) SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error) {
+	terms := search.Terms(q)
+	if len(terms) == 0 {
+		return nil, nil
+	}
 	var ids []int64
-	err := SupplierWords.IDs(m.db, []string{term}, sc).Distinct().Limit(int64(limit)).Scan(ctx, &ids)
+	err := SupplierWords.IDs(m.db, terms, sc).Distinct().Limit(int64(limit)).Scan(ctx, &ids)
 	return ids, err
 }
 

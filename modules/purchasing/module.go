@@ -22,7 +22,7 @@ import (
 // Suppliers finds a live supplier of a company with its tax profile (*people.Module).
 type Suppliers interface {
 	Supplier(ctx context.Context, companyID, id int64) (people.Party, error)
-	SupplierIDs(ctx context.Context, sc listing.Scope, term string, limit int) ([]int64, error)
+	SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error)
 }
 
 // Companies gives a live company's tax flags (*settings.Module).
@@ -91,8 +91,12 @@ func (m *Module) SetSuppliers(s Suppliers) { m.suppliers.s = s }
 // IndexSearch indexes the search words of the purchases that have none (written before the word
 // index existed). serve runs it in the background at start; until it ends, a search may miss
 // those purchases by their reference (their supplier's names still find them).
-func (m *Module) IndexSearch(ctx context.Context) (int, error) {
-	return store.New(m.db).IndexMissingWords(ctx)
+func (m *Module) IndexSearch(ctx context.Context) (int, error) { return IndexSearchWords(ctx, m.db) }
+
+// IndexSearchWords indexes the search words of the purchases on db that have none, for tools
+// that load them straight into the tables (the benchmarks).
+func IndexSearchWords(ctx context.Context, db bun.IDB) (int, error) {
+	return store.New(db).IndexMissingWords(ctx)
 }
 
 // Routes registers /api/purchases.
@@ -132,8 +136,8 @@ func (a *supplierSource) PurchaseSupplier(ctx context.Context, companyID, id int
 		GranContribuyente: p.GranContribuyente, Autorretenedor: p.Autorretenedor}}, nil
 }
 
-func (a *supplierSource) SupplierIDs(ctx context.Context, sc listing.Scope, term string, limit int) ([]int64, error) {
-	return a.s.SupplierIDs(ctx, sc, term, limit)
+func (a *supplierSource) SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error) {
+	return a.s.SupplierIDs(ctx, sc, q, limit)
 }
 
 // buyerSource reads a company's tax flags as pricing needs them.

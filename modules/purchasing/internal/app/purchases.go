@@ -474,26 +474,22 @@ func checkFilter(f store.Filter) error {
 	return nil
 }
 
-// maxSupplierMatches bounds the suppliers one search term brings in by their current names (a
-// term of a letter or two begins the words of thousands; the purchases keep finding theirs by
-// the supplier name they carry).
+// maxSupplierMatches bounds the suppliers a search brings in by their current names (a term of
+// a letter or two begins the words of thousands; their purchases keep finding theirs by the
+// supplier name they carry).
 const maxSupplierMatches = 10000
 
-// matchSuppliers fills f.SupplierTerms: for each term of the search, the suppliers in sc whose
-// current words it begins (the people module owns them).
+// matchSuppliers fills f.SupplierIDs: the suppliers in sc whose current words match the search
+// (the people module owns them).
 func (s *Service) matchSuppliers(ctx context.Context, sc store.Scope, f *store.Filter) error {
-	terms := search.Terms(f.Q)
-	if len(terms) == 0 {
+	if len(search.Terms(f.Q)) == 0 {
 		return nil
 	}
-	f.SupplierTerms = make(map[string][]int64, len(terms))
-	for _, term := range terms {
-		ids, err := s.d.Suppliers.SupplierIDs(ctx, sc, term, maxSupplierMatches)
-		if err != nil {
-			return apperror.Internal(err)
-		}
-		f.SupplierTerms[term] = ids
+	ids, err := s.d.Suppliers.SupplierIDs(ctx, sc, f.Q, maxSupplierMatches)
+	if err != nil {
+		return apperror.Internal(err)
 	}
+	f.SupplierIDs = ids
 	return nil
 }
 

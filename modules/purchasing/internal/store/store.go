@@ -107,15 +107,14 @@ type LineRow struct {
 
 // Filter narrows a list or an export.
 type Filter struct {
-	// Q is the search text, by the rule of every list (platform/search): each of its terms
-	// begins a word of the purchase's reference or supplier name (accents and case ignored), or
-	// of its supplier's current names (SupplierTerms).
+	// Q is the search text, by the rule of every list (platform/search): every term begins a
+	// word of the purchase's reference or of the supplier name it keeps (accents and case
+	// ignored), or every term begins a word of its supplier's current names (SupplierIDs).
 	Q string
-	// SupplierTerms gives, for each term of Q (search.Terms), the suppliers in scope whose
-	// current name, company, e-mail or document has a word the term begins: the use case asks the
-	// people module, which owns those words, so that a renamed supplier's purchases follow it.
-	// Derived from Q, it is not part of Key.
-	SupplierTerms map[string][]int64
+	// SupplierIDs are the suppliers in scope whose current name, company, e-mail or document
+	// match Q by the same rule: the use case asks the people module, which owns those words, so
+	// that a renamed supplier's purchases follow it. Derived from Q, it is not part of Key.
+	SupplierIDs []int64
 	// Approval is "", "pending", "approved" or "rejected".
 	Approval string
 	// Status is "", "pending", "partial", "paid" or "received".
@@ -309,10 +308,10 @@ func (s *Store) putWords(ctx context.Context, r *Row) error {
 // IndexMissingWords indexes the words of the live purchases that have none (written before the
 // word index existed) and returns how many it indexed.
 func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
-	return Words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, limit int) (map[int64][]string, error) {
+	return Words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error) {
 		var rows []Row
 		q := tx.NewSelect().Model(&rows).Column("p.id", "p.reference_no", "p.supplier_name").Where("p.deleted_at IS NULL")
-		if err := Words.WithoutWords(q).Limit(int64(limit)).Scan(ctx); err != nil {
+		if err := pick(q).Scan(ctx); err != nil {
 			return nil, err
 		}
 		out := make(map[int64][]string, len(rows))
@@ -325,13 +324,12 @@ func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
 
 // filtered applies f to a SELECT of purchases aliased p, in scope.
 func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQuery {
-	for _, term := range search.Terms(f.Q) {
-		// One id set per term: the purchases whose own words it begins, and those of the
-		// suppliers whose current words it begins.
-		ids := Words.IDs(s.db, []string{term}, scope)
-		if sup := f.SupplierTerms[term]; len(sup) > 0 {
+	if terms := search.Terms(f.Q); len(terms) > 0 {
+		// The purchases whose own words match, and those of the suppliers whose current words do.
+		ids := Words.IDs(s.db, terms, scope)
+		if len(f.SupplierIDs) > 0 {
 			ids = ids.UnionAll(listing.Restrict(s.db.NewSelect().TableExpr("purchases AS ps").ColumnExpr("ps.id").
-				Where("ps.supplier_id IN (?)", bun.In(sup)).Where("ps.deleted_at IS NULL"), scope, "ps.company_id"))
+				Where("ps.supplier_id IN (?)", bun.In(f.SupplierIDs)).Where("ps.deleted_at IS NULL"), scope, "ps.company_id"))
 		}
 		q = q.Where("p.id IN (?)", ids)
 	}

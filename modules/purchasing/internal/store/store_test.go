@@ -267,7 +267,7 @@ func TestListFiltersSortsAndPages(t *testing.T) {
 // TestSearchFollowsTheListRule checks the purchases' search box against the rule of every list
 // (platform/search): each term begins a word of the reference or of the supplier name the
 // purchase keeps, accents and case ignored; the suppliers' current names come in through
-// SupplierTerms; deleted and other companies' purchases are never found.
+// SupplierIDs; deleted and other companies' purchases are never found.
 func TestSearchFollowsTheListRule(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
@@ -319,9 +319,9 @@ func TestSearchFollowsTheListRule(t *testing.T) {
 			{store.Filter{Q: "new"}, "[NEW-2]"},
 			// The supplier's current names, from the people module: "Acme" was renamed
 			// "Comercial Sierra" after these purchases were written.
-			{store.Filter{Q: "sierra", SupplierTerms: map[string][]int64{"sierra": {f.supplier[0]}}}, "[A-77 FE-0012 FE-0013 NEW-2]"},
-			{store.Filter{Q: "sierra fe", SupplierTerms: map[string][]int64{"sierra": {f.supplier[0]}}}, "[FE-0012 FE-0013]"},
-			{store.Filter{Q: "sierra", SupplierTerms: map[string][]int64{"sierra": {f.supplier[1]}}}, "[]"},
+			{store.Filter{Q: "sierra", SupplierIDs: []int64{f.supplier[0]}}, "[A-77 FE-0012 FE-0013 NEW-2]"},
+			{store.Filter{Q: "perez", SupplierIDs: []int64{f.supplier[0]}}, "[A-77 FE-0012 FE-0013 NEW-2]"},
+			{store.Filter{Q: "sierra", SupplierIDs: []int64{f.supplier[1]}}, "[]"}, // the other company's
 		} {
 			plan, err := listing.NewPlan(store.Spec, listing.Query{PerPage: 50, Sort: "reference_no"})
 			if err != nil {
@@ -344,6 +344,43 @@ func TestSearchFollowsTheListRule(t *testing.T) {
 			}
 			if n != len(rows) {
 				t.Errorf("%+v: count %d, list %d", tc.f, n, len(rows))
+			}
+		}
+	})
+}
+
+// TestIndexMissingWordsInBatches loads purchases straight into the table (no words, as the
+// benchmarks and old databases have them) and indexes them across several batches.
+func TestIndexMissingWordsInBatches(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		f := setup(t, db)
+		ctx := context.Background()
+		st := store.New(db)
+		indexed := row(f, 0, "FE-1", "2026-11-01", "2026-12-01", 100)
+		if err := st.Insert(ctx, indexed); err != nil { // written normally: has its words
+			t.Fatal(err)
+		}
+		const n = 2500 // more than two batches
+		rows := make([]store.Row, n)
+		for i := range rows {
+			rows[i] = *row(f, i%2, fmt.Sprintf("BULK-%05d", i), "2026-11-02", "2026-12-02", 100)
+			rows[i].SupplierName = "Ñandú Pérez"
+		}
+		if _, err := db.NewInsert().Model(&rows).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := st.IndexMissingWords(ctx); err != nil || got != n {
+			t.Fatalf("indexed %d, %v; want %d", got, err, n)
+		}
+		if got, err := st.IndexMissingWords(ctx); err != nil || got != 0 {
+			t.Fatalf("second run indexed %d, %v", got, err)
+		}
+		for q, want := range map[string]int{"nandu perez": n / 2, "bulk-02499": 0, "bulk-02498": 1, "fe-1": 1} {
+			got, err := st.Count(ctx, store.Scope{CompanyID: f.company[0]}, store.Filter{Q: q})
+			if err != nil || got != want {
+				t.Errorf("q=%q: %d, %v; want %d", q, got, err, want)
 			}
 		}
 	})
