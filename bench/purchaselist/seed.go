@@ -50,15 +50,17 @@ func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 	if t.Company, t.Admin, err = benchkit.DemoIDs(ctx, bdb, demoCompany); err != nil {
 		return t, false, err
 	}
+	// The bench's purchases are told apart by their references (FV-, FC-) from the demo records the
+	// server's seed writes (FE-).
 	var have int
-	if err := bdb.NewRaw("SELECT count(*) FROM purchases").Scan(ctx, &have); err != nil {
+	if err := bdb.NewRaw("SELECT count(*) FROM purchases WHERE "+benchRefs).Scan(ctx, &have); err != nil {
 		return t, false, err
 	}
 	if have > 0 {
 		var got sizes
 		var lines int
 		err := bdb.NewRaw(`SELECT
-			(SELECT count(*) FROM purchases WHERE company_id = ? AND deleted_at IS NULL),
+			(SELECT count(*) FROM purchases WHERE company_id = ? AND deleted_at IS NULL AND `+benchRefs+`),
 			(SELECT count(*) FROM purchases p JOIN companies c ON c.id = p.company_id WHERE c.name = ? AND p.deleted_at IS NULL),
 			(SELECT count(*) FROM (SELECT 1 FROM purchase_lines LIMIT 1) AS l)`,
 			t.Company, otherCompany).Scan(ctx, &got.Demo, &got.Other, &lines)
@@ -128,6 +130,9 @@ func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 	}
 	return t, false, nil
 }
+
+// benchRefs selects the purchases this bench loads (references FV- and FC-).
+const benchRefs = "(reference_no LIKE 'FV-%' OR reference_no LIKE 'FC-%')"
 
 // storeSQL adds a store to a company unless one of that name is there.
 const storeSQL = `

@@ -14,6 +14,7 @@ import (
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // Deps is what the people module needs from the process.
@@ -36,6 +37,7 @@ const totalTTL = time.Minute
 
 // Module is the people module's composition root.
 type Module struct {
+	db                   bun.IDB
 	customers, suppliers *app.Service
 	now                  func() time.Time
 	access               peoplehttp.Access
@@ -47,7 +49,7 @@ func New(d Deps) *Module {
 		d.Now = time.Now
 	}
 	ad := app.Deps{DB: d.DB, Counter: listing.NewCounter(d.Cache, totalTTL), Companies: d.Companies, Events: d.Events, Now: d.Now}
-	m := &Module{customers: app.New(domain.Customers, ad), suppliers: app.New(domain.Suppliers, ad), now: d.Now,
+	m := &Module{db: d.DB, customers: app.New(domain.Customers, ad), suppliers: app.New(domain.Suppliers, ad), now: d.Now,
 		access: peoplehttp.Access{Staff: httpx.SignedIn(d.StaffRoles...), Deciders: httpx.SignedIn(d.AdminRole)}}
 	m.customers.SetTotals(NoSales{})
 	return m
@@ -83,6 +85,20 @@ func (m *Module) Customer(ctx context.Context, companyID, id int64) (Party, erro
 // profile for the withholding computations.
 func (m *Module) Supplier(ctx context.Context, companyID, id int64) (Party, error) {
 	return m.suppliers.Find(ctx, companyID, id)
+}
+
+// SupplierIDs returns up to limit live suppliers in scope that the search text q finds by the
+// suppliers list's rule (platform/search: every term begins a word of the name, company, e-mail
+// or document): how another module's list searches its records by their supplier's current
+// names. No terms, no suppliers.
+func (m *Module) SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error) {
+	terms := search.Terms(q)
+	if len(terms) == 0 {
+		return nil, nil
+	}
+	var ids []int64
+	err := SupplierWords.IDs(m.db, terms, sc).Distinct().Limit(int64(limit)).Scan(ctx, &ids)
+	return ids, err
 }
 
 // IndexSearch indexes the search words of the customers and suppliers that have none: records

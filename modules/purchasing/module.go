@@ -9,6 +9,7 @@ import (
 	"github.com/backoffice/backoffice/modules/people"
 	"github.com/backoffice/backoffice/modules/purchasing/internal/app"
 	purchasinghttp "github.com/backoffice/backoffice/modules/purchasing/internal/http"
+	"github.com/backoffice/backoffice/modules/purchasing/internal/store"
 	"github.com/backoffice/backoffice/modules/settings"
 	"github.com/backoffice/backoffice/modules/tax"
 	"github.com/backoffice/backoffice/platform/attachments"
@@ -21,6 +22,7 @@ import (
 // Suppliers finds a live supplier of a company with its tax profile (*people.Module).
 type Suppliers interface {
 	Supplier(ctx context.Context, companyID, id int64) (people.Party, error)
+	SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error)
 }
 
 // Companies gives a live company's tax flags (*settings.Module).
@@ -65,6 +67,7 @@ const totalsTTL = time.Minute
 
 // Module is the purchasing module's composition root.
 type Module struct {
+	db        *bun.DB
 	svc       *app.Service
 	suppliers *supplierSource
 	roles     purchasinghttp.Roles
@@ -86,13 +89,24 @@ func New(d Deps) *Module {
 		AdminRole: d.AdminRole, Now: d.Now})
 	// The invoice image is read by whoever reads the purchase: staff of its company, not buyers.
 	d.Attachments.AllowReads(app.Entity, attachments.ReadableBy(d.StaffRoles, svc.Visible))
-	return &Module{svc: svc, suppliers: suppliers, now: d.Now,
+	return &Module{db: d.DB, svc: svc, suppliers: suppliers, now: d.Now,
 		roles: purchasinghttp.Roles{Staff: d.StaffRoles, Deciders: []string{d.AdminRole}}}
 }
 
 // SetSuppliers sets the supplier source when it is built after this module (the people module
 // is, because it needs this module's SupplierInUse). Call while wiring only.
 func (m *Module) SetSuppliers(s Suppliers) { m.suppliers.s = s }
+
+// IndexSearch indexes the search words of the purchases that have none (written before the word
+// index existed). serve runs it in the background at start; until it ends, a search may miss
+// those purchases by their reference (their supplier's names still find them).
+func (m *Module) IndexSearch(ctx context.Context) (int, error) { return IndexSearchWords(ctx, m.db) }
+
+// IndexSearchWords indexes the search words of the purchases on db that have none, for tools
+// that load them straight into the tables (the benchmarks).
+func IndexSearchWords(ctx context.Context, db bun.IDB) (int, error) {
+	return store.New(db).IndexMissingWords(ctx)
+}
 
 // Routes registers /api/purchases.
 func (m *Module) Routes(api *httpx.API) { purchasinghttp.Routes(api, m.svc, m.roles, m.now) }
@@ -130,6 +144,10 @@ func (a *supplierSource) PurchaseSupplier(ctx context.Context, companyID, id int
 	return app.Supplier{Name: p.DisplayName(), ApprovalStatus: p.ApprovalStatus, Profile: tax.Supplier{
 		PersonType: string(p.PersonType), Declarante: p.Declarante, IVAResponsible: p.IVAResponsible,
 		GranContribuyente: p.GranContribuyente, Autorretenedor: p.Autorretenedor}}, nil
+}
+
+func (a *supplierSource) SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error) {
+	return a.s.SupplierIDs(ctx, sc, q, limit)
 }
 
 // buyerSource reads a company's tax flags as pricing needs them.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"slices"
 	"sync"
 	"testing"
@@ -539,6 +540,70 @@ func TestExpiringAndList(t *testing.T) {
 		r := w.Get(t, "/api/purchases/export.xlsx?lang=en&sort=due_date", w.user).Expect(http.StatusOK)
 		if cd := r.Header.Get("Content-Disposition"); cd != `attachment; filename="purchases-20261123.xlsx"` {
 			t.Fatalf("content disposition %q", cd)
+		}
+	})
+}
+
+// TestSearchBySupplierNames checks the purchases' search box through the API: the rule of every
+// list (each term begins a word, accents and case ignored), by the reference, by the supplier
+// name the purchase keeps and by the supplier's current name and company, so that a renamed
+// supplier's purchases follow it.
+func TestSearchBySupplierNames(t *testing.T) {
+	t.Parallel()
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		w := newWorld(t, s)
+		perez := w.id(t, s.Send(t, http.MethodPost, "/api/suppliers", w.admin, obj{"name": "Carlos Pérez", "declarante": true}))
+		b := w.example("FE-0012") // from w.supplier: "Distribuidora Andina" of "Distribuidora Andina S.A.S."
+		w.create(t, w.user, b)
+		b = w.example("FE-0013")
+		b["supplier_id"] = perez
+		w.create(t, w.user, b)
+
+		search := func(q string) []string {
+			t.Helper()
+			var page listing.Page[purchasing.Purchase]
+			w.Get(t, "/api/purchases?sort=reference_no&q="+url.QueryEscape(q), w.user).Expect(http.StatusOK).JSON(&page)
+			refs := []string{}
+			for _, p := range page.Data {
+				refs = append(refs, p.ReferenceNo)
+			}
+			if page.Meta.Total != len(refs) {
+				t.Errorf("q=%q: total %d, rows %v", q, page.Meta.Total, refs)
+			}
+			return refs
+		}
+		for _, tc := range []struct {
+			q    string
+			want []string
+		}{
+			{"andina", []string{"FE-0012"}},
+			{"perez", []string{"FE-0013"}},
+			{"PÉREZ", []string{"FE-0013"}},
+			{"carl pere", []string{"FE-0013"}},
+			{"fe-0013", []string{"FE-0013"}},
+			{"fe", []string{"FE-0012", "FE-0013"}},
+			{"ndina", []string{}},
+			{"sierra", []string{}},
+		} {
+			if got := search(tc.q); !slices.Equal(got, tc.want) {
+				t.Errorf("q=%q: %v, want %v", tc.q, got, tc.want)
+			}
+		}
+
+		// The supplier's company is renamed: its purchases are found by the new name.
+		s.Send(t, http.MethodPut, fmt.Sprintf("/api/suppliers/%d", w.supplier), w.admin, obj{"name": "Laura Gómez",
+			"company": "Comercial Sierra Nevada S.A.S.", "person_type": "juridica", "declarante": true,
+			"iva_responsible": true}).Expect(http.StatusOK)
+		for _, q := range []string{"sierra", "comercial nevada", "gomez", "nevada gomez", "fe-0012 andina"} {
+			if got := search(q); !slices.Equal(got, []string{"FE-0012"}) {
+				t.Errorf("after the rename, q=%q: %v, want [FE-0012]", q, got)
+			}
+		}
+		// Another company's purchases stay out of reach.
+		var page listing.Page[purchasing.Purchase]
+		w.Get(t, "/api/purchases?q=andina", w.other).Expect(http.StatusOK).JSON(&page)
+		if page.Meta.Total != 0 {
+			t.Errorf("another company finds %d", page.Meta.Total)
 		}
 	})
 }

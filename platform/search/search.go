@@ -505,19 +505,31 @@ const indexBatch = 1000
 
 // IndexMissing gives their words, a batch per transaction, to the records that have none
 // (written before the word index existed, or loaded straight into the table) and returns how
-// many it indexed. load reads up to limit live records that WithoutWords selects and returns
-// their words by id.
+// many it indexed. load reads a batch and returns the records' words by id: it builds its
+// SELECT of the live records of Source aliased "p" and passes it through pick, which keeps the
+// records without words after the previous batch, in id order, a batch at most.
+//
+// The batches walk the ids forward (keyset): each reads only records it has not seen, so indexing
+// n records costs n index probes, not n²/2000 as when every batch skipped the records the
+// previous ones had indexed (801,000 products: 15 minutes).
 func (t Table) IndexMissing(ctx context.Context, db bun.IDB,
-	load func(ctx context.Context, tx bun.IDB, limit int) (map[int64][]string, error)) (int, error) {
+	load func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error)) (int, error) {
 	done := 0
+	var after int64
 	for {
 		var n int
 		err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-			words, err := load(ctx, tx, indexBatch)
+			words, err := load(ctx, tx, func(q *bun.SelectQuery) *bun.SelectQuery {
+				return q.Where("NOT EXISTS (SELECT 1 FROM "+t.Name+" AS w WHERE w."+t.Key+" = p.id)").
+					Where("p.id > ?", after).OrderExpr("p.id").Limit(indexBatch)
+			})
 			if err != nil {
 				return err
 			}
 			n = len(words)
+			for id := range words {
+				after = max(after, id)
+			}
 			return t.Put(ctx, tx, words)
 		})
 		if err != nil {
@@ -528,10 +540,4 @@ func (t Table) IndexMissing(ctx context.Context, db bun.IDB,
 			return done, nil
 		}
 	}
-}
-
-// WithoutWords limits q, a SELECT of Source aliased "p", to the records that have no words, in
-// id order.
-func (t Table) WithoutWords(q *bun.SelectQuery) *bun.SelectQuery {
-	return q.Where("NOT EXISTS (SELECT 1 FROM " + t.Name + " AS w WHERE w." + t.Key + " = p.id)").OrderExpr("p.id")
 }

@@ -395,9 +395,9 @@ func softDelete(ctx context.Context, q *bun.UpdateQuery, id, by int64, at time.T
 // IndexMissingWords indexes the words of every live product that has none, a batch per
 // transaction, and returns how many products it indexed.
 func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
-	return ProductWords.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, limit int) (map[int64][]string, error) {
+	return ProductWords.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error) {
 		var rows []Product
-		err := ProductWords.WithoutWords(tx.NewSelect().Model(&rows).Where("p.deleted_at IS NULL")).Limit(int64(limit)).Scan(ctx)
+		err := pick(tx.NewSelect().Model(&rows).Where("p.deleted_at IS NULL")).Scan(ctx)
 		words := make(map[int64][]string, len(rows))
 		for i := range rows {
 			words[rows[i].ID] = ProductWordsOf(&rows[i])

@@ -194,10 +194,10 @@ func (s *Store) SoftDelete(ctx context.Context, id, by int64, at time.Time) erro
 // index existed, or loaded straight into the table), a batch per transaction, and returns how
 // many rows it indexed.
 func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
-	return s.words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, limit int) (map[int64][]string, error) {
+	return s.words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error) {
 		var rows []Row
-		err := s.words.WithoutWords(tx.NewSelect().Model(&rows).ModelTableExpr(s.table + " AS p").ColumnExpr("p.*").
-			Where("p.deleted_at IS NULL")).Limit(int64(limit)).Scan(ctx)
+		err := pick(tx.NewSelect().Model(&rows).ModelTableExpr(s.table + " AS p").ColumnExpr("p.*").
+			Where("p.deleted_at IS NULL")).Scan(ctx)
 		words := make(map[int64][]string, len(rows))
 		for i := range rows {
 			words[rows[i].ID] = RowWords(&rows[i])

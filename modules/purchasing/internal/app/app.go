@@ -69,6 +69,9 @@ type Supplier struct {
 // company, or none, is an apperror not_found.
 type Suppliers interface {
 	PurchaseSupplier(ctx context.Context, companyID, supplierID int64) (Supplier, error)
+	// SupplierIDs returns up to limit live suppliers in scope whose name, company, e-mail or
+	// document match the search text q (platform/search): the list's search by supplier.
+	SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error)
 }
 
 // Companies gives a live company's tax flags (the settings module).

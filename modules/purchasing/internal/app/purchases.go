@@ -16,6 +16,7 @@ import (
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // PurchaseTotals are a purchase's amounts in centavos, as modules/tax computed them. The withholding
@@ -523,6 +524,25 @@ func checkFilter(f store.Filter) error {
 	return nil
 }
 
+// maxSupplierMatches bounds the suppliers a search brings in by their current names (a term of
+// a letter or two begins the words of thousands; their purchases keep finding theirs by the
+// supplier name they carry).
+const maxSupplierMatches = 10000
+
+// matchSuppliers fills f.SupplierIDs: the suppliers in sc whose current words match the search
+// (the people module owns them).
+func (s *Service) matchSuppliers(ctx context.Context, sc store.Scope, f *store.Filter) error {
+	if len(search.Terms(f.Q)) == 0 {
+		return nil
+	}
+	ids, err := s.d.Suppliers.SupplierIDs(ctx, sc, f.Q, maxSupplierMatches)
+	if err != nil {
+		return apperror.Internal(err)
+	}
+	f.SupplierIDs = ids
+	return nil
+}
+
 // List returns one page of the purchases p may see (no lines).
 func (s *Service) List(ctx context.Context, p httpx.Principal, q Query) (listing.Page[Purchase], error) {
 	if err := checkFilter(q.Filter); err != nil {
@@ -533,6 +553,9 @@ func (s *Service) List(ctx context.Context, p httpx.Principal, q Query) (listing
 		return listing.Page[Purchase]{}, err
 	}
 	sc := s.scope(p, q.CompanyID)
+	if err := s.matchSuppliers(ctx, sc, &q.Filter); err != nil {
+		return listing.Page[Purchase]{}, err
+	}
 	return listing.Fetch(ctx, plan, listing.Source[store.Row]{
 		Rows: func(ctx context.Context) ([]store.Row, error) { return s.store.List(ctx, sc, q.Filter, plan) },
 		Count: s.d.Counter.Cached(store.Table, q.Filter.Key(sc), func(ctx context.Context) (int, error) {
@@ -553,6 +576,9 @@ func (s *Service) Export(p httpx.Principal, q Query) (func(ctx context.Context, 
 	}
 	sc := s.scope(p, q.CompanyID)
 	return func(ctx context.Context, fn func(Purchase) error) error {
+		if err := s.matchSuppliers(ctx, sc, &q.Filter); err != nil {
+			return err
+		}
 		return s.store.Each(ctx, sc, q.Filter, q.List.Sort, func(r store.Row) error { return fn(view(&r, nil)) })
 	}, nil
 }

@@ -22,6 +22,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // ErrNotFound is returned when no live row in scope matches (or a conditional update matched
@@ -106,8 +107,14 @@ type LineRow struct {
 
 // Filter narrows a list or an export.
 type Filter struct {
-	// Q searches the reference number and the supplier's name.
+	// Q is the search text, by the rule of every list (platform/search): every term begins a
+	// word of the purchase's reference or of the supplier name it keeps (accents and case
+	// ignored), or every term begins a word of its supplier's current names (SupplierIDs).
 	Q string
+	// SupplierIDs are the suppliers in scope whose current name, company, e-mail or document
+	// match Q by the same rule: the use case asks the people module, which owns those words, so
+	// that a renamed supplier's purchases follow it. Derived from Q, it is not part of Key.
+	SupplierIDs []int64
 	// Approval is "", "pending", "approved" or "rejected".
 	Approval string
 	// Status is "", "pending", "partial", "paid" or "received".
@@ -180,8 +187,10 @@ func (s *Store) Get(ctx context.Context, scope Scope, id int64) (*Row, error) {
 
 // Insert adds r and sets its ID.
 func (s *Store) Insert(ctx context.Context, r *Row) error {
-	_, err := s.db.NewInsert().Model(r).Returning("id").Exec(ctx)
-	return err
+	if _, err := s.db.NewInsert().Model(r).Returning("id").Exec(ctx); err != nil {
+		return err
+	}
+	return s.putWords(ctx, r)
 }
 
 // editable are the columns an edit rewrites.
@@ -199,7 +208,10 @@ func (s *Store) UpdateUndecided(ctx context.Context, r *Row, from string) error 
 	res, err := s.db.NewUpdate().Model(r).Column(editable...).
 		Column("approval_status", "approval_reason", "approved_by", "approved_at").
 		Where("id = ?", r.ID).Where("deleted_at IS NULL").Where("approval_status = ?", from).Exec(ctx)
-	return oneRow(res, err)
+	if err := oneRow(res, err); err != nil {
+		return err
+	}
+	return s.putWords(ctx, r)
 }
 
 // SetAttachment records the purchase's attachment (saved after the purchase, which it names).
@@ -257,7 +269,10 @@ func (s *Store) SoftDelete(ctx context.Context, id, by int64, at time.Time) erro
 	if err == nil && !ok {
 		return ErrNotFound
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return Words.Drop(ctx, s.db, id)
 }
 
 // ReferenceTaken reports whether another live purchase (not exceptID) of the company and supplier
@@ -279,11 +294,48 @@ func (s *Store) ReceivedOrderUsed(ctx context.Context, companyID, receivedOrderI
 		Where("p.deleted_at IS NULL").Exists(ctx)
 }
 
-// filtered applies f to a SELECT of purchases aliased p.
-func filtered(q *bun.SelectQuery, f Filter) *bun.SelectQuery {
-	if text := strings.TrimSpace(f.Q); text != "" {
-		pattern := listing.ContainsPattern(text)
-		q = q.Where(`(lower(p.reference_no) LIKE ? ESCAPE '\' OR lower(p.supplier_name) LIKE ? ESCAPE '\')`, pattern, pattern)
+// Words is the purchases' word index (platform/search), kept by Insert, UpdatePending and
+// SoftDelete. Its sort key is the purchase date, the list's default order.
+var Words = search.Table{Name: "purchase_words", Key: "purchase_id", Source: "purchases", SortExpr: "s.purchase_date"}
+
+// RowWords returns the indexed words of a purchase: its reference and the supplier name it keeps.
+func RowWords(r *Row) []string {
+	var w search.Words
+	return w.Identifier(r.ReferenceNo).Text(r.SupplierName).List()
+}
+
+// putWords indexes r's words (r is written).
+func (s *Store) putWords(ctx context.Context, r *Row) error {
+	return Words.Put(ctx, s.db, map[int64][]string{r.ID: RowWords(r)})
+}
+
+// IndexMissingWords indexes the words of the live purchases that have none (written before the
+// word index existed) and returns how many it indexed.
+func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
+	return Words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error) {
+		var rows []Row
+		q := tx.NewSelect().Model(&rows).Column("p.id", "p.reference_no", "p.supplier_name").Where("p.deleted_at IS NULL")
+		if err := pick(q).Scan(ctx); err != nil {
+			return nil, err
+		}
+		out := make(map[int64][]string, len(rows))
+		for i := range rows {
+			out[rows[i].ID] = RowWords(&rows[i])
+		}
+		return out, nil
+	})
+}
+
+// filtered applies f to a SELECT of purchases aliased p, in scope.
+func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQuery {
+	if terms := search.Terms(f.Q); len(terms) > 0 {
+		// The purchases whose own words match, and those of the suppliers whose current words do.
+		ids := Words.IDs(s.db, terms, scope)
+		if len(f.SupplierIDs) > 0 {
+			ids = ids.UnionAll(listing.Restrict(s.db.NewSelect().TableExpr("purchases AS ps").ColumnExpr("ps.id").
+				Where("ps.supplier_id IN (?)", bun.In(f.SupplierIDs)).Where("ps.deleted_at IS NULL"), scope, "ps.company_id"))
+		}
+		q = q.Where("p.id IN (?)", ids)
 	}
 	if f.Approval != "" {
 		q = q.Where("p.approval_status = ?", f.Approval)
@@ -309,20 +361,20 @@ func filtered(q *bun.SelectQuery, f Filter) *bun.SelectQuery {
 // List returns one page (plan) of the live purchases in scope matching f, before Finish.
 func (s *Store) List(ctx context.Context, scope Scope, f Filter, plan *listing.Plan) ([]Row, error) {
 	var rows []Row
-	err := plan.Apply(filtered(s.rows(scope, &rows, plan.Query().Sort), f)).Scan(ctx)
+	err := plan.Apply(s.filtered(s.rows(scope, &rows, plan.Query().Sort), scope, f)).Scan(ctx)
 	return rows, err
 }
 
 // Count counts the live purchases in scope matching f.
 func (s *Store) Count(ctx context.Context, scope Scope, f Filter) (int, error) {
-	n, err := filtered(s.live(scope), f).Count(ctx)
+	n, err := s.filtered(s.live(scope), scope, f).Count(ctx)
 	return int(n), err
 }
 
 // Each calls fn for every live purchase in scope matching f, in the list's order for sort,
 // streaming from the database (the export).
 func (s *Store) Each(ctx context.Context, scope Scope, f Filter, sort string, fn func(Row) error) error {
-	q := filtered(s.rows(scope, (*Row)(nil), sort), f).OrderExpr(Spec.OrderBy(sort))
+	q := s.filtered(s.rows(scope, (*Row)(nil), sort), scope, f).OrderExpr(Spec.OrderBy(sort))
 	return listing.Each(ctx, q, fn)
 }
 

@@ -263,3 +263,125 @@ func TestListFiltersSortsAndPages(t *testing.T) {
 		}
 	})
 }
+
+// TestSearchFollowsTheListRule checks the purchases' search box against the rule of every list
+// (platform/search): each term begins a word of the reference or of the supplier name the
+// purchase keeps, accents and case ignored; the suppliers' current names come in through
+// SupplierIDs; deleted and other companies' purchases are never found.
+func TestSearchFollowsTheListRule(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		f := setup(t, db)
+		ctx := context.Background()
+		st := store.New(db)
+		add := func(c int, ref, supplier, date string) int64 {
+			r := row(f, c, ref, date, "2026-12-31", 100)
+			r.SupplierName = supplier
+			if err := st.Insert(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+			return r.ID
+		}
+		add(0, "FE-0012", "Carlos Pérez", "2026-11-01")
+		add(0, "FE-0013", "Distribuidora Andina S.A.S.", "2026-11-02")
+		add(0, "A-77", "Perezoso Ltda.", "2026-11-03")
+		gone := add(0, "FE-0099", "Carlos Pérez", "2026-11-04")
+		add(1, "FE-0012", "Carlos Pérez", "2026-11-05") // the other company
+		if err := st.SoftDelete(ctx, gone, 1, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		// Edited while pending: the words follow the new reference.
+		edited := add(0, "OLD-1", "Carlos Pérez", "2026-10-01")
+		r, err := st.Get(ctx, store.Scope{CompanyID: f.company[0]}, edited)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.ReferenceNo = "NEW-2"
+		if err := st.UpdatePending(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+
+		one := store.Scope{CompanyID: f.company[0]}
+		for _, tc := range []struct {
+			f    store.Filter
+			want string
+		}{
+			{store.Filter{Q: "perez"}, "[A-77 FE-0012 NEW-2]"},
+			{store.Filter{Q: "PÉREZ carlos"}, "[FE-0012 NEW-2]"},
+			{store.Filter{Q: "pérez"}, "[A-77 FE-0012 NEW-2]"},
+			{store.Filter{Q: "andina"}, "[FE-0013]"},
+			{store.Filter{Q: "ndina"}, "[]"}, // word beginnings only, as in every list
+			{store.Filter{Q: "fe-0012"}, "[FE-0012]"},
+			{store.Filter{Q: "fe0012"}, "[FE-0012]"},
+			{store.Filter{Q: "0012"}, "[FE-0012]"},
+			{store.Filter{Q: "old"}, "[]"},
+			{store.Filter{Q: "new"}, "[NEW-2]"},
+			// The supplier's current names, from the people module: "Acme" was renamed
+			// "Comercial Sierra" after these purchases were written.
+			{store.Filter{Q: "sierra", SupplierIDs: []int64{f.supplier[0]}}, "[A-77 FE-0012 FE-0013 NEW-2]"},
+			{store.Filter{Q: "perez", SupplierIDs: []int64{f.supplier[0]}}, "[A-77 FE-0012 FE-0013 NEW-2]"},
+			{store.Filter{Q: "sierra", SupplierIDs: []int64{f.supplier[1]}}, "[]"}, // the other company's
+		} {
+			plan, err := listing.NewPlan(store.Spec, listing.Query{PerPage: 50, Sort: "reference_no"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, err := st.List(ctx, one, tc.f, plan)
+			if err != nil {
+				t.Fatalf("%+v: %v", tc.f, err)
+			}
+			got := []string{}
+			for _, r := range rows {
+				got = append(got, r.ReferenceNo)
+			}
+			if fmt.Sprint(got) != tc.want {
+				t.Errorf("%+v: %v, want %s", tc.f, got, tc.want)
+			}
+			n, err := st.Count(ctx, one, tc.f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != len(rows) {
+				t.Errorf("%+v: count %d, list %d", tc.f, n, len(rows))
+			}
+		}
+	})
+}
+
+// TestIndexMissingWordsInBatches loads purchases straight into the table (no words, as the
+// benchmarks and old databases have them) and indexes them across several batches.
+func TestIndexMissingWordsInBatches(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		f := setup(t, db)
+		ctx := context.Background()
+		st := store.New(db)
+		indexed := row(f, 0, "FE-1", "2026-11-01", "2026-12-01", 100)
+		if err := st.Insert(ctx, indexed); err != nil { // written normally: has its words
+			t.Fatal(err)
+		}
+		const n = 2500 // more than two batches
+		rows := make([]store.Row, n)
+		for i := range rows {
+			rows[i] = *row(f, i%2, fmt.Sprintf("BULK-%05d", i), "2026-11-02", "2026-12-02", 100)
+			rows[i].SupplierName = "Ñandú Pérez"
+		}
+		if _, err := db.NewInsert().Model(&rows).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := st.IndexMissingWords(ctx); err != nil || got != n {
+			t.Fatalf("indexed %d, %v; want %d", got, err, n)
+		}
+		if got, err := st.IndexMissingWords(ctx); err != nil || got != 0 {
+			t.Fatalf("second run indexed %d, %v", got, err)
+		}
+		for q, want := range map[string]int{"nandu perez": n / 2, "bulk-02499": 0, "bulk-02498": 1, "fe-1": 1} {
+			got, err := st.Count(ctx, store.Scope{CompanyID: f.company[0]}, store.Filter{Q: q})
+			if err != nil || got != want {
+				t.Errorf("q=%q: %d, %v; want %d", q, got, err, want)
+			}
+		}
+	})
+}
