@@ -22,7 +22,7 @@ export function ProductListPage() {
       id: 'image',
       header: <span className="sr-only">{t('product.images')}</span>,
       cell: (r) =>
-        r.images[0] ? <img src={r.images[0].url} alt="" loading="lazy" className="size-10 rounded object-cover" /> : <span className="block size-10 rounded bg-hover" />,
+        r.images?.[0] ? <img src={r.images[0].url} alt="" loading="lazy" className="size-10 rounded object-cover" /> : <span className="block size-10 rounded bg-hover" />,
     },
     { id: 'code', header: t('product.code'), sortKey: 'code', cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
     { id: 'name', header: t('fields.name'), sortKey: 'name', cell: (r) => <span className="font-medium">{r.name}</span> },

@@ -1,6 +1,6 @@
 /** Shared by the procurement forms: the message to show for a field (client key or server text). */
 import type { TFunction } from 'i18next';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/api';
 import { translateServerMessage } from '@/lib/server-messages';
 
 /** A field's message: `validation.*` keys are translated, server texts already are. */

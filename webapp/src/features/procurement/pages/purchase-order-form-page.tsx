@@ -12,9 +12,8 @@ import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { PageTitle } from '@/components/ui/page-title';
 import { LoadingState } from '@/components/ui/spinner';
 import { failureText } from '@/lib/form-errors';
-import { http } from '@/lib/http';
 import { toast } from '@/lib/toast';
-import { CATEGORIES_PATH, orderReference, PRODUCTS_PATH, PURCHASE_ORDERS_PATH, useOrderChoices, usePurchaseOrder, type PurchaseOrder } from '../api/procurement';
+import { CATEGORIES_PATH, orderReference, PRODUCTS_PATH, PURCHASE_ORDERS_PATH, savePurchaseOrder, useOrderChoices, usePurchaseOrder, type PurchaseOrder } from '../api/procurement';
 import { fieldMessage, serverFieldErrors } from '../components/form-errors';
 import { orderFormData, validateOrder, type OrderValues } from '../components/order-model';
 
@@ -64,8 +63,7 @@ function OrderForm({ record }: { record?: PurchaseOrder }) {
     setSaving(true);
     try {
       const body = orderFormData(values, image, Boolean(record?.image) && !keepImage);
-      if (record) await http.put(`${PURCHASE_ORDERS_PATH}/${record.id}`, body);
-      else await http.post(PURCHASE_ORDERS_PATH, body);
+      await savePurchaseOrder(record?.id, body);
       await client.invalidateQueries({ queryKey: [PURCHASE_ORDERS_PATH] });
       toast.success(t('list:saved', { entity: t('orders.entity') }));
       navigate('/purchase-order/list');

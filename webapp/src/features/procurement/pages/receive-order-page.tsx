@@ -5,8 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { LoadingState } from '@/components/ui/spinner';
 import { failureText } from '@/lib/form-errors';
-import { http } from '@/lib/http';
-import { orderReference, productText, PRODUCTS_PATH, PURCHASE_ORDERS_PATH, RECEIVED_ORDERS_PATH, usePurchaseOrder } from '../api/procurement';
+import { orderReference, productText, PRODUCTS_PATH, PURCHASE_ORDERS_PATH, RECEIVED_ORDERS_PATH, receivePurchaseOrder, usePurchaseOrder } from '../api/procurement';
 import { OrderStatusBadge } from '../components/order-status';
 import { OrderSummary, ReceiptForm } from '../components/receipt-form';
 
@@ -46,7 +45,7 @@ export function ReceiveOrderPage() {
       editable={receivable}
       notEditableText={t('orders.notReceivable')}
       backTo="/purchase-order/list"
-      save={(body) => http.post(`${PURCHASE_ORDERS_PATH}/${o.id}/receive`, body)}
+      save={(body) => receivePurchaseOrder(o.id, body)}
       onSaved={() => {
         void client.invalidateQueries({ queryKey: [PURCHASE_ORDERS_PATH] });
         void client.invalidateQueries({ queryKey: [RECEIVED_ORDERS_PATH] });

@@ -8,8 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { LoadingState } from '@/components/ui/spinner';
 import { useAuthStore } from '@/lib/auth/store';
 import { failureText } from '@/lib/form-errors';
-import { http } from '@/lib/http';
-import { orderReference, productText, PURCHASE_ORDERS_PATH, RECEIVED_ORDERS_PATH, useReceivedOrder } from '../api/procurement';
+import { orderReference, productText, PURCHASE_ORDERS_PATH, RECEIVED_ORDERS_PATH, updateReceivedOrder, useReceivedOrder } from '../api/procurement';
 import { OrderSummary, ReceiptForm } from '../components/receipt-form';
 
 /** Route element of the received order edit page. */
@@ -57,7 +56,7 @@ export function ReceivedOrderEditPage() {
         editable={pending && role === 'buyer'}
         notEditableText={pending ? t('received.onlyBuyerEdits') : t('received.notEditable')}
         backTo="/received-order/list"
-        save={(body) => http.put(`${RECEIVED_ORDERS_PATH}/${r.id}`, body)}
+        save={(body) => updateReceivedOrder(r.id, body)}
         onSaved={() => {
           void client.invalidateQueries({ queryKey: [RECEIVED_ORDERS_PATH] });
           void client.invalidateQueries({ queryKey: [PURCHASE_ORDERS_PATH] });

@@ -24,12 +24,13 @@ import { PageTitle } from '@/components/ui/page-title';
 import { LoadingState } from '@/components/ui/spinner';
 import { useAuthStore } from '@/lib/auth/store';
 import { failureText } from '@/lib/form-errors';
-import { http, HttpError, type DataEnvelope } from '@/lib/http';
+import { HttpError } from '@/lib/api';
 import { translateServerMessage } from '@/lib/server-messages';
 import { toast } from '@/lib/toast';
 import {
   CATEGORIES_PATH,
   PURCHASES_PATH,
+  savePurchase,
   STORES_PATH,
   SUPPLIERS_PATH,
   useChoices,
@@ -194,11 +195,9 @@ function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValue
     setSaving(true);
     try {
       const body = purchaseFormData(values, file, receivedOrderId);
-      const saved = record
-        ? await http.put<DataEnvelope<Purchase>>(`${PURCHASES_PATH}/${record.id}`, body)
-        : await http.post<DataEnvelope<Purchase>>(PURCHASES_PATH, body);
+      const saved = await savePurchase(record?.id, body);
       await client.invalidateQueries({ queryKey: [PURCHASES_PATH] });
-      toast.success(record ? t('updated') : t('created'), saved.data?.reference_no);
+      toast.success(record ? t('updated') : t('created'), saved.reference_no);
       navigate('/purchase/list');
     } catch (error) {
       const fromServer: Record<string, string> = {};
