@@ -26,6 +26,9 @@ export type ListPath = {
 /** One row of a resource's list, as the document describes it. */
 export type ListItem<P extends ListPath> = NonNullable<JsonAnswer<ApiPaths[P]['get']>['data']>[number];
 
+/** The record a create of the resource answers (`{data}` of its POST). */
+export type SavedItem<P extends ListPath> = JsonAnswer<ApiPaths[P]['post']> extends { data: infer D } ? D : never;
+
 /**
  * The client as these generic hooks call it. Their signatures already check the path against the
  * document (ListPath); openapi-fetch cannot check a call whose path is a union of resources.
@@ -75,13 +78,13 @@ export interface SaveVariables {
 }
 
 /** Create (POST) or update (PUT); answers the saved record. */
-export function useSaveResource<T>(basePath: ListPath) {
+export function useSaveResource<P extends ListPath>(basePath: P) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: SaveVariables) =>
       (id === undefined
         ? data(resources.POST(basePath, { body }))
-        : data(resources.PUT(`${basePath}/{id}`, { body, params: { path: { id } } }))) as Promise<T>,
+        : data(resources.PUT(`${basePath}/{id}`, { body, params: { path: { id } } }))) as Promise<SavedItem<P>>,
     onSuccess: () => client.invalidateQueries({ queryKey: [basePath] }),
   });
 }

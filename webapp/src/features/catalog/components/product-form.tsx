@@ -61,7 +61,7 @@ export function ProductForm({ record, onClose }: { record: Product | null; onClo
   const { t } = useTranslation('catalog');
   const fieldError = useFieldError();
   const categories = useCategoryOptions();
-  const save = useSaveResource<Product>(PRODUCTS_PATH);
+  const save = useSaveResource(PRODUCTS_PATH);
   const creating = record === null;
   const entity = t('product.entity');
   const [files, setFiles] = useState<File[]>([]);

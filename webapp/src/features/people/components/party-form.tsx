@@ -90,7 +90,7 @@ export function PartyForm({ basePath, kind, record, onClose }: PartyFormProps) {
   const fieldError = useFieldError();
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
   const companies = useCompanyOptions(isAdmin && record === null);
-  const save = useSaveResource<Party>(basePath);
+  const save = useSaveResource(basePath);
   const entity = t(`${kind}.entity`);
   const {
     register,
