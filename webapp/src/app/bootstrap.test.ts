@@ -26,7 +26,7 @@ describe('initializeApp', () => {
       .mockResolvedValueOnce(json(200, { data: { id: 1, username: 'admin', role: 'admin' } }));
     vi.stubGlobal('fetch', fetchMock);
     await expect(initializeApp('/dashboards/home')).resolves.toBe('done');
-    expect(fetchMock.mock.calls.map(([u]) => new URL(String(u)).pathname)).toEqual([
+    expect(fetchMock.mock.calls.map(([u]) => new URL((u as Request).url).pathname)).toEqual([
       '/api/site_setting/status',
       '/api/auth/user/profile',
     ]);
@@ -53,6 +53,6 @@ describe('initializeApp', () => {
     await expect(initializeApp('/dashboards/home')).resolves.toBe('stopped');
     expect(useBootStore.getState().state).toBe('stopped');
     expect(useAuthStore.getState().isInitialized).toBe(false);
-    expect(fetchMock.mock.calls.every(([u]) => String(u).includes('/api/site_setting/status'))).toBe(true);
+    expect(fetchMock.mock.calls.every(([u]) => (u as Request).url.includes('/api/site_setting/status'))).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '@/lib/auth/store';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/api';
 
 /** Creates a client; 4xx answers are not retried (they will not change by asking again). */
 export function createQueryClient(): QueryClient {

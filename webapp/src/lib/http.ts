@@ -1,7 +1,8 @@
 /**
- * The one HTTP client of the web app (spec §7, §8). Every request to the API goes through
- * `request`, so the error-message rule, the network-failure retry, the blocked-IP page swap and
- * the site-disabled redirect live here and nowhere else.
+ * The transport under the web app's one API client (lib/api, spec §7, §8): every request to the
+ * API goes through `httpFetch`, so the cookie, the error-message rule, the network-failure retry,
+ * the blocked-IP page swap and the site-disabled redirect live here and nowhere else. Features
+ * never import this file: they call their api/ files, which call lib/api.
  */
 import { navigate } from './navigation';
 
@@ -46,17 +47,6 @@ export const DEFAULT_ERROR_MESSAGE = 'Request failed';
 /** Rejection message when the server answers the blocked-IP HTML page (spec §8). */
 export const BLOCKED_IP_MESSAGE = 'IP bloqueada';
 
-/** Options of one request. */
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON; a FormData is sent as multipart/form-data (uploads). */
-  body?: unknown;
-  /** A bearer token (the pending 2FA token); the session cookie is sent anyway. */
-  token?: string | null;
-  /** Cancels the request (TanStack Query passes one). There is deliberately no default timeout. */
-  signal?: AbortSignal;
-}
-
 interface HttpConfig {
   /** Origin of the API; undefined means the page's own origin. */
   baseUrl?: string;
@@ -86,59 +76,69 @@ export function alternateHost(hostname: string, fallbackHost = config.fallbackHo
   return fallbackHost;
 }
 
-function absoluteUrl(path: string): URL {
-  return new URL(path, config.baseUrl ?? window.location.origin);
+/** Resolves a path of the API against the configured origin (the page's own by default). */
+export function apiUrl(path: string): string {
+  return new URL(path, config.baseUrl ?? window.location.origin).toString();
 }
 
-/** Performs one API call and resolves with the parsed JSON body (undefined for an empty body). */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const url = absoluteUrl(path);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const multipart = options.body instanceof FormData;
-  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  const init: RequestInit = {
-    method: options.method ?? 'GET',
-    headers,
-    credentials: 'include',
-    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
-    signal: options.signal,
-  };
-
+/**
+ * The fetch of the API client (lib/api): sends the session cookie, retries once against the
+ * swapped host when no response arrives, and turns every answer that is not 2xx into an
+ * HttpError, so callers only ever see data or an HttpError with the spec's message.
+ */
+export async function httpFetch(request: Request): Promise<Response> {
+  const sent = new Request(request, { credentials: 'include' });
+  // The retry needs its own copy: a sent body cannot be read twice.
+  const spare = sent.clone();
   let response: Response;
   try {
-    response = await fetch(url.toString(), init);
+    response = await fetch(sent);
   } catch (firstFailure) {
-    if (options.signal?.aborted) throw firstFailure;
-    const host = alternateHost(url.hostname);
+    if (sent.signal.aborted) throw firstFailure;
+    const host = alternateHost(new URL(sent.url).hostname);
     if (host === undefined) throw networkError();
-    const retryUrl = new URL(url);
+    const retryUrl = new URL(sent.url);
     retryUrl.hostname = host;
     try {
-      response = await fetch(retryUrl.toString(), init);
+      response = await fetch(await sameRequestAt(spare, retryUrl));
     } catch {
       throw networkError();
     }
   }
-  return handleResponse<T>(response);
+  if (!response.ok) throw await failure(response);
+  return response;
+}
+
+/**
+ * The request again, at another URL. The body is read into memory: a streamed body would need
+ * `duplex: 'half'`, which browsers only send over HTTP/2.
+ */
+async function sameRequestAt(request: Request, url: URL): Promise<Request> {
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? await request.blob() : undefined,
+    credentials: 'include',
+    signal: request.signal,
+  });
 }
 
 function networkError(): HttpError {
   return new HttpError(NETWORK_ERROR_MESSAGE, { status: 0 });
 }
 
-async function handleResponse<T>(response: Response): Promise<T> {
+/** The HttpError of an answer that is not 2xx; side effects of spec §7/§8 happen here. */
+async function failure(response: Response): Promise<HttpError> {
   const contentType = response.headers.get('Content-Type') ?? '';
   const text = await response.text();
 
   if (response.status === 404 && contentType.includes('text/html')) {
     replaceDocument(text);
-    throw new HttpError(BLOCKED_IP_MESSAGE, { status: 404, body: text });
+    return new HttpError(BLOCKED_IP_MESSAGE, { status: 404, body: text });
   }
 
   const body = parseBody(text, contentType);
-  if (response.ok) return body as T;
-
   const error = new HttpError(errorMessage(response, body), {
     status: response.status,
     code: isRecord(body) && typeof body.code === 'string' ? body.code : undefined,
@@ -148,7 +148,7 @@ async function handleResponse<T>(response: Response): Promise<T> {
   if (response.status === 503 && error.code === 'site_disabled') {
     navigate('/disabled', { replace: true });
   }
-  throw error;
+  return error;
 }
 
 function parseBody(text: string, contentType: string): unknown {
@@ -198,21 +198,4 @@ function stringFields(fields: Record<string, unknown>): FieldErrors {
     if (typeof value === 'string') out[key] = value;
   }
   return out;
-}
-
-/** Convenience wrappers for the common verbs. */
-export const http = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    request<T>(path, { ...options, method: 'DELETE' }),
-};
-
-/** Shape of single-resource answers: `{"data": ...}`. */
-export interface DataEnvelope<T> {
-  data: T;
 }

@@ -3,7 +3,7 @@
  * While it is 'disabled', every page except /activate and /disabled redirects to /disabled.
  */
 import { create } from 'zustand';
-import { http, type DataEnvelope } from './http';
+import { api, data } from './api';
 
 /** The site's status as the API reports it. */
 export type SiteStatus = 'enabled' | 'disabled';
@@ -13,8 +13,8 @@ export const PAGES_OPEN_WHEN_DISABLED = ['/activate', '/disabled'] as const;
 
 /** GET /api/site_setting/status. */
 export async function fetchSiteStatus(): Promise<SiteStatus> {
-  const answer = await http.get<DataEnvelope<string>>('/api/site_setting/status');
-  return answer.data === 'disabled' ? 'disabled' : 'enabled';
+  const status = await data(api.GET('/api/site_setting/status'));
+  return status === 'disabled' ? 'disabled' : 'enabled';
 }
 
 interface SiteStatusState {

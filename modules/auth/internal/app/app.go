@@ -128,7 +128,7 @@ type User struct {
 	Phone           string    `json:"phone"`
 	CompanyID       int64     `json:"company_id"`
 	CompanyName     string    `json:"company_name"`
-	Role            string    `json:"role"`
+	Role            string    `json:"role" enum:"admin,secretary,user,buyer"`
 	Active          bool      `json:"active"`
 	IPAddress       string    `json:"ip_address"`
 	EnableGoogle2FA bool      `json:"enable_google2fa"`

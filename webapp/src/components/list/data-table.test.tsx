@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/api';
 import { imageFileProblem, MAX_IMAGE_BYTES } from '../form/image-upload-field';
 import { DataTable, type Column } from './data-table';
 

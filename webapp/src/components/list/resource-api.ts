@@ -4,16 +4,60 @@
  * paths; every query key starts with the resource path, so any write refreshes its lists.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, type DataEnvelope } from '@/lib/http';
+import { api, data, done, page, type ApiPaths, type Page, type Schema } from '@/lib/api';
 import { listQuery, type ListParams } from './list-params';
 import type { ListPage } from './pagination-model';
 
+/** The JSON body of an operation's 200 (or 201) answer. */
+type JsonAnswer<Op> = Op extends { responses: { 200: { content: { 'application/json': infer B } } } }
+  ? B
+  : Op extends { responses: { 201: { content: { 'application/json': infer B } } } }
+    ? B
+    : never;
+
+/** The document's paths whose GET answers a page `{data, meta}`: the resources of DESIGN §3. */
+export type ListPath = {
+  [P in keyof ApiPaths]: [JsonAnswer<ApiPaths[P]['get']>] extends [never]
+    ? never
+    : JsonAnswer<ApiPaths[P]['get']> extends { meta: Schema<'Meta'> }
+      ? P
+      : never;
+}[keyof ApiPaths];
+
+/** One row of a resource's list, as the document describes it. */
+export type ListItem<P extends ListPath> = NonNullable<JsonAnswer<ApiPaths[P]['get']>['data']>[number];
+
+/** The record a create of the resource answers (`{data}` of its POST). */
+export type SavedItem<P extends ListPath> = JsonAnswer<ApiPaths[P]['post']> extends { data: infer D } ? D : never;
+
+/**
+ * The client as these generic hooks call it. Their signatures already check the path against the
+ * document (ListPath); openapi-fetch cannot check a call whose path is a union of resources.
+ */
+interface ResourceCalls {
+  GET(path: string, init: { params: { query: Record<string, string> }; signal?: AbortSignal }): Promise<{ data?: { data: unknown[] | null; meta: Schema<'Meta'> } }>;
+  POST(path: string, init: { body?: unknown; params?: { path: { id: number } } }): Promise<{ data?: { data: unknown } }>;
+  PUT(path: string, init: { body: unknown; params: { path: { id: number } } }): Promise<{ data?: { data: unknown } }>;
+  DELETE(path: string, init: { params: { path: { id: number } } }): Promise<unknown>;
+}
+const resources = api as unknown as ResourceCalls;
+
+function queryObject(query: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(query));
+}
+
+/** GET of one page of a resource with the given query (list filters are strings in the URL). */
+export function fetchPage<P extends ListPath>(path: P, query: Record<string, string>, signal?: AbortSignal): Promise<Page<ListItem<P>>> {
+  return page(resources.GET(path, { params: { query }, signal })) as Promise<Page<ListItem<P>>>;
+}
+
 /** One page of a list; the previous page stays on screen while the next one loads. */
-export function useResourceList<T>(basePath: string, params: ListParams) {
+export function useResourceList<T>(basePath: ListPath, params: ListParams) {
   const query = listQuery(params);
   return useQuery({
     queryKey: [basePath, 'list', query],
-    queryFn: ({ signal }) => readPage((q) => http.get<ListPage<T>>(`${basePath}?${q}`, { signal }), params),
+    queryFn: ({ signal }) =>
+      readPage((q) => page(resources.GET(basePath, { params: { query: queryObject(q) }, signal })) as Promise<ListPage<T>>, params),
     placeholderData: keepPreviousData,
   });
 }
@@ -52,11 +96,11 @@ export async function readPage<T>(get: (query: string) => Promise<ListPage<T>>, 
 }
 
 /** A short list for a select (first 100 rows in the given order), e.g. companies or categories. */
-export function useResourceOptions<T>(basePath: string, sort = 'name', enabled = true) {
+export function useResourceOptions<P extends ListPath>(basePath: P, sort = 'name', enabled = true) {
   return useQuery({
     queryKey: [basePath, 'options', sort],
-    queryFn: ({ signal }) => http.get<ListPage<T>>(`${basePath}?per_page=100&sort=${encodeURIComponent(sort)}`, { signal }),
-    select: (page) => page.data,
+    queryFn: ({ signal }) => fetchPage(basePath, { per_page: '100', sort }, signal),
+    select: (answer) => answer.data,
     enabled,
     staleTime: 60_000,
   });
@@ -69,30 +113,36 @@ export interface SaveVariables {
 }
 
 /** Create (POST) or update (PUT); answers the saved record. */
-export function useSaveResource<T>(basePath: string) {
+export function useSaveResource<P extends ListPath>(basePath: P) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: SaveVariables) =>
-      (id === undefined ? await http.post<DataEnvelope<T>>(basePath, body) : await http.put<DataEnvelope<T>>(`${basePath}/${id}`, body)).data,
+    mutationFn: ({ id, body }: SaveVariables) =>
+      (id === undefined
+        ? data(resources.POST(basePath, { body }))
+        : data(resources.PUT(`${basePath}/{id}`, { body, params: { path: { id } } }))) as Promise<SavedItem<P>>,
     onSuccess: () => client.invalidateQueries({ queryKey: [basePath] }),
   });
 }
 
 /** Soft delete. */
-export function useDeleteResource(basePath: string) {
+export function useDeleteResource(basePath: ListPath) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => http.delete<void>(`${basePath}/${id}`),
+    mutationFn: (id: number) => done(resources.DELETE(`${basePath}/{id}`, { params: { path: { id } } })),
     onSuccess: () => client.invalidateQueries({ queryKey: [basePath] }),
   });
 }
 
 /** Approve, or reject with a reason (admins; pending records only). */
-export function useDecideResource(basePath: string) {
+export function useDecideResource(basePath: ListPath) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, approve, reason }: { id: number; approve: boolean; reason?: string }) =>
-      approve ? http.post<unknown>(`${basePath}/${id}/approve`) : http.post<unknown>(`${basePath}/${id}/reject`, { reason: reason ?? '' }),
+      done(
+        approve
+          ? resources.POST(`${basePath}/{id}/approve`, { params: { path: { id } } })
+          : resources.POST(`${basePath}/{id}/reject`, { body: { reason: reason ?? '' }, params: { path: { id } } }),
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: [basePath] }),
   });
 }

@@ -21,7 +21,7 @@ import { FilterSelect } from './filter-select';
 import { withFilter, withoutFilters, withPerPage, withSearch, withSortToggled, type ListConfig } from './list-params';
 import { withPageTarget } from './pagination-model';
 import { Pagination } from './pagination';
-import { useDecideResource, useDeleteResource, useResourceList } from './resource-api';
+import { useDecideResource, useDeleteResource, useResourceList, type ListPath } from './resource-api';
 import { SearchBox } from './search-box';
 import { useListParams } from './use-list-params';
 
@@ -58,7 +58,7 @@ export interface ResourceListPageProps<T extends { id: number }> {
   /** The entity's name in the user's language ('Cliente'), for titles and toasts. */
   entity: string;
   /** The API path, e.g. /api/customers. */
-  basePath: string;
+  basePath: ListPath;
   listConfig: ListConfig;
   columns: ReadonlyArray<Column<T>>;
   filters?: readonly ListFilter[];

@@ -22,7 +22,7 @@ const baseUser: User = {
   created_at: '2026-11-22T10:00:00Z',
 };
 
-type Route = (init: RequestInit | undefined) => Response | Promise<Response>;
+type Route = (request: Request) => Response | Promise<Response>;
 
 function json(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -33,19 +33,19 @@ function json(status: number, body: unknown): Response {
 
 /** A fake API: "METHOD /path" → handler; unknown routes fail the test. */
 function fakeApi(routes: Record<string, Route>) {
-  const mock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = new URL(String(input));
-    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+  const mock = vi.fn<typeof fetch>(async (input) => {
+    const request = input as Request;
+    const key = `${request.method} ${new URL(request.url).pathname}`;
     const route = routes[key];
     if (!route) throw new Error(`unexpected call ${key}`);
-    return route(init);
+    return route(request);
   });
   vi.stubGlobal('fetch', mock);
   return mock;
 }
 
 function calls(mock: ReturnType<typeof fakeApi>): string[] {
-  return mock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+  return mock.mock.calls.map(([input]) => `${(input as Request).method} ${new URL((input as Request).url).pathname}`);
 }
 
 let navigate: ReturnType<typeof vi.spyOn>;
@@ -117,7 +117,7 @@ describe('login flow (spec §4)', () => {
       'GET /api/auth/user/profile': (init) => {
         // The profile call rides on the cookie the login answer set: no token of the page's own.
         expect(init?.credentials).toBe('include');
-        expect((init?.headers as Record<string, string>).Authorization).toBeUndefined();
+        expect(init?.headers.get('Authorization')).toBeNull();
         return json(200, { data: profile });
       },
     });
@@ -186,9 +186,9 @@ describe('two-factor completion (spec §4 step 5)', () => {
     const pendingUser = { ...baseUser, enable_google2fa: true, google2fa_secret: true };
     savePending(pendingUser, 'pend-9', 1200);
     const api = fakeApi({
-      'POST /api/auth/2fa': (init) => {
-        expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer pend-9');
-        expect(JSON.parse(String(init?.body))).toEqual({ one_time_password: '123456' });
+      'POST /api/auth/2fa': async (request) => {
+        expect(request.headers.get('Authorization')).toBe('Bearer pend-9');
+        expect(await request.json()).toEqual({ one_time_password: '123456' });
         return json(200, { data: pendingUser });
       },
       'GET /api/auth/user/profile': () => json(200, { data: { ...pendingUser, first_name: 'Profile' } }),

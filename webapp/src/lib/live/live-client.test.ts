@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as http from '../http';
+import { configureHttp } from '../http';
 import * as navigation from '../navigation';
 import { useSiteStatusStore } from '../site-status';
 import * as toastModule from '../toast';
 import { createLiveClient, parseLiveMessage, reconnectDelay, RECONNECT_MAX_MS, SESSION_ENDED_CODE, type SocketLike } from './live-client';
-import { handleLiveMessage, queryKeyOfList, readUnreadCount, startLiveFeed } from './live-feed';
+import { handleLiveMessage, queryKeyOfList, startLiveFeed } from './live-feed';
 import { useLiveStore } from './live-store';
 import { fillPlaceholders, notificationMessage, notificationTitle } from './notification-text';
 
@@ -43,6 +43,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('reconnectDelay', () => {
@@ -170,13 +171,9 @@ describe('live feed', () => {
     created_at: '2026-11-22T12:00:00Z',
   };
 
-  it('maps list names to query keys and reads the unread count in its shapes', () => {
+  it('maps list names to query keys', () => {
     expect(queryKeyOfList('purchase-orders')).toEqual(['/api/purchase-orders']);
     expect(queryKeyOfList('/api/purchases')).toEqual(['/api/purchases']);
-    expect(readUnreadCount({ data: { count: 4 } })).toBe(4);
-    expect(readUnreadCount({ count: 2 })).toBe(2);
-    expect(readUnreadCount({ data: 3 })).toBe(3);
-    expect(readUnreadCount('x')).toBeUndefined();
   });
 
   it('a notification toasts, bumps the badge and refreshes the list; invalidate refreshes the named lists once each', () => {
@@ -216,19 +213,23 @@ describe('live feed', () => {
   });
 
   it('on every (re)connection reads the unread count and refreshes the list; stop resets the store', async () => {
-    const get = vi.spyOn(http.http, 'get').mockResolvedValue({ data: { count: 5 } });
+    // The document's answer: {data: {unread}}.
+    const unread = (n: number) => new Response(JSON.stringify({ data: { unread: n } }), { headers: { 'Content-Type': 'application/json' } });
+    configureHttp({ baseUrl: 'http://localhost:5173' });
+    const get = vi.fn<typeof fetch>().mockImplementation(async () => unread(5));
+    vi.stubGlobal('fetch', get);
     const queries = { invalidateQueries: vi.fn() };
     const stop = startLiveFeed({ queries, url: 'ws://x/ws', createSocket: (url) => new FakeSocket(url), random: () => 0 });
     latest().open();
     await vi.waitFor(() => expect(useLiveStore.getState().unread).toBe(5));
     expect(useLiveStore.getState().connected).toBe(true);
-    expect(get).toHaveBeenCalledWith('/api/notifications/unread_count');
+    expect((get.mock.calls[0]![0] as Request).url).toBe('http://localhost:5173/api/notifications/unread_count');
     expect(queries.invalidateQueries).toHaveBeenCalledWith({ queryKey: ['/api/notifications'] });
 
     // Away: the server pushed while we were down; the reconnection catches up.
     latest().drop();
     expect(useLiveStore.getState().connected).toBe(false);
-    get.mockResolvedValue({ data: { count: 9 } });
+    get.mockImplementation(async () => unread(9));
     vi.advanceTimersByTime(500);
     latest().open();
     await vi.waitFor(() => expect(useLiveStore.getState().unread).toBe(9));

@@ -13,7 +13,7 @@
  * - every (re)connection → the unread count is read again and the list invalidated, so a tab
  *   that was away catches up from the persisted list (the push itself is at-most-once).
  */
-import { http } from '../http';
+import { api, data } from '../api';
 import { navigate } from '../navigation';
 import { isOpenWhenDisabled, useSiteStatusStore } from '../site-status';
 import { toast } from '../toast';
@@ -34,27 +34,11 @@ export function queryKeyOfList(name: string): [string] {
   return [`/api/${name.replace(/^\/+/, '').replace(/^api\//, '')}`];
 }
 
-/** Reads the count from `{data: {count}}`, `{count}`, `{data: n}` or a bare number. */
-export function readUnreadCount(answer: unknown): number | undefined {
-  const pick = (v: unknown): number | undefined => {
-    if (typeof v === 'number' && Number.isFinite(v)) return v;
-    if (typeof v === 'object' && v !== null) {
-      const r = v as Record<string, unknown>;
-      for (const key of ['count', 'unread', 'unread_count', 'data']) {
-        const n = pick(r[key]);
-        if (n !== undefined) return n;
-      }
-    }
-    return undefined;
-  };
-  return pick(answer);
-}
-
 /** Asks the server for the unread count and puts it in the store. */
 export async function refreshUnreadCount(): Promise<void> {
   try {
-    const count = readUnreadCount(await http.get<unknown>(`${NOTIFICATIONS_PATH}/unread_count`));
-    if (count !== undefined) useLiveStore.getState().setUnread(count);
+    const { unread } = await data(api.GET('/api/notifications/unread_count'));
+    useLiveStore.getState().setUnread(unread);
   } catch {
     // The badge keeps its last value; the next (re)connection asks again.
   }

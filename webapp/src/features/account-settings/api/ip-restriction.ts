@@ -1,24 +1,21 @@
 /** GET/PUT /api/auth/user/ip_restriction. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, data, type Schema } from '@/lib/api';
 import type { User } from '@/lib/auth/types';
-import { http, type DataEnvelope } from '@/lib/http';
 
 /** The restriction list and the address the server sees now. */
-export interface IpRestriction {
-  ip_address: string;
-  current_ip: string;
-}
+export type IpRestriction = Schema<'IPRestriction'>;
 
 const key = ['account', 'ip-restriction'] as const;
 
 /** Reads the restriction. */
-export async function fetchIpRestriction(signal?: AbortSignal): Promise<IpRestriction> {
-  return (await http.get<DataEnvelope<IpRestriction>>('/api/auth/user/ip_restriction', { signal })).data;
+export function fetchIpRestriction(signal?: AbortSignal): Promise<IpRestriction> {
+  return data(api.GET('/api/auth/user/ip_restriction', { signal }));
 }
 
 /** Saves the list (comma separated IPs or CIDRs; empty = no restriction). */
-export async function saveIpRestriction(ipAddress: string): Promise<User> {
-  return (await http.put<DataEnvelope<User>>('/api/auth/user/ip_restriction', { ip_address: ipAddress })).data;
+export function saveIpRestriction(ipAddress: string): Promise<User> {
+  return data(api.PUT('/api/auth/user/ip_restriction', { body: { ip_address: ipAddress } }));
 }
 
 /** Query hook of fetchIpRestriction. */

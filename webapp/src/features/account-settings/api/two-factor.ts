@@ -1,17 +1,17 @@
 /** Two-factor settings: start enrollment (QR), enable with a code, disable with the password. */
 import { useMutation } from '@tanstack/react-query';
+import { api, data } from '@/lib/api';
 import { twoFactorQrRequest } from '@/lib/auth/api';
 import type { User } from '@/lib/auth/types';
-import { http, type DataEnvelope } from '@/lib/http';
 
 /** POST /api/auth/2fa/enable. */
-export async function enableTwoFactor(code: string): Promise<User> {
-  return (await http.post<DataEnvelope<User>>('/api/auth/2fa/enable', { one_time_password: code })).data;
+export function enableTwoFactor(code: string): Promise<User> {
+  return data(api.POST('/api/auth/2fa/enable', { body: { one_time_password: code } }));
 }
 
 /** POST /api/auth/2fa/disable. */
-export async function disableTwoFactor(password: string): Promise<User> {
-  return (await http.post<DataEnvelope<User>>('/api/auth/2fa/disable', { password })).data;
+export function disableTwoFactor(password: string): Promise<User> {
+  return data(api.POST('/api/auth/2fa/disable', { body: { password } }));
 }
 
 /** Starts an enrollment with the session cookie; a mutation because each call makes a new secret. */

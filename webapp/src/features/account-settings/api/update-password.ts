@@ -1,17 +1,13 @@
 /** PUT /api/auth/user/password. */
 import { useMutation } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { api, done, type Schema } from '@/lib/api';
 
 /** Password change body. */
-export interface PasswordInput {
-  current_password: string;
-  password: string;
-  password_confirmation: string;
-}
+export type PasswordInput = Required<Schema<'PasswordInputBody'>>;
 
 /** Changes the password (204). */
 export function updatePassword(input: PasswordInput): Promise<void> {
-  return http.put<void>('/api/auth/user/password', input);
+  return done(api.PUT('/api/auth/user/password', { body: input }));
 }
 
 /** Mutation hook of updatePassword. */

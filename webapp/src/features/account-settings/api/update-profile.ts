@@ -1,19 +1,14 @@
 /** PUT /api/auth/user/profile. */
 import { useMutation } from '@tanstack/react-query';
+import { api, data, type Schema } from '@/lib/api';
 import type { User } from '@/lib/auth/types';
-import { http, type DataEnvelope } from '@/lib/http';
 
 /** Editable profile fields. */
-export interface ProfileInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-}
+export type ProfileInput = Required<Schema<'ProfileInputBody'>>;
 
 /** Saves the profile; resolves with the updated user. */
-export async function updateProfile(input: ProfileInput): Promise<User> {
-  return (await http.put<DataEnvelope<User>>('/api/auth/user/profile', input)).data;
+export function updateProfile(input: ProfileInput): Promise<User> {
+  return data(api.PUT('/api/auth/user/profile', { body: input }));
 }
 
 /** Mutation hook of updateProfile. */

@@ -1,7 +1,7 @@
 /** Categories and products (modules/catalog): `/api/categories`, `/api/products`, `/api/products/alerts`. */
 import { useQuery } from '@tanstack/react-query';
 import { useResourceOptions } from '@/components/list/resource-api';
-import { http } from '@/lib/http';
+import { api, page, type Schema } from '@/lib/api';
 
 /** Path of the categories resource. */
 export const CATEGORIES_PATH = '/api/categories';
@@ -9,56 +9,28 @@ export const CATEGORIES_PATH = '/api/categories';
 export const PRODUCTS_PATH = '/api/products';
 
 /** A category with the quantities ordered and received through purchase orders. */
-export interface Category {
-  id: number;
-  name: string;
-  ordered_quantity: number;
-  received_quantity: number;
-  /** received / ordered in percent, two decimals; 0 when nothing was ordered. */
-  percentage: number;
-  created_at: string;
-}
+export type Category = Schema<'Category'>;
 
+/** A product; money in integer centavos. */
+export type Product = Schema<'Product'>;
 /** IVA classes of Colombian VAT. */
-export type IvaClass = '19' | '5' | 'exento' | 'excluido';
+export type IvaClass = Product['iva_class'];
 /** The IVA classes in the order the form offers them. */
 export const IVA_CLASSES: readonly IvaClass[] = ['19', '5', 'exento', 'excluido'];
 /** Goods or service (they withhold differently). */
-export type ProductKind = 'goods' | 'service';
+export type ProductKind = Product['kind'];
 /** Product kinds. */
 export const PRODUCT_KINDS: readonly ProductKind[] = ['goods', 'service'];
 
-/** A product; money in integer centavos. */
-export interface Product {
-  id: number;
-  code: string;
-  name: string;
-  category_id: number;
-  category: { id: number; name: string };
-  unit: string;
-  cost_cents: number;
-  price_cents: number;
-  /** price − cost per unit; negative is a loss. */
-  profit_cents: number;
-  quantity: number;
-  alert_quantity: number;
-  low_stock: boolean;
-  iva_class: IvaClass;
-  kind: ProductKind;
-  images: Array<{ id: number; url: string }>;
-  created_at: string;
-}
-
 /** Categories for the product form and filter. */
 export function useCategoryOptions() {
-  return useResourceOptions<Pick<Category, 'id' | 'name'>>(CATEGORIES_PATH, 'name');
+  return useResourceOptions(CATEGORIES_PATH, 'name');
 }
 
 /** Products at or below their alert quantity (dashboard card). */
 export function useProductAlerts() {
   return useQuery({
     queryKey: [PRODUCTS_PATH, 'alerts'],
-    queryFn: ({ signal }) => http.get<{ data: Product[] }>(`${PRODUCTS_PATH}/alerts`, { signal }),
-    select: (answer) => answer.data,
+    queryFn: async ({ signal }) => (await page(api.GET('/api/products/alerts', { signal }))).data,
   });
 }

@@ -16,7 +16,7 @@ type Values = z.infer<typeof schema>;
 export function CategoryForm({ record, onClose }: { record: Category | null; onClose: () => void }) {
   const { t } = useTranslation('catalog');
   const fieldError = useFieldError();
-  const save = useSaveResource<Category>(CATEGORIES_PATH);
+  const save = useSaveResource(CATEGORIES_PATH);
   const entity = t('category.entity');
   const {
     register,

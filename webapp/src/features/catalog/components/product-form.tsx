@@ -16,7 +16,7 @@ import { MoneyField } from '@/components/form/money-field';
 import { RequiredMark } from '@/components/form/required-mark';
 import { useSaveResource } from '@/components/list/resource-api';
 import { SelectField, TextField } from '@/components/ui/field';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/api';
 import { translateServerMessage } from '@/lib/server-messages';
 import { IVA_CLASSES, PRODUCT_KINDS, PRODUCTS_PATH, useCategoryOptions, type Product } from '../api/catalog';
 
@@ -61,7 +61,7 @@ export function ProductForm({ record, onClose }: { record: Product | null; onClo
   const { t } = useTranslation('catalog');
   const fieldError = useFieldError();
   const categories = useCategoryOptions();
-  const save = useSaveResource<Product>(PRODUCTS_PATH);
+  const save = useSaveResource(PRODUCTS_PATH);
   const creating = record === null;
   const entity = t('product.entity');
   const [files, setFiles] = useState<File[]>([]);

@@ -23,7 +23,7 @@ export function ProductListPage() {
       header: <span className="sr-only">{t('product.images')}</span>,
       label: t('product.images'),
       cell: (r) =>
-        r.images[0] ? <img src={r.images[0].url} alt="" loading="lazy" className="size-10 rounded object-cover" /> : <span className="block size-10 rounded bg-hover" />,
+        r.images?.[0] ? <img src={r.images[0].url} alt="" loading="lazy" className="size-10 rounded object-cover" /> : <span className="block size-10 rounded bg-hover" />,
     },
     { id: 'code', header: t('product.code'), sortKey: 'code', nowrap: true, cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
     { id: 'name', header: t('fields.name'), sortKey: 'name', hideable: false, cell: (r) => <span className="font-medium">{r.name}</span> },

@@ -3,11 +3,14 @@
  * filters, mark one or all read, delete one or all. Every change refreshes the list and asks the
  * server for the unread count behind the header badge.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, done, page, type Schema } from '@/lib/api';
 import { NOTIFICATIONS_PATH, refreshUnreadCount } from '@/lib/live/live-feed';
 
 export { NOTIFICATIONS_PATH };
+
+/** A stored notification as the list answers it. */
+export type StoredNotification = Schema<'Notification'>;
 
 /** Kinds the list filters by: spec §2's purchase and payment, and the buyer's orders and receipts. */
 export const NOTIFICATION_FILTER_KINDS = ['purchase', 'payment', 'purchase_order', 'received_order'] as const;
@@ -15,16 +18,16 @@ export const NOTIFICATION_FILTER_KINDS = ['purchase', 'payment', 'purchase_order
 /** What one mutation does. */
 export type NotificationAction = { type: 'read'; id: number } | { type: 'read-all' } | { type: 'delete'; id: number } | { type: 'delete-all' };
 
-function perform(action: NotificationAction): Promise<unknown> {
+function perform(action: NotificationAction): Promise<void> {
   switch (action.type) {
     case 'read':
-      return http.post(`${NOTIFICATIONS_PATH}/${action.id}/read`);
+      return done(api.POST('/api/notifications/{id}/read', { params: { path: { id: action.id } } }));
     case 'read-all':
-      return http.post(`${NOTIFICATIONS_PATH}/read_all`);
+      return done(api.POST('/api/notifications/read_all'));
     case 'delete':
-      return http.delete(`${NOTIFICATIONS_PATH}/${action.id}`);
+      return done(api.DELETE('/api/notifications/{id}', { params: { path: { id: action.id } } }));
     case 'delete-all':
-      return http.delete(NOTIFICATIONS_PATH);
+      return done(api.DELETE('/api/notifications'));
   }
 }
 
@@ -37,5 +40,14 @@ export function useNotificationAction() {
       void client.invalidateQueries({ queryKey: [NOTIFICATIONS_PATH] });
       void refreshUnreadCount();
     },
+  });
+}
+
+/** The newest notifications of the header's panel. */
+export function useLatestNotifications(count: number, enabled = true) {
+  return useQuery({
+    queryKey: [NOTIFICATIONS_PATH, 'latest', count],
+    queryFn: async ({ signal }) => (await page(api.GET('/api/notifications', { params: { query: { per_page: count } }, signal }))).data,
+    enabled,
   });
 }

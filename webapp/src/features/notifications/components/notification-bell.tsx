@@ -4,16 +4,14 @@
  * that may not open that page (buyers, spec §6), a panel with the latest notifications.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/icon';
 import { formatCop } from '@/components/form/money';
 import { useDates } from '@/lib/dates/use-dates';
-import { http } from '@/lib/http';
 import { useLiveStore } from '@/lib/live/live-store';
-import { notificationMessage, notificationTitle, type AppNotification } from '@/lib/live/notification-text';
-import { NOTIFICATIONS_PATH, useNotificationAction } from '../api/notifications';
+import { notificationMessage, notificationTitle } from '@/lib/live/notification-text';
+import { useLatestNotifications, useNotificationAction } from '../api/notifications';
 
 const iconButton =
   'relative inline-flex size-9 items-center justify-center rounded-md text-fg hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary';
@@ -69,12 +67,7 @@ function BellPanel({ label }: { label: string }) {
   const action = useNotificationAction();
   const unread = useLiveStore((s) => s.unread);
   const dates = useDates();
-  const latest = useQuery({
-    queryKey: [NOTIFICATIONS_PATH, 'latest'],
-    queryFn: ({ signal }) => http.get<{ data: AppNotification[] }>(`${NOTIFICATIONS_PATH}?per_page=${PANEL_SIZE}`, { signal }),
-    select: (answer) => answer.data ?? [],
-    enabled: open,
-  });
+  const latest = useLatestNotifications(PANEL_SIZE, open);
   useEffect(() => {
     if (!open) return;
     const onPointer = (e: MouseEvent) => {

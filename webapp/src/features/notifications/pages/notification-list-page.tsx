@@ -38,7 +38,7 @@ export function NotificationListPage() {
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
   const [params, setParams] = useListParams(NOTIFICATION_LIST);
   const list = useResourceList<AppNotification>(NOTIFICATIONS_PATH, params);
-  const companies = useResourceOptions<{ id: number; name: string }>('/api/companies', 'name', isAdmin);
+  const companies = useResourceOptions('/api/companies', 'name', isAdmin);
   const action = useNotificationAction();
   const [confirmAll, setConfirmAll] = useState(false);
 

@@ -23,7 +23,7 @@ const FIELDS = ['name', 'active', 'has_taxes', 'withholding_agent', 'reteiva_age
 export function CompanyForm({ record, onClose }: { record: Company | null; onClose: () => void }) {
   const { t } = useTranslation('org');
   const fieldError = useFieldError();
-  const save = useSaveResource<Company>(COMPANIES_PATH);
+  const save = useSaveResource(COMPANIES_PATH);
   const entity = t('company.entity');
   const {
     register,

@@ -22,7 +22,7 @@ export function StoreForm({ record, onClose }: { record: Store | null; onClose: 
   const { t } = useTranslation('org');
   const fieldError = useFieldError();
   const companies = useCompanyChoices();
-  const save = useSaveResource<Store>(STORES_PATH);
+  const save = useSaveResource(STORES_PATH);
   const entity = t('store.entity');
   const {
     register,

@@ -1,13 +1,11 @@
 /** The companies an admin may choose from (GET /api/companies, admins only). */
 import { useResourceOptions } from '@/components/list/resource-api';
+import type { Schema } from '@/lib/api';
 
 /** A company option. */
-export interface CompanyOption {
-  id: number;
-  name: string;
-}
+export type CompanyOption = Pick<Schema<'Company'>, 'id' | 'name'>;
 
 /** The first 100 companies by name; only fetched when enabled (admins). */
 export function useCompanyOptions(enabled: boolean) {
-  return useResourceOptions<CompanyOption>('/api/companies', 'name', enabled);
+  return useResourceOptions('/api/companies', 'name', enabled);
 }

@@ -13,7 +13,7 @@ import { useSaveResource } from '@/components/list/resource-api';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { useAuthStore } from '@/lib/auth/store';
 import { useCompanyOptions } from '../api/companies';
-import { DOCUMENT_TYPES, type Party, type PartyInput } from '../api/parties';
+import { DOCUMENT_TYPES, type Party, type PartyInput, type PartyPath } from '../api/parties';
 
 const optionalEmail = z.string().check(z.trim(), z.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'validation.email'));
 
@@ -77,7 +77,7 @@ function initialValues(record: Party | null): Values {
 
 /** Props of PartyForm. */
 export interface PartyFormProps {
-  basePath: string;
+  basePath: PartyPath;
   /** 'customer' or 'supplier': the key prefix of the texts. */
   kind: 'customer' | 'supplier';
   record: Party | null;
@@ -90,7 +90,7 @@ export function PartyForm({ basePath, kind, record, onClose }: PartyFormProps) {
   const fieldError = useFieldError();
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
   const companies = useCompanyOptions(isAdmin && record === null);
-  const save = useSaveResource<Party>(basePath);
+  const save = useSaveResource(basePath);
   const entity = t(`${kind}.entity`);
   const {
     register,

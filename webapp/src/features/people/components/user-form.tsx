@@ -63,7 +63,7 @@ export function UserForm({ record, onClose }: { record: ManagedUser | null; onCl
   const { t } = useTranslation('people');
   const fieldError = useFieldError();
   const companies = useCompanyOptions(true);
-  const save = useSaveResource<ManagedUser>(USERS_PATH);
+  const save = useSaveResource(USERS_PATH);
   const creating = record === null;
   const entity = t('user.entity');
   const {

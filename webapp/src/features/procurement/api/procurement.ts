@@ -5,8 +5,8 @@
  * `/api/received-orders` (edit while pending, approve or reject; approval adds stock).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApprovalStatus } from '@/components/list/approval';
-import { http, type DataEnvelope } from '@/lib/http';
+import { fetchPage } from '@/components/list/resource-api';
+import { api, data, multipart, type Schema } from '@/lib/api';
 
 /** Path of the purchase orders resource. */
 export const PURCHASE_ORDERS_PATH = '/api/purchase-orders';
@@ -20,94 +20,28 @@ export const CATEGORIES_PATH = '/api/categories';
  */
 export const PRODUCTS_PATH = '/api/products/choices';
 
+/** A purchase order. */
+export type PurchaseOrder = Schema<'PurchaseOrder'>;
 /** Purchase order states: approval, then receiving. */
-export type PurchaseOrderStatus = 'pending' | 'approved' | 'rejected' | 'partially_received' | 'received';
+export type PurchaseOrderStatus = PurchaseOrder['status'];
 /** All states, in filter order. */
 export const PURCHASE_ORDER_STATUSES: readonly PurchaseOrderStatus[] = ['pending', 'approved', 'rejected', 'partially_received', 'received'];
 
-/** An image attachment. */
-export interface Image {
-  id: number;
-  url: string;
-}
-
-/** A category as the orders name it. */
-export interface OrderCategory {
-  id: number;
-  name: string;
-}
-
+/** An image attachment of an order or receipt. */
+export type Image = Schema<'OrderImage'>;
 /** A product as the orders name it. */
-export interface OrderProduct {
-  id: number;
-  code: string;
-  name: string;
-  unit: string;
-}
-
-/** A purchase order. */
-export interface PurchaseOrder {
-  id: number;
-  company_id: number;
-  /** "PO-000042". */
-  reference_no: string;
-  category_id: number;
-  category: OrderCategory;
-  product_id: number;
-  product: OrderProduct;
-  /** Units ordered. */
-  quantity: number;
-  /** Units of approved receipts. */
-  received_quantity: number;
-  /** Units of receipts awaiting approval. */
-  pending_quantity: number;
-  /** What can still be received: ordered − received − pending. */
-  balance: number;
-  receipt_count: number;
-  status: PurchaseOrderStatus;
-  approval_reason: string;
-  image: Image | null;
-  note: string;
-  created_by: number | null;
-  created_at: string;
-  /** The server's delete rule, for the caller. */
-  can_delete: boolean;
-  /** The server's receive rule, for the caller. */
-  can_receive: boolean;
-}
-
-/** Approval states of a received order. */
-export const RECEIPT_STATUSES: readonly ApprovalStatus[] = ['pending', 'approved', 'rejected'];
+export type OrderProduct = Schema<'OrderProduct'>;
 
 /** A received order (one receipt against a purchase order). */
-export interface ReceivedOrder {
-  id: number;
-  company_id: number;
-  /** "RO-000007". */
-  reference_no: string;
-  purchase_order_id: number;
-  purchase_order: { id: number; reference_no: string; quantity: number };
-  category_id: number;
-  category: OrderCategory;
-  product_id: number;
-  product: OrderProduct;
-  /** Receive quantity: units received this time. */
-  quantity: number;
-  /** What the order still lacked right after this receipt. */
-  balance: number;
-  status: ApprovalStatus;
-  approval_reason: string;
-  image: Image | null;
-  note: string;
-  created_by: number | null;
-  created_at: string;
-}
+export type ReceivedOrder = Schema<'ReceivedOrder'>;
+/** Approval states of a received order. */
+export const RECEIPT_STATUSES: readonly ReceivedOrder['status'][] = ['pending', 'approved', 'rejected'];
 
 /** One purchase order. */
 export function usePurchaseOrder(id: number | undefined) {
   return useQuery({
     queryKey: [PURCHASE_ORDERS_PATH, 'one', id],
-    queryFn: async ({ signal }) => (await http.get<DataEnvelope<PurchaseOrder>>(`${PURCHASE_ORDERS_PATH}/${id}`, { signal })).data,
+    queryFn: ({ signal }) => data(api.GET('/api/purchase-orders/{id}', { params: { path: { id: id! } }, signal })),
     enabled: id !== undefined,
   });
 }
@@ -116,25 +50,34 @@ export function usePurchaseOrder(id: number | undefined) {
 export function useReceivedOrder(id: number | undefined) {
   return useQuery({
     queryKey: [RECEIVED_ORDERS_PATH, 'one', id],
-    queryFn: async ({ signal }) => (await http.get<DataEnvelope<ReceivedOrder>>(`${RECEIVED_ORDERS_PATH}/${id}`, { signal })).data,
+    queryFn: ({ signal }) => data(api.GET('/api/received-orders/{id}', { params: { path: { id: id! } }, signal })),
     enabled: id !== undefined,
   });
 }
 
-/** A choice of a select. */
-export interface Choice {
-  id: number;
-  name: string;
-  code?: string;
+/** Creates (no id) or edits a purchase order; the body is the form with its optional image. */
+export function savePurchaseOrder(id: number | undefined, form: FormData): Promise<PurchaseOrder> {
+  return id === undefined
+    ? data(api.POST('/api/purchase-orders', { body: multipart(form) }))
+    : data(api.PUT('/api/purchase-orders/{id}', { params: { path: { id } }, body: multipart(form) }));
+}
+
+/** Records a receipt against an approved purchase order (quantity, note, optional image). */
+export function receivePurchaseOrder(id: number, form: FormData): Promise<ReceivedOrder> {
+  return data(api.POST('/api/purchase-orders/{id}/receive', { params: { path: { id } }, body: multipart(form) }));
+}
+
+/** Edits a pending received order (quantity, note, image). */
+export function updateReceivedOrder(id: number, form: FormData): Promise<ReceivedOrder> {
+  return data(api.PUT('/api/received-orders/{id}', { params: { path: { id } }, body: multipart(form) }));
 }
 
 /** Categories, or the products of a category, for the order form. */
-export function useOrderChoices(basePath: string, filters: Record<string, string>, enabled = true) {
-  const query = new URLSearchParams({ per_page: '100', sort: 'name', ...filters }).toString();
+export function useOrderChoices<P extends typeof CATEGORIES_PATH | typeof PRODUCTS_PATH>(basePath: P, filters: Record<string, string>, enabled = true) {
+  const query = { per_page: '100', sort: 'name', ...filters };
   return useQuery({
-    queryKey: [basePath, 'options', query],
-    queryFn: ({ signal }) => http.get<{ data: Choice[] }>(`${basePath}?${query}`, { signal }),
-    select: (answer) => answer.data ?? [],
+    queryKey: [basePath, 'options', new URLSearchParams(query).toString()],
+    queryFn: async ({ signal }) => (await fetchPage(basePath, query, signal)).data,
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -4,8 +4,7 @@
  * moves then.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '@/lib/http';
-import { PRODUCTS_PATH, PURCHASE_ORDERS_PATH, RECEIVED_ORDERS_PATH } from './procurement';
+import { PRODUCTS_PATH, PURCHASE_ORDERS_PATH, RECEIVED_ORDERS_PATH, receivePurchaseOrder } from './procurement';
 
 /** What a receipt sends. */
 export interface ReceiveOrder {
@@ -13,16 +12,11 @@ export interface ReceiveOrder {
   body: FormData;
 }
 
-/** Records a receipt of the order. */
-export async function receiveOrder({ orderId, body }: ReceiveOrder): Promise<unknown> {
-  return http.post(`${PURCHASE_ORDERS_PATH}/${orderId}/receive`, body);
-}
-
-/** receiveOrder as a mutation; orders, receipts and products are refreshed after it. */
+/** receivePurchaseOrder as a mutation; orders, receipts and products are refreshed after it. */
 export function useReceiveOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: receiveOrder,
+    mutationFn: ({ orderId, body }: ReceiveOrder) => receivePurchaseOrder(orderId, body),
     onSuccess: () =>
       Promise.all([PURCHASE_ORDERS_PATH, RECEIVED_ORDERS_PATH, PRODUCTS_PATH].map((path) => client.invalidateQueries({ queryKey: [path] }))),
   });

@@ -66,7 +66,7 @@ function OrderFields() {
 function OrderForm({ record }: { record?: PurchaseOrder }) {
   const { t } = useTranslation('procurement');
   const navigate = useNavigate();
-  const save = useSaveResource<PurchaseOrder>(PURCHASE_ORDERS_PATH);
+  const save = useSaveResource(PURCHASE_ORDERS_PATH);
   const start = orderValues(record);
   const form = useForm<OrderValues>({ resolver: zodResolver(orderSchema), defaultValues: start });
   const entity = t('orders.entity');

@@ -20,7 +20,7 @@ export function ReceivedOrderEditPage() {
   const client = useQueryClient();
   const role = useAuthStore((s) => s.user?.role);
   const decide = useDecideResource(RECEIVED_ORDERS_PATH);
-  const save = useSaveResource<unknown>(RECEIVED_ORDERS_PATH);
+  const save = useSaveResource(RECEIVED_ORDERS_PATH);
   const receiptId = id !== undefined && /^\d+$/.test(id) ? Number(id) : undefined;
   const receipt = useReceivedOrder(receiptId);
   if (receiptId === undefined) return <Alert>{t('notFound')}</Alert>;

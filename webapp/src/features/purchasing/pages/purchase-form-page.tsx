@@ -58,7 +58,7 @@ function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValue
   const navigate = useNavigate();
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
   const decide = useDecideResource(PURCHASES_PATH);
-  const save = useSaveResource<Purchase>(PURCHASES_PATH);
+  const save = useSaveResource(PURCHASES_PATH);
   const suppliers = useChoices(SUPPLIERS_PATH, { approval: 'approved' });
   const stores = useChoices(STORES_PATH);
   const categories = useChoices(CATEGORIES_PATH);

@@ -1,16 +1,13 @@
 /** POST /api/site_setting/activate: an administrator re-enables a disabled site. */
 import { useMutation } from '@tanstack/react-query';
-import { http, type DataEnvelope } from '@/lib/http';
+import { api, data, type Schema } from '@/lib/api';
 
 /** Administrator credentials. */
-export interface ActivateInput {
-  username: string;
-  password: string;
-}
+export type ActivateInput = Required<Schema<'ActivateInputBody'>>;
 
-/** Sends the activation. */
-export function activateSite(input: ActivateInput): Promise<DataEnvelope<string>> {
-  return http.post<DataEnvelope<string>>('/api/site_setting/activate', input);
+/** Sends the activation; resolves with the site's new status ('enabled'). */
+export function activateSite(input: ActivateInput): Promise<string> {
+  return data(api.POST('/api/site_setting/activate', { body: input }));
 }
 
 /** Mutation hook of activateSite. */

@@ -1,32 +1,27 @@
 /** GET/PUT /api/site_setting (admin): disable flags and the secretary's disable windows. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, type DataEnvelope } from '@/lib/http';
+import { api, data, type Schema } from '@/lib/api';
 
 /** One secretary disable window, times HH:MM in America/Bogota. */
-export interface DisableWindow {
-  start: string;
-  end: string;
-}
+export type DisableWindow = Schema<'Window'>;
 
-/** The site settings resource. */
-export interface SiteSettings {
-  disable_site: boolean;
-  disable_all_domains: boolean;
-  disable_times: DisableWindow[];
-}
+/** The site settings resource; the windows are never null here. */
+export type SiteSettings = Omit<Schema<'SiteStatusBody'>, 'disable_times'> & { disable_times: DisableWindow[] };
 
 const key = ['site-settings'] as const;
 
+function withWindows(settings: Schema<'SiteStatusBody'>): SiteSettings {
+  return { ...settings, disable_times: settings.disable_times ?? [] };
+}
+
 /** Reads the settings. */
 export async function fetchSiteSettings(signal?: AbortSignal): Promise<SiteSettings> {
-  const answer = await http.get<DataEnvelope<SiteSettings>>('/api/site_setting', { signal });
-  return { ...answer.data, disable_times: answer.data.disable_times ?? [] };
+  return withWindows(await data(api.GET('/api/site_setting', { signal })));
 }
 
 /** Saves the settings. */
 export async function saveSiteSettings(settings: SiteSettings): Promise<SiteSettings> {
-  const answer = await http.put<DataEnvelope<SiteSettings>>('/api/site_setting', settings);
-  return answer.data;
+  return withWindows(await data(api.PUT('/api/site_setting', { body: settings })));
 }
 
 /** Query hook of fetchSiteSettings. */

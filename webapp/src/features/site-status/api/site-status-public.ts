@@ -4,7 +4,7 @@
  * site status page of non-admins is built from these, since GET /api/site_setting is admin-only.
  */
 import { useQuery } from '@tanstack/react-query';
-import { http } from '@/lib/http';
+import { api, data } from '@/lib/api';
 import { fetchSiteStatus, type SiteStatus } from '@/lib/site-status';
 import type { DisableWindow } from './site-settings';
 
@@ -34,9 +34,9 @@ export function usePublicSiteStatus() {
     queryFn: async ({ signal }): Promise<PublicSiteStatus> => {
       const [status, windows] = await Promise.all([
         fetchSiteStatus(),
-        http.get<{ data: string }>('/api/site_setting/disable_time', { signal }),
+        data(api.GET('/api/site_setting/disable_time', { signal })),
       ]);
-      return { status, windows: parseWindows(windows.data ?? '') };
+      return { status, windows: parseWindows(windows ?? '') };
     },
   });
 }

@@ -11,7 +11,7 @@ import { TextField } from '@/components/ui/field';
 import { PageTitle } from '@/components/ui/page-title';
 import { PasswordField } from '@/components/ui/password-field';
 import { failureText } from '@/lib/form-errors';
-import { HttpError } from '@/lib/http';
+import { HttpError } from '@/lib/api';
 import { useSiteStatusStore } from '@/lib/site-status';
 import { toast } from '@/lib/toast';
 import { useActivateSite } from '../api/activate-site';
