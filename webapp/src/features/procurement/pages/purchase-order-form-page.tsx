@@ -87,6 +87,7 @@ function OrderForm({ record }: { record?: PurchaseOrder }) {
       onSubmit={submit.onSubmit}
       onInvalid={submit.onInvalid}
       title={title}
+      titleCode={record && orderReference(record)}
       testId="purchase-order-form"
       cancelTo="/purchase-order/list"
       editable={editable}
