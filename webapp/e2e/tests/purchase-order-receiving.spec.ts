@@ -3,10 +3,14 @@
  * units in the UI; an admin in another browser approves the order; the buyer's tab, never
  * reloaded, shows the toast with the order's reference and the badge goes up by one; the buyer
  * receives 4, then the 6 left; the admin approves both receipts and the product's stock rises by 10.
+ *
+ * Issue 9, point 12 (the forms on the document form kit): a user corrects a pending order; a
+ * buyer is refused a receipt above the balance on the field itself, receives from the keyboard
+ * (Enter saves), then corrects the pending receipt and gives it an image.
  */
 import { openSignedIn } from '../support/app';
 import { test, type Page } from '../support/fixtures';
-import { Api, expect, tag } from '../support/masterdata';
+import { Api, expect, pngFile, tag } from '../support/masterdata';
 import { ordersOfProduct, productOfClass, receiptsOf } from '../support/purchasing';
 import { DEMO } from '../support/users';
 
@@ -111,4 +115,57 @@ test('a buyer orders, an admin elsewhere approves, the buyer sees it live, recei
   expect((await admin.read<{ quantity: number }>(`/api/products/${product.id}`)).quantity).toBe(stockBefore + 10);
   const done = await admin.read<{ status: string; received_quantity: number; balance: number }>(`/api/purchase-orders/${order!.id}`);
   expect([done.status, done.received_quantity, done.balance]).toEqual(['received', 10, 0]);
+});
+
+test('a user corrects an order; a buyer is stopped above the balance, receives from the keyboard and corrects the receipt', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const t = tag();
+  const admin = await Api.admin(request);
+  const user = await Api.as(request, DEMO.user.username, DEMO.user.password);
+  const category = await admin.category(`Repuestos ${t}`);
+  const product = await productOfClass(admin, { code: `RP-${t}`, name: `Filtro ${t}`, categoryId: category.id, costCents: 500_000, iva: '19' });
+  const created = await user.postForm('/api/purchase-orders', { category_id: String(category.id), product_id: String(product.id), quantity: '3', note: '' });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = ((await created.json()) as { data: { id: number } }).data;
+
+  // The pending order is corrected in its form: 3 → 8 units.
+  await openSignedIn(page, DEMO.user.username, DEMO.user.password, `/purchase-order/edit/${order.id}`);
+  const orderForm = page.getByTestId('purchase-order-form');
+  await expect(orderForm.getByTestId('field-product')).toHaveValue(String(product.id));
+  await orderForm.getByTestId('field-quantity').fill('8');
+  await orderForm.getByTestId('form-submit').click();
+  await expect(page).toHaveURL(/\/purchase-order\/list/);
+  expect((await admin.read<{ quantity: number }>(`/api/purchase-orders/${order.id}`)).quantity).toBe(8);
+  expect((await admin.post(`/api/purchase-orders/${order.id}/approve`)).status()).toBe(200);
+
+  // Above the balance: the quantity field says so and nothing is stored.
+  await openSignedIn(page, DEMO.buyer.username, DEMO.buyer.password, `/purchase-order/receive/${order.id}`);
+  const receiptForm = page.getByTestId('receipt-form');
+  const quantity = receiptForm.getByTestId('field-receive-quantity');
+  await expect(quantity).toHaveValue('8');
+  await quantity.fill('9');
+  await receiptForm.getByTestId('form-submit').click();
+  await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  await expect(receiptForm.getByText('Receive quantity cannot exceed the balance.')).toBeVisible();
+  await expect(quantity).toBeFocused();
+  expect(await receiptsOf(admin, order.id)).toEqual([]);
+  // From the keyboard: the focus is on the quantity; Enter saves.
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('5');
+  await expect(receiptForm.getByText('Balance after this receipt: 3')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/received[-_]order\/list/);
+  const [receipt] = await receiptsOf(admin, order.id);
+  expect([receipt?.quantity, receipt?.status]).toEqual([5, 'pending']);
+
+  // The pending receipt is corrected (5 → 6) and given an image.
+  await page.goto(`/received-order/edit/${receipt!.id}`);
+  const editForm = page.getByTestId('receipt-form');
+  await expect(editForm.getByTestId('field-receive-quantity')).toHaveValue('5');
+  await editForm.getByTestId('field-receive-quantity').fill('6');
+  await editForm.locator('input[type="file"]').setInputFiles({ ...pngFile('remito.png') });
+  await editForm.getByTestId('form-submit').click();
+  await expect(page).toHaveURL(/\/received[-_]order\/list/);
+  const corrected = await admin.read<{ quantity: number; image: { id: number } | null }>(`/api/received-orders/${receipt!.id}`);
+  expect([corrected.quantity, corrected.image !== null]).toEqual([6, true]);
 });

@@ -3,6 +3,8 @@
  * form shows the server's totals exactly, for a withholding- and ReteIVA-agent buyer and a
  * declarante persona jurídica that charges VAT; and a second purchase with a reference the same
  * supplier already used is refused with 'Reference Number is already taken.' and not stored.
+ * Issue 9, point 15: a rejected purchase shows the administrator's reason on its page, and the
+ * user corrects it and sends it again (pending, reason gone, the administrators told again).
  */
 import { openSignedIn } from '../support/app';
 import { test, type Page } from '../support/fixtures';
@@ -135,5 +137,51 @@ test.describe('purchases', () => {
     await expect(form.getByText('Reference Number is already taken.')).toBeVisible();
     await expect(page).toHaveURL(/\/purchase\/add/);
     expect(await admin.count('/api/purchases', reference)).toBe(1);
+  });
+});
+
+test.describe('a rejected purchase', () => {
+  test('shows its reason, is corrected and sent again for approval', async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const t = tag();
+    const admin = await Api.admin(request);
+    const user = await Api.as(request, DEMO.user.username, DEMO.user.password);
+    const supplier = await supplierWithProfile(admin, `Rechazos ${t} S.A.S.`, RESPONSIBLE_JURIDICA);
+    const category = await admin.category(`Rechazos ${t}`);
+    const shop = await createStore(admin, `Bodega R ${t}`, supplier.company_id);
+    const product = await productOfClass(admin, { code: `R-${t}`, name: `Azúcar ${t}`, categoryId: category.id, costCents: 300_000, iva: '19' });
+    const purchase = await createPurchase(user, {
+      referenceNo: `REJ-${t}`,
+      supplierId: supplier.id,
+      storeId: shop.id,
+      purchaseDate: bogotaDate(),
+      lines: [{ category_id: category.id, product_id: product.id, expiry_date: bogotaDate(365), cost_cents: 30_000_000, quantity: 2 }],
+    });
+    const reason = `The cost of ${product.code} is 3.000, not 300.000`;
+    expect((await admin.post(`/api/purchases/${purchase.id}/reject`, { reason })).status()).toBe(200);
+    // The administrators' "awaits approval" notifications of this purchase: one, of its creation.
+    const asks = async () =>
+      (await admin.list<{ entity_id: number; message: string }>('/api/notifications', { kind: 'purchase', per_page: 100 })).data.filter(
+        (n) => n.entity_id === purchase.id && n.message.includes('awaits approval'),
+      ).length;
+    await expect.poll(asks).toBe(1);
+
+    await openSignedIn(page, DEMO.user.username, DEMO.user.password, `/purchase/edit/${purchase.id}`);
+    const form = page.getByTestId('purchase-form');
+    await expect(form.getByTestId('rejection-banner')).toBeVisible();
+    await expect(form.getByTestId('rejection-reason')).toHaveText(reason);
+    await expect(form.getByTestId('approval-status')).toHaveAttribute('data-status', 'rejected');
+    const save = form.getByTestId('form-submit');
+    await expect(save).toHaveText('Save and send again');
+
+    await page.getByTestId('line-0').getByTestId('line-cost').fill('3000');
+    await expect(page.getByTestId('line-0').getByTestId('line-subtotal')).toHaveText(/6\.000/);
+    await save.click();
+    await expect(page).toHaveURL(/\/purchase\/list/);
+
+    const stored = await admin.read<{ approval_status: string; approval_reason: string; lines: Array<{ cost_cents: number }> }>(`/api/purchases/${purchase.id}`);
+    expect([stored.approval_status, stored.approval_reason, stored.lines.map((l) => l.cost_cents)]).toEqual(['pending', '', [300_000]]);
+    // The administrators are asked again, as for a new purchase.
+    await expect.poll(asks).toBe(2);
   });
 });

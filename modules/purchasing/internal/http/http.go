@@ -276,7 +276,7 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 		})
 
 	httpx.Register(api, staff, huma.Operation{OperationID: "update-purchase", Errors: []int{http.StatusConflict}, Method: http.MethodPut, Path: base + "/{id}",
-		Summary: "Edit a pending purchase (multipart like create; the attachment is optional)", Tags: tags},
+		Summary: "Edit a pending purchase, or correct a rejected one and send it again for approval (multipart like create; the attachment is optional)", Tags: tags},
 		func(ctx context.Context, in *updateInput) (*data[app.Purchase], error) {
 			p, _ := httpx.PrincipalFrom(ctx)
 			form, err := in.RawBody.Data().input()

@@ -34,6 +34,8 @@ export interface DocumentFormProps<T extends FieldValues> {
   onSubmit: (values: T) => Promise<void> | void;
   onInvalid?: (errors: FieldErrors<T>) => void;
   title: string;
+  /** The document's number as it appears in the title: kept on one line when it fits (never PO-/000004). */
+  titleCode?: string;
   /** Under the title: status badges, dates, where the document came from. */
   meta?: ReactNode;
   /** Beside the title: approve / reject. */
@@ -54,7 +56,7 @@ export interface DocumentFormProps<T extends FieldValues> {
 
 /** The document form frame. */
 export function DocumentForm<T extends FieldValues>(props: DocumentFormProps<T>) {
-  const { form, ns, title, meta, actions, notices, editable = true, aside, cancelTo, submitLabel, testId, children } = props;
+  const { form, ns, title, titleCode, meta, actions, notices, editable = true, aside, cancelTo, submitLabel, testId, children } = props;
   const { t } = useTranslation('common');
   const saving = form.formState.isSubmitting;
   const serverMessage = form.formState.errors.root?.server?.message;
@@ -85,7 +87,7 @@ export function DocumentForm<T extends FieldValues>(props: DocumentFormProps<T>)
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0 space-y-1">
               <PageTitle documentTitle={title} className="break-words">
-                {title}
+                <TitleText title={title} code={titleCode} />
               </PageTitle>
               {meta && <div className="flex flex-wrap items-center gap-2 text-sm text-muted">{meta}</div>}
             </div>
@@ -107,5 +109,18 @@ export function DocumentForm<T extends FieldValues>(props: DocumentFormProps<T>)
         </form>
       </FormProvider>
     </DocumentFormContext.Provider>
+  );
+}
+
+/** The title with its code as one unbreakable piece, unless the code alone is wider than the line. */
+function TitleText({ title, code }: { title: string; code?: string }) {
+  const at = code ? title.indexOf(code) : -1;
+  if (!code || at < 0) return <>{title}</>;
+  return (
+    <>
+      {title.slice(0, at)}
+      <span className="inline-block max-w-full break-all">{code}</span>
+      {title.slice(at + code.length)}
+    </>
   );
 }

@@ -131,7 +131,7 @@ export function LinesField<T extends FieldValues, N extends ArrayPath<T>>({ name
 
   const arrayError = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
   const listMessage = message(arrayError?.root?.message ?? arrayError?.message);
-  const tracks = { '--line-cols': `${columns.map((c) => c.width).join(' ')} 2.25rem` } as CSSProperties;
+  const tracks = { '--line-cols': `${columns.map((c) => c.width).join(' ')} 2rem` } as CSSProperties;
 
   return (
     <section ref={section} className="space-y-3" aria-label={title}>
@@ -173,7 +173,7 @@ export function LinesField<T extends FieldValues, N extends ArrayPath<T>>({ name
                 className="grid grid-cols-2 items-start gap-2 rounded-md border border-line p-3 md:rounded-none md:border-0 md:border-b md:px-0 md:py-1.5 md:[grid-template-columns:var(--line-cols)]"
               >
                 {columns.map((c) => (
-                  <div key={c.id} role="cell" data-line-column={c.id} className={cn('min-w-0', c.wide && 'col-span-2 md:col-span-1', c.align === 'end' && 'text-end')}>
+                  <div key={c.id} role="cell" data-line-column={c.id} className={cn('min-w-0', c.wide && 'col-span-2 md:col-span-1', c.align === 'end' && 'md:text-end')}>
                     <span aria-hidden className="mb-1 block text-xs text-muted md:hidden">
                       {c.header}
                     </span>

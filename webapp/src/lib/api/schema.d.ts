@@ -915,7 +915,7 @@ export interface paths {
          */
         get: operations["get-purchase"];
         /**
-         * Edit a pending purchase (multipart like create; the attachment is optional)
+         * Edit a pending purchase, or correct a rejected one and send it again for approval (multipart like create; the attachment is optional)
          * @description Access: roles: admin, user, secretary.
          */
         put: operations["update-purchase"];

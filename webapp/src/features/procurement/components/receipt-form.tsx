@@ -15,6 +15,8 @@ import { balanceAfter, receiptFormData, receiptSchema, type ReceiptValues } from
 /** Props of ReceiptForm. */
 export interface ReceiptFormProps {
   title: string;
+  /** The order's or receipt's number in the title (kept on one line). */
+  titleCode?: string;
   /** Product, ordered and received so far, shown above the form. */
   summary: ReactNode;
   /** Beside the title (approve / reject). */
@@ -48,7 +50,7 @@ function QuantityField({ limit }: { limit: number | null }) {
 }
 
 /** The receipt form. */
-export function ReceiptForm({ title, summary, actions, limit, start, editable, notEditableText, backTo, save, onSaved }: ReceiptFormProps) {
+export function ReceiptForm({ title, titleCode, summary, actions, limit, start, editable, notEditableText, backTo, save, onSaved }: ReceiptFormProps) {
   const { t } = useTranslation('procurement');
   const schema = useMemo(() => receiptSchema(limit), [limit]);
   const form = useForm<ReceiptValues>({ resolver: zodResolver(schema), defaultValues: start });
@@ -67,6 +69,7 @@ export function ReceiptForm({ title, summary, actions, limit, start, editable, n
       onSubmit={submit.onSubmit}
       onInvalid={submit.onInvalid}
       title={title}
+      titleCode={titleCode}
       actions={actions}
       testId="receipt-form"
       cancelTo={backTo}

@@ -1,6 +1,6 @@
 /**
- * /purchase-order/add and /purchase-order/edit/{id} (buyers; edit while pending), on the document
- * form kit: category, product (of that category), quantity, note and an optional image. Enter in
+ * /purchase-order/add (buyers, users, secretaries) and /purchase-order/edit/{id} (users and
+ * secretaries, while pending), on the document form kit: category, product (of that category), quantity, note and an optional image. Enter in
  * a field saves.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -87,6 +87,7 @@ function OrderForm({ record }: { record?: PurchaseOrder }) {
       onSubmit={submit.onSubmit}
       onInvalid={submit.onInvalid}
       title={title}
+      titleCode={record && orderReference(record)}
       testId="purchase-order-form"
       cancelTo="/purchase-order/list"
       editable={editable}

@@ -26,6 +26,7 @@ export function ReceiveOrderPage() {
     <ReceiptForm
       key={o.id}
       title={t('orders.receiveTitle', { reference: orderReference(o) })}
+      titleCode={orderReference(o)}
       summary={
         <OrderSummary
           rows={[

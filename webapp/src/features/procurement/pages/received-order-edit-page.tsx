@@ -32,6 +32,7 @@ export function ReceivedOrderEditPage() {
     <ReceiptForm
       key={r.id}
       title={t('received.editTitle', { reference: orderReference(r) })}
+      titleCode={orderReference(r)}
       actions={
         role === 'admin' &&
         pending && <ApprovalActions entity={t('received.entity')} busy={decide.isPending} decide={(approve, reason) => decide.mutateAsync({ id: r.id, approve, reason })} />

@@ -66,6 +66,7 @@ export function ProductPicker({ categoryId, text, picked, label, invalid, onText
         type="text"
         list={listId}
         value={text}
+        title={text || undefined}
         aria-label={label}
         aria-invalid={invalid || undefined}
         autoComplete="off"

@@ -10,7 +10,7 @@ import { LineInput, LineMoney, LineSelect, LinesField, useFieldError, type LineC
 import { formatCop } from '@/components/form/money';
 import type { Choice, ProductChoice } from '../api/purchases';
 import { emptyLine, isBlankLine, lineSubtotal, type LineValues, type PurchaseValues } from './purchase-form-model';
-import { ProductPicker, productLabel } from './product-picker';
+import { ProductPicker } from './product-picker';
 
 type LinePath = `lines.${number}`;
 
@@ -50,7 +50,7 @@ function ProductCell({ path }: { path: LinePath }) {
       <ProductPicker
         ref={field.ref}
         categoryId={categoryId ? Number(categoryId) : null}
-        text={picked && code ? productLabel({ code, name }) : name}
+        text={name}
         picked={picked}
         label={t('lines.product')}
         invalid={Boolean(error)}
@@ -68,8 +68,9 @@ function ProductCell({ path }: { path: LinePath }) {
           });
         }}
       />
-      <p className="truncate font-mono text-xs text-muted" data-testid="line-code" title={t('lines.code')}>
-        {picked ? code || '—' : '—'}
+      {/* The product's code (spec §3's code column), under the name to keep the grid narrow. */}
+      <p className="min-h-4 truncate font-mono text-xs text-muted" data-testid="line-code" title={picked ? t('lines.code') : undefined}>
+        {picked ? code || '—' : ''}
       </p>
     </div>
   );
@@ -92,23 +93,23 @@ export function PurchaseLines({ categories }: { categories: readonly Choice[] | 
   const { t: common } = useTranslation('common');
   const at = (line: LineCell) => line.path as LinePath;
   const columns: LineColumn[] = [
-    { id: 'category', header: t('lines.category'), width: 'minmax(7rem,1fr)', cell: (l) => <CategoryCell path={at(l)} categories={categories} /> },
-    { id: 'product', header: t('lines.product'), width: 'minmax(9rem,1.6fr)', wide: true, cell: (l) => <ProductCell path={at(l)} /> },
+    { id: 'category', header: t('lines.category'), width: 'minmax(7rem,1fr)', wide: true, cell: (l) => <CategoryCell path={at(l)} categories={categories} /> },
+    { id: 'product', header: t('lines.product'), width: 'minmax(9rem,1.8fr)', wide: true, cell: (l) => <ProductCell path={at(l)} /> },
     {
       id: 'expiry',
       header: t('lines.expiryDate'),
-      width: '8.75rem',
+      width: '8.5rem',
       cell: (l) => <LineInput<PurchaseValues> type="date" name={`${at(l)}.expiry_date`} label={t('lines.expiryDate')} testId="line-expiry" />,
     },
-    { id: 'cost', header: t('lines.cost'), width: '6.5rem', align: 'end', cell: (l) => <LineMoney<PurchaseValues> name={`${at(l)}.cost_cents`} label={t('lines.cost')} testId="line-cost" /> },
+    { id: 'cost', header: t('lines.cost'), width: '6rem', align: 'end', cell: (l) => <LineMoney<PurchaseValues> name={`${at(l)}.cost_cents`} label={t('lines.cost')} testId="line-cost" /> },
     {
       id: 'quantity',
       header: t('lines.quantity'),
-      width: '4.5rem',
+      width: '4rem',
       align: 'end',
       cell: (l) => <LineInput<PurchaseValues> name={`${at(l)}.quantity`} inputMode="numeric" autoComplete="off" label={t('lines.quantity')} testId="line-quantity" className="text-end" />,
     },
-    { id: 'subtotal', header: t('lines.subtotal'), width: 'minmax(6.5rem,auto)', align: 'end', cell: (l) => <SubtotalCell path={at(l)} /> },
+    { id: 'subtotal', header: t('lines.subtotal'), width: 'minmax(5.5rem,auto)', align: 'end', cell: (l) => <SubtotalCell path={at(l)} /> },
   ];
   return (
     <LinesField<PurchaseValues, 'lines'>

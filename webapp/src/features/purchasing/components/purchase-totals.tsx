@@ -1,6 +1,6 @@
 /**
  * The purchase's totals on the kit's panel: the server's quote while the form is edited, the
- * stored numbers otherwise, with returns, paid and balance for a stored purchase.
+ * stored numbers, with returns, paid and balance, once it is no longer edited.
  */
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,8 @@ import { TotalsPanel, useLiveQuote, type TotalsRow } from '@/components/document
 import { usePurchaseQuote, type Purchase, type PurchaseTotals } from '../api/purchases';
 import { dueDate, quoteRequest, type PurchaseValues } from './purchase-form-model';
 
-function rows(t: (key: string) => string, totals: PurchaseTotals | undefined, record: Purchase | undefined): TotalsRow[] {
+/** The panel's rows; `record` adds returns, paid and balance (stored numbers only: a quote changes the total they follow from). */
+function rows(t: (key: string) => string, totals: PurchaseTotals | undefined, record?: Purchase): TotalsRow[] {
   const rate = (text: string | undefined) => (text ? ` (${text})` : '');
   return [
     { label: t('totals.subtotal'), cents: totals?.subtotal_cents, testId: 'totals-subtotal' },
@@ -26,14 +27,14 @@ function rows(t: (key: string) => string, totals: PurchaseTotals | undefined, re
 }
 
 /** The totals of a purchase being edited: asked of the server as the person types. */
-export function PurchaseQuoteTotals({ record }: { record?: Purchase }) {
+export function PurchaseQuoteTotals() {
   const { t } = useTranslation('purchasing');
   const values = useWatch<PurchaseValues>() as PurchaseValues;
   const quote = useLiveQuote(quoteRequest(values), usePurchaseQuote);
   const due = dueDate(values.purchase_date, values.days_of_credit);
   return (
     <>
-      <TotalsPanel title={t('totals.title')} rows={rows(t, quote.data, record)} quote={quote} hint={t('totals.hint')} hasTotals={quote.data !== undefined} testId="purchase-totals" />
+      <TotalsPanel title={t('totals.title')} rows={rows(t, quote.data)} quote={quote} hint={t('totals.hint')} hasTotals={quote.data !== undefined} testId="purchase-totals" />
       {due && (
         <p className="text-sm text-muted" data-testid="due-date">
           {t('fields.dueDate')}: {due}

@@ -86,6 +86,7 @@ function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValue
       onSubmit={submit.onSubmit}
       onInvalid={submit.onInvalid}
       title={title}
+      titleCode={record?.reference_no}
       testId="purchase-form"
       cancelTo="/purchase/list"
       editable={editable}
@@ -111,7 +112,7 @@ function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValue
           {!editable && <Alert tone="info">{t('notEditable')}</Alert>}
         </>
       }
-      aside={editable ? <PurchaseQuoteTotals record={record} /> : record && <PurchaseStoredTotals record={record} />}
+      aside={editable ? <PurchaseQuoteTotals /> : record && <PurchaseStoredTotals record={record} />}
     >
       <PurchaseHeaderFields choices={{ suppliers: suppliers.data, stores: stores.data }} isNew={!record} />
       <Card className="p-4">
