@@ -107,7 +107,7 @@ func badText(s string) bool {
 }
 
 // walkJSONStrings decodes body token by token and calls bad with the path of every string value
-// (lines[0].note) or key (its object's path) that holds NUL — raw or as the escape \u0000 —,
+// (lines.0.note, as the modules name line fields) or key (its object's path) that holds NUL — raw or as the escape \u0000 —,
 // bytes that are not UTF-8, or a lone UTF-16 surrogate escape (\ud800), which encoding/json
 // turns into U+FFFD silently. A malformed body stops the walk: huma answers it.
 func walkJSONStrings(body []byte, bad func(field string)) {
@@ -124,13 +124,14 @@ func walkJSONStrings(body []byte, bad func(field string)) {
 			return "body"
 		}
 		top := stack[len(stack)-1]
+		name := top.key
 		if top.array {
-			return top.path + "[" + strconv.Itoa(top.index) + "]"
+			name = strconv.Itoa(top.index)
 		}
 		if top.path == "" {
-			return top.key
+			return name
 		}
-		return top.path + "." + top.key
+		return top.path + "." + name
 	}
 	done := func() { // a value of the top container has been read
 		if len(stack) == 0 {

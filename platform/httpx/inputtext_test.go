@@ -97,7 +97,7 @@ func TestTextCheckRefusesNULAndInvalidUTF8(t *testing.T) {
 		{"json escape NUL", jsonReq("/api/text/a", `{"name":"a\u0000b"}`), "name"},
 		{"json raw invalid UTF-8", jsonReq("/api/text/a", "{\"name\":\"a\xffb\"}"), "name"},
 		{"json lone surrogate", jsonReq("/api/text/a", `{"name":"a\ud800b"}`), "name"},
-		{"json nested", jsonReq("/api/text/a", `{"name":"x","lines":[{"note":"ok"},{"note":"a\u0000"}]}`), "lines[1].note"},
+		{"json nested", jsonReq("/api/text/a", `{"name":"x","lines":[{"note":"ok"},{"note":"a\u0000"}]}`), "lines.1.note"},
 		{"json key", jsonReq("/api/text/a", `{"name":"x","tags":{"k\u0000":"v"}}`), "tags"},
 		{"json map value", jsonReq("/api/text/a", `{"name":"x","tags":{"k":"\u0000"}}`), "tags.k"},
 		{"query NUL", jsonReq("/api/text/a?q=a%00b", `{"name":"x"}`), "q"},
