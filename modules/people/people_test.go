@@ -22,7 +22,7 @@ import (
 // partyKeys are the fields of a supplier in the API; a customer has totalKeys too.
 var (
 	partyKeys = []string{"address", "approval_reason", "approval_status", "approved_at", "approved_by", "autorretenedor",
-		"city", "company", "company_id", "company_name", "created_at", "created_by", "declarante", "document_number",
+		"city", "company", "company_id", "company_name", "created_at", "created_by", "declarante", "display_name", "document_number",
 		"document_type", "email", "gran_contribuyente", "id", "iva_responsible", "name", "note", "person_type", "phone",
 		"updated_at", "verification_digit"}
 	totalKeys = []string{"balance_cents", "paid_cents", "total_amount_cents", "total_sales"}
@@ -455,7 +455,7 @@ func TestExportAndTotals(t *testing.T) {
 
 		// Spanish headers, every row of my company, none of another's.
 		es := sheetRows(t, w.Get(t, "/api/customers/export.xlsx?sort=-name", w.secretary).Expect(http.StatusOK).Body, "Clientes")
-		if es[0][1] != "Nombre" || len(es) != 3 || es[1][1] != "Beto" || es[1][16] != "pendiente" || es[2][1] != `'=HYPERLINK("http://evil")` {
+		if es[0][1] != "Nombre" || len(es) != 3 || es[1][1] != "Beto" || es[1][16] != "Pendiente" || es[1][6] != "Natural" || es[2][1] != `'=HYPERLINK("http://evil")` {
 			t.Fatalf("spanish export %q", es)
 		}
 		sup := sheetRows(t, w.Get(t, "/api/suppliers/export.xlsx?lang=en", w.admin).Expect(http.StatusOK).Body, "Suppliers")

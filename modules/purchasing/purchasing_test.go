@@ -172,7 +172,7 @@ func TestWorkedExample(t *testing.T) {
 		// Saving stores exactly the quoted figures.
 		p := w.create(t, w.user, w.example("FV-1001"))
 		if p.Totals != want || p.Status != "pending" || p.ApprovalStatus != "pending" || p.DueDate != "2026-12-23" ||
-			p.SupplierName != "Distribuidora Andina" || p.StoreName != "Principal" || p.Attachment == nil || len(p.Lines) != 3 {
+			p.SupplierName != "Distribuidora Andina S.A.S." || p.StoreName != "Principal" || p.Attachment == nil || len(p.Lines) != 3 {
 			t.Fatalf("created %+v", p)
 		}
 		if l := p.Lines[0]; l.ProductCode != "P-a" || l.IVAClass != "19" || l.SubtotalCents != 85_000_000 || l.ExpiryDate != "2027-06-30" {
@@ -386,7 +386,7 @@ func TestApprovalEditDeleteAndEvents(t *testing.T) {
 		if err := json.Unmarshal([]byte(events[1].Payload), &env); err != nil {
 			t.Fatal(err)
 		}
-		if env.Data != (purchasing.Event{ID: p.ID, ReferenceNo: "FV-3001B", SupplierName: "Distribuidora Andina",
+		if env.Data != (purchasing.Event{ID: p.ID, ReferenceNo: "FV-3001B", SupplierName: "Distribuidora Andina S.A.S.",
 			AmountCents: up.Data.Totals.TotalToPayCents, CreatedBy: *p.CreatedBy, Status: "rejected", Reason: "Wrong total"}) ||
 			env.CompanyID != w.CompanyID || env.ActorID != w.adminID {
 			t.Fatalf("event %+v", env)

@@ -23,7 +23,7 @@ func Headers(lang string, cols []Header) []string {
 	out := make([]string, len(cols))
 	for i, c := range cols {
 		out[i] = c[1]
-		if lang == "en" {
+		if Lang(lang) == "en" {
 			out[i] = c[0]
 		}
 	}
@@ -60,9 +60,9 @@ type File struct {
 // and returns it as the file <entity>-YYYYMMDD.xlsx (FileName). The file is built before the
 // first byte is sent, so that a failure halfway answers with an error rather than a truncated
 // file; an error that is not already an apperror is internal.
-func Download(entity, sheet string, now time.Time, headers []string, rows func(yield func(row []any) error) error) (*File, error) {
+func Download(entity, sheet string, now time.Time, headers []string, rows func(yield func(row []any) error) error, opts ...Option) (*File, error) {
 	var buf bytes.Buffer
-	if err := Write(&buf, sheet, headers, rows); err != nil {
+	if err := Write(&buf, sheet, headers, rows, opts...); err != nil {
 		return nil, apperror.OrInternal(err)
 	}
 	return &File{ContentType: ContentType, ContentDisposition: Disposition(FileName(entity, now)), Body: buf.Bytes()}, nil

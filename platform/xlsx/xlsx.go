@@ -6,7 +6,13 @@
 // TAB or CR is prefixed with a single quote, so that Excel (or LibreOffice, or a re-export to
 // CSV) never reads it as a formula (DESIGN §8, "CSV/formula injection"). Numbers stay numbers,
 // so that totals and filters work; times are written as date cells in the business time zone
-// (America/Bogota); money passed as Centavos is written in pesos with two decimals.
+// (America/Bogota), and calendar days (Day: a purchase or due date) as date cells too, never
+// as text; money passed as Centavos is written in pesos with two decimals.
+//
+// Dates follow the web app's rule (webapp/src/lib/dates, issue 9 §14): Spanish day first
+// (24/11/2026), English ISO (2026-11-24), 24-hour times; the language is the export's ?lang=
+// (InLanguage). Enumerated values are written as words of that language (Words), never as the
+// API's codes.
 package xlsx
 
 import (
@@ -26,8 +32,49 @@ const BusinessTimeZone = "America/Bogota"
 // ContentType is the media type of the files Write produces.
 const ContentType = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
-// dateTimeFormat is the number format of time cells.
-const dateTimeFormat = "yyyy-mm-dd hh:mm"
+// dateFormats are the number formats of day and time cells per language (Lang).
+var dateFormats = map[string]struct{ day, dateTime string }{
+	"en": {"yyyy-mm-dd", "yyyy-mm-dd hh:mm"},
+	"es": {"dd/mm/yyyy", "dd/mm/yyyy hh:mm"},
+}
+
+// Lang is the export language of a ?lang= value: "en", or "es" (the default) for anything else.
+func Lang(lang string) string {
+	if lang == "en" {
+		return "en"
+	}
+	return "es"
+}
+
+// Option adjusts a workbook written by Write or Download.
+type Option func(*options)
+
+type options struct{ lang string }
+
+// InLanguage writes the dates in lang's format (Lang): es 24/11/2026, en 2026-11-24. Without
+// it, Write uses ISO, the format that cannot be misread.
+func InLanguage(lang string) Option { return func(o *options) { o.lang = Lang(lang) } }
+
+// Day is a calendar day "YYYY-MM-DD" (a purchase or due date, already a Bogota date): written as
+// a date cell, not moved through a time zone. An empty Day is an empty cell; a malformed one is
+// written as its text.
+type Day string
+
+// Words translates an export's enumerated values: value → {English, Spanish}. Pass the
+// result of In to a row instead of the raw code ("pending" → "Pendiente").
+type Words map[string]Header
+
+// In returns value as a word of lang (Lang); a value without a word is returned as it is.
+func (w Words) In(lang, value string) string {
+	h, ok := w[value]
+	if !ok {
+		return value
+	}
+	if Lang(lang) == "en" {
+		return h[0]
+	}
+	return h[1]
+}
 
 // moneyFormat is the number format of Centavos cells: thousands separator, two decimals.
 const moneyFormat = "#,##0.00"
@@ -54,9 +101,13 @@ func (c Centavos) pesos() float64 {
 // failed) must be returned by rows, and any error of rows aborts the export.
 //
 // Cell values may be nil (empty cell), string, bool, any integer or float type, Centavos,
-// time.Time or *time.Time (nil: empty). Other values are written as their fmt.Sprint text. Every
+// time.Time or *time.Time (nil: empty), Day. Other values are written as their fmt.Sprint text. Every
 // text cell is neutralised against formula injection (see the package doc).
-func Write(w io.Writer, sheet string, headers []string, rows func(yield func(row []any) error) error) (err error) {
+func Write(w io.Writer, sheet string, headers []string, rows func(yield func(row []any) error) error, opts ...Option) (err error) {
+	o := options{lang: "en"}
+	for _, opt := range opts {
+		opt(&o)
+	}
 	f := excelize.NewFile()
 	defer func() {
 		if cerr := f.Close(); err == nil && cerr != nil {
@@ -69,7 +120,7 @@ func Write(w io.Writer, sheet string, headers []string, rows func(yield func(row
 	if err := f.SetSheetName(f.GetSheetName(0), sheet); err != nil {
 		return fmt.Errorf("xlsx: sheet name %q: %w", sheet, err)
 	}
-	st, err := newStyles(f)
+	st, err := newStyles(f, o.lang)
 	if err != nil {
 		return err
 	}
@@ -153,17 +204,20 @@ func columnWidth(header string) float64 {
 
 // styles are the workbook's cell styles, created once per file.
 type styles struct {
-	header, dateTime, money int
+	header, day, dateTime, money int
 }
 
-func newStyles(f *excelize.File) (styles, error) {
+func newStyles(f *excelize.File, lang string) (styles, error) {
 	var s styles
 	var err error
 	if s.header, err = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}}); err != nil {
 		return s, fmt.Errorf("xlsx: header style: %w", err)
 	}
-	dt := dateTimeFormat
-	if s.dateTime, err = f.NewStyle(&excelize.Style{CustomNumFmt: &dt}); err != nil {
+	formats := dateFormats[lang]
+	if s.day, err = f.NewStyle(&excelize.Style{CustomNumFmt: &formats.day}); err != nil {
+		return s, fmt.Errorf("xlsx: day style: %w", err)
+	}
+	if s.dateTime, err = f.NewStyle(&excelize.Style{CustomNumFmt: &formats.dateTime}); err != nil {
 		return s, fmt.Errorf("xlsx: date style: %w", err)
 	}
 	mf := moneyFormat
@@ -200,6 +254,15 @@ func (s styles) cell(v any) any {
 			return nil
 		}
 		return s.timeCell(*v)
+	case Day:
+		if v == "" {
+			return nil
+		}
+		d, err := time.Parse(time.DateOnly, string(v))
+		if err != nil {
+			return Neutralize(string(v))
+		}
+		return excelize.Cell{StyleID: s.day, Value: d}
 	default:
 		// Anything else (a Stringer, a named string type, []byte...) is written as its text,
 		// and text is always neutralised: nothing reaches the sheet unchecked.

@@ -300,3 +300,38 @@ func (a *atomicMax) Load() uint64 {
 	defer a.mu.Unlock()
 	return a.v
 }
+
+// Issue 9 §14: dates are date cells in the language's format, statuses are words.
+func TestDatesInLanguageAndWords(t *testing.T) {
+	when := time.Date(2026, 11, 24, 6, 56, 0, 0, time.UTC) // 01:56 in Bogota
+	status := xlsx.Words{"pending": {"Pending", "Pendiente"}}
+	for _, tc := range []struct {
+		lang, day, dateTime, word string
+	}{
+		{"es", "24/11/2026", "24/11/2026 01:56", "Pendiente"},
+		{"en", "2026-11-24", "2026-11-24 01:56", "Pending"},
+		{"zz", "24/11/2026", "24/11/2026 01:56", "Pendiente"}, // unknown languages are Spanish, the default
+	} {
+		var buf bytes.Buffer
+		err := xlsx.Write(&buf, "S", []string{"Day", "When", "Status", "Unknown", "Bad day", "No day"}, func(yield func([]any) error) error {
+			return yield([]any{xlsx.Day("2026-11-24"), when, status.In(tc.lang, "pending"), status.In(tc.lang, "odd"), xlsx.Day("=1+1"), xlsx.Day("")})
+		}, xlsx.InLanguage(tc.lang))
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := excelize.OpenReader(&buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ref, want := range map[string]string{"A2": tc.day, "B2": tc.dateTime, "C2": tc.word, "D2": "odd", "E2": "'=1+1", "F2": ""} {
+			if got, _ := f.GetCellValue("S", ref); got != want {
+				t.Errorf("%s: %s = %q, want %q", tc.lang, ref, got, want)
+			}
+		}
+		// The day is a number (a date serial), so it sorts and filters as a date.
+		if raw, _ := f.GetCellValue("S", "A2", excelize.Options{RawCellValue: true}); raw != "46350" {
+			t.Errorf("%s: A2 raw = %q, want the serial 46350", tc.lang, raw)
+		}
+		_ = f.Close()
+	}
+}

@@ -101,10 +101,9 @@ func userRoutes(api *httpx.API, svc *app.Service, adminRole string) {
 			// Built in memory before the first byte goes out; the user list is short.
 			return xlsx.Download("users", "users", svc.Now(), xlsx.Headers(in.Lang, userColumns), func(yield func([]any) error) error {
 				return svc.ExportUsers(ctx, httpx.Caller(ctx), in.query(), func(u app.UserRecord) error {
-					return yield([]any{u.Username, u.FirstName, u.LastName, u.Email, u.Phone, u.CompanyName, u.Role,
-						u.Active, u.ApprovalStatus, u.EnableGoogle2FA, u.CreatedAt})
+					return yield(userRow(u, in.Lang))
 				})
-			})
+			}, xlsx.InLanguage(in.Lang))
 		})
 	httpx.Register(api, admin, huma.Operation{OperationID: "list-users", Method: http.MethodGet, Path: "/api/users",
 		Summary: "Users of every company, with search and filters", Tags: tags},

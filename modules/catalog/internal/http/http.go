@@ -168,7 +168,7 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			}
 			return export(ctx, api, "categories", xlsx.Headers(in.Lang, categoryColumns), now(), func(yield func([]any) error) error {
 				return run(func(c app.Category) error { return yield(categoryRow(c)) })
-			}), nil
+			}, xlsx.InLanguage(in.Lang)), nil
 		})
 
 	httpx.Register(api, pick, huma.Operation{OperationID: "get-category", Method: http.MethodGet, Path: "/api/categories/{id}",
@@ -228,7 +228,7 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			lang := in.Lang
 			return export(ctx, api, "products", xlsx.Headers(lang, productColumns), now(), func(yield func([]any) error) error {
 				return run(func(pr app.Product) error { return yield(productRow(pr, lang)) })
-			}), nil
+			}, xlsx.InLanguage(lang)), nil
 		})
 
 	httpx.Register(api, read, huma.Operation{OperationID: "get-product", Method: http.MethodGet, Path: "/api/products/{id}",
@@ -271,14 +271,14 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 // The status and headers are sent before the rows: a failure half-way is logged and cuts the
 // file short, which the client sees as a damaged download.
 func export(ctx context.Context, api *httpx.API, entity string, headers []string, now time.Time,
-	rows func(yield func([]any) error) error) *huma.StreamResponse {
+	rows func(yield func([]any) error) error, opts ...xlsx.Option) *huma.StreamResponse {
 	name := xlsx.FileName(entity, now)
 	return &huma.StreamResponse{Body: func(hctx huma.Context) {
 		hctx.SetHeader("Content-Type", xlsx.ContentType)
 		hctx.SetHeader("Content-Disposition", xlsx.Disposition(name))
 		hctx.SetHeader("Cache-Control", "no-store")
 		hctx.SetStatus(http.StatusOK)
-		if err := xlsx.Write(hctx.BodyWriter(), entity, headers, rows); err != nil {
+		if err := xlsx.Write(hctx.BodyWriter(), entity, headers, rows, opts...); err != nil {
 			api.Logger().ErrorContext(ctx, "export failed", "entity", entity, "error", err)
 		}
 	}}

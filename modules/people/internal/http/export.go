@@ -15,19 +15,11 @@ type column struct {
 	cell   func(r app.Record, lang string) any
 }
 
-// words translates the export's enumerated values for Spanish readers; English shows them as
-// the API does.
-var words = map[string]string{"pending": "pendiente", "approved": "aprobado", "rejected": "rechazado",
-	"natural": "natural", "juridica": "jurídica"}
+// words are the export's enumerated values as words of each language, never the API's codes.
+var words = xlsx.Words{"pending": {"Pending", "Pendiente"}, "approved": {"Approved", "Aprobado"},
+	"rejected": {"Rejected", "Rechazado"}, "natural": {"Natural person", "Natural"}, "juridica": {"Legal entity", "Jurídica"}}
 
-func word(v, lang string) string {
-	if lang == "es" {
-		if w, ok := words[v]; ok {
-			return w
-		}
-	}
-	return v
-}
+func word(v, lang string) string { return words.In(lang, v) }
 
 // partyColumns are the columns of both kinds; totalColumns are added for customers.
 var (
@@ -72,9 +64,7 @@ func totals(r app.Record) app.Totals {
 // lang, as the file <plural>-YYYYMMDD.xlsx.
 func exportFile(ctx context.Context, k domain.Kind, lang string, withTotals bool, now time.Time,
 	run func(ctx context.Context, each func([]app.Record) error) error) (*xlsx.File, error) {
-	if lang != "en" {
-		lang = "es"
-	}
+	lang = xlsx.Lang(lang)
 	cols := partyColumns
 	if withTotals {
 		cols = append(append([]column{}, partyColumns...), totalColumns...)
@@ -96,5 +86,5 @@ func exportFile(ctx context.Context, k domain.Kind, lang string, withTotals bool
 			}
 			return nil
 		})
-	})
+	}, xlsx.InLanguage(lang))
 }

@@ -1,6 +1,9 @@
 package http
 
-import "github.com/backoffice/backoffice/modules/procurement/internal/app"
+import (
+	"github.com/backoffice/backoffice/modules/procurement/internal/app"
+	"github.com/backoffice/backoffice/platform/xlsx"
+)
 
 // Column headers and status labels of the exports, per language (?lang=, the web app's
 // i18next language).
@@ -13,29 +16,20 @@ var (
 		"en": {"Reference No", "Purchase order", "Category", "Product code", "Product", "Receive quantity", "Balance", "Status", "Note", "Created at"},
 		"es": {"N.º de referencia", "Orden de compra", "Categoría", "Código del producto", "Producto", "Cantidad recibida", "Saldo", "Estado", "Nota", "Creada"},
 	}
-	statusText = map[string]map[string]string{
-		"en": {"pending": "Pending", "approved": "Approved", "rejected": "Rejected", "partially_received": "Partially received", "received": "Received"},
-		"es": {"pending": "Pendiente", "approved": "Aprobada", "rejected": "Rechazada", "partially_received": "Recibida parcialmente", "received": "Recibida"},
-	}
+	statusText = xlsx.Words{"pending": {"Pending", "Pendiente"}, "approved": {"Approved", "Aprobada"}, "rejected": {"Rejected", "Rechazada"},
+		"partially_received": {"Partially received", "Recibida parcialmente"}, "received": {"Received", "Recibida"}}
 )
 
-func langOf(lang string) string {
-	if lang == "en" {
-		return "en"
-	}
-	return "es"
-}
+func orderHeaders(lang string) []string { return orderHeaderText[xlsx.Lang(lang)] }
 
-func orderHeaders(lang string) []string { return orderHeaderText[langOf(lang)] }
-
-func receiptHeaders(lang string) []string { return receiptHeaderText[langOf(lang)] }
+func receiptHeaders(lang string) []string { return receiptHeaderText[xlsx.Lang(lang)] }
 
 func orderRow(o app.PurchaseOrder, lang string) []any {
 	return []any{o.ReferenceNo, o.Category.Name, o.Product.Code, o.Product.Name, o.Quantity, o.ReceivedQuantity,
-		o.PendingQuantity, o.Balance, statusText[langOf(lang)][o.Status], o.Note, o.CreatedAt}
+		o.PendingQuantity, o.Balance, statusText.In(lang, o.Status), o.Note, o.CreatedAt}
 }
 
 func receiptRow(r app.ReceivedOrder, lang string) []any {
 	return []any{r.ReferenceNo, r.PurchaseOrder.ReferenceNo, r.Category.Name, r.Product.Code, r.Product.Name,
-		r.Quantity, r.Balance, statusText[langOf(lang)][r.Status], r.Note, r.CreatedAt}
+		r.Quantity, r.Balance, statusText.In(lang, r.Status), r.Note, r.CreatedAt}
 }

@@ -206,7 +206,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 				return nil, err
 			}
 			lang := in.Lang
-			return export(ctx, api, "purchase-orders", orderHeaders(lang), today, func(yield func([]any) error) error {
+			return export(ctx, api, "purchase-orders", orderHeaders(lang), today, xlsx.InLanguage(lang), func(yield func([]any) error) error {
 				return run(func(o app.PurchaseOrder) error { return yield(orderRow(o, lang)) })
 			}), nil
 		})
@@ -313,7 +313,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 				return nil, err
 			}
 			lang := in.Lang
-			return export(ctx, api, "received-orders", receiptHeaders(lang), today, func(yield func([]any) error) error {
+			return export(ctx, api, "received-orders", receiptHeaders(lang), today, xlsx.InLanguage(lang), func(yield func([]any) error) error {
 				return run(func(r app.ReceivedOrder) error { return yield(receiptRow(r, lang)) })
 			}), nil
 		})
@@ -375,7 +375,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 
 // export streams an Excel file named <entity>-YYYYMMDD.xlsx (date in the business time zone).
 // The status and headers go before the rows: a failure half-way is logged and cuts the file.
-func export(ctx context.Context, api *httpx.API, entity string, headers []string, today func() string,
+func export(ctx context.Context, api *httpx.API, entity string, headers []string, today func() string, lang xlsx.Option,
 	rows func(yield func([]any) error) error) *huma.StreamResponse {
 	name := fmt.Sprintf("%s-%s.xlsx", entity, today())
 	return &huma.StreamResponse{Body: func(hctx huma.Context) {
@@ -383,7 +383,7 @@ func export(ctx context.Context, api *httpx.API, entity string, headers []string
 		hctx.SetHeader("Content-Disposition", `attachment; filename="`+name+`"`)
 		hctx.SetHeader("Cache-Control", "no-store")
 		hctx.SetStatus(http.StatusOK)
-		if err := xlsx.Write(hctx.BodyWriter(), entity, headers, rows); err != nil {
+		if err := xlsx.Write(hctx.BodyWriter(), entity, headers, rows, lang); err != nil {
 			api.Logger().ErrorContext(ctx, "export failed", "entity", entity, "error", err)
 		}
 	}}

@@ -211,7 +211,7 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 				return nil, err
 			}
 			name := fmt.Sprintf("purchases-%s.xlsx", now().In(domain.Bogota).Format("20060102"))
-			lang := langOf(in.Lang)
+			lang := xlsx.Lang(in.Lang)
 			return &huma.StreamResponse{Body: func(hctx huma.Context) {
 				hctx.SetHeader("Content-Type", xlsx.ContentType)
 				hctx.SetHeader("Content-Disposition", `attachment; filename="`+name+`"`)
@@ -219,7 +219,7 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 				hctx.SetStatus(http.StatusOK)
 				err := xlsx.Write(hctx.BodyWriter(), sheetName[lang], headers[lang], func(yield func([]any) error) error {
 					return run(ctx, func(pu app.Purchase) error { return yield(row(pu, lang)) })
-				})
+				}, xlsx.InLanguage(lang))
 				if err != nil {
 					api.Logger().ErrorContext(ctx, "export failed", "entity", "purchases", "error", err)
 				}
@@ -323,34 +323,4 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			}
 			return wrap(pu), nil
 		})
-}
-
-// Export sheet names, column headers and labels per language (?lang=, the web app's language).
-var (
-	sheetName = map[string]string{"en": "Purchases", "es": "Compras"}
-	headers   = map[string][]string{
-		"en": {"Date", "Reference No", "Supplier", "Store", "Subtotal", "Taxable base", "VAT amount", "Withholding income",
-			"Withholding VAT", "Total to pay", "Return", "Paid", "Balance", "Status", "Due date", "Approval", "Created at"},
-		"es": {"Fecha", "Referencia", "Proveedor", "Tienda", "Subtotal", "Base gravable", "IVA", "Retención en la fuente",
-			"ReteIVA", "Total a pagar", "Devolución", "Pagado", "Saldo", "Estado", "Vencimiento", "Aprobación", "Creada"},
-	}
-	labels = map[string]map[string]string{
-		"en": {"pending": "pending", "partial": "partial", "paid": "paid", "received": "received", "approved": "approved", "rejected": "rejected"},
-		"es": {"pending": "pendiente", "partial": "parcial", "paid": "pagada", "received": "recibida", "approved": "aprobada", "rejected": "rechazada"},
-	}
-)
-
-func langOf(lang string) string {
-	if lang == "en" {
-		return "en"
-	}
-	return "es"
-}
-
-func row(p app.Purchase, lang string) []any {
-	t, l := p.Totals, labels[lang]
-	return []any{p.PurchaseDate, p.ReferenceNo, p.SupplierName, p.StoreName, xlsx.Centavos(t.SubtotalCents),
-		xlsx.Centavos(t.TaxableBaseCents), xlsx.Centavos(t.VATCents), xlsx.Centavos(t.WithholdingIncomeCents),
-		xlsx.Centavos(t.WithholdingVATCents), xlsx.Centavos(t.TotalToPayCents), xlsx.Centavos(t.ReturnCents),
-		xlsx.Centavos(t.PaidCents), xlsx.Centavos(t.BalanceCents), l[p.Status], p.DueDate, l[p.ApprovalStatus], p.CreatedAt}
 }

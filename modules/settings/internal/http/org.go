@@ -121,7 +121,7 @@ func orgRoutes(api *httpx.API, svc *app.Service, adminRole string, storeReaders 
 				return svc.ExportCompanies(ctx, httpx.Caller(ctx), q, func(c app.Company) error {
 					return yield([]any{c.Name, c.Stores, c.Users, c.Active, c.HasTaxes, c.WithholdingAgent, c.ReteIVAAgent, c.CreatedAt})
 				})
-			})
+			}, xlsx.InLanguage(in.Lang))
 		})
 	httpx.Register(api, admin, huma.Operation{OperationID: "list-companies", Method: http.MethodGet, Path: "/api/companies",
 		Summary: "Companies, with their store and user counts", Tags: companyTags},
@@ -161,7 +161,7 @@ func orgRoutes(api *httpx.API, svc *app.Service, adminRole string, storeReaders 
 				return svc.ExportStores(ctx, httpx.Caller(ctx), storeQuery(in.StoreListInput), func(s app.Store) error {
 					return yield([]any{s.Name, s.CompanyName, s.Active, s.CreatedAt})
 				})
-			})
+			}, xlsx.InLanguage(in.Lang))
 		})
 	httpx.Register(api, readers, huma.Operation{OperationID: "list-stores", Method: http.MethodGet, Path: "/api/stores",
 		Summary: "Stores: every company's for administrators, one's own company's for everyone else", Tags: storeTags},
