@@ -1,8 +1,8 @@
 -- purchasing: the purchases' word index (platform/search), replacing the trigram indexes of the
 -- list's search box, so that purchases are searched by the rule of every other list: each term
--- begins a word, accents and case ignored. A purchase's words are those of its reference and of
--- the supplier name it keeps; the supplier's current name and company are matched through the
--- people module at search time (a renamed supplier's purchases are found by the new name).
+-- begins a word, accents and case ignored. A purchase's words are those of its reference; its
+-- supplier's current name and company are matched through the people module's supplier words at
+-- search time (a renamed supplier's purchases are found by the new name).
 -- sort_name is the purchase date, the list's default order (newest first), so that a search in
 -- that order is read from the index alone. The words of existing purchases are written at the
 -- next start (serve's background indexing, as for products and people).

@@ -259,7 +259,7 @@ FROM final, sup, sto, usr`
 // g is read back from the reference number.
 const linesSQL = `
 WITH pr AS (SELECT array_agg(id ORDER BY code) AS ids FROM products WHERE company_id = ?0 AND code LIKE 'BP-%'),
-pu AS (SELECT id, substr(reference_no, 4)::bigint AS g, purchase_date FROM purchases WHERE company_id = ?0)
+pu AS (SELECT id, substr(reference_no, 4)::bigint AS g, purchase_date FROM purchases WHERE company_id = ?0 AND ` + benchRefs + `)
 INSERT INTO purchase_lines (purchase_id, company_id, line_no, category_id, product_id, category_name,
   product_code, product_name, iva_class, kind, expiry_date, cost_cents, quantity, subtotal_cents,
   discount_cents, base_cents, iva_cents)

@@ -107,13 +107,13 @@ type LineRow struct {
 
 // Filter narrows a list or an export.
 type Filter struct {
-	// Q is the search text, by the rule of every list (platform/search): every term begins a
-	// word of the purchase's reference or of the supplier name it keeps (accents and case
-	// ignored), or every term begins a word of its supplier's current names (SupplierIDs).
+	// Q is the search text, by the rule of every list (platform/search: every term begins a
+	// word, accents and case ignored): a purchase matches when Q matches its reference, or when
+	// Q matches its supplier's current name, company, e-mail or document (SupplierIDs).
 	Q string
-	// SupplierIDs are the suppliers in scope whose current name, company, e-mail or document
-	// match Q by the same rule: the use case asks the people module, which owns those words, so
-	// that a renamed supplier's purchases follow it. Derived from Q, it is not part of Key.
+	// SupplierIDs are the suppliers in scope that Q finds: the use case asks the people module,
+	// which owns the suppliers' words, so that a renamed supplier's purchases follow it. Derived
+	// from Q, it is not part of Key.
 	SupplierIDs []int64
 	// Approval is "", "pending", "approved" or "rejected".
 	Approval string
@@ -294,14 +294,17 @@ func (s *Store) ReceivedOrderUsed(ctx context.Context, companyID, receivedOrderI
 		Where("p.deleted_at IS NULL").Exists(ctx)
 }
 
-// Words is the purchases' word index (platform/search), kept by Insert, UpdatePending and
-// SoftDelete. Its sort key is the purchase date, the list's default order.
+// Words is the purchases' word index (platform/search) of their references, kept by Insert,
+// UpdatePending and SoftDelete. Its sort key is the purchase date, the list's default order.
+// The supplier's names are not copied into it: they are matched through the supplier's own
+// words (Filter.SupplierIDs), which follow a rename, and a whole supplier name is a handful of
+// suppliers rather than a few hundred thousand word rows to intersect.
 var Words = search.Table{Name: "purchase_words", Key: "purchase_id", Source: "purchases", SortExpr: "s.purchase_date"}
 
-// RowWords returns the indexed words of a purchase: its reference and the supplier name it keeps.
+// RowWords returns the indexed words of a purchase: those of its reference.
 func RowWords(r *Row) []string {
 	var w search.Words
-	return w.Identifier(r.ReferenceNo).Text(r.SupplierName).List()
+	return w.Identifier(r.ReferenceNo).List()
 }
 
 // putWords indexes r's words (r is written).
@@ -314,7 +317,7 @@ func (s *Store) putWords(ctx context.Context, r *Row) error {
 func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
 	return Words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error) {
 		var rows []Row
-		q := tx.NewSelect().Model(&rows).Column("p.id", "p.reference_no", "p.supplier_name").Where("p.deleted_at IS NULL")
+		q := tx.NewSelect().Model(&rows).Column("p.id", "p.reference_no").Where("p.deleted_at IS NULL")
 		if err := pick(q).Scan(ctx); err != nil {
 			return nil, err
 		}
@@ -329,7 +332,7 @@ func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
 // filtered applies f to a SELECT of purchases aliased p, in scope.
 func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQuery {
 	if terms := search.Terms(f.Q); len(terms) > 0 {
-		// The purchases whose own words match, and those of the suppliers whose current words do.
+		// The purchases whose reference matches, and those of the suppliers that match.
 		ids := Words.IDs(s.db, terms, scope)
 		if len(f.SupplierIDs) > 0 {
 			ids = ids.UnionAll(listing.Restrict(s.db.NewSelect().TableExpr("purchases AS ps").ColumnExpr("ps.id").
