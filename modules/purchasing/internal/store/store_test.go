@@ -303,7 +303,7 @@ func TestSearchFollowsTheListRule(t *testing.T) {
 			t.Fatal(err)
 		}
 		r.ReferenceNo = "NEW-2"
-		if err := st.UpdatePending(ctx, r); err != nil {
+		if err := st.UpdateUndecided(ctx, r, "pending"); err != nil {
 			t.Fatal(err)
 		}
 
