@@ -460,7 +460,7 @@ func TestRejectedPurchaseEditedIsSentAgain(t *testing.T) {
 		if err := json.Unmarshal([]byte(events[2].Payload), &env); err != nil {
 			t.Fatal(err)
 		}
-		if env.Data != (purchasing.Event{ID: p.ID, ReferenceNo: "FV-5001", SupplierName: "Distribuidora Andina",
+		if env.Data != (purchasing.Event{ID: p.ID, ReferenceNo: "FV-5001", SupplierName: "Distribuidora Andina S.A.S.",
 			AmountCents: up.Data.Totals.TotalToPayCents, CreatedBy: w.userID, Status: "pending"}) || env.ActorID != w.userID {
 			t.Fatalf("event %+v", env)
 		}
