@@ -52,6 +52,7 @@ import {
   type LineValues,
   type PurchaseValues,
 } from '../components/purchase-form-model';
+import { formatDateTime } from '@/lib/dates';
 import { PurchaseStatusBadge } from '../components/purchase-status';
 import { TotalsPanel } from '../components/totals-panel';
 
@@ -128,7 +129,7 @@ export function PurchaseFormPage() {
 }
 
 function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValues; record?: Purchase; receivedOrderId?: number }) {
-  const { t } = useTranslation('purchasing');
+  const { t, i18n } = useTranslation('purchasing');
   const navigate = useNavigate();
   const client = useQueryClient();
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
@@ -235,7 +236,7 @@ function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValue
             <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
               <PurchaseStatusBadge status={record.status} />
               <ApprovalBadge status={record.approval_status} reason={record.approval_reason} />
-              <span>{t('createdAt', { date: new Date(record.created_at).toLocaleString() })}</span>
+              <span>{t('createdAt', { date: formatDateTime(record.created_at, i18n.language) })}</span>
             </div>
           )}
           {receivedOrderId !== undefined && (
