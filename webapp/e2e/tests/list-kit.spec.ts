@@ -80,3 +80,23 @@ test('a legal-entity supplier is named by its company name', async ({ page, requ
   await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, `/people/supplier?q=${t}`);
   await expect(page.getByTestId('party-name')).toHaveText(`Andina ${t} S.A.S.`);
 });
+
+test('a hidden column stays hidden on that list after a reload, and only there', async ({ page }) => {
+  await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/people/customer');
+  const headers = page.getByTestId('customer-list').getByRole('columnheader');
+  await expect(headers.filter({ hasText: 'Email' })).toHaveCount(1);
+  await page.getByTestId('column-chooser').click();
+  await page.getByTestId('column-chooser-menu').getByTestId('column-toggle-email').click();
+  await page.keyboard.press('Escape');
+  await expect(headers.filter({ hasText: 'Email' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('customer-list').getByRole('columnheader').first()).toBeVisible();
+  await expect(headers.filter({ hasText: 'Email' })).toHaveCount(0);
+  // The supplier list has its own choice.
+  await page.goto('/people/supplier');
+  await expect(page.getByTestId('supplier-list').getByRole('columnheader').filter({ hasText: 'Email' })).toHaveCount(1);
+  await page.goto('/people/customer');
+  await page.getByTestId('column-chooser').click();
+  await page.getByTestId('column-show-all').click();
+  await expect(headers.filter({ hasText: 'Email' })).toHaveCount(1);
+});
