@@ -25,7 +25,20 @@ test('a link to ?page=2 opens the second page', async ({ page, request }) => {
   await expect(page.getByTestId('list-row').first()).toContainText(name(1));
 });
 
-test('an empty list offers its next step, and clearing a search that finds nothing', async ({ page }) => {
+test('an empty list offers its next step, and clearing a search that finds nothing', async ({ page, request, newClient }) => {
+  // A new company has no customers: its user is offered "Add Customer", which opens the form.
+  const t = tag();
+  const admin = await Api.admin(request);
+  const company = await admin.company(`Vacía ${t}`);
+  const password = 'Vacia123!';
+  await admin.user({ username: `vacia${t}`, password, companyId: company.id });
+  const fresh = await newClient();
+  await openSignedIn(fresh.page, `vacia${t}`, password, '/people/customer');
+  const none = fresh.page.getByTestId('list-empty');
+  await expect(none).toContainText('Add the first');
+  await none.getByTestId('list-empty-add').click();
+  await expect(fresh.page.getByTestId('customer-form')).toBeVisible();
+
   await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, `/people/customer?q=nadie-${tag()}`);
   const empty = page.getByTestId('list-empty');
   await expect(empty).toContainText('No records match');
