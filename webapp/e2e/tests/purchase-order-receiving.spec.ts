@@ -12,6 +12,7 @@ import { openSignedIn } from '../support/app';
 import { test, type Page } from '../support/fixtures';
 import { Api, expect, pngFile, tag } from '../support/masterdata';
 import { ordersOfProduct, productOfClass, receiptsOf } from '../support/purchasing';
+import { rowAction } from '../support/rows';
 import { DEMO } from '../support/users';
 
 /** The unread count the bell shows (0 while the badge is hidden). */
@@ -75,7 +76,7 @@ test('a buyer orders, an admin elsewhere approves, the buyer sees it live, recei
 
   const other = await newClient();
   await openSignedIn(other.page, DEMO.admin.username, DEMO.admin.password, '/purchase-order/list');
-  await (await orderRow(other.page, reference)).getByTestId('row-approve').click();
+  await (await rowAction(await orderRow(other.page, reference), 'row-approve')).click();
   await expect.poll(async () => (await admin.read<{ status: string }>(`/api/purchase-orders/${order!.id}`)).status).toBe('approved');
 
   // The toast (sonner) names the order; the badge counts one more; the tab was never reloaded.

@@ -6,6 +6,7 @@
 import { openSignedIn } from '../support/app';
 import { test, type Page } from '../support/fixtures';
 import { Api, expect, type Party, tag } from '../support/masterdata';
+import { rowAction } from '../support/rows';
 import { DEMO } from '../support/users';
 
 /** The list row of one record, found through the list's search box. */
@@ -55,13 +56,13 @@ test('a user adds suppliers as pending; an admin elsewhere approves one and reje
   await expect(admin.page.getByTestId('list-row')).toHaveCount(2);
 
   const toApprove = admin.page.getByTestId('list-row').filter({ hasText: approvedName });
-  await toApprove.getByTestId('row-approve').click();
+  await (await rowAction(toApprove, 'row-approve')).click();
   await expect(admin.page.getByText('Supplier approved')).toBeVisible();
   // Under the pending filter the approved supplier leaves the list.
   await expect(admin.page.getByTestId('list-row')).toHaveCount(1);
 
   const toReject = admin.page.getByTestId('list-row').filter({ hasText: rejectedName });
-  await toReject.getByTestId('row-reject').click();
+  await (await rowAction(toReject, 'row-reject')).click();
   const dialog = admin.page.getByTestId('reject-dialog');
   await dialog.getByTestId('reject-submit').click();
   await expect(dialog.getByText('A reason is required.')).toBeVisible();

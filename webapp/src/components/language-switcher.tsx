@@ -27,7 +27,11 @@ export function LanguageSwitcher({ compact = false, testId = 'language-switcher'
         data-testid={testId}
         value={current}
         onChange={(event) => void i18n.changeLanguage(event.target.value)}
-        className="rounded-md border border-line bg-card px-2 py-1.5 text-sm text-fg focus:outline-2 focus:outline-primary"
+        className={cn(
+          'rounded-md border border-line bg-card px-2 py-1.5 text-sm text-fg focus:outline-2 focus:outline-primary',
+          // In the header a select as wide as its longest option ("简体中文 (partial)") pushed a phone's header off-screen.
+          compact && 'max-w-28 sm:max-w-none',
+        )}
       >
         {LANGUAGES.map((language) => (
           <option key={language.code} value={language.code} data-partial={language.partial || undefined}>

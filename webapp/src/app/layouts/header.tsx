@@ -28,7 +28,7 @@ export function Header({
   const toggleSidebar = useSidebarStore((s) => s.toggle);
   const role = useAuthStore((s) => s.user?.role);
   return (
-    <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-line bg-card/95 px-4 backdrop-blur">
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-line bg-card/95 px-2 backdrop-blur sm:gap-3 sm:px-4">
       {layout === 'sideblock' ? (
         <button
           type="button"
@@ -46,7 +46,7 @@ export function Header({
           {t('appName')}
         </Link>
       )}
-      <div className="ms-auto flex items-center gap-2">
+      <div className="ms-auto flex min-w-0 items-center gap-1 sm:gap-2">
         {role && <NotificationBell listAllowed={guard(role, '/notification/list').allowed} />}
         <LanguageSwitcher compact />
         <button

@@ -59,7 +59,7 @@ describe('DataTable fitting the screen', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre↕', 'Nota']);
   });
 
-  it('shows one action as a button in a sticky last column, several as a menu', () => {
+  it('shows one or two actions as buttons in a sticky last column, three and more as a menu', () => {
     const edit = vi.fn();
     const remove = vi.fn();
     const { rerender } = render(
@@ -75,6 +75,7 @@ describe('DataTable fitting the screen', () => {
           rows={rows}
           sort=""
           actions={() => [
+            { id: 'approve', label: 'Aprobar', onSelect: edit, testId: 'row-approve' },
             { id: 'edit', label: 'Editar', onSelect: edit, testId: 'row-edit' },
             { id: 'delete', label: 'Eliminar', onSelect: remove, testId: 'row-delete' },
           ]}

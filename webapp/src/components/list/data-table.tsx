@@ -4,8 +4,8 @@
  * retry button.
  *
  * It fits the screen (issue 9 §13): rows are compact; the row actions live in a sticky last
- * column, so they stay in view however wide the table scrolls — one action is a button, several
- * are a menu; columns the user hid (column-visibility) are left out; below md the rows become
+ * column, so they stay in view however wide the table scrolls — one or two actions are buttons
+ * (Edit · Delete), three and more a menu; columns the user hid (column-visibility) are left out; below md the rows become
  * cards (the same data-testid="list-row"), one field per line.
  */
 import type { ReactNode } from 'react';
@@ -76,6 +76,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const hidden = props.hidden ?? [];
   const columns = props.columns.filter((c) => c.hideable === false || !hidden.includes(c.id));
   const span = columns.length + (actions ? 1 : 0);
+  // A card's title: the record's name (the first column that cannot be hidden), else the first column.
+  const primary = columns.find((c) => c.hideable === false) ?? columns[0];
 
   let state: ReactNode = null;
   if (error && !rows) {
@@ -111,21 +113,35 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
         {!state && rows && rows.length > 0 && (
           <ul className="space-y-2">
-            {rows.map((row) => (
-              <li key={rowKey(row)} className="rounded-lg border border-line p-3 text-sm" data-testid="list-row">
-                <div className="flex items-start justify-between gap-2">
-                  <dl className="grid min-w-0 flex-1 grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1">
-                    {columns.map((c) => (
-                      <div key={c.id} className="contents">
-                        <dt className="text-muted">{c.label ?? c.header}</dt>
-                        <dd className={cn('min-w-0 break-words', c.nowrap && 'whitespace-nowrap')}>{c.cell(row)}</dd>
+            {rows.map((row) => {
+              const title = primary ? primary.cell(row) : null;
+              return (
+                <li key={rowKey(row)} className="rounded-lg border border-line p-3 text-sm" data-testid="list-row">
+                  <div className="mb-2 flex items-start justify-between gap-2">
+                    <div className="min-w-0 break-words font-medium">{title}</div>
+                    {actions && (
+                      <div className="shrink-0" data-testid="row-actions-cell">
+                        <RowActions actions={actions(row)} />
                       </div>
-                    ))}
+                    )}
+                  </div>
+                  <dl className="grid grid-cols-[minmax(5rem,38%)_minmax(0,1fr)] gap-x-3 gap-y-1">
+                    {columns.map((c) => {
+                      if (c === primary) return null;
+                      const value = c.cell(row);
+                      // An empty field is left out of the card rather than shown as a bare label.
+                      if (value === '' || value === null || value === undefined) return null;
+                      return (
+                        <div key={c.id} className="contents">
+                          <dt className="text-muted">{c.label ?? c.header}</dt>
+                          <dd className={cn('min-w-0 overflow-x-auto', c.nowrap ? 'whitespace-nowrap' : 'break-words')}>{value}</dd>
+                        </div>
+                      );
+                    })}
                   </dl>
-                  {actions && <RowActions actions={actions(row)} />}
-                </div>
-              </li>
-            ))}
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>
@@ -171,7 +187,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className="overflow-x-auto" aria-busy={isLoading || undefined}>
-      <table className="w-full text-sm" data-testid={testId ?? 'list-table'}>
+      <table className="w-full text-sm" data-testid={testId ?? 'list-table'} data-layout="table">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="text-muted">
@@ -215,14 +231,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
-/** One action as a button (or link); several as a menu. */
+/** Up to this many actions show as buttons; more become a menu. */
+export const INLINE_ACTIONS = 2;
+
+/** A row's actions: one or two buttons (or links); three and more a menu. */
 function RowActions({ actions }: { actions: readonly RowAction[] }) {
   const { t } = useTranslation('list');
   if (actions.length === 0) return null;
-  if (actions.length > 1) {
+  if (actions.length > INLINE_ACTIONS) {
     return <Menu trigger={<Icon name="more" className="size-5" strokeWidth={3} />} label={t('actions')} items={actions} testId="row-actions" />;
   }
-  const action = actions[0]!;
+  return (
+    <span className="inline-flex gap-1">
+      {actions.map((action) => (
+        <InlineAction key={action.id} action={action} />
+      ))}
+    </span>
+  );
+}
+
+function InlineAction({ action }: { action: RowAction }) {
   const className = cn(
     'inline-flex items-center whitespace-nowrap rounded-md px-2 py-1 text-sm font-medium hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary',
     action.tone && toneClass[action.tone],

@@ -106,7 +106,9 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
     ],
   };
 
-  const allFilters: ListFilter[] = approval ? [...filters, { key: 'approval', label: t('approval.label'), options: approvalOptions }] : [...filters];
+  // No approval filter on a page whose base filters fix the approval (pending purchases).
+  const approvalFilter = approval && !baseFilters?.approval;
+  const allFilters: ListFilter[] = approvalFilter ? [...filters, { key: 'approval', label: t('approval.label'), options: approvalOptions }] : [...filters];
 
   const columns: Column<T>[] = [...props.columns];
   if (approval) {
@@ -143,26 +145,28 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
 
   const page = list.data;
   const filtered = Boolean(params.q) || Object.values(params.filters).some(Boolean);
-  const addButton =
+  // The toolbar's Add, and the same again in an empty list (list-empty-add) as its next step.
+  const addButton = (testId: string) =>
     canWrite && renderForm ? (
-      <Button onClick={() => setEditing({ record: null })} data-testid="list-add">
+      <Button onClick={() => setEditing({ record: null })} data-testid={testId}>
         {t('add', { entity })}
       </Button>
     ) : canWrite && addTo ? (
       <Link
         to={addTo}
-        data-testid="list-add"
+        data-testid={testId}
         className="inline-flex items-center justify-center rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:bg-primary-hover"
       >
         {t('add', { entity })}
       </Link>
     ) : null;
+  const canAdd = canWrite && (renderForm !== undefined || addTo !== undefined);
   const emptyAction = filtered ? (
     <Button variant="secondary" onClick={() => setParams(withoutFilters(params))} data-testid="list-clear-filters">
       {t('clearFilters')}
     </Button>
   ) : (
-    addButton && <div data-testid="list-empty-action">{addButton}</div>
+    canAdd && addButton('list-empty-add')
   );
   return (
     <div className="space-y-4" data-testid={testId}>
@@ -170,7 +174,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
         <PageTitle>{title}</PageTitle>
         <div className="flex flex-wrap gap-2">
           {props.exportable && <ExportButton basePath={basePath} params={params} />}
-          {addButton}
+          {addButton('list-add')}
         </div>
       </div>
       <Card className="space-y-3 p-4">
@@ -200,7 +204,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
           isLoading={list.isFetching}
           error={list.error}
           onRetry={() => void list.refetch()}
-          emptyText={filtered ? t('emptyFiltered') : addButton ? t('emptyAdd', { entity }) : t('empty')}
+          emptyText={filtered ? t('emptyFiltered') : canAdd ? t('emptyAdd', { entity }) : t('empty')}
           emptyAction={emptyAction}
           hidden={hidden}
           actions={showActions ? actions : undefined}

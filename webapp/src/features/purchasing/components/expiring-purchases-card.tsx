@@ -5,6 +5,7 @@ import { formatCop } from '@/components/form/money';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/spinner';
+import { useDates } from '@/lib/dates/use-dates';
 import { failureText } from '@/lib/form-errors';
 import { useExpiringPurchases } from '../api/purchases';
 
@@ -14,6 +15,7 @@ const SHOWN = 8;
 /** The card. */
 export function ExpiringPurchasesCard() {
   const { t } = useTranslation('purchasing');
+  const dates = useDates();
   const expiring = useExpiringPurchases();
   return (
     <Card className="space-y-3" data-testid="expiring-purchases-card">
@@ -41,7 +43,7 @@ export function ExpiringPurchasesCard() {
                 </td>
                 <td className="py-1">{p.supplier_name}</td>
                 <td className="py-1 whitespace-nowrap">
-                  {p.due_date.slice(0, 10)} <span className="text-xs text-muted">({t('expiring.daysLeft', { count: p.days_left })})</span>
+                  {dates.date(p.due_date.slice(0, 10))} <span className="text-xs text-muted">({t('expiring.daysLeft', { count: p.days_left })})</span>
                 </td>
                 <td className="py-1 text-end font-medium tabular-nums">{formatCop(p.totals.balance_cents)}</td>
               </tr>

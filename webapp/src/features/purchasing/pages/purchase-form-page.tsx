@@ -18,6 +18,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/spinner';
 import { useAuthStore } from '@/lib/auth/store';
+import { useDates } from '@/lib/dates/use-dates';
 import { failureText } from '@/lib/form-errors';
 import { CATEGORIES_PATH, PURCHASES_PATH, STORES_PATH, SUPPLIERS_PATH, useChoices, usePurchase, usePurchaseDraft, type Purchase } from '../api/purchases';
 import { PurchaseHeaderFields } from '../components/purchase-header-fields';
@@ -55,6 +56,7 @@ export function PurchaseFormPage() {
 
 function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValues; record?: Purchase; receivedOrderId?: number }) {
   const { t } = useTranslation('purchasing');
+  const dates = useDates();
   const navigate = useNavigate();
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
   const decide = useDecideResource(PURCHASES_PATH);
@@ -95,7 +97,7 @@ function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValue
         <>
           {record && <PurchaseStatusBadge status={record.status} />}
           {record && <ApprovalBadge status={record.approval_status} reason={record.approval_reason} />}
-          {record && <span>{t('createdAt', { date: new Date(record.created_at).toLocaleString() })}</span>}
+          {record && <span>{t('createdAt', { date: dates.dateTime(record.created_at) })}</span>}
           {receivedOrderId !== undefined && <span data-testid="from-received-order">{t('fromReceivedOrder', { id: receivedOrderId })}</span>}
         </>
       }

@@ -1,0 +1,34 @@
+/**
+ * A list row's actions (components/list/data-table): one or two are buttons in the row, three
+ * and more sit in a menu (data-testid="row-actions") rendered at the page's end. These helpers
+ * find an action either way.
+ */
+import { expect, type Locator } from '@playwright/test';
+
+/** The action `testId` of `row`, opening the row's menu first when it has one. */
+export async function rowAction(row: Locator, testId: string): Promise<Locator> {
+  const menu = row.getByTestId('row-actions');
+  if ((await menu.count()) > 0) {
+    await menu.click();
+    const item = row.page().getByTestId('row-actions-menu').getByTestId(testId);
+    await expect(item).toBeVisible();
+    return item;
+  }
+  return row.getByTestId(testId);
+}
+
+/** The test ids of every action `row` offers (its menu opened and closed again). */
+export async function rowActionIds(row: Locator): Promise<string[]> {
+  const menu = row.getByTestId('row-actions');
+  if ((await menu.count()) === 0) {
+    const cell = row.getByTestId('row-actions-cell');
+    const scope = (await cell.count()) > 0 ? cell : row;
+    return scope.locator('[data-testid^="row-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+  }
+  await menu.click();
+  const list = row.page().getByTestId('row-actions-menu');
+  const ids = await list.locator('[data-testid]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+  await row.page().keyboard.press('Escape');
+  await expect(list).toHaveCount(0);
+  return ids;
+}

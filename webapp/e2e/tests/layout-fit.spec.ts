@@ -1,0 +1,184 @@
+/**
+ * Issue 9 §13: tables and dialogs fit the screen. At 1440×900 with the sidebar open and at
+ * 390×844 (a phone), every list's row actions and every dialog's buttons are inside the
+ * viewport, and no page scrolls sideways. Records are made so that each list has a row with the
+ * most actions an admin gets (a pending record: Approve, Reject, Edit, Delete).
+ *
+ * Screenshots of each list and dialog go to $TABLES_SHOTS when it is set (for a person to look
+ * at), and always to the test's output folder.
+ */
+import { type Locator } from '@playwright/test';
+import { openSignedIn } from '../support/app';
+import { test, type Page } from '../support/fixtures';
+import { Api, expect, tag } from '../support/masterdata';
+import { bogotaDate, createPurchase, store as createStore } from '../support/purchasing';
+import { DEMO } from '../support/users';
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+/** Lists and the text of a row to check on them ('' : the first row). */
+interface ListCase {
+  path: string;
+  list: string;
+  row: () => string;
+}
+
+let made: { t: string; supplier: string; customer: string; product: string; purchase: string } | undefined;
+
+/** Pending records on every list, made once for the file (the suite shares one server). */
+async function makeRecords(page: Page): Promise<NonNullable<typeof made>> {
+  if (made) return made;
+  const t = tag();
+  const admin = await Api.admin(page.request);
+  const user = await Api.as(page.request, DEMO.user.username, DEMO.user.password);
+  const buyer = await Api.as(page.request, DEMO.buyer.username, DEMO.buyer.password);
+  // A legal entity: the list names it by its company name.
+  const supplier = await user.create<{ id: number; company_id: number }>('/api/suppliers', {
+    name: `Contacto ${t}`,
+    company: `Andina Fit ${t} S.A.S.`,
+    person_type: 'juridica',
+    city: 'Medellín',
+  });
+  await user.party('customers', `Cliente Fit ${t}`);
+  const category = await admin.category(`Fit ${t}`);
+  const product = await admin.product({ code: `FIT-${t}-000004`, name: `Producto Fit ${t}`, categoryId: category.id });
+  const store = await createStore(admin, `Bodega Fit ${t}`, supplier.company_id);
+  const reference = `FIT-${t}`;
+  await createPurchase(user, {
+    referenceNo: reference,
+    supplierId: supplier.id,
+    storeId: store.id,
+    purchaseDate: bogotaDate(),
+    lines: [{ category_id: category.id, product_id: product.id, expiry_date: bogotaDate(365), cost_cents: 100_000, quantity: 1 }],
+  });
+  const order = () =>
+    buyer.request.post('/api/purchase-orders', {
+      headers: { Authorization: `Bearer ${buyer.token}` },
+      multipart: { category_id: String(category.id), product_id: String(product.id), quantity: '3' },
+    });
+  // One order stays pending (Approve, Reject, Delete); another is approved and partly received
+  // (a pending received order on its list).
+  expect((await order()).status()).toBe(201);
+  const second = await order();
+  expect(second.status(), await second.text()).toBe(201);
+  const { data: received } = (await second.json()) as { data: { id: number } };
+  expect((await admin.post(`/api/purchase-orders/${received.id}/approve`)).status()).toBe(200);
+  const receipt = await buyer.request.post(`/api/purchase-orders/${received.id}/receive`, {
+    headers: { Authorization: `Bearer ${buyer.token}` },
+    multipart: { quantity: '1' },
+  });
+  expect(receipt.status(), await receipt.text()).toBe(201);
+  made = { t, supplier: `Andina Fit ${t} S.A.S.`, customer: `Cliente Fit ${t}`, product: `Producto Fit ${t}`, purchase: reference };
+  return made;
+}
+
+const lists: ListCase[] = [
+  { path: '/people/user', list: 'user-list', row: () => '' },
+  { path: '/product/list', list: 'product-list', row: () => made!.product },
+  { path: '/people/customer', list: 'customer-list', row: () => made!.customer },
+  { path: '/people/supplier', list: 'supplier-list', row: () => made!.supplier },
+  { path: '/purchase/list', list: 'purchase-list', row: () => made!.purchase },
+  { path: '/pending-data/purchase', list: 'pending-purchase-list', row: () => made!.purchase },
+  { path: '/purchase-order/list', list: 'purchase-order-list', row: () => made!.product },
+  { path: '/received-order/list', list: 'received-order-list', row: () => made!.product },
+  { path: '/category/list', list: 'category-list', row: () => '' },
+  { path: '/setting/company', list: 'company-list', row: () => '' },
+  { path: '/setting/store', list: 'store-list', row: () => '' },
+  { path: '/notification/list', list: 'notification-list', row: () => '' },
+];
+
+/** Fails unless the element's box lies inside the viewport (scrolled into view first). */
+async function expectInViewport(page: Page, element: Locator, what: string): Promise<void> {
+  await element.scrollIntoViewIfNeeded();
+  const box = await element.boundingBox();
+  const view = page.viewportSize()!;
+  expect(box, `${what} is rendered`).not.toBeNull();
+  expect(box!.x, `${what}: left edge in view`).toBeGreaterThanOrEqual(0);
+  expect(box!.y, `${what}: top edge in view`).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, `${what}: right edge in view (${view.width})`).toBeLessThanOrEqual(view.width + 0.5);
+  expect(box!.y + box!.height, `${what}: bottom edge in view (${view.height})`).toBeLessThanOrEqual(view.height + 0.5);
+}
+
+/** No page scrolls sideways: whatever is wide scrolls inside its own box. */
+async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
+  const { scroll, width, wide } = await page.evaluate(() => {
+    // The innermost elements that stick out on the right, to name the culprit in the message.
+    const out = Array.from(document.body.querySelectorAll<HTMLElement>('*'))
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .sort((a, b) => b.getBoundingClientRect().right - a.getBoundingClientRect().right)
+      .slice(0, 6)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} [${el.getAttribute('data-testid') ?? ''}] right=${Math.round(el.getBoundingClientRect().right)}`);
+    return { scroll: document.documentElement.scrollWidth, width: window.innerWidth, wide: out };
+  });
+  expect(scroll, `${what}: the page is no wider than the viewport; sticking out: ${wide.join(' | ')}`).toBeLessThanOrEqual(width);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.TABLES_SHOTS;
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png` });
+}
+
+for (const vp of VIEWPORTS) {
+  test.describe(`${vp.width}×${vp.height}`, () => {
+    test.use({ viewport: { width: vp.width, height: vp.height } });
+
+    test('every list shows its row actions inside the viewport', async ({ page }) => {
+      test.setTimeout(120_000);
+      await makeRecords(page);
+      await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/dashboards/home');
+      if (vp.name === 'desktop') await expect(page.locator('#app-sidebar')).toBeVisible();
+      for (const l of lists) {
+        await page.goto(l.row() ? `${l.path}?q=${encodeURIComponent(l.row())}` : l.path);
+        const list = page.getByTestId(l.list);
+        await expect(list).toBeVisible();
+        const rows = list.getByTestId('list-row');
+        // Only the notification list may be empty here (what reaches the admin depends on the other journeys).
+        if (l.list === 'notification-list') await expect(rows.first().or(list.getByTestId('list-empty'))).toBeVisible();
+        if ((await rows.count()) === 0) {
+          await expectNoSidewaysScroll(page, l.path);
+          await shot(page, `${vp.name}-${l.list}`);
+          continue;
+        }
+        await expect(rows.first()).toBeVisible();
+        const row = l.row() ? rows.filter({ hasText: l.row() }).first() : rows.first();
+        await expect(row).toBeVisible();
+        await expect(list.getByTestId('list-table')).toHaveAttribute('data-layout', vp.name === 'phone' ? 'cards' : 'table');
+        const actions = row.locator('[data-testid="row-actions"], [data-testid^="row-"]:not([data-testid="row-actions-cell"]), [data-testid="notification-delete"]');
+        const n = await actions.count();
+        expect(n, `${l.path}: the row has actions`).toBeGreaterThan(0);
+        for (let i = 0; i < n; i++) await expectInViewport(page, actions.nth(i), `${l.path} row action ${i + 1}`);
+        await expectNoSidewaysScroll(page, l.path);
+        await shot(page, `${vp.name}-${l.list}`);
+      }
+    });
+
+    test('the Add product and Add customer dialogs fit, buttons in view', async ({ page }) => {
+      await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/product/list');
+      for (const { path, form } of [
+        { path: '/product/list', form: 'product-form' },
+        { path: '/people/customer', form: 'customer-form' },
+      ]) {
+        await page.goto(path);
+        await page.getByTestId('list-add').first().click();
+        const dialog = page.locator(`dialog[open]`);
+        await expect(dialog).toBeVisible();
+        await expectInViewport(page, dialog, `${form} dialog`);
+        await expectInViewport(page, dialog.getByRole('heading').first(), `${form} title`);
+        await expectInViewport(page, dialog.getByRole('button', { name: /close|cerrar/i }), `${form} close button`);
+        await expectInViewport(page, dialog.getByTestId('form-submit'), `${form} Save`);
+        await expectInViewport(page, dialog.getByRole('button', { name: /cancel/i }), `${form} Cancel`);
+        // Scrolling the form to its end keeps the buttons where they are.
+        await dialog.getByTestId('dialog-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        await expectInViewport(page, dialog.getByTestId('form-submit'), `${form} Save after scrolling`);
+        await expectNoSidewaysScroll(page, `${form} dialog`);
+        await shot(page, `${vp.name}-${form}`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toHaveCount(0);
+      }
+    });
+  });
+}
