@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { MoneyField } from '@/components/form/money-field';
 import { RequiredMark } from '@/components/form/required-mark';
+import { DateField } from '@/components/ui/date-field';
 import { SelectField, TextAreaField, TextField, type SelectFieldProps, type TextAreaFieldProps, type TextFieldProps } from '@/components/ui/field';
 import { useFieldMessage } from './form-context';
 
@@ -92,6 +93,26 @@ export function FormMoney<T extends FieldValues>({ name, label, required, testId
       onBlur={field.onBlur}
       error={error}
       testId={testId}
+    />
+  );
+}
+
+/** A calendar day ("YYYY-MM-DD") typed in the interface language's pattern (DateField). */
+export function FormDate<T extends FieldValues>({ name, label, required, testId, ...rest }: BoundProps<T> & Omit<TextFieldProps, 'name' | 'label' | 'value' | 'onChange' | 'error' | 'type'>) {
+  const { field } = useController<T>({ name });
+  const error = useFieldError(name);
+  return (
+    <DateField
+      {...rest}
+      ref={field.ref}
+      name={field.name}
+      value={(field.value as string | undefined) ?? ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      label={labelOf(label, required)}
+      aria-required={required || undefined}
+      error={error}
+      data-testid={testId}
     />
   );
 }

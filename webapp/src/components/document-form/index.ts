@@ -1,9 +1,9 @@
 /** The document form kit: one way to build forms with lines, live server totals and attachments. */
 export { AttachmentsField, attachmentsOf, attachmentsSchema, removedAttachments, type AttachmentsValue } from './attachments-field';
 export { DocumentForm, type DocumentFormProps } from './document-form';
-export { FormMoney, FormSelect, FormText, FormTextArea, useFieldError } from './fields';
+export { FormDate, FormMoney, FormSelect, FormText, FormTextArea, useFieldError } from './fields';
 export { DocumentFormContext, useFieldMessage } from './form-context';
-export { LineInput, LineMoney, LineSelect, lineControlClass } from './line-inputs';
+export { LineDate, LineInput, LineMoney, LineSelect, lineControlClass } from './line-inputs';
 export { LinesField, type LineCell, type LineColumn } from './lines-field';
 export { QUOTE_DEBOUNCE_MS, useDebouncedValue, useLiveQuote, type LiveQuote, type QuoteQuery } from './live-quote';
 export { RejectedBanner } from './rejected-banner';

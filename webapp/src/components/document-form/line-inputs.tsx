@@ -8,6 +8,7 @@ import type { InputHTMLAttributes, SelectHTMLAttributes } from 'react';
 import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { useMoneyText } from '@/components/form/money-field';
 import { cn } from '@/components/ui/cn';
+import { useDateText } from '@/components/ui/date-field';
 import { useFieldError } from './fields';
 
 /** Classes of a grid cell's control. */
@@ -88,6 +89,34 @@ export function LineMoney<T extends FieldValues>({ name, label, testId, classNam
       aria-invalid={error ? true : undefined}
       data-testid={testId}
       className={cn(lineControlClass, 'text-end tabular-nums', className)}
+    />
+  );
+}
+
+/** A calendar day of a line, typed in the interface language's pattern (the rule of DateField). */
+export function LineDate<T extends FieldValues>({ name, label, testId, className }: LineBound<T> & { className?: string }) {
+  const { field } = useController<T>({ name });
+  const error = useFieldError(name);
+  const date = useDateText((field.value as string | undefined) ?? '', field.onChange);
+  return (
+    <input
+      ref={field.ref}
+      name={field.name}
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={date.placeholder}
+      value={date.text}
+      onChange={(e) => date.onTextChange(e.target.value)}
+      onBlur={() => {
+        date.onTextBlur();
+        field.onBlur();
+      }}
+      aria-label={label}
+      aria-invalid={error || date.invalid ? true : undefined}
+      title={date.invalid ? date.invalidMessage : undefined}
+      data-testid={testId}
+      className={cn(lineControlClass, className)}
     />
   );
 }

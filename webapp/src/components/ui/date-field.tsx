@@ -18,8 +18,23 @@ export interface DateFieldProps extends Omit<TextFieldProps, 'value' | 'onChange
   onChange: (day: string) => void;
 }
 
-/** The date field. */
-export function DateField({ value, onChange, error, onBlur, ...rest }: DateFieldProps) {
+/** What a date text control binds: its text, its error, and the handlers that commit a day. */
+export interface DateText {
+  text: string;
+  invalid: boolean;
+  placeholder: string;
+  /** The message of a text that is not a date, in the interface language. */
+  invalidMessage: string;
+  onTextChange: (text: string) => void;
+  onTextBlur: () => void;
+}
+
+/**
+ * The rule of a date typed as text, shared by DateField and the document form's line dates:
+ * the text follows the language's pattern; a whole date commits at once (so a live quote
+ * follows), a cleared text commits '', anything else leaves the value and marks the text invalid.
+ */
+export function useDateText(value: string, onChange: (day: string) => void): DateText {
   const { t, i18n } = useTranslation('common');
   const language = i18n.language;
   const [text, setText] = useState(() => dateInputText(value, language));
@@ -41,23 +56,35 @@ export function DateField({ value, onChange, error, onBlur, ...rest }: DateField
     setInvalid(day === null);
     if (day !== null) onChange(day);
   };
+  const placeholder = datePattern(language).placeholder;
+  return {
+    text,
+    invalid,
+    placeholder,
+    invalidMessage: t('dateInvalid', { pattern: placeholder }),
+    onTextChange: (next) => {
+      setText(next);
+      if (parseDateInput(next, language) !== null) commit(next);
+    },
+    onTextBlur: () => commit(text),
+  };
+}
 
+/** The date field. */
+export function DateField({ value, onChange, error, onBlur, ...rest }: DateFieldProps) {
+  const date = useDateText(value, onChange);
   return (
     <TextField
       {...rest}
       type="text"
       inputMode="numeric"
       autoComplete="off"
-      placeholder={datePattern(language).placeholder}
-      value={text}
-      error={error ?? (invalid ? t('dateInvalid', { pattern: datePattern(language).placeholder }) : undefined)}
-      onChange={(e) => {
-        setText(e.target.value);
-        // Commit as soon as the text is a whole date, so the form's live quote follows.
-        if (parseDateInput(e.target.value, language) !== null) commit(e.target.value);
-      }}
+      placeholder={date.placeholder}
+      value={date.text}
+      error={error ?? (date.invalid ? date.invalidMessage : undefined)}
+      onChange={(e) => date.onTextChange(e.target.value)}
       onBlur={(e) => {
-        commit(text);
+        date.onTextBlur();
         onBlur?.(e);
       }}
     />

@@ -4,7 +4,7 @@
  */
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormMoney, FormSelect, FormText, FormTextArea } from '@/components/document-form';
+import { FormDate, FormMoney, FormSelect, FormText, FormTextArea } from '@/components/document-form';
 import { Card } from '@/components/ui/card';
 import type { Choice } from '../api/purchases';
 import { dueDate, type PurchaseValues } from './purchase-form-model';
@@ -26,7 +26,7 @@ export function PurchaseHeaderFields({ choices, isNew }: { choices: HeaderChoice
   const due = dueDate(date, days);
   return (
     <Card className="grid gap-4 p-4 sm:grid-cols-2 xl:grid-cols-3">
-      <FormText<PurchaseValues> name="purchase_date" type="date" required label={t('fields.purchaseDate')} testId="field-purchase-date" />
+      <FormDate<PurchaseValues> name="purchase_date" required label={t('fields.purchaseDate')} testId="field-purchase-date" />
       <FormText<PurchaseValues> name="reference_no" required autoFocus={isNew} autoComplete="off" label={t('fields.referenceNo')} testId="field-reference-no" />
       <FormSelect<PurchaseValues> name="supplier_id" required label={t('fields.supplier')} options={options(choices.suppliers, t('chooseSupplier'))} testId="field-supplier" />
       <FormSelect<PurchaseValues> name="store_id" required label={t('fields.store')} options={options(choices.stores, t('chooseStore'))} testId="field-store" />

@@ -6,7 +6,7 @@
  */
 import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LineInput, LineMoney, LineSelect, LinesField, useFieldError, type LineCell, type LineColumn } from '@/components/document-form';
+import { LineDate, LineInput, LineMoney, LineSelect, LinesField, useFieldError, type LineCell, type LineColumn } from '@/components/document-form';
 import { formatCop } from '@/components/form/money';
 import type { Choice, ProductChoice } from '../api/purchases';
 import { emptyLine, isBlankLine, lineSubtotal, type LineValues, type PurchaseValues } from './purchase-form-model';
@@ -99,7 +99,7 @@ export function PurchaseLines({ categories }: { categories: readonly Choice[] | 
       id: 'expiry',
       header: t('lines.expiryDate'),
       width: '8.5rem',
-      cell: (l) => <LineInput<PurchaseValues> type="date" name={`${at(l)}.expiry_date`} label={t('lines.expiryDate')} testId="line-expiry" />,
+      cell: (l) => <LineDate<PurchaseValues> name={`${at(l)}.expiry_date`} label={t('lines.expiryDate')} testId="line-expiry" />,
     },
     { id: 'cost', header: t('lines.cost'), width: '6rem', align: 'end', cell: (l) => <LineMoney<PurchaseValues> name={`${at(l)}.cost_cents`} label={t('lines.cost')} testId="line-cost" /> },
     {
