@@ -16,8 +16,10 @@ export function FilterSelect({ label, value, options, onChange, testId }: Filter
   const { t } = useTranslation('list');
   const id = useId();
   return (
-    <div className="flex items-center gap-2 text-sm">
-      <label htmlFor={id} className="text-muted">
+    // min-w-0 and max-w-full: a long option (a supplier's company name) shrinks the select
+    // instead of pushing the page wider than a phone.
+    <div className="flex min-w-0 max-w-full items-center gap-2 text-sm">
+      <label htmlFor={id} className="shrink-0 text-muted">
         {label}
       </label>
       <select
@@ -25,7 +27,7 @@ export function FilterSelect({ label, value, options, onChange, testId }: Filter
         value={value}
         onChange={(e) => onChange(e.target.value)}
         data-testid={testId}
-        className="rounded-md border border-line bg-card px-2 py-2 text-sm"
+        className="min-w-0 max-w-full truncate rounded-md border border-line bg-card px-2 py-2 text-sm sm:max-w-64"
       >
         <option value="">{t('all')}</option>
         {options.map((o) => (
