@@ -151,6 +151,18 @@ for (const vp of VIEWPORTS) {
         const n = await actions.count();
         expect(n, `${l.path}: the row has actions`).toBeGreaterThan(0);
         for (let i = 0; i < n; i++) await expectInViewport(page, actions.nth(i), `${l.path} row action ${i + 1}`);
+        // A row's menu opens inside the viewport too, every item reachable.
+        const menu = row.getByTestId('row-actions');
+        if ((await menu.count()) > 0) {
+          await menu.click();
+          const items = page.getByTestId('row-actions-menu').getByRole('menuitem');
+          await expect(items.first()).toBeFocused();
+          for (let i = 0; i < (await items.count()); i++) await expectInViewport(page, items.nth(i), `${l.path} menu item ${i + 1}`);
+          await shot(page, `${vp.name}-${l.list}-menu`);
+          await page.keyboard.press('Escape');
+          await expect(page.getByTestId('row-actions-menu')).toHaveCount(0);
+          await expect(menu).toBeFocused();
+        }
         await expectNoSidewaysScroll(page, l.path);
         await shot(page, `${vp.name}-${l.list}`);
       }

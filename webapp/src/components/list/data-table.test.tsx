@@ -85,6 +85,10 @@ describe('DataTable fitting the screen', () => {
     expect(screen.queryByTestId('row-edit')).toBeNull();
     fireEvent.click(screen.getByTestId('row-actions'));
     expect(screen.getByRole('menu')).toBeTruthy();
+    // The first item takes the focus; arrows move it; Esc would close it.
+    expect(document.activeElement).toBe(screen.getByTestId('row-approve'));
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByTestId('row-edit'));
     fireEvent.click(screen.getByTestId('row-delete'));
     expect(remove).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).toBeNull();

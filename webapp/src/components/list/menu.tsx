@@ -67,8 +67,13 @@ export function Menu({ trigger, label, items, keepOpen = false, triggerClassName
     let top = button.bottom + 4;
     if (top + menu.height > window.innerHeight - MARGIN) top = Math.max(MARGIN, button.top - menu.height - 4);
     setPosition({ top, left });
-    menuRef.current?.querySelector<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])')?.focus();
   }, [open]);
+
+  // Focus the first item once the menu is placed (a hidden element cannot take the focus).
+  const placed = position !== null;
+  useEffect(() => {
+    if (open && placed) menuRef.current?.querySelector<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])')?.focus();
+  }, [open, placed]);
 
   // Outside clicks, scrolling and resizing close it (its coordinates would be stale).
   useEffect(() => {

@@ -156,14 +156,22 @@ function SiteStatusForm({ initial }: { initial: SiteSettings }) {
           {windows.fields.map((field, index) => (
             <li key={field.id} className="flex flex-wrap items-end gap-3" data-testid="disable-window">
               <TextField
-                type="time"
+                // Text, not type=time: the browser would show its own 12-hour clock; the rule is 24-hour HH:MM.
+                type="text"
+                inputMode="numeric"
+                placeholder="HH:MM"
+                maxLength={5}
                 label={t('status.start', { n: index + 1 })}
                 wrapperClassName="w-40"
                 error={fieldMessage(errors.disable_times?.[index]?.start?.message)}
                 {...register(`disable_times.${index}.start`)}
               />
               <TextField
-                type="time"
+                // Text, not type=time: the browser would show its own 12-hour clock; the rule is 24-hour HH:MM.
+                type="text"
+                inputMode="numeric"
+                placeholder="HH:MM"
+                maxLength={5}
                 label={t('status.end', { n: index + 1 })}
                 wrapperClassName="w-40"
                 error={fieldMessage(errors.disable_times?.[index]?.end?.message)}
