@@ -114,6 +114,13 @@ export function useProductChoices(categoryId: number | null, q: string) {
 export interface Choice {
   id: number;
   name: string;
+  /** Suppliers: how the party is named (a legal entity by its company name; server rule). */
+  display_name?: string;
+}
+
+/** The label of a choice: a supplier's display name, otherwise its name. */
+export function choiceLabel(choice: Choice): string {
+  return choice.display_name || choice.name;
 }
 
 /** Up to 100 records of a resource for a select, e.g. approved suppliers or active stores. */

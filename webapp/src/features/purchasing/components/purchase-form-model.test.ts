@@ -11,7 +11,6 @@ import {
   purchaseFormData,
   purchaseSchema,
   quoteRequest,
-  todayInBogota,
   type LineValues,
   type PurchaseValues,
 } from './purchase-form-model';
@@ -130,11 +129,6 @@ describe('line and totals arithmetic (integer centavos)', () => {
     expect(dueDate('2026-12-31', '1')).toBe('2027-01-01');
     expect(dueDate('', '3')).toBe('');
     expect(dueDate('2026-11-22', 'x')).toBe('');
-  });
-
-  it('today is the Bogota date (UTC−5)', () => {
-    expect(todayInBogota(new Date('2026-11-23T04:59:00Z'))).toBe('2026-11-22');
-    expect(todayInBogota(new Date('2026-11-23T05:00:00Z'))).toBe('2026-11-23');
   });
 });
 

@@ -8,6 +8,7 @@
  * blocks a save; a line with anything in it must be complete.
  */
 import { z } from 'zod';
+import { todayInBogota } from '@/lib/dates';
 import { attachmentsOf, attachmentsSchema, type AttachmentsValue } from '@/components/document-form';
 import type { Purchase, PurchaseLine, QuoteRequest } from '../api/purchases';
 
@@ -81,11 +82,6 @@ export function linesFrom(lines: readonly PurchaseLine[]): LineValues[] {
     cost_cents: typeof line.cost_cents === 'number' && line.cost_cents >= 0 ? line.cost_cents : null,
     quantity: line.quantity ? String(line.quantity) : '',
   }));
-}
-
-/** Today's date in America/Bogota as YYYY-MM-DD (business dates are Bogota dates, DESIGN §4). */
-export function todayInBogota(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** A new purchase: today, 30 days of credit, one empty line. */

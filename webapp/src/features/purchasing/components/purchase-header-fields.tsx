@@ -6,7 +6,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDate, FormMoney, FormSelect, FormText, FormTextArea } from '@/components/document-form';
 import { Card } from '@/components/ui/card';
-import type { Choice } from '../api/purchases';
+import { choiceLabel, type Choice } from '../api/purchases';
 import { dueDate, type PurchaseValues } from './purchase-form-model';
 
 /** Choices of the header's selects. */
@@ -16,7 +16,7 @@ export interface HeaderChoices {
 }
 
 function options(rows: readonly Choice[] | undefined, placeholder: string) {
-  return [{ value: '', label: placeholder }, ...(rows ?? []).map((r) => ({ value: String(r.id), label: r.name }))];
+  return [{ value: '', label: placeholder }, ...(rows ?? []).map((r) => ({ value: String(r.id), label: choiceLabel(r) }))];
 }
 
 /** The header card. */

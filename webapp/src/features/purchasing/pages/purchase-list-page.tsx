@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '@/components/list/resource-list-page';
 import { useAuthStore } from '@/lib/auth/store';
 import { useDates } from '@/lib/dates/use-dates';
-import { PURCHASE_STATUSES, PURCHASES_PATH, STORES_PATH, SUPPLIERS_PATH, useChoices, type Purchase } from '../api/purchases';
+import { choiceLabel, PURCHASE_STATUSES, PURCHASES_PATH, STORES_PATH, SUPPLIERS_PATH, useChoices, type Purchase } from '../api/purchases';
 import { purchaseColumns, PURCHASE_LIST } from '../components/purchase-columns';
 
 /** A supplier as the filter names it: a legal entity by its company name (people's display_name). */
-const supplierLabel = (s: { name: string; display_name?: string }) => s.display_name || s.name;
-
 /** The purchase list page. */
 export function PurchaseListPage() {
   const { t } = useTranslation('purchasing');
@@ -26,7 +24,7 @@ export function PurchaseListPage() {
       columns={purchaseColumns(t, dates)}
       filters={[
         { key: 'status', label: t('fields.status'), options: PURCHASE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
-        { key: 'supplier_id', label: t('fields.supplier'), options: (suppliers.data ?? []).map((s) => ({ value: String(s.id), label: supplierLabel(s) })) },
+        { key: 'supplier_id', label: t('fields.supplier'), options: (suppliers.data ?? []).map((s) => ({ value: String(s.id), label: choiceLabel(s) })) },
         { key: 'store_id', label: t('fields.store'), options: (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name })) },
       ]}
       approval={{ status: (r) => r.approval_status, reason: (r) => r.approval_reason, canDecide: isAdmin }}
