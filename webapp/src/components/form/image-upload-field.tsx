@@ -3,7 +3,7 @@
  * 'Max file size should be 4MB'; the server checks the bytes too), with previews and remove
  * buttons for new files and for images the record already has.
  */
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Largest attachment (spec §9). */
@@ -37,6 +37,7 @@ export interface ImageUploadFieldProps {
 export function ImageUploadField({ label, existing, onRemoveExisting, files, onFilesChange, max = 5, error }: ImageUploadFieldProps) {
   const { t } = useTranslation('list');
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | undefined>();
   const previews = useMemo(() => files.map((f) => ({ file: f, url: URL.createObjectURL(f) })), [files]);
   useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
@@ -48,7 +49,11 @@ export function ImageUploadField({ label, existing, onRemoveExisting, files, onF
       <label htmlFor={id} className="block text-sm font-medium">
         {label}
       </label>
+      {/* The native control says "Choose Files" in the browser's language, not the interface's:
+          it stays focusable (keyboard, Space opens the picker) but visually hidden, and the
+          button beside it, in the interface language, shows its focus and opens it by click. */}
       <input
+        ref={input}
         id={id}
         type="file"
         accept="image/*"
@@ -57,7 +62,7 @@ export function ImageUploadField({ label, existing, onRemoveExisting, files, onF
         data-testid="image-input"
         aria-invalid={shown ? true : undefined}
         aria-describedby={shown ? `${id}-error` : `${id}-hint`}
-        className="block w-full text-sm file:me-3 file:rounded-md file:border file:border-line file:bg-card file:px-3 file:py-1.5 file:text-sm"
+        className="peer sr-only"
         onChange={(e) => {
           const picked = Array.from(e.target.files ?? []);
           e.target.value = '';
@@ -67,6 +72,13 @@ export function ImageUploadField({ label, existing, onRemoveExisting, files, onF
           if (good.length) onFilesChange([...files, ...good]);
         }}
       />
+      <span
+        aria-hidden="true"
+        onClick={() => room > 0 && input.current?.click()}
+        className={`inline-flex cursor-pointer items-center rounded-md border border-line bg-card px-3 py-1.5 text-sm hover:bg-hover peer-focus-visible:outline-2 peer-focus-visible:outline-primary ${room <= 0 ? 'cursor-not-allowed opacity-60' : ''}`}
+      >
+        {t('chooseImages')}
+      </span>
       <p id={`${id}-hint`} className="text-xs text-muted">
         {t('imagesHint', { max })}
       </p>

@@ -2,6 +2,7 @@
  * The purchase's header (spec §3): date, reference, supplier, store, days of credit (with the due
  * date it gives), shipping carrier, discount, shipping, returns and note.
  */
+import { useDates } from '@/lib/dates/use-dates';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDate, FormMoney, FormSelect, FormText, FormTextArea } from '@/components/document-form';
@@ -23,6 +24,7 @@ function options(rows: readonly Choice[] | undefined, placeholder: string) {
 export function PurchaseHeaderFields({ choices, isNew }: { choices: HeaderChoices; isNew: boolean }) {
   const { t } = useTranslation('purchasing');
   const [date, days] = useWatch<PurchaseValues, ['purchase_date', 'days_of_credit']>({ name: ['purchase_date', 'days_of_credit'] });
+  const dates = useDates();
   const due = dueDate(date, days);
   return (
     <Card className="grid gap-4 p-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -36,7 +38,7 @@ export function PurchaseHeaderFields({ choices, isNew }: { choices: HeaderChoice
         inputMode="numeric"
         autoComplete="off"
         label={t('fields.daysOfCredit')}
-        hint={due ? t('dueDateHint', { date: due }) : undefined}
+        hint={due ? t('dueDateHint', { date: dates.date(due) }) : undefined}
         testId="field-days-of-credit"
       />
       <FormText<PurchaseValues> name="shipping_carrier" autoComplete="off" label={t('fields.shippingCarrier')} testId="field-shipping-carrier" />

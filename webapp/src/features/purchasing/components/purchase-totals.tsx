@@ -2,6 +2,7 @@
  * The purchase's totals on the kit's panel: the server's quote while the form is edited, the
  * stored numbers, with returns, paid and balance, once it is no longer edited.
  */
+import { useDates } from '@/lib/dates/use-dates';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TotalsPanel, useLiveQuote, type TotalsRow } from '@/components/document-form';
@@ -31,13 +32,14 @@ export function PurchaseQuoteTotals() {
   const { t } = useTranslation('purchasing');
   const values = useWatch<PurchaseValues>() as PurchaseValues;
   const quote = useLiveQuote(quoteRequest(values), usePurchaseQuote);
+  const dates = useDates();
   const due = dueDate(values.purchase_date, values.days_of_credit);
   return (
     <>
       <TotalsPanel title={t('totals.title')} rows={rows(t, quote.data)} quote={quote} hint={t('totals.hint')} hasTotals={quote.data !== undefined} testId="purchase-totals" />
       {due && (
         <p className="text-sm text-muted" data-testid="due-date">
-          {t('fields.dueDate')}: {due}
+          {t('fields.dueDate')}: {dates.date(due)}
         </p>
       )}
     </>
@@ -47,11 +49,12 @@ export function PurchaseQuoteTotals() {
 /** The stored totals of a purchase that is no longer edited. */
 export function PurchaseStoredTotals({ record }: { record: Purchase }) {
   const { t } = useTranslation('purchasing');
+  const dates = useDates();
   return (
     <>
       <TotalsPanel title={t('totals.title')} rows={rows(t, record.totals, record)} hasTotals testId="purchase-totals" />
       <p className="text-sm text-muted" data-testid="due-date">
-        {t('fields.dueDate')}: {record.due_date.slice(0, 10)}
+        {t('fields.dueDate')}: {dates.date(record.due_date.slice(0, 10))}
       </p>
     </>
   );
