@@ -42,7 +42,7 @@ type Product struct {
 	ProfitCents   int64           `json:"profit_cents" doc:"price - cost per unit; negative is a loss"`
 	Quantity      int64           `json:"quantity" doc:"Units in stock"`
 	AlertQuantity int64           `json:"alert_quantity"`
-	LowStock      bool            `json:"low_stock" doc:"quantity <= alert_quantity"`
+	LowStock      bool            `json:"low_stock" doc:"goods whose quantity <= alert_quantity (services hold no stock)"`
 	IVAClass      string          `json:"iva_class" enum:"19,5,exento,excluido"`
 	Kind          string          `json:"kind" enum:"goods,service"`
 	Images        []Image         `json:"images"`
@@ -106,7 +106,7 @@ func toProduct(r store.ProductRow, imgs []attachments.Info) Product {
 	out := Product{ID: r.ID, CompanyID: r.CompanyID, Code: r.Code, Name: r.Name, CategoryID: r.CategoryID,
 		Category: ProductCategory{ID: r.CategoryID, Name: r.CategoryName}, Unit: r.Unit, CostCents: r.CostCents,
 		PriceCents: r.PriceCents, ProfitCents: domain.Profit(r.CostCents, r.PriceCents), Quantity: r.Quantity,
-		AlertQuantity: r.AlertQuantity, LowStock: domain.LowStock(r.Quantity, r.AlertQuantity),
+		AlertQuantity: r.AlertQuantity, LowStock: domain.LowStock(domain.Kind(r.Kind), r.Quantity, r.AlertQuantity),
 		IVAClass: r.IVAClass, Kind: r.Kind, Images: make([]Image, 0, len(imgs)),
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
 	for _, img := range imgs {

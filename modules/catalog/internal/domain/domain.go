@@ -176,8 +176,11 @@ var FieldOrder = []string{"code", "name", "category_id", "unit", "cost_cents", "
 // Profit is the profit (negative: loss) per unit sold at price after buying at cost.
 func Profit(costCents, priceCents int64) int64 { return priceCents - costCents }
 
-// LowStock reports whether stock has fallen to the alert level.
-func LowStock(quantity, alertQuantity int64) bool { return quantity <= alertQuantity }
+// LowStock reports whether a product's stock has fallen to its alert level. A service holds no
+// stock (its quantity stays 0), so it never raises a quantity alert.
+func LowStock(kind Kind, quantity, alertQuantity int64) bool {
+	return kind == KindGoods && quantity <= alertQuantity
+}
 
 // Percentage is received as a percentage of ordered, rounded half-up to two decimals (0 when
 // nothing was ordered). It is computed in hundredths of a percent with integers so that the

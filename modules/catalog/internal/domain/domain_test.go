@@ -101,7 +101,7 @@ func TestProfitAndLowStock(t *testing.T) {
 	if Profit(1_000_000, 1_500_000) != 500_000 || Profit(2_000, 1_500) != -500 {
 		t.Fatal("profit per unit wrong")
 	}
-	if !LowStock(2, 2) || !LowStock(0, 0) || LowStock(3, 2) {
+	if !LowStock(KindGoods, 2, 2) || !LowStock(KindGoods, 0, 0) || LowStock(KindGoods, 3, 2) || LowStock(KindService, 0, 0) {
 		t.Fatal("low stock is quantity <= alert quantity")
 	}
 }

@@ -260,7 +260,8 @@ func (s *Store) products(sc Scope, f ProductFilter, model any) *bun.SelectQuery 
 		q = q.Where("p.kind = ?", f.Kind)
 	}
 	if f.LowStock {
-		q = q.Where("p.quantity <= p.alert_quantity")
+		// domain.LowStock: goods only, a service holds no stock.
+		q = q.Where("p.kind = ?", "goods").Where("p.quantity <= p.alert_quantity")
 	}
 	return q
 }
