@@ -29,6 +29,7 @@ package search
 
 import (
 	"context"
+	"database/sql"
 	"slices"
 	"strconv"
 	"strings"
@@ -506,38 +507,43 @@ const indexBatch = 1000
 // IndexMissing gives their words, a batch per transaction, to the records that have none
 // (written before the word index existed, or loaded straight into the table) and returns how
 // many it indexed. load reads a batch and returns the records' words by id: it builds its
-// SELECT of the live records of Source aliased "p" and passes it through pick, which keeps the
-// records without words after the previous batch, in id order, a batch at most.
+// SELECT of the live records of Source aliased "p" and passes it through pick, which keeps, of
+// the next indexBatch records in id order, those without words.
 //
-// The batches walk the ids forward (keyset): each reads only records it has not seen, so indexing
-// n records costs n index probes, not n²/2000 as when every batch skipped the records the
-// previous ones had indexed (801,000 products: 15 minutes).
+// The batches walk the ids forward by windows of the source's primary key, and only a window's
+// records are checked for words: a batch costs the same at the end as at the start. Selecting
+// "the first records without words" instead made each batch skip, or hash, every record and
+// word indexed before it (801,000 products: 15 minutes; a million purchases slowed from 2,500
+// to 1,100 a second as their words grew).
 func (t Table) IndexMissing(ctx context.Context, db bun.IDB,
 	load func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error)) (int, error) {
 	done := 0
 	var after int64
 	for {
-		var n int
+		// The window: the next indexBatch ids of the source after the previous window.
+		var last sql.NullInt64
+		if err := db.NewRaw("SELECT max(id) FROM (SELECT id FROM "+t.Source+" WHERE id > ? ORDER BY id LIMIT ?) AS win",
+			after, indexBatch).Scan(ctx, &last); err != nil {
+			return done, err
+		}
+		if !last.Valid {
+			return done, nil
+		}
+		lo, hi := after, last.Int64
 		err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 			words, err := load(ctx, tx, func(q *bun.SelectQuery) *bun.SelectQuery {
-				return q.Where("NOT EXISTS (SELECT 1 FROM "+t.Name+" AS w WHERE w."+t.Key+" = p.id)").
-					Where("p.id > ?", after).OrderExpr("p.id").Limit(indexBatch)
+				return q.Where("p.id > ? AND p.id <= ?", lo, hi).
+					Where("NOT EXISTS (SELECT 1 FROM " + t.Name + " AS w WHERE w." + t.Key + " = p.id)").OrderExpr("p.id")
 			})
 			if err != nil {
 				return err
 			}
-			n = len(words)
-			for id := range words {
-				after = max(after, id)
-			}
+			done += len(words)
 			return t.Put(ctx, tx, words)
 		})
 		if err != nil {
 			return done, err
 		}
-		done += n
-		if n < indexBatch {
-			return done, nil
-		}
+		after = hi
 	}
 }

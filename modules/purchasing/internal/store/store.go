@@ -115,6 +115,10 @@ type Filter struct {
 	// which owns the suppliers' words, so that a renamed supplier's purchases follow it. Derived
 	// from Q, it is not part of Key.
 	SupplierIDs []int64
+
+	// byReference is false when the search was found to match no reference (see searchSides).
+	byReference bool
+	sidesKnown  bool
 	// Approval is "", "pending", "approved" or "rejected".
 	Approval string
 	// Status is "", "pending", "partial", "paid" or "received".
@@ -332,13 +336,20 @@ func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
 // filtered applies f to a SELECT of purchases aliased p, in scope.
 func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQuery {
 	if terms := search.Terms(f.Q); len(terms) > 0 {
-		// The purchases whose reference matches, and those of the suppliers that match.
-		ids := Words.IDs(s.db, terms, scope)
-		if len(f.SupplierIDs) > 0 {
-			ids = ids.UnionAll(listing.Restrict(s.db.NewSelect().TableExpr("purchases AS ps").ColumnExpr("ps.id").
-				Where("ps.supplier_id IN (?)", bun.In(f.SupplierIDs)).Where("ps.deleted_at IS NULL"), scope, "ps.company_id"))
+		byRef, bySupplier := !f.sidesKnown || f.byReference, len(f.SupplierIDs) > 0
+		switch {
+		case byRef && bySupplier:
+			// The purchases whose reference matches, and those of the suppliers that match.
+			q = q.Where("p.id IN (?)", Words.IDs(s.db, terms, scope).UnionAll(listing.Restrict(
+				s.db.NewSelect().TableExpr("purchases AS ps").ColumnExpr("ps.id").
+					Where("ps.supplier_id IN (?)", bun.In(f.SupplierIDs)).Where("ps.deleted_at IS NULL"), scope, "ps.company_id")))
+		case bySupplier:
+			// A supplier's name (the usual search but for a reference): its purchases are a
+			// range of purchases_supplier_date_idx, read in date order.
+			q = q.Where("p.supplier_id IN (?)", bun.In(f.SupplierIDs))
+		default:
+			q = q.Where("p.id IN (?)", Words.IDs(s.db, terms, scope))
 		}
-		q = q.Where("p.id IN (?)", ids)
 	}
 	if f.Approval != "" {
 		q = q.Where("p.approval_status = ?", f.Approval)
@@ -361,15 +372,36 @@ func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQ
 	return q
 }
 
+// searchSides finds out, when f searches suppliers too, whether the search also matches a
+// reference (one index probe): most searches are one or the other, and each alone is an index
+// range in the list's order, where both together are an id set to collect and sort.
+func (s *Store) searchSides(ctx context.Context, scope Scope, f Filter) (Filter, error) {
+	terms := search.Terms(f.Q)
+	if len(terms) == 0 || len(f.SupplierIDs) == 0 || f.sidesKnown {
+		return f, nil
+	}
+	found, err := Words.IDs(s.db, terms, scope).Limit(1).Exists(ctx)
+	f.byReference, f.sidesKnown = found, err == nil
+	return f, err
+}
+
 // List returns one page (plan) of the live purchases in scope matching f, before Finish.
 func (s *Store) List(ctx context.Context, scope Scope, f Filter, plan *listing.Plan) ([]Row, error) {
+	f, err := s.searchSides(ctx, scope, f)
+	if err != nil {
+		return nil, err
+	}
 	var rows []Row
-	err := plan.Apply(s.filtered(s.rows(scope, &rows, plan.Query().Sort), scope, f)).Scan(ctx)
+	err = plan.Apply(s.filtered(s.rows(scope, &rows, plan.Query().Sort), scope, f)).Scan(ctx)
 	return rows, err
 }
 
 // Count counts the live purchases in scope matching f.
 func (s *Store) Count(ctx context.Context, scope Scope, f Filter) (int, error) {
+	f, err := s.searchSides(ctx, scope, f)
+	if err != nil {
+		return 0, err
+	}
 	n, err := s.filtered(s.live(scope), scope, f).Count(ctx)
 	return int(n), err
 }
@@ -377,6 +409,10 @@ func (s *Store) Count(ctx context.Context, scope Scope, f Filter) (int, error) {
 // Each calls fn for every live purchase in scope matching f, in the list's order for sort,
 // streaming from the database (the export).
 func (s *Store) Each(ctx context.Context, scope Scope, f Filter, sort string, fn func(Row) error) error {
+	f, err := s.searchSides(ctx, scope, f)
+	if err != nil {
+		return err
+	}
 	q := s.filtered(s.rows(scope, (*Row)(nil), sort), scope, f).OrderExpr(Spec.OrderBy(sort))
 	return listing.Each(ctx, q, fn)
 }
