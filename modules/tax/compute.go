@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/backoffice/backoffice/platform/bounds"
+	"github.com/backoffice/backoffice/platform/calendar"
 )
 
 // IVAClass is a product's IVA treatment. Exento and excluido both charge 0% but stay distinct:
@@ -172,25 +173,7 @@ func pesosHalfUp(num, den int64) int64 {
 func (r rate) apply(baseCents int64) int64 { return pesosHalfUp(baseCents*r.num, r.den) }
 
 // decreto0572 is the first day of the lower minimum bases (Decreto 0572 de 2025).
-var decreto0572 = civilDate{2025, time.June, 1}
-
-type civilDate struct {
-	y int
-	m time.Month
-	d int
-}
-
-func dateOf(t time.Time) civilDate { return civilDate{t.Year(), t.Month(), t.Day()} }
-
-func (a civilDate) before(b civilDate) bool {
-	if a.y != b.y {
-		return a.y < b.y
-	}
-	if a.m != b.m {
-		return a.m < b.m
-	}
-	return a.d < b.d
-}
+var decreto0572 = calendar.Day{Year: 2025, Month: time.June, Day: 1}
 
 // MinimumBases returns the ReteFuente (and ReteIVA) minimum bases in centavos for a document
 // dated date, given the year's UVT: 27 UVT goods / 4 UVT services until 2025-05-31, 10 / 2 UVT
@@ -198,7 +181,7 @@ func (a civilDate) before(b civilDate) bool {
 // 105.000 pesos). date is read as a calendar date (see Input).
 func MinimumBases(date time.Time, uvtCents int64) (goodsCents, servicesCents int64) {
 	goodsUVT, servicesUVT := int64(10), int64(2)
-	if dateOf(date).before(decreto0572) {
+	if calendar.Of(date).Before(decreto0572) {
 		goodsUVT, servicesUVT = 27, 4
 	}
 	return art868(goodsUVT * uvtCents), art868(servicesUVT * uvtCents)

@@ -23,7 +23,11 @@
 // Quantity', 'Credit must be greater than 0'…): only the ceilings and the date range are here.
 package bounds
 
-import "time"
+import (
+	"time"
+
+	"github.com/backoffice/backoffice/platform/calendar"
+)
 
 // The ceilings.
 const (
@@ -50,33 +54,14 @@ const (
 )
 
 // MinDate is the earliest business date: 2000-01-01.
-var MinDate = civil{2000, time.January, 1}
-
-// civil is a calendar date, compared without time zones.
-type civil struct {
-	y int
-	m time.Month
-	d int
-}
-
-func civilOf(t time.Time) civil { return civil{t.Year(), t.Month(), t.Day()} }
-
-func (a civil) before(b civil) bool {
-	if a.y != b.y {
-		return a.y < b.y
-	}
-	if a.m != b.m {
-		return a.m < b.m
-	}
-	return a.d < b.d
-}
+var MinDate = calendar.Day{Year: 2000, Month: time.January, Day: 1}
 
 // DateInRange reports whether the calendar date of date (read in its own location, as business
 // dates are parsed) lies from MinDate to YearsAhead years after today's calendar date (read in
 // today's location: the business time zone), both included.
 func DateInRange(date, today time.Time) bool {
-	d := civilOf(date)
-	return !d.before(MinDate) && !civilOf(today.AddDate(YearsAhead, 0, 0)).before(d)
+	d := calendar.Of(date)
+	return !d.Before(MinDate) && !calendar.Of(today.AddDate(YearsAhead, 0, 0)).Before(d)
 }
 
 // LineCents is quantity × unitCents when both are ≥ 0 and the product is at most
