@@ -2026,7 +2026,7 @@ export interface components {
             iva_class: "19" | "5" | "exento" | "excluido";
             /** @enum {string} */
             kind: "goods" | "service";
-            /** @description quantity <= alert_quantity */
+            /** @description goods whose quantity <= alert_quantity (services hold no stock) */
             low_stock: boolean;
             name: string;
             /** Format: int64 */
