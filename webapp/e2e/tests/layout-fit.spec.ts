@@ -194,3 +194,20 @@ for (const vp of VIEWPORTS) {
     });
   });
 }
+
+test.describe('1440×900, a list wider than its card', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the sticky actions column shadows the columns under it until the table is scrolled to its end', async ({ page }) => {
+    await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/purchase/list');
+    const table = page.getByTestId('purchase-list').getByTestId('list-table');
+    await expect(table.getByTestId('list-row').first()).toBeVisible();
+    const scroller = table.locator('xpath=..');
+    // The admin's purchase list (company column, every money column) is wider than 1440 px with the sidebar open.
+    const wider = await scroller.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    expect(wider, 'the purchase list scrolls sideways at 1440 px for an admin').toBe(true);
+    await expect(scroller).toHaveAttribute('data-more', 'true');
+    await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(scroller).not.toHaveAttribute('data-more', /.*/);
+  });
+});

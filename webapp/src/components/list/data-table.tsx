@@ -8,7 +8,7 @@
  * (Edit · Delete), three and more a menu; columns the user hid (column-visibility) are left out; below md the rows become
  * cards (the same data-testid="list-row"), one field per line.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/icon';
@@ -64,14 +64,44 @@ export interface DataTableProps<T> {
 
 const alignClass = { start: 'text-start', end: 'text-end', center: 'text-center' };
 
-/** The sticky actions cell: opaque, so scrolled cells pass under it, with a line on its inner side. */
-const stickyClass = 'sticky end-0 z-[1] bg-card shadow-[inset_1px_0_0_var(--bo-line)] rtl:shadow-[inset_-1px_0_0_var(--bo-line)]';
+/**
+ * The sticky actions cell: opaque, so scrolled cells pass under it, with a line on its inner side;
+ * while columns lie hidden under it (the table scrolls sideways and is not at its end) it casts a
+ * shadow over them, the hint that there is more to scroll to.
+ */
+const stickyClass =
+  'sticky end-0 z-[1] bg-card shadow-[inset_1px_0_0_var(--bo-line)] rtl:shadow-[inset_-1px_0_0_var(--bo-line)] ' +
+  'group-data-[more=true]:shadow-[-8px_0_8px_-6px_rgb(0_0_0/0.45),inset_1px_0_0_var(--bo-line)] ' +
+  'rtl:group-data-[more=true]:shadow-[8px_0_8px_-6px_rgb(0_0_0/0.45),inset_-1px_0_0_var(--bo-line)]';
+
+/** Whether the element scrolls sideways and has more to show toward its end (either direction). */
+function useMoreToTheEnd(ref: RefObject<HTMLElement | null>, shown: boolean): boolean {
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    // scrollLeft is negative in right-to-left layouts: the distance travelled is its size.
+    const measure = () => setMore(Math.abs(el.scrollLeft) + el.clientWidth < el.scrollWidth - 1);
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(el);
+    if (el.firstElementChild) observer?.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [ref, shown]);
+  return more;
+}
 
 /** The data table. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, rowKey, sort, onSort, isLoading, error, onRetry, emptyText, emptyAction, actions, caption, testId } = props;
   const { t } = useTranslation('list');
   const asCards = isSmaller(useSizeClass(), 'md');
+  const scroller = useRef<HTMLDivElement>(null);
+  const more = useMoreToTheEnd(scroller, !asCards);
   const skeletonRows = Math.min(props.skeletonRows ?? 5, 10);
   const hidden = props.hidden ?? [];
   const columns = props.columns.filter((c) => c.hideable === false || !hidden.includes(c.id));
@@ -186,7 +216,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
 
   return (
-    <div className="overflow-x-auto" aria-busy={isLoading || undefined}>
+    <div ref={scroller} className="group overflow-x-auto" data-more={more || undefined} aria-busy={isLoading || undefined}>
       <table className="w-full text-sm" data-testid={testId ?? 'list-table'} data-layout="table">
         <caption className="sr-only">{caption}</caption>
         <thead>
