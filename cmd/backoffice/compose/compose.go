@@ -121,8 +121,8 @@ func New(d Deps) (*Product, error) {
 	return p, nil
 }
 
-// IndexSearch indexes the search words (platform/search) of the products, customers, suppliers
-// and purchases that have none — records written before the word index existed, or loaded straight
+// IndexSearch indexes the search words (platform/search) of the products, customers, suppliers,
+// purchases, categories, companies and stores that have none — records written before the word index existed, or loaded straight
 // into the tables — and returns how many it indexed. It is idempotent and cheap when there is
 // nothing to do, so serve runs it in the background at every start.
 func (p *Product) IndexSearch(ctx context.Context) (int, error) {
@@ -135,7 +135,11 @@ func (p *Product) IndexSearch(ctx context.Context) (int, error) {
 		return n + k, err
 	}
 	j, err := p.Purchasing.IndexSearch(ctx)
-	return n + k + j, err
+	if err != nil {
+		return n + k + j, err
+	}
+	i, err := p.Settings.IndexSearch(ctx)
+	return n + k + j + i, err
 }
 
 // Close stops this process's notifications consumer and ends its live connections.
