@@ -139,7 +139,11 @@ func (p *Product) IndexSearch(ctx context.Context) (int, error) {
 		return n + k + j, err
 	}
 	i, err := p.Settings.IndexSearch(ctx)
-	return n + k + j + i, err
+	if err != nil {
+		return n + k + j + i, err
+	}
+	m, err := p.Notifications.IndexSearch(ctx)
+	return n + k + j + i + m, err
 }
 
 // Close stops this process's notifications consumer and ends its live connections.
