@@ -143,7 +143,11 @@ func (p *Product) IndexSearch(ctx context.Context) (int, error) {
 		return n + k + j + i, err
 	}
 	m, err := p.Notifications.IndexSearch(ctx)
-	return n + k + j + i + m, err
+	if err != nil {
+		return n + k + j + i + m, err
+	}
+	u, err := p.Auth.IndexSearch(ctx)
+	return n + k + j + i + m + u, err
 }
 
 // Close stops this process's notifications consumer and ends its live connections.
