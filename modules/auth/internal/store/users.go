@@ -98,7 +98,7 @@ func (s *Store) userSelect(f UserFilter, sort string) *bun.SelectQuery {
 		ColumnExpr("u.id, u.company_id, u.username, u.first_name, u.last_name, u.email, u.phone, u.role, u.active").
 		ColumnExpr("u.ip_address, u.enable_google2fa, u.google2fa_secret <> '' AS has_secret").
 		ColumnExpr("u.approval_status, u.approval_reason, u.approved_by, u.approved_at, u.created_at, u.updated_at").
-		ColumnExpr(UserSpec.KeyExpr(sort) + " AS sort_key"))
+		ColumnExpr(UserSpec.KeyExpr(sort)+" AS sort_key"))
 }
 
 // ListUsers returns one page of users as plan says.
