@@ -147,7 +147,11 @@ func (p *Product) IndexSearch(ctx context.Context) (int, error) {
 		return n + k + j + i + m, err
 	}
 	u, err := p.Auth.IndexSearch(ctx)
-	return n + k + j + i + m + u, err
+	if err != nil {
+		return n + k + j + i + m + u, err
+	}
+	o, err := p.Procurement.IndexSearch(ctx)
+	return n + k + j + i + m + u + o, err
 }
 
 // Close stops this process's notifications consumer and ends its live connections.
