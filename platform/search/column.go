@@ -86,7 +86,9 @@ func (c Column) FillMissing(ctx context.Context, db bun.IDB) (int, error) {
 		return 0, err
 	}
 	for _, r := range todo {
-		if _, err := db.NewUpdate().Table(c.Table).Set(c.Name+" = ?", r.text).Where("id = ?", r.id).Exec(ctx); err != nil {
+		// A row renamed meanwhile has its words already, from the rename: they stay.
+		if _, err := db.NewUpdate().Table(c.Table).Set(c.Name+" = ?", r.text).Where("id = ?", r.id).
+			Where(c.Name + " IS NULL").Exec(ctx); err != nil {
 			return 0, err
 		}
 	}
