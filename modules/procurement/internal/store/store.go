@@ -1,6 +1,7 @@
-// Package store is the procurement module's only SQL: purchase_orders and received_orders, which
-// it owns and writes, plus read-only joins on the catalog's categories and products for the names
-// lists show and for checking an order's product (DESIGN §2 rule 3 forbids writing another
+// Package store is the procurement module's only SQL: purchase_orders and received_orders and
+// their search word tables, which it owns and writes, plus read-only joins on the catalog's
+// categories and products for the names lists show, the product words copied into a document's
+// search words, and checking an order's product (DESIGN §2 rule 3 forbids writing another
 // module's tables; stock changes go through the catalog's AdjustStock). Every read is limited to a
 // Scope and to live rows (deleted_at IS NULL); a row of another company is simply not found.
 //
