@@ -1,6 +1,7 @@
 // Package store is the notifications module's SQL: the notifications, notification_words (the
-// inbox's search words) and notification_events tables, and one read-only query of the auth module's users table to resolve recipients (live,
-// active users; approved administrators). Every inbox query is limited to its owner's user_id.
+// inbox's search words) and notification_events tables, and one read-only query of the auth
+// module's users table to resolve recipients (live, active users; approved administrators). Every
+// inbox query is limited to its owner's user_id.
 package store
 
 import (
