@@ -46,6 +46,10 @@ func New(d Deps) *Module {
 // Routes registers the auth endpoints.
 func (m *Module) Routes(api *httpx.API) { authhttp.Routes(api, m.svc, RoleAdmin) }
 
+// IndexSearch indexes the search words (platform/search) of the users that have none (written
+// before the word index existed, or inserted by hand) and returns how many it indexed.
+func (m *Module) IndexSearch(ctx context.Context) (int, error) { return m.svc.IndexSearch(ctx) }
+
 // Authenticator resolves session tokens for the HTTP server and the live channel.
 func (m *Module) Authenticator() ws.Authenticator { return m.svc }
 

@@ -55,6 +55,10 @@ func New(d Deps) *Module {
 	return &Module{svc: svc, events: d.Events, filter: d.Filter}
 }
 
+// IndexSearch indexes the search words (platform/search) of the notifications that have none
+// (written before the word index existed) and returns how many it indexed.
+func (m *Module) IndexSearch(ctx context.Context) (int, error) { return m.svc.IndexSearch(ctx) }
+
 // Routes registers /api/notifications.
 func (m *Module) Routes(api *httpx.API) { notificationshttp.Routes(api, m.svc) }
 

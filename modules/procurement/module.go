@@ -1,6 +1,7 @@
 package procurement
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -72,6 +73,11 @@ func New(d Deps) *Module {
 		Draft:       httpx.SignedIn(append([]string{d.AdminRole}, d.StaffRoles...)...),
 	}}
 }
+
+// IndexSearch indexes the search words (platform/search) of the purchase orders and received
+// orders that have none (written before the word indexes existed) and returns how many it
+// indexed.
+func (m *Module) IndexSearch(ctx context.Context) (int, error) { return m.svc.IndexSearch(ctx) }
 
 // Routes registers /api/purchase-orders and /api/received-orders.
 func (m *Module) Routes(api *httpx.API) { procurementhttp.Routes(api, m.svc, m.access, m.now) }

@@ -210,10 +210,15 @@ func TestCompanies(t *testing.T) {
 			if p.Meta.Total != 2 || p.Data[0].Name != "Zeta 3" || p.Data[1].Name != "Zeta 1" {
 				t.Fatalf("inactive %+v", p)
 			}
-			// LIKE wildcards are searched literally.
-			s.Get(t, "/api/companies?q=%25", admin).Expect(http.StatusOK).JSON(&p)
+			// Search is by words (platform/search): a LIKE wildcard is no word, so "%" is no
+			// search, and "eta" begins no word of "Zeta".
+			s.Get(t, "/api/companies?q=%25zeta", admin).Expect(http.StatusOK).JSON(&p)
+			if p.Meta.Total != 5 {
+				t.Fatalf("%%zeta matched %d", p.Meta.Total)
+			}
+			s.Get(t, "/api/companies?q=eta", admin).Expect(http.StatusOK).JSON(&p)
 			if p.Meta.Total != 0 {
-				t.Fatalf("%% matched %d", p.Meta.Total)
+				t.Fatalf("eta matched %d", p.Meta.Total)
 			}
 			s.Get(t, "/api/companies?sort=password", admin).Expect(http.StatusUnprocessableEntity)
 		})

@@ -86,6 +86,10 @@ func (m *Module) Routes(api *httpx.API, users Users) {
 	settingshttp.Routes(api, m.svc, users, auth.RoleAdmin, []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary})
 }
 
+// IndexSearch writes the search words (platform/search) of the companies and stores that have
+// none (written before the words columns existed) and returns how many it wrote.
+func (m *Module) IndexSearch(ctx context.Context) (int, error) { return m.svc.IndexSearch(ctx) }
+
 // AddStoreReferences registers a module whose records name stores (before serving).
 func (m *Module) AddStoreReferences(r StoreReferences) { m.svc.AddStoreReferences(r) }
 

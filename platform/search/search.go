@@ -24,7 +24,22 @@
 //
 // A module owns its word table (created in its migration, see Table for the shape), calls Put in
 // the transaction that creates or changes a record, Drop in the one that deletes it, and builds
-// its list's search from Matches.
+// its list's search from Matches (or IDs).
+//
+// Every list searches by this one rule; how it is read depends on the list's size:
+//
+//   - Word tables (Table), for the lists that grow without bound: products, customers,
+//     suppliers, purchases, purchase orders and received orders (their reference and product),
+//     users (username, names, e-mail) and notifications (reference and supplier; an inbox is one
+//     user's, so the recipient is the sort key). A search is an index range per term.
+//   - A words column (Column), for the small lists bounded per company or per installation:
+//     categories, stores and companies. The record's words are kept in its own row, written
+//     with it, and a term is `LIKE '% term%'` on that column, which both SQLite and PostgreSQL
+//     evaluate the same way; a scan of a company's few hundred rows costs nothing, and a word
+//     table would be three more tables to keep for no gain.
+//
+// Either way the rows written before their words existed are given them at start (IndexMissing,
+// Column.FillMissing), by the composition's IndexSearch at every start.
 package search
 
 import (

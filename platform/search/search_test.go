@@ -193,3 +193,18 @@ func bitsSet(m int64) int {
 	}
 	return n
 }
+
+// TestWordsText: a words column holds the folded words each preceded by a space, so that
+// `LIKE '% term%'` is "the term begins a word".
+func TestWordsText(t *testing.T) {
+	for in, want := range map[string]string{
+		"Gómez-Restrepo": " gomez gomezrestrepo restrepo",
+		"Ñame  ":         " name",
+		"":               " ",
+		"%_":             " ",
+	} {
+		if got := WordsText(in); got != want {
+			t.Errorf("WordsText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

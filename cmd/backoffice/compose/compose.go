@@ -121,21 +121,24 @@ func New(d Deps) (*Product, error) {
 	return p, nil
 }
 
-// IndexSearch indexes the search words (platform/search) of the products, customers, suppliers
-// and purchases that have none — records written before the word index existed, or loaded straight
-// into the tables — and returns how many it indexed. It is idempotent and cheap when there is
-// nothing to do, so serve runs it in the background at every start.
+// IndexSearch indexes the search words (platform/search) of the records that have none —
+// products, customers, suppliers, purchases, purchase orders, received orders, users and
+// notifications (word tables), categories, companies and stores (words columns) written before
+// their words existed, or loaded straight into the tables — and returns how many it indexed. It
+// is idempotent and cheap when there is nothing to do, so serve runs it in the background at
+// every start.
 func (p *Product) IndexSearch(ctx context.Context) (int, error) {
-	n, err := p.Catalog.IndexSearch(ctx)
-	if err != nil {
-		return n, err
+	n := 0
+	for _, index := range []func(context.Context) (int, error){p.Catalog.IndexSearch, p.People.IndexSearch,
+		p.Purchasing.IndexSearch, p.Procurement.IndexSearch, p.Auth.IndexSearch, p.Notifications.IndexSearch,
+		p.Settings.IndexSearch} {
+		k, err := index(ctx)
+		n += k
+		if err != nil {
+			return n, err
+		}
 	}
-	k, err := p.People.IndexSearch(ctx)
-	if err != nil {
-		return n + k, err
-	}
-	j, err := p.Purchasing.IndexSearch(ctx)
-	return n + k + j, err
+	return n, nil
 }
 
 // Close stops this process's notifications consumer and ends its live connections.

@@ -567,3 +567,13 @@ func createdBy(u *store.User) int64 {
 	}
 	return *u.CreatedBy
 }
+
+// IndexSearch indexes the search words of the users that have none (written before the word
+// index existed, or inserted by hand) and clears the cached list totals when it did.
+func (s *Service) IndexSearch(ctx context.Context) (int, error) {
+	n, err := s.store.IndexMissingWords(ctx)
+	if n > 0 {
+		s.counter.Bump(ctx, userTable)
+	}
+	return n, err
+}

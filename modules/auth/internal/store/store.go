@@ -5,6 +5,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -100,15 +101,30 @@ func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
 
 // InsertUser adds u and sets its ID.
 func (s *Store) InsertUser(ctx context.Context, u *User) error {
-	_, err := s.db.NewInsert().Model(u).Returning("id").Exec(ctx)
-	return err
+	return s.inTx(ctx, func(ctx context.Context, tx bun.IDB) error {
+		if _, err := tx.NewInsert().Model(u).Returning("id").Exec(ctx); err != nil {
+			return err
+		}
+		return putWords(ctx, tx, u.ID)
+	})
 }
 
 // UpdateUserColumns writes the named columns of u (and updated_at).
 func (s *Store) UpdateUserColumns(ctx context.Context, u *User, columns ...string) error {
-	_, err := s.db.NewUpdate().Model(u).Column(append(columns, "updated_at")...).WherePK().Exec(ctx)
-	return err
+	if !slices.ContainsFunc(columns, func(c string) bool { return slices.Contains(wordColumns, c) }) {
+		_, err := s.db.NewUpdate().Model(u).Column(append(columns, "updated_at")...).WherePK().Exec(ctx)
+		return err
+	}
+	return s.inTx(ctx, func(ctx context.Context, tx bun.IDB) error {
+		if _, err := tx.NewUpdate().Model(u).Column(append(columns, "updated_at")...).WherePK().Exec(ctx); err != nil {
+			return err
+		}
+		return putWords(ctx, tx, u.ID)
+	})
 }
+
+// wordColumns are the users' columns that their word rows depend on (Words).
+var wordColumns = []string{"username", "first_name", "last_name", "email", "company_id"}
 
 // AdvanceTOTPStep records step as the user's last used one-time-code step, only if it is newer
 // than the stored one. It reports false when another request already used this step or a later

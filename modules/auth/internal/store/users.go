@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
@@ -10,6 +9,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // Scope is the companies a caller may see (see listing.Scope); the store applies it to every
@@ -35,7 +35,8 @@ type UserFilter struct {
 	Scope Scope
 	// CompanyID, when not 0, keeps one company's users (within Scope).
 	CompanyID int64
-	// Q matches anywhere in the username, first name, last name or e-mail, ignoring case.
+	// Q is search text: each of its terms begins a word of the username, first name, last name
+	// or e-mail, accents and case ignored (platform/search, Words).
 	Q string
 	// Role, when not "", keeps one role.
 	Role string
@@ -69,19 +70,14 @@ type UserRow struct {
 	SortKey         string     `bun:"sort_key"`
 }
 
-func (f UserFilter) apply(sel *bun.SelectQuery) *bun.SelectQuery {
+// apply narrows sel, a SELECT of users aliased u on idb, to f.
+func (f UserFilter) apply(idb bun.IDB, sel *bun.SelectQuery) *bun.SelectQuery {
 	sel = listing.Restrict(sel.Where("u.deleted_at IS NULL"), f.Scope, "u.company_id")
 	if f.CompanyID != 0 {
 		sel = sel.Where("u.company_id = ?", f.CompanyID)
 	}
-	if q := strings.TrimSpace(f.Q); q != "" {
-		pattern := listing.ContainsPattern(q)
-		sel = sel.WhereGroup(" AND ", func(g *bun.SelectQuery) *bun.SelectQuery {
-			for _, col := range []string{"u.username", "u.first_name", "u.last_name", "u.email"} {
-				g = g.WhereOr(fmt.Sprintf(`lower(%s) LIKE ? ESCAPE '\'`, col), pattern)
-			}
-			return g
-		})
+	if terms := search.Terms(f.Q); len(terms) > 0 {
+		sel = sel.Where("u.id IN (?)", Words.IDs(idb, terms, f.Scope))
 	}
 	if f.Role != "" {
 		sel = sel.Where("u.role = ?", f.Role)
@@ -98,11 +94,11 @@ func (f UserFilter) apply(sel *bun.SelectQuery) *bun.SelectQuery {
 // userSelect selects the list's columns; a text sort expression is also selected as sort_key, so
 // that a cursor carries the value the database compares (SQLite's lower() folds only ASCII).
 func (s *Store) userSelect(f UserFilter, sort string) *bun.SelectQuery {
-	return f.apply(s.db.NewSelect().TableExpr("users AS u").
+	return f.apply(s.db, s.db.NewSelect().TableExpr("users AS u").
 		ColumnExpr("u.id, u.company_id, u.username, u.first_name, u.last_name, u.email, u.phone, u.role, u.active").
 		ColumnExpr("u.ip_address, u.enable_google2fa, u.google2fa_secret <> '' AS has_secret").
 		ColumnExpr("u.approval_status, u.approval_reason, u.approved_by, u.approved_at, u.created_at, u.updated_at").
-		ColumnExpr(UserSpec.KeyExpr(sort) + " AS sort_key"))
+		ColumnExpr(UserSpec.KeyExpr(sort)+" AS sort_key"))
 }
 
 // ListUsers returns one page of users as plan says.
@@ -114,7 +110,7 @@ func (s *Store) ListUsers(ctx context.Context, f UserFilter, plan *listing.Plan,
 
 // CountUsers counts the users f matches.
 func (s *Store) CountUsers(ctx context.Context, f UserFilter) (int, error) {
-	n, err := f.apply(s.db.NewSelect().TableExpr("users AS u")).Count(ctx)
+	n, err := f.apply(s.db, s.db.NewSelect().TableExpr("users AS u")).Count(ctx)
 	return int(n), err
 }
 
@@ -184,4 +180,62 @@ func (s *Store) DecideApproval(ctx context.Context, id int64, status, reason str
 func (s *Store) SoftDeleteUser(ctx context.Context, id, by int64, at time.Time, sc Scope) (bool, error) {
 	q := s.db.NewUpdate().Model((*User)(nil)).Set("updated_at = ?", at)
 	return db.SoftDelete(ctx, listing.Restrict(q, sc, "company_id"), id, by, at)
+}
+
+// Words is the users' word index (platform/search) of their username, names and e-mail, kept by
+// InsertUser and UpdateUserColumns in the write's transaction. Its sort key is the list's
+// default order, lower(username).
+var Words = search.Table{Name: "user_words", Key: "user_id", Source: "users", SortExpr: "lower(s.username)"}
+
+// userWords returns the indexed words of a user.
+func userWords(username, firstName, lastName, email string) []string {
+	var w search.Words
+	return w.Identifier(username).Text(firstName).Text(lastName).Identifier(email).List()
+}
+
+// wordsRow is what a user's words are made of.
+type wordsRow struct {
+	ID        int64  `bun:"id"`
+	Username  string `bun:"username"`
+	FirstName string `bun:"first_name"`
+	LastName  string `bun:"last_name"`
+	Email     string `bun:"email"`
+}
+
+// wordsOf reads the words of the users q selects (a SELECT of users aliased p).
+func wordsOf(ctx context.Context, q *bun.SelectQuery) (map[int64][]string, error) {
+	var rows []wordsRow
+	if err := q.ColumnExpr("p.id, p.username, p.first_name, p.last_name, p.email").Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	out := make(map[int64][]string, len(rows))
+	for _, r := range rows {
+		out[r.ID] = userWords(r.Username, r.FirstName, r.LastName, r.Email)
+	}
+	return out, nil
+}
+
+// putWords indexes the words of user id as written, in the write's transaction (tx).
+func putWords(ctx context.Context, tx bun.IDB, id int64) error {
+	words, err := wordsOf(ctx, tx.NewSelect().TableExpr("users AS p").Where("p.id = ?", id))
+	if err != nil {
+		return err
+	}
+	return Words.Put(ctx, tx, words)
+}
+
+// inTx runs fn in the store's transaction, or in a new one when the store is not in one.
+func (s *Store) inTx(ctx context.Context, fn func(ctx context.Context, tx bun.IDB) error) error {
+	if tx, ok := s.db.(bun.Tx); ok {
+		return fn(ctx, tx)
+	}
+	return db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error { return fn(ctx, tx) })
+}
+
+// IndexMissingWords indexes the words of the live users that have none (written before the word
+// index existed, or inserted by hand) and returns how many it indexed.
+func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
+	return Words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error) {
+		return wordsOf(ctx, pick(tx.NewSelect().TableExpr("users AS p").Where("p.deleted_at IS NULL")))
+	})
 }

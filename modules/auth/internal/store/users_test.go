@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -54,7 +55,7 @@ func TestUsersTenancy(t *testing.T) {
 				{"admin narrows", UserFilter{Scope: Scope{All: true}, CompanyID: b}, 1},
 				{"q on e-mail across companies", UserFilter{Scope: Scope{All: true}, Q: "ANA"}, 2},
 				{"q within scope", UserFilter{Scope: alfa, Q: "ana"}, 1},
-				{"q percent is literal", UserFilter{Scope: Scope{All: true}, Q: "%"}, 1},
+				{"q of no word is no search", UserFilter{Scope: Scope{All: true}, Q: "%"}, 4},
 				{"role", UserFilter{Scope: Scope{All: true}, Role: "user"}, 2},
 				{"approval", UserFilter{Scope: alfa, Approval: "pending"}, 1},
 			} {
@@ -114,5 +115,86 @@ func TestUsersTenancy(t *testing.T) {
 				t.Fatalf("after decision %+v", u)
 			}
 		})
+	})
+}
+
+// TestUserSearchRule: users are searched by the words rule — each term begins a word of the
+// username, names or e-mail, accents and case ignored — after inserts and updates, and users
+// inserted by hand get their words from IndexMissingWords.
+func TestUserSearchRule(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		st := New(db)
+		at := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+		a, b := dbtest.Company(t, db, "Alfa"), dbtest.Company(t, db, "Beta")
+		add := func(companyID int64, username, first, last, email string) *User {
+			u := &User{CompanyID: companyID, Username: username, FirstName: first, LastName: last, Email: email, Role: "user",
+				Active: true, PasswordHash: "x", ApprovalStatus: "approved", CreatedAt: at, UpdatedAt: at}
+			if err := st.InsertUser(ctx, u); err != nil {
+				t.Fatalf("insert %s: %v", username, err)
+			}
+			return u
+		}
+		maria := add(a, "mgomez", "María José", "Gómez", "mj@alfa.co")
+		add(a, "arroz", "Arroz", "Diana", "ad@alfa.co")
+		add(b, "otra", "Otra", "Gómez", "o@beta.co")
+		names := func(q string) []string {
+			t.Helper()
+			f := UserFilter{Scope: Scope{CompanyID: a}, Q: q}
+			plan, err := listing.NewPlan(UserSpec, listing.Query{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, err := st.ListUsers(ctx, f, plan, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := []string{}
+			for _, r := range rows {
+				out = append(out, r.Username)
+			}
+			if n, err := st.CountUsers(ctx, f); err != nil || n != len(out) {
+				t.Fatalf("count %q = %d, %v; list has %d", q, n, err, len(out))
+			}
+			return out
+		}
+		for q, want := range map[string]string{
+			"gom": "[mgomez]", "GÓMEZ maria": "[mgomez]", "jose": "[mgomez]", "mez": "[]", "rroz": "[]",
+			"arroz": "[arroz]", "mj@alfa": "[mgomez]", "alfa": "[arroz mgomez]", "otra": "[]",
+		} {
+			if got := fmt.Sprint(names(q)); got != want {
+				t.Errorf("search %q = %s, want %s", q, got, want)
+			}
+		}
+		maria.LastName = "Peñalosa"
+		if err := st.UpdateUserColumns(ctx, maria, "last_name"); err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(names("penalosa")); got != "[mgomez]" {
+			t.Errorf("renamed: %s", got)
+		}
+		if got := fmt.Sprint(names("gomez")); got != "[]" { // "mgomez" does not begin with it
+			t.Errorf("old last name: %s", got)
+		}
+		if got := fmt.Sprint(names("mgom")); got != "[mgomez]" {
+			t.Errorf("username: %s", got)
+		}
+		if got := fmt.Sprint(names("gomez maria")); got != "[]" {
+			t.Errorf("old last name kept: %s", got)
+		}
+		if _, err := db.NewRaw(`INSERT INTO users (company_id, username, first_name, last_name, email, role, active, password_hash,
+			approval_status, created_at, updated_at) VALUES (?, 'nunez', 'Íñigo', 'Núñez', 'n@alfa.co', 'user', true, 'x', 'approved', ?, ?)`,
+			a, at, at).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(names("inigo")); got != "[]" {
+			t.Errorf("found without words: %s", got)
+		}
+		if n, err := st.IndexMissingWords(ctx); err != nil || n != 1 {
+			t.Fatalf("indexed %d, %v", n, err)
+		}
+		if got := fmt.Sprint(names("inigo nun")); got != "[nunez]" {
+			t.Errorf("after indexing: %s", got)
+		}
 	})
 }

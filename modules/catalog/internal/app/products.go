@@ -450,12 +450,19 @@ func uniq(ids []int64) []int64 {
 	return slices.Compact(out)
 }
 
-// IndexSearch indexes the words of the products that have none (written before the word index
+// IndexSearch writes the words of the categories and products that have none (written before the word index
 // existed, or loaded straight into the table) and clears the cached list totals when it did.
 func (s *Service) IndexSearch(ctx context.Context) (int, error) {
+	c, err := s.store.FillCategoryWords(ctx)
+	if c > 0 {
+		s.d.Counter.Bump(ctx, tableCategories)
+	}
+	if err != nil {
+		return c, err
+	}
 	n, err := s.store.IndexMissingWords(ctx)
 	if n > 0 {
 		s.d.Counter.Bump(ctx, tableProducts)
 	}
-	return n, err
+	return c + n, err
 }

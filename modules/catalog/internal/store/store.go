@@ -41,6 +41,8 @@ type Category struct {
 	UpdatedAt time.Time  `bun:"updated_at,notnull"`
 	DeletedAt *time.Time `bun:"deleted_at"`
 	DeletedBy *int64     `bun:"deleted_by"`
+	// SearchWords is the category's words column (CategoryWords), written with its name.
+	SearchWords string `bun:"search_words"`
 
 	// SortName is lower(name) as the database computes it (lists only): a page's cursor must
 	// carry the value SQL compares, and SQLite's lower() folds only ASCII letters.
@@ -120,10 +122,17 @@ func (f CategoryFilter) Key(sc Scope) string {
 func (s *Store) categories(sc Scope, f CategoryFilter, model any) *bun.SelectQuery {
 	q := s.db.NewSelect().Model(model).Where("c.deleted_at IS NULL")
 	q = listing.Restrict(q, sc, "c.company_id")
-	if strings.TrimSpace(f.Q) != "" {
-		q = q.Where(`lower(c.name) LIKE ? ESCAPE '\'`, listing.ContainsPattern(f.Q))
-	}
-	return q
+	return CategoryWords.Where(q, "c", f.Q)
+}
+
+// CategoryWords is the categories' words column (platform/search): a company's categories are
+// few, so their search scans them by the words rule instead of keeping a word table.
+var CategoryWords = search.Column{Table: "categories", Name: "search_words", Fields: []string{"name"}}
+
+// FillCategoryWords writes the words of the categories that have none (written before the
+// column existed) and returns how many it wrote.
+func (s *Store) FillCategoryWords(ctx context.Context) (int, error) {
+	return CategoryWords.FillMissing(ctx, s.db)
 }
 
 // ListCategories returns one page of categories (plan's keyset, order and limit).
@@ -163,13 +172,15 @@ func (s *Store) CategoryNameTaken(ctx context.Context, companyID int64, name str
 
 // InsertCategory adds c and sets its ID.
 func (s *Store) InsertCategory(ctx context.Context, c *Category) error {
+	c.SearchWords = search.WordsText(c.Name)
 	_, err := s.db.NewInsert().Model(c).Returning("id").Exec(ctx)
 	return err
 }
 
 // UpdateCategory saves c's name.
 func (s *Store) UpdateCategory(ctx context.Context, c *Category) error {
-	_, err := s.db.NewUpdate().Model(c).Column("name", "updated_at", "updated_by").WherePK().
+	c.SearchWords = search.WordsText(c.Name)
+	_, err := s.db.NewUpdate().Model(c).Column("name", "search_words", "updated_at", "updated_by").WherePK().
 		Where("deleted_at IS NULL").Exec(ctx)
 	return err
 }

@@ -406,3 +406,66 @@ func TestProductSearchOfManyWords(t *testing.T) {
 		}
 	})
 }
+
+// TestCategorySearchRule: each term begins a word of the name, accents and case ignored; a
+// rename is searched by its new words; a category written before the words column gets its
+// words from FillCategoryWords.
+func TestCategorySearchRule(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		s := New(db)
+		a, b := dbtest.Company(t, db, "A"), dbtest.Company(t, db, "B")
+		gomez := category(t, s, a, "Productos Gómez")
+		category(t, s, a, "Arroz y granos")
+		category(t, s, b, "Gómez B")
+		names := func(q string) []string {
+			t.Helper()
+			plan, err := listing.NewPlan(CategorySpec, listing.Query{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, err := s.ListCategories(ctx, Scope{CompanyID: a}, CategoryFilter{Q: q}, plan)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, r := range rows {
+				out = append(out, r.Name)
+			}
+			return out
+		}
+		for q, want := range map[string][]string{
+			"gomez": {"Productos Gómez"}, "GÓM": {"Productos Gómez"}, "gom prod": {"Productos Gómez"},
+			"mez": nil, "rroz": nil, "arroz": {"Arroz y granos"}, "gom arroz": nil,
+		} {
+			if got := names(q); !slices.Equal(got, want) {
+				t.Errorf("search %q = %v, want %v", q, got, want)
+			}
+			if n, err := s.CountCategories(ctx, Scope{CompanyID: a}, CategoryFilter{Q: q}); err != nil || n != len(want) {
+				t.Errorf("count %q = %d, %v; want %d", q, n, err, len(want))
+			}
+		}
+		gomez.Name = "Lácteos"
+		if err := s.UpdateCategory(ctx, gomez); err != nil {
+			t.Fatal(err)
+		}
+		if got := names("gomez"); got != nil {
+			t.Errorf("old name still found: %v", got)
+		}
+		if got := names("lacteos"); !slices.Equal(got, []string{"Lácteos"}) {
+			t.Errorf("new name: %v", got)
+		}
+		if _, err := db.NewRaw("INSERT INTO categories (company_id, name, created_at, updated_at) VALUES (?, 'Ñame', ?, ?)", a, t0, t0).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := names("name"); got != nil {
+			t.Errorf("a category without words found: %v", got)
+		}
+		if n, err := s.FillCategoryWords(ctx); err != nil || n != 1 {
+			t.Fatalf("fill = %d, %v", n, err)
+		}
+		if got := names("name"); !slices.Equal(got, []string{"Ñame"}) {
+			t.Errorf("filled category: %v", got)
+		}
+	})
+}

@@ -249,3 +249,9 @@ func notFound(err error) error {
 	}
 	return fmt.Errorf("notifications: %w", err)
 }
+
+// IndexSearch indexes the search words of the notifications that have none (written before the
+// word index existed) and returns how many it indexed.
+func (s *Service) IndexSearch(ctx context.Context) (int, error) {
+	return s.d.Store.IndexMissingWords(ctx)
+}

@@ -1,6 +1,7 @@
-// Package store is the notifications module's SQL: the notifications and notification_events
-// tables, and one read-only query of the auth module's users table to resolve recipients (live,
-// active users; approved administrators). Every inbox query is limited to its owner's user_id.
+// Package store is the notifications module's SQL: the notifications, notification_words (the
+// inbox's search words) and notification_events tables, and one read-only query of the auth
+// module's users table to resolve recipients (live, active users; approved administrators). Every
+// inbox query is limited to its owner's user_id.
 package store
 
 import (
@@ -8,12 +9,14 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/uptrace/bun"
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // Row is one notification as stored.
@@ -106,6 +109,13 @@ func (s *Store) Record(ctx context.Context, eventID, subject string, aud Audienc
 		if err := tx.NewSelect().Model(&rows).Where("event_id = ?", eventID).Order("id").Scan(ctx); err != nil {
 			return fmt.Errorf("read notifications back: %w", err)
 		}
+		words := make(map[int64][]string, len(rows))
+		for i := range rows {
+			words[rows[i].ID] = RowWords(&rows[i])
+		}
+		if err := Words.Put(ctx, tx, words); err != nil {
+			return fmt.Errorf("index notifications: %w", err)
+		}
 		_, err = tx.NewUpdate().Table("notification_events").Set("recipients = ?", len(rows)).
 			Where("event_id = ?", eventID).Exec(ctx)
 		return err
@@ -143,7 +153,8 @@ func recipients(ctx context.Context, idb bun.IDB, aud Audience) ([]int64, error)
 }
 
 // Filter narrows an inbox: Kind, CompanyID (0: every company), Unread only, and Q searching the
-// reference number and supplier name.
+// reference number and supplier name by the words rule (platform/search: each term begins one
+// of their words, accents and case ignored).
 type Filter struct {
 	Kind      string
 	CompanyID int64
@@ -151,7 +162,8 @@ type Filter struct {
 	Q         string
 }
 
-func (f Filter) apply(q *bun.SelectQuery) *bun.SelectQuery {
+// apply narrows q, a SELECT of userID's notifications aliased n on idb, to f.
+func (f Filter) apply(idb bun.IDB, q *bun.SelectQuery, userID int64) *bun.SelectQuery {
 	if f.Kind != "" {
 		q = q.Where("n.kind = ?", f.Kind)
 	}
@@ -161,14 +173,41 @@ func (f Filter) apply(q *bun.SelectQuery) *bun.SelectQuery {
 	if f.Unread {
 		q = q.Where("n.read_at IS NULL")
 	}
-	if f.Q != "" {
-		p := listing.ContainsPattern(f.Q)
-		q = q.WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
-			return q.WhereOr(`lower(n.reference_no) LIKE ? ESCAPE '\'`, p).
-				WhereOr(`lower(n.supplier_name) LIKE ? ESCAPE '\'`, p)
-		})
+	if terms := search.Terms(f.Q); len(terms) > 0 {
+		// The recipient's rows of each term's range: sort_name is the user id (see Words).
+		q = q.Where("n.id IN (?)", Words.IDs(idb, terms, listing.Scope{All: true}).
+			Where("w.sort_name = ?", strconv.FormatInt(userID, 10)))
 	}
 	return q
+}
+
+// Words is the notifications' word index (platform/search) of their reference number and
+// supplier name, written by Record with the rows. An inbox is one user's, so its sort key is the
+// recipient's user id: a search keeps that user's words from the index alone.
+var Words = search.Table{Name: "notification_words", Key: "notification_id", Source: "notifications", SortExpr: "CAST(s.user_id AS TEXT)"}
+
+// RowWords returns the indexed words of a notification: its reference's and its supplier's.
+func RowWords(r *Row) []string {
+	var w search.Words
+	return w.Identifier(r.ReferenceNo).Text(r.SupplierName).List()
+}
+
+// IndexMissingWords indexes the words of the live notifications that have none (written before
+// the word index existed) and returns how many it indexed.
+func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
+	return Words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error) {
+		var rows []Row
+		q := tx.NewSelect().Model(&rows).ModelTableExpr("notifications AS p").Column("p.id", "p.reference_no", "p.supplier_name").
+			Where("p.deleted_at IS NULL")
+		if err := pick(q).Scan(ctx); err != nil {
+			return nil, err
+		}
+		out := make(map[int64][]string, len(rows))
+		for i := range rows {
+			out[rows[i].ID] = RowWords(&rows[i])
+		}
+		return out, nil
+	})
 }
 
 // ListSpec is the inbox's sorts: newest first by default.
@@ -184,7 +223,7 @@ var ListSpec = listing.Spec{
 // List returns one page of userID's live notifications matching f, and how many match in all.
 func (s *Store) List(ctx context.Context, userID int64, f Filter, plan *listing.Plan) ([]Row, int, error) {
 	base := func() *bun.SelectQuery {
-		return f.apply(s.db.NewSelect().Model((*Row)(nil)).Where("n.user_id = ?", userID).Where("n.deleted_at IS NULL"))
+		return f.apply(s.db, s.db.NewSelect().Model((*Row)(nil)).Where("n.user_id = ?", userID).Where("n.deleted_at IS NULL"), userID)
 	}
 	var rows []Row
 	if err := plan.Apply(base().Model(&rows)).Scan(ctx); err != nil {

@@ -281,3 +281,67 @@ func TestInbox(t *testing.T) {
 		}
 	})
 }
+
+// TestInboxSearchRule: the inbox is searched by the words rule — each term begins a word of
+// the reference or the supplier's name, accents and case ignored — within the user's own inbox,
+// and notifications written before the word index get their words from IndexMissingWords.
+func TestInboxSearchRule(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, bdb *bun.DB) {
+		p, s, ctx := seed(t, bdb), store.New(bdb), context.Background()
+		named := func(ref, supplier string) func(int64) store.Row {
+			return func(u int64) store.Row {
+				r := row("purchase", ref, p.co1)(u)
+				r.SupplierName = supplier
+				return r
+			}
+		}
+		for i, e := range [][2]string{{"FV-100", "Distribuidora Gómez"}, {"FV-200", "Arroz Diana"}} {
+			if _, _, err := s.Record(ctx, fmt.Sprintf("ev-%d", i), "subj", store.Audience{Users: []int64{p.admin1}}, t0, named(e[0], e[1])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, _, err := s.Record(ctx, "ev-other", "subj", store.Audience{Users: []int64{p.admin2}}, t0, named("FV-300", "Gómez Otro")); err != nil {
+			t.Fatal(err)
+		}
+		search := func(q string) string {
+			t.Helper()
+			plan, err := listing.NewPlan(store.ListSpec, listing.Query{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, total, err := s.List(ctx, p.admin1, store.Filter{Q: q}, plan)
+			if err != nil {
+				t.Fatal(err)
+			}
+			refs := []string{}
+			for _, r := range rows {
+				refs = append(refs, r.ReferenceNo)
+			}
+			if total != len(rows) {
+				t.Fatalf("search %q: total %d, %d rows", q, total, len(rows))
+			}
+			return fmt.Sprint(refs)
+		}
+		for q, want := range map[string]string{
+			"gom": "[FV-100]", "GÓMEZ distri": "[FV-100]", "mez": "[]", "rroz": "[]", "arroz": "[FV-200]",
+			"fv-100": "[FV-100]", "fv100": "[FV-100]", "100": "[FV-100]", "00": "[]", "fv": "[FV-200 FV-100]", "otro": "[]",
+		} {
+			if got := search(q); got != want {
+				t.Errorf("search %q = %s, want %s", q, got, want)
+			}
+		}
+		// A notification written before the word index: found once its words are written.
+		if _, err := bdb.NewDelete().TableExpr("notification_words").Where("true").Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := search("gomez"); got != "[]" {
+			t.Fatalf("found without words: %s", got)
+		}
+		if n, err := s.IndexMissingWords(ctx); err != nil || n != 3 {
+			t.Fatalf("indexed %d, %v", n, err)
+		}
+		if got := search("gomez"); got != "[FV-100]" {
+			t.Fatalf("after indexing: %s", got)
+		}
+	})
+}

@@ -273,3 +273,14 @@ type Event struct {
 	Quantity        int64  `json:"quantity"`
 	PurchaseOrderID int64  `json:"purchase_order_id,omitempty" doc:"Received orders: their purchase order"`
 }
+
+// IndexSearch indexes the search words of the purchase orders and received orders that have
+// none (written before the word indexes existed) and clears the cached list totals when it did.
+func (s *Service) IndexSearch(ctx context.Context) (int, error) {
+	n, err := s.store.IndexMissingWords(ctx)
+	if n > 0 {
+		s.d.Counter.Bump(ctx, store.TableOrders)
+		s.d.Counter.Bump(ctx, store.TableReceipts)
+	}
+	return n, err
+}

@@ -1,6 +1,7 @@
-// Package store is the procurement module's only SQL: purchase_orders and received_orders, which
-// it owns and writes, plus read-only joins on the catalog's categories and products for the names
-// lists show and for checking an order's product (DESIGN §2 rule 3 forbids writing another
+// Package store is the procurement module's only SQL: purchase_orders and received_orders and
+// their search word tables, which it owns and writes, plus read-only joins on the catalog's
+// categories and products for the names lists show, the product words copied into a document's
+// search words, and checking an order's product (DESIGN §2 rule 3 forbids writing another
 // module's tables; stock changes go through the catalog's AdjustStock). Every read is limited to a
 // Scope and to live rows (deleted_at IS NULL); a row of another company is simply not found.
 //
@@ -20,6 +21,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // Errors the app layer maps to answers.
@@ -173,9 +175,11 @@ func documentSpec(alias string) listing.Spec {
 // matching selects the live rows in scope of model's table (purchase_orders or received_orders,
 // aliased alias) that pass the filters both lists take: search text, status, category and
 // product ("" and 0 pass everything).
-func (s *Store) matching(model any, alias string, sc Scope, text, status string, categoryID, productID int64) *bun.SelectQuery {
+func (s *Store) matching(model any, alias string, words search.Table, sc Scope, text, status string, categoryID, productID int64) *bun.SelectQuery {
 	q := listing.Restrict(s.db.NewSelect().Model(model).Where(alias+".deleted_at IS NULL"), sc, alias+".company_id")
-	q = search(q, alias, text)
+	if terms := search.Terms(text); len(terms) > 0 {
+		q = q.Where(alias+".id IN (?)", words.IDs(s.db, terms, sc))
+	}
 	if status != "" {
 		q = q.Where(alias+".status = ?", status)
 	}
@@ -188,16 +192,63 @@ func (s *Store) matching(model any, alias string, sc Scope, text, status string,
 	return q
 }
 
-// search matches text against the row's reference and its product's code and name.
-func search(q *bun.SelectQuery, alias, text string) *bun.SelectQuery {
-	if strings.TrimSpace(text) == "" {
-		return q
+// OrderWords and ReceiptWords are the purchase orders' and received orders' word indexes
+// (platform/search): the words of a document's reference and of its product's code and name as
+// they were when it was written (copied at write time), kept by the inserts and updates in their
+// transaction. Their sort key is the reference number.
+var (
+	OrderWords   = search.Table{Name: "purchase_order_words", Key: "purchase_order_id", Source: TableOrders, SortExpr: "s.reference_no"}
+	ReceiptWords = search.Table{Name: "received_order_words", Key: "received_order_id", Source: TableReceipts, SortExpr: "s.reference_no"}
+)
+
+// docWordsRow is what a document's words are made of.
+type docWordsRow struct {
+	ID          int64          `bun:"id"`
+	ReferenceNo string         `bun:"reference_no"`
+	ProductCode sql.NullString `bun:"product_code"`
+	ProductName sql.NullString `bun:"product_name"`
+}
+
+// docWords reads the words of the documents q selects (a SELECT of purchase_orders or
+// received_orders aliased p).
+func docWords(ctx context.Context, q *bun.SelectQuery) (map[int64][]string, error) {
+	var rows []docWordsRow
+	if err := q.ColumnExpr("p.id, p.reference_no, sp.code AS product_code, sp.name AS product_name").
+		Join("LEFT JOIN products AS sp ON sp.id = p.product_id").Scan(ctx, &rows); err != nil {
+		return nil, err
 	}
-	pat := listing.ContainsPattern(text)
-	// The subquery keeps the count free of the joins the page needs for names.
-	return q.Where("(lower("+alias+".reference_no) LIKE ? ESCAPE '\\' OR "+alias+".product_id IN "+
-		"(SELECT sp.id FROM products AS sp WHERE sp.company_id = "+alias+".company_id AND "+
-		"(lower(sp.name) LIKE ? ESCAPE '\\' OR lower(sp.code) LIKE ? ESCAPE '\\')))", pat, pat, pat)
+	out := make(map[int64][]string, len(rows))
+	for _, r := range rows {
+		var w search.Words
+		out[r.ID] = w.Identifier(r.ReferenceNo).Identifier(r.ProductCode.String).Text(r.ProductName.String).List()
+	}
+	return out, nil
+}
+
+// putWords indexes the words of document id of words' table as written (in the store's
+// transaction).
+func (s *Store) putWords(ctx context.Context, words search.Table, id int64) error {
+	ws, err := docWords(ctx, s.db.NewSelect().TableExpr(words.Source+" AS p").Where("p.id = ?", id))
+	if err != nil {
+		return err
+	}
+	return words.Put(ctx, s.db, ws)
+}
+
+// IndexMissingWords indexes the words of the live purchase orders and received orders that have
+// none (written before the word indexes existed) and returns how many it indexed.
+func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
+	n := 0
+	for _, words := range []search.Table{OrderWords, ReceiptWords} {
+		k, err := words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error) {
+			return docWords(ctx, pick(tx.NewSelect().TableExpr(words.Source+" AS p").Where("p.deleted_at IS NULL")))
+		})
+		n += k
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // ---- purchase orders ----
@@ -222,7 +273,7 @@ func (f OrderFilter) Key(sc Scope) string {
 }
 
 func (s *Store) orders(sc Scope, f OrderFilter, model any) *bun.SelectQuery {
-	q := s.matching(model, "po", sc, f.Q, f.Status, f.CategoryID, f.ProductID)
+	q := s.matching(model, "po", OrderWords, sc, f.Q, f.Status, f.CategoryID, f.ProductID)
 	if f.CreatedBy != 0 {
 		q = q.Where("po.created_by = ?", f.CreatedBy)
 	}
@@ -260,8 +311,10 @@ func (s *Store) OrderByID(ctx context.Context, sc Scope, id int64) (*OrderRow, e
 
 // InsertOrder adds o (with its reference number) and sets its ID.
 func (s *Store) InsertOrder(ctx context.Context, o *Order) error {
-	_, err := s.db.NewInsert().Model(o).Returning("id").Exec(ctx)
-	return err
+	if _, err := s.db.NewInsert().Model(o).Returning("id").Exec(ctx); err != nil {
+		return err
+	}
+	return s.putWords(ctx, OrderWords, o.ID)
 }
 
 // UpdatePendingOrder saves the editable columns of a live order still pending; ErrNotFound when
@@ -269,7 +322,10 @@ func (s *Store) InsertOrder(ctx context.Context, o *Order) error {
 func (s *Store) UpdatePendingOrder(ctx context.Context, o *Order) error {
 	res, err := s.db.NewUpdate().Model(o).Column("category_id", "product_id", "quantity", "note", "updated_by", "updated_at").
 		WherePK().Where("status = 'pending'").Where("deleted_at IS NULL").Exec(ctx)
-	return oneRow(res, err)
+	if err := oneRow(res, err); err != nil {
+		return err
+	}
+	return s.putWords(ctx, OrderWords, o.ID) // the product may have changed
 }
 
 // Decide moves the live row id of table (purchase_orders or received_orders) from status from
@@ -383,7 +439,7 @@ func (f ReceiptFilter) Key(sc Scope) string {
 }
 
 func (s *Store) receipts(sc Scope, f ReceiptFilter, model any) *bun.SelectQuery {
-	q := s.matching(model, "ro", sc, f.Q, f.Status, f.CategoryID, f.ProductID)
+	q := s.matching(model, "ro", ReceiptWords, sc, f.Q, f.Status, f.CategoryID, f.ProductID)
 	if f.PurchaseOrderID != 0 {
 		q = q.Where("ro.purchase_order_id = ?", f.PurchaseOrderID)
 	}
@@ -423,8 +479,10 @@ func (s *Store) ReceiptByID(ctx context.Context, sc Scope, id int64) (*ReceiptRo
 
 // InsertReceipt adds r (with its reference number) and sets its ID.
 func (s *Store) InsertReceipt(ctx context.Context, r *Receipt) error {
-	_, err := s.db.NewInsert().Model(r).Returning("id").Exec(ctx)
-	return err
+	if _, err := s.db.NewInsert().Model(r).Returning("id").Exec(ctx); err != nil {
+		return err
+	}
+	return s.putWords(ctx, ReceiptWords, r.ID)
 }
 
 // UpdatePendingReceipt saves quantity, balance and note of a live receipt still pending.

@@ -99,6 +99,17 @@ func (s *Service) Now() time.Time { return s.now() }
 // BindUsers gives the service the user directory (auth module). Call it once, before serving.
 func (s *Service) BindUsers(u CompanyUsers) { s.users = u }
 
+// IndexSearch writes the search words of the companies and stores that have none and clears
+// the cached list totals when it did.
+func (s *Service) IndexSearch(ctx context.Context) (int, error) {
+	n, err := s.store.FillSearchWords(ctx)
+	if n > 0 {
+		s.counter.Bump(ctx, companyTable)
+		s.counter.Bump(ctx, storeTable)
+	}
+	return n, err
+}
+
 // AddStoreReferences registers a module whose records name stores. Call it before serving.
 func (s *Service) AddStoreReferences(r StoreReferences) { s.storeRefs = append(s.storeRefs, r) }
 

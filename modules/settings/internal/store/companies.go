@@ -9,6 +9,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // CompanySpec is the company list's sort keys: name (case-insensitive) and created_at.
@@ -23,7 +24,7 @@ var CompanySpec = listing.Spec{
 
 // CompanyFilter narrows the company list.
 type CompanyFilter struct {
-	// Q matches anywhere in the name, ignoring letter case.
+	// Q is search text: each of its terms begins a word of the name, accents and case ignored.
 	Q string
 	// Active keeps only active (true) or inactive (false) companies; nil keeps both.
 	Active *bool
@@ -45,7 +46,7 @@ type CompanyRow struct {
 }
 
 func (f CompanyFilter) apply(sel *bun.SelectQuery) *bun.SelectQuery {
-	return nameAndActive(sel.Where("c.deleted_at IS NULL"), "c", f.Q, f.Active)
+	return nameAndActive(sel.Where("c.deleted_at IS NULL"), CompanyWords, "c", f.Q, f.Active)
 }
 
 // companySelect selects the list's columns, sortKey (sortKeyExpr) as sort_key.
@@ -86,8 +87,9 @@ func (s *Store) CompanyNameTaken(ctx context.Context, name string, exceptID int6
 
 // UpdateCompany writes c's editable columns.
 func (s *Store) UpdateCompany(ctx context.Context, c *Company) error {
+	c.SearchWords = search.WordsText(c.Name)
 	_, err := s.db.NewUpdate().Model(c).
-		Column("name", "active", "has_taxes", "withholding_agent", "reteiva_agent", "updated_at").
+		Column("name", "search_words", "active", "has_taxes", "withholding_agent", "reteiva_agent", "updated_at").
 		WherePK().Where("deleted_at IS NULL").Exec(ctx)
 	return err
 }

@@ -4,12 +4,31 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 
 	"github.com/uptrace/bun"
 
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
+
+// CompanyWords and StoreWords are the companies' and stores' words columns (platform/search):
+// both lists are small (companies of one installation, stores of one company), so their
+// search scans them by the words rule instead of keeping a word table.
+var (
+	CompanyWords = search.Column{Table: "companies", Name: "search_words", Fields: []string{"name"}}
+	StoreWords   = search.Column{Table: "stores", Name: "search_words", Fields: []string{"name"}}
+)
+
+// FillSearchWords writes the words of the companies and stores that have none (written before
+// the words columns existed, or inserted by hand) and returns how many it wrote.
+func (s *Store) FillSearchWords(ctx context.Context) (int, error) {
+	n, err := CompanyWords.FillMissing(ctx, s.db)
+	if err != nil {
+		return n, err
+	}
+	k, err := StoreWords.FillMissing(ctx, s.db)
+	return n + k, err
+}
 
 // Scope is the companies a caller may see (see listing.Scope).
 type Scope = listing.Scope
@@ -21,12 +40,10 @@ func count(ctx context.Context, sel *bun.SelectQuery) (int, error) {
 }
 
 // nameAndActive keeps the rows of sel's table aliased alias (companies and stores both have a
-// name and an active flag) whose name contains q, ignoring letter case, and, unless active is
-// nil, whose flag is *active.
-func nameAndActive(sel *bun.SelectQuery, alias, q string, active *bool) *bun.SelectQuery {
-	if q := strings.TrimSpace(q); q != "" {
-		sel = sel.Where("lower("+alias+`.name) LIKE ? ESCAPE '\'`, listing.ContainsPattern(q))
-	}
+// name and an active flag) whose name matches the search text q by the words rule (words, the
+// table's words column) and, unless active is nil, whose flag is *active.
+func nameAndActive(sel *bun.SelectQuery, words search.Column, alias, q string, active *bool) *bun.SelectQuery {
+	sel = words.Where(sel, alias, q)
 	if active != nil {
 		sel = sel.Where(alias+".active = ?", *active)
 	}

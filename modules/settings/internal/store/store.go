@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // ErrNotFound is returned when no row matches.
@@ -32,6 +34,8 @@ type Company struct {
 	UpdatedAt        time.Time  `bun:"updated_at,notnull"`
 	DeletedAt        *time.Time `bun:"deleted_at"`
 	DeletedBy        *int64     `bun:"deleted_by"`
+	// SearchWords is the company's words column (CompanyWords), written with its name.
+	SearchWords string `bun:"search_words"`
 }
 
 // Site is the single row (id 1) of site_settings.
@@ -78,6 +82,7 @@ func (s *Store) CompanyByName(ctx context.Context, name string) (*Company, error
 
 // InsertCompany adds c and sets its ID.
 func (s *Store) InsertCompany(ctx context.Context, c *Company) error {
+	c.SearchWords = search.WordsText(c.Name)
 	_, err := s.db.NewInsert().Model(c).Returning("id").Exec(ctx)
 	return err
 }

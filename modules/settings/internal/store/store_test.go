@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -153,5 +154,102 @@ func TestStoresTenancyAndKeyset(t *testing.T) {
 				t.Fatalf("companies %v", all)
 			}
 		})
+	})
+}
+
+// TestSearchRule: companies and stores are searched by the words rule — each term begins a word
+// of the name, accents and case ignored — on writes and renames, and rows written without words
+// get them from FillSearchWords.
+func TestSearchRule(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		st := New(db)
+		at := time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
+		gomez := &Company{Name: "Distribuciones Gómez", Active: true, CreatedAt: at, UpdatedAt: at}
+		arroz := &Company{Name: "Arroz Diana", Active: true, CreatedAt: at, UpdatedAt: at}
+		for _, c := range []*Company{gomez, arroz} {
+			if err := st.InsertCompany(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		store := &StoreRecord{CompanyID: gomez.ID, Name: "Bodega Peñalosa", Active: true, CreatedAt: at, UpdatedAt: at}
+		if err := st.InsertStore(ctx, store); err != nil {
+			t.Fatal(err)
+		}
+		companies := func(q string) []string {
+			t.Helper()
+			plan, err := listing.NewPlan(CompanySpec, listing.Query{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, err := st.ListCompanies(ctx, CompanyFilter{Q: q}, plan, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, r := range rows {
+				out = append(out, r.Name)
+			}
+			if n, err := st.CountCompanies(ctx, CompanyFilter{Q: q}); err != nil || n != len(out) {
+				t.Fatalf("count %q = %d, %v; list has %d", q, n, err, len(out))
+			}
+			return out
+		}
+		stores := func(q string) []string {
+			t.Helper()
+			plan, err := listing.NewPlan(StoreSpec, listing.Query{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := StoreFilter{Scope: Scope{CompanyID: gomez.ID}, Q: q}
+			rows, err := st.ListStores(ctx, f, plan, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, r := range rows {
+				out = append(out, r.Name)
+			}
+			if n, err := st.CountStores(ctx, f); err != nil || n != len(out) {
+				t.Fatalf("count %q = %d, %v; list has %d", q, n, err, len(out))
+			}
+			return out
+		}
+		for q, want := range map[string]string{"gom": "Distribuciones Gómez", "GÓMEZ dist": "Distribuciones Gómez", "mez": "", "rroz": "", "arroz": "Arroz Diana"} {
+			if got := strings.Join(companies(q), ","); got != want {
+				t.Errorf("companies %q = %q, want %q", q, got, want)
+			}
+		}
+		for q, want := range map[string]string{"penal": "Bodega Peñalosa", "bod PEÑ": "Bodega Peñalosa", "losa": "", "odega": ""} {
+			if got := strings.Join(stores(q), ","); got != want {
+				t.Errorf("stores %q = %q, want %q", q, got, want)
+			}
+		}
+		store.Name = "Sede Bogotá"
+		if err := st.UpdateStore(ctx, store); err != nil {
+			t.Fatal(err)
+		}
+		gomez.Name = "Lácteos Ñuñoa"
+		if err := st.UpdateCompany(ctx, gomez); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(stores("bogota"), ","); got != "Sede Bogotá" || len(stores("penal")) != 0 {
+			t.Errorf("renamed store: %q", got)
+		}
+		if got := strings.Join(companies("nunoa"), ","); got != "Lácteos Ñuñoa" || len(companies("gomez")) != 0 {
+			t.Errorf("renamed company: %q", got)
+		}
+		if _, err := db.NewRaw("INSERT INTO companies (name, active, has_taxes, withholding_agent, reteiva_agent, created_at, updated_at) VALUES ('Óptica Ñandú', true, false, false, false, ?, ?)", at, at).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := companies("nandu"); len(got) != 0 {
+			t.Errorf("a company without words found: %v", got)
+		}
+		if n, err := st.FillSearchWords(ctx); err != nil || n != 1 {
+			t.Fatalf("fill = %d, %v", n, err)
+		}
+		if got := strings.Join(companies("optica nandu"), ","); got != "Óptica Ñandú" {
+			t.Errorf("filled company: %q", got)
+		}
 	})
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 // StoreRecord is a row of stores (a company's point of sale or warehouse).
@@ -26,6 +27,8 @@ type StoreRecord struct {
 	UpdatedAt time.Time  `bun:"updated_at,notnull"`
 	DeletedAt *time.Time `bun:"deleted_at"`
 	DeletedBy *int64     `bun:"deleted_by"`
+	// SearchWords is the store's words column (StoreWords), written with its name.
+	SearchWords string `bun:"search_words"`
 }
 
 // StoreSpec is the store list's sort keys: name (case-insensitive) and created_at.
@@ -43,7 +46,7 @@ type StoreFilter struct {
 	Scope Scope
 	// CompanyID, when not 0, keeps one company's stores (within Scope).
 	CompanyID int64
-	// Q matches anywhere in the name, ignoring letter case.
+	// Q is search text: each of its terms begins a word of the name, accents and case ignored.
 	Q string
 	// Active keeps only active (true) or inactive (false) stores; nil keeps both.
 	Active *bool
@@ -66,7 +69,7 @@ func (f StoreFilter) apply(sel *bun.SelectQuery) *bun.SelectQuery {
 	if f.CompanyID != 0 {
 		sel = sel.Where("s.company_id = ?", f.CompanyID)
 	}
-	return nameAndActive(sel, "s", f.Q, f.Active)
+	return nameAndActive(sel, StoreWords, "s", f.Q, f.Active)
 }
 
 func (s *Store) storeSelect(f StoreFilter, sortKey string) *bun.SelectQuery {
@@ -117,13 +120,15 @@ func (s *Store) StoreNameTaken(ctx context.Context, companyID int64, name string
 
 // InsertStore adds r and sets its ID.
 func (s *Store) InsertStore(ctx context.Context, r *StoreRecord) error {
+	r.SearchWords = search.WordsText(r.Name)
 	_, err := s.db.NewInsert().Model(r).Returning("id").Exec(ctx)
 	return err
 }
 
 // UpdateStore writes r's editable columns.
 func (s *Store) UpdateStore(ctx context.Context, r *StoreRecord) error {
-	_, err := s.db.NewUpdate().Model(r).Column("company_id", "name", "active", "updated_at").
+	r.SearchWords = search.WordsText(r.Name)
+	_, err := s.db.NewUpdate().Model(r).Column("company_id", "name", "search_words", "active", "updated_at").
 		WherePK().Where("deleted_at IS NULL").Exec(ctx)
 	return err
 }
