@@ -8,8 +8,8 @@ import (
 
 	"github.com/backoffice/backoffice/modules/notifications/internal/app"
 	"github.com/backoffice/backoffice/modules/notifications/internal/store"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
-	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/ws"
 )
 
@@ -46,8 +46,8 @@ func TestInboxChangesReachOtherTabs(t *testing.T) {
 	}
 	var p pushes
 	svc := app.New(app.Deps{Store: st, Push: &p, AdminRole: "admin", Now: func() time.Time { return now }})
-	me := httpx.Principal{UserID: user, CompanyID: co, Role: "buyer"}
-	stranger := httpx.Principal{UserID: user + 100, CompanyID: co, Role: "buyer"}
+	me := caller.Principal{UserID: user, CompanyID: co, Role: "buyer"}
+	stranger := caller.Principal{UserID: user + 100, CompanyID: co, Role: "buyer"}
 
 	if _, err := svc.MarkRead(ctx, stranger, rows[0].ID); err == nil {
 		t.Fatal("a stranger marked someone else's notification read")

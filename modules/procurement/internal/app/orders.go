@@ -11,7 +11,7 @@ import (
 	"github.com/backoffice/backoffice/modules/procurement/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/approval"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/sequence"
 )
@@ -66,7 +66,7 @@ type OrderInput struct {
 	RemoveImage bool
 }
 
-func (s *Service) toOrder(p httpx.Principal, r store.OrderRow, img *OrderImage) PurchaseOrder {
+func (s *Service) toOrder(p caller.Principal, r store.OrderRow, img *OrderImage) PurchaseOrder {
 	st := domain.OrderStatus(r.Status)
 	return PurchaseOrder{ID: r.ID, CompanyID: r.CompanyID, ReferenceNo: r.ReferenceNo, CategoryID: r.CategoryID,
 		Category: OrderCategory{ID: r.CategoryID, Name: r.CategoryName}, ProductID: r.ProductID,
@@ -87,17 +87,17 @@ func utc(t *time.Time) *time.Time {
 	return &u
 }
 
-func (s *Service) deleteRequest(p httpx.Principal, r store.OrderRow) domain.DeleteRequest {
+func (s *Service) deleteRequest(p caller.Principal, r store.OrderRow) domain.DeleteRequest {
 	return domain.DeleteRequest{Admin: s.admin(p), Buyer: p.Role == s.d.BuyerRole, Own: deref(r.CreatedBy) == p.UserID,
 		Status: domain.OrderStatus(r.Status), Receipts: r.ReceiptCount}
 }
 
-func (s *Service) toOrders(ctx context.Context, p httpx.Principal, rows []store.OrderRow) ([]PurchaseOrder, error) {
+func (s *Service) toOrders(ctx context.Context, p caller.Principal, rows []store.OrderRow) ([]PurchaseOrder, error) {
 	return withImages(ctx, s, OrderImageOwner, rows, func(r store.OrderRow) int64 { return r.ID },
 		func(r store.OrderRow, img *OrderImage) PurchaseOrder { return s.toOrder(p, r, img) })
 }
 
-func (s *Service) orderFilter(p httpx.Principal, q OrderQuery) (store.OrderFilter, error) {
+func (s *Service) orderFilter(p caller.Principal, q OrderQuery) (store.OrderFilter, error) {
 	st, err := domain.ParseOrderStatus(q.Status)
 	if err != nil {
 		return store.OrderFilter{}, apperror.Field("status", domain.MsgUnknownStatus)
@@ -131,7 +131,7 @@ func orderKey(key string) func(store.OrderRow) (any, int64) {
 }
 
 // ListOrders returns one page of the purchase orders p may see.
-func (s *Service) ListOrders(ctx context.Context, p httpx.Principal, q OrderQuery) (listing.Page[PurchaseOrder], error) {
+func (s *Service) ListOrders(ctx context.Context, p caller.Principal, q OrderQuery) (listing.Page[PurchaseOrder], error) {
 	f, err := s.orderFilter(p, q)
 	if err != nil {
 		return listing.Page[PurchaseOrder]{}, err
@@ -153,7 +153,7 @@ func (s *Service) ListOrders(ctx context.Context, p httpx.Principal, q OrderQuer
 }
 
 // ExportOrders checks q and returns what streams every order of the list (no paging, no images).
-func (s *Service) ExportOrders(ctx context.Context, p httpx.Principal, q OrderQuery) (func(fn func(PurchaseOrder) error) error, error) {
+func (s *Service) ExportOrders(ctx context.Context, p caller.Principal, q OrderQuery) (func(fn func(PurchaseOrder) error) error, error) {
 	f, err := s.orderFilter(p, q)
 	if err != nil {
 		return nil, err
@@ -172,7 +172,7 @@ func (s *Service) order(ctx context.Context, sc store.Scope, id int64) (*store.O
 }
 
 // GetOrder returns one purchase order p may see.
-func (s *Service) GetOrder(ctx context.Context, p httpx.Principal, id int64) (PurchaseOrder, error) {
+func (s *Service) GetOrder(ctx context.Context, p caller.Principal, id int64) (PurchaseOrder, error) {
 	r, err := s.order(ctx, s.scopeOf(p, 0), id)
 	if err != nil {
 		return PurchaseOrder{}, err
@@ -226,7 +226,7 @@ func (s *Service) checkOrder(ctx context.Context, companyID int64, in OrderInput
 
 // CreateOrder adds a pending purchase order to p's company (buyers, users and secretaries; the
 // route keeps administrators out) and publishes purchase_order.created.
-func (s *Service) CreateOrder(ctx context.Context, p httpx.Principal, in OrderInput) (PurchaseOrder, error) {
+func (s *Service) CreateOrder(ctx context.Context, p caller.Principal, in OrderInput) (PurchaseOrder, error) {
 	d, prod, err := s.checkOrder(ctx, p.CompanyID, in)
 	if err != nil {
 		return PurchaseOrder{}, err
@@ -272,7 +272,7 @@ func writeFailed(err error) error {
 
 // UpdateOrder edits a pending purchase order (users and secretaries; spec §6 gives buyers and
 // admins no edit page). The order keeps its company.
-func (s *Service) UpdateOrder(ctx context.Context, p httpx.Principal, id int64, in OrderInput) (PurchaseOrder, error) {
+func (s *Service) UpdateOrder(ctx context.Context, p caller.Principal, id int64, in OrderInput) (PurchaseOrder, error) {
 	cur, err := s.order(ctx, s.scopeOf(p, 0), id)
 	if err != nil {
 		return PurchaseOrder{}, err
@@ -308,7 +308,7 @@ func (s *Service) UpdateOrder(ctx context.Context, p httpx.Principal, id int64, 
 }
 
 // DeleteOrder soft-deletes a purchase order under domain.CanDelete's rule.
-func (s *Service) DeleteOrder(ctx context.Context, p httpx.Principal, id int64) error {
+func (s *Service) DeleteOrder(ctx context.Context, p caller.Principal, id int64) error {
 	cur, err := s.order(ctx, s.scopeOf(p, 0), id)
 	if err != nil {
 		return err
@@ -343,7 +343,7 @@ func (s *Service) DeleteOrder(ctx context.Context, p httpx.Principal, id int64) 
 
 // DecideOrder approves a pending purchase order or rejects it with a reason (admins) and
 // publishes purchase_order.approved / rejected.
-func (s *Service) DecideOrder(ctx context.Context, p httpx.Principal, id int64, approve bool, reason string) (PurchaseOrder, error) {
+func (s *Service) DecideOrder(ctx context.Context, p caller.Principal, id int64, approve bool, reason string) (PurchaseOrder, error) {
 	if !s.admin(p) {
 		return PurchaseOrder{}, apperror.Forbidden("You are not allowed to perform this action.")
 	}
