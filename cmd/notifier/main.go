@@ -96,7 +96,7 @@ func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger) (*notifier, e
 		return nil, err
 	}
 	return &notifier{auth: au, gateway: g,
-		consumer: product.NewNotifications(in.DB, in.Bus, ws.NewPusher(in.Bus), time.Now, logger)}, nil
+		consumer: product.NewNotifications(in.DB, au, in.Bus, ws.NewPusher(in.Bus), time.Now, logger)}, nil
 }
 
 func (n *notifier) close() {

@@ -139,15 +139,16 @@ func New(d Deps) (*Product, error) {
 		}
 		p.Live, p.Push = g, ws.NewPusher(d.Bus)
 	}
-	p.Notifications = NewNotifications(d.DB, d.Bus, p.Push, d.Now, d.Logger)
+	p.Notifications = NewNotifications(d.DB, au, d.Bus, p.Push, d.Now, d.Logger)
 	return p, nil
 }
 
 // NewNotifications builds the notifications module as every process runs it: consuming the
-// domain events from bus and pushing over push when there is a bus (nil: the inbox API only).
+// domain events from bus and pushing over push when there is a bus (nil: the inbox API only),
+// its recipients resolved by the auth module, users.
 // cmd/notifier builds it alone.
-func NewNotifications(db *bun.DB, bus *eventbus.Bus, push ws.Pusher, now func() time.Time, logger *slog.Logger) *notifications.Module {
-	nd := notifications.Deps{DB: db, AdminRole: auth.RoleAdmin, Now: now, Logger: logger,
+func NewNotifications(db *bun.DB, users *auth.Module, bus *eventbus.Bus, push ws.Pusher, now func() time.Time, logger *slog.Logger) *notifications.Module {
+	nd := notifications.Deps{DB: db, Users: users, AdminRole: auth.RoleAdmin, Now: now, Logger: logger,
 		OtherRoles: []string{auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer}}
 	if bus != nil {
 		nd.Events, nd.Push = bus, push

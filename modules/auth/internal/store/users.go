@@ -185,3 +185,31 @@ func (s *Store) SoftDeleteUser(ctx context.Context, id, by int64, at time.Time, 
 	q := s.db.NewUpdate().Model((*User)(nil)).Set("updated_at = ?", at)
 	return db.SoftDelete(ctx, listing.Restrict(q, sc, "company_id"), id, by, at)
 }
+
+// Recipients returns, ascending, the live active users among ids, plus every approved user of
+// role adminRole when admins, leaving out except (0: nobody): whom a notification reaches. It
+// reads on the store's db, which may be another module's transaction.
+func (s *Store) Recipients(ctx context.Context, ids []int64, admins bool, adminRole string, except int64) ([]int64, error) {
+	if len(ids) == 0 && !admins {
+		return nil, nil
+	}
+	q := s.db.NewSelect().Table("users").Column("id").
+		Where("deleted_at IS NULL").Where("active").
+		WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			if len(ids) > 0 {
+				q = q.WhereOr("id IN (?)", bun.In(ids))
+			}
+			if admins {
+				q = q.WhereOr("role = ? AND approval_status = 'approved'", adminRole)
+			}
+			return q
+		}).Order("id")
+	if except != 0 {
+		q = q.Where("id <> ?", except)
+	}
+	var out []int64
+	if err := q.Scan(ctx, &out); err != nil {
+		return nil, fmt.Errorf("resolve recipients: %w", err)
+	}
+	return out, nil
+}

@@ -11,6 +11,8 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"github.com/backoffice/backoffice/modules/notifications/internal/domain"
 	"github.com/backoffice/backoffice/modules/notifications/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
@@ -33,6 +35,8 @@ type Pusher interface {
 // Deps is what the service needs.
 type Deps struct {
 	Store *store.Store
+	// Users resolves recipients among the auth module's users.
+	Users Users
 	// Push may be nil: nothing is pushed (a process without a bus).
 	Push Pusher
 	// AdminRole receives created/received notifications; Roles are every other role, whose
@@ -41,6 +45,12 @@ type Deps struct {
 	Roles     []string
 	Now       func() time.Time
 	Logger    *slog.Logger
+}
+
+// Users resolves recipients (the auth module): the live active users among ids, plus every
+// approved administrator when admins, leaving out except, ascending; read in tx.
+type Users interface {
+	Recipients(ctx context.Context, tx bun.IDB, ids []int64, admins bool, except int64) ([]int64, error)
 }
 
 // Service is the module's use cases.
@@ -114,7 +124,9 @@ func (s *Service) HandleMessage(ctx context.Context, msg eventbus.Msg) error {
 		actor = &ev.ActorID
 	}
 	rows, dup, err := s.d.Store.Record(ctx, ev.ID, ev.Subject,
-		store.Audience{Users: aud.Users, Admins: aud.Admins, AdminRole: s.d.AdminRole, Except: aud.Except}, s.d.Now(),
+		func(ctx context.Context, tx bun.IDB) ([]int64, error) {
+			return s.d.Users.Recipients(ctx, tx, aud.Users, aud.Admins, aud.Except)
+		}, s.d.Now(),
 		func(int64) store.Row {
 			return store.Row{CompanyID: ev.CompanyID, Subject: ev.Subject, Kind: string(kind), Outcome: string(outcome),
 				Message: content.Message, Params: params, ReferenceNo: content.ReferenceNo,

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"github.com/backoffice/backoffice/modules/notifications/internal/app"
 	"github.com/backoffice/backoffice/modules/notifications/internal/store"
 	"github.com/backoffice/backoffice/platform/caller"
@@ -38,7 +40,7 @@ func TestInboxChangesReachOtherTabs(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := store.New(bdb)
-	rows, _, err := st.Record(ctx, "ev-1", "s", store.Audience{Users: []int64{user}}, now, func(int64) store.Row {
+	rows, _, err := st.Record(ctx, "ev-1", "s", func(context.Context, bun.IDB) ([]int64, error) { return []int64{user}, nil }, now, func(int64) store.Row {
 		return store.Row{CompanyID: co, Kind: "purchase", Outcome: "approved", Message: "m", Params: "{}", OccurredAt: now}
 	})
 	if err != nil || len(rows) != 1 {
