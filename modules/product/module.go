@@ -127,7 +127,7 @@ func New(d Deps) (*Product, error) {
 		CustomerTotals: d.Later.CustomerTotals, CustomerRefs: d.Later.CustomerRefs,
 		SupplierRefs: append([]people.SupplierReferences{purUsage}, d.Later.SupplierRefs...)})
 	p.Purchasing = purchasing.New(purchasing.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
-		Events: d.Events, Suppliers: p.People, Companies: st, Taxes: p.Tax, ReceivedOrders: poUsage, Now: d.Now,
+		Events: d.Events, Suppliers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, ReceivedOrders: poUsage, Now: d.Now,
 		AdminRole: auth.RoleAdmin, StaffRoles: staff})
 	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Stock: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,

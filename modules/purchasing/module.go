@@ -6,6 +6,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/people"
 	"github.com/backoffice/backoffice/modules/purchasing/internal/app"
 	purchasinghttp "github.com/backoffice/backoffice/modules/purchasing/internal/http"
@@ -25,9 +26,15 @@ type Suppliers interface {
 	SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error)
 }
 
-// Companies gives a live company's tax flags (*settings.Module).
+// Companies gives a live company's tax flags and its stores' names (*settings.Module).
 type Companies interface {
 	CompanyTaxProfile(ctx context.Context, id int64) (settings.TaxProfile, error)
+	StoreName(ctx context.Context, companyID, storeID int64) (name string, ok bool, err error)
+}
+
+// Catalog reads the products a purchase's lines name (*catalog.Module).
+type Catalog interface {
+	ProductFacts(ctx context.Context, companyID int64, ids []int64) (map[int64]catalog.ProductFacts, error)
 }
 
 // TaxParams gives the UVT of a document's year (*tax.Module).
@@ -51,6 +58,7 @@ type Deps struct {
 	// Suppliers reads a purchase's supplier with its tax profile (*people.Module).
 	Suppliers Suppliers
 	Companies Companies
+	Catalog   Catalog
 	Taxes     TaxParams
 	// ReceivedOrders checks the received order a purchase is made from (create).
 	ReceivedOrders ReceivedOrders
@@ -83,7 +91,7 @@ func New(d Deps) *Module {
 		counter = listing.NewCounter(d.Cache, totalsTTL)
 	}
 	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Events: d.Events,
-		Suppliers: supplierSource{d.Suppliers}, Companies: buyerSource{d.Companies}, Taxes: d.Taxes, ReceivedOrders: d.ReceivedOrders,
+		Suppliers: supplierSource{d.Suppliers}, Companies: buyerSource{d.Companies}, Products: productSource{d.Catalog}, Taxes: d.Taxes, ReceivedOrders: d.ReceivedOrders,
 		AdminRole: d.AdminRole, Now: d.Now})
 	// The invoice image is read by whoever reads the purchase: staff of its company, not buyers.
 	d.Attachments.AllowReads(app.Entity, attachments.ReadableBy(d.StaffRoles, svc.Visible))
@@ -153,8 +161,28 @@ func (a supplierSource) SupplierIDs(ctx context.Context, sc listing.Scope, q str
 	return a.s.SupplierIDs(ctx, sc, q, limit)
 }
 
-// buyerSource reads a company's tax flags as pricing needs them.
+// productSource reads the catalog's products as a purchase line needs them.
+type productSource struct{ c Catalog }
+
+func (a productSource) LineProducts(ctx context.Context, companyID int64, ids []int64) (map[int64]app.Product, error) {
+	facts, err := a.c.ProductFacts(ctx, companyID, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]app.Product, len(facts))
+	for id, p := range facts {
+		out[id] = app.Product{ID: p.ID, CategoryID: p.CategoryID, CategoryName: p.CategoryName, Code: p.Code, Name: p.Name,
+			IVAClass: p.IVAClass, Kind: p.Kind, CostCents: p.CostCents}
+	}
+	return out, nil
+}
+
+// buyerSource reads a company's tax flags as pricing needs them, and names its stores.
 type buyerSource struct{ c Companies }
+
+func (a buyerSource) StoreName(ctx context.Context, companyID, storeID int64) (string, bool, error) {
+	return a.c.StoreName(ctx, companyID, storeID)
+}
 
 func (a buyerSource) BuyerProfile(ctx context.Context, companyID int64) (tax.Buyer, error) {
 	t, err := a.c.CompanyTaxProfile(ctx, companyID)

@@ -103,6 +103,12 @@ func (m *Module) CompanyTaxProfile(ctx context.Context, id int64) (TaxProfile, e
 	return m.svc.CompanyTaxProfile(ctx, id)
 }
 
+// StoreName returns the name of the live store storeID of company companyID (a purchase copies
+// it at write time); ok is false when there is none (missing, deleted or another company's).
+func (m *Module) StoreName(ctx context.Context, companyID, storeID int64) (name string, ok bool, err error) {
+	return m.svc.StoreName(ctx, companyID, storeID)
+}
+
 // StoreOfCompany reports whether storeID is a live store of companyID.
 func (m *Module) StoreOfCompany(ctx context.Context, storeID, companyID int64) (bool, error) {
 	return m.svc.StoreOfCompany(ctx, storeID, companyID)

@@ -74,9 +74,31 @@ type Suppliers interface {
 	SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error)
 }
 
-// Companies gives a live company's tax flags (the settings module).
+// Companies gives a live company's tax flags and its stores' names (the settings module).
 type Companies interface {
 	BuyerProfile(ctx context.Context, companyID int64) (tax.Buyer, error)
+	// StoreName is the name of a live store of the company; ok is false when there is none.
+	StoreName(ctx context.Context, companyID, storeID int64) (name string, ok bool, err error)
+}
+
+// Product is a live catalog product as a purchase line needs it: its category (to check the
+// line), its names, IVA class and kind (copied onto the line) and its cost (the suggestion of a
+// purchase draft).
+type Product struct {
+	ID           int64
+	CategoryID   int64
+	CategoryName string
+	Code         string
+	Name         string
+	IVAClass     string
+	Kind         string
+	CostCents    int64
+}
+
+// Products reads the live products among ids of company companyID whose category is live, keyed
+// by id (the catalog module).
+type Products interface {
+	LineProducts(ctx context.Context, companyID int64, ids []int64) (map[int64]Product, error)
 }
 
 // ReceivedOrders reads the received order a purchase invoices (the procurement module), inside
@@ -103,6 +125,7 @@ type Deps struct {
 	Events      eventbus.Emitter
 	Suppliers   Suppliers
 	Companies   Companies
+	Products    Products
 	Taxes       TaxParams
 	// ReceivedOrders checks the received order a purchase is made from.
 	ReceivedOrders ReceivedOrders
@@ -177,12 +200,12 @@ func (s *Service) price(ctx context.Context, companyID int64, d domain.Draft, qu
 		pr.supplierName = sup.Name
 	}
 	if !quote && d.StoreID > 0 {
-		name, err := s.store.StoreName(ctx, companyID, d.StoreID)
+		name, ok, err := s.d.Companies.StoreName(ctx, companyID, d.StoreID)
 		switch {
-		case errors.Is(err, store.ErrNotFound):
-			f["store_id"] = domain.MsgStoreRequired
 		case err != nil:
 			return nil, apperror.Internal(err)
+		case !ok:
+			f["store_id"] = domain.MsgStoreRequired
 		}
 		pr.storeName = name
 	}
@@ -192,7 +215,7 @@ func (s *Service) price(ctx context.Context, companyID int64, d domain.Draft, qu
 			ids = append(ids, l.ProductID)
 		}
 	}
-	products, err := s.store.Products(ctx, companyID, ids)
+	products, err := s.d.Products.LineProducts(ctx, companyID, ids)
 	if err != nil {
 		return nil, apperror.Internal(err)
 	}

@@ -221,6 +221,19 @@ func (s *Service) DeleteStore(ctx context.Context, p caller.Principal, id int64)
 	return nil
 }
 
+// StoreName returns the name of the live store storeID of company companyID; ok is false when
+// there is none (missing, deleted or another company's).
+func (s *Service) StoreName(ctx context.Context, companyID, storeID int64) (name string, ok bool, err error) {
+	r, err := s.store.StoreRecordByID(ctx, storeID, store.Scope{CompanyID: companyID})
+	if errors.Is(err, store.ErrNotFound) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	return r.Name, true, nil
+}
+
 // StoreOfCompany reports whether storeID is a live store of companyID (purchases and sales check
 // the store they are given).
 func (s *Service) StoreOfCompany(ctx context.Context, storeID, companyID int64) (bool, error) {
