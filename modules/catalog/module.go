@@ -117,3 +117,29 @@ func (m *Module) ProductFacts(ctx context.Context, companyID int64, ids []int64)
 func (m *Module) CategoryOfCompany(ctx context.Context, companyID, categoryID int64) (bool, error) {
 	return m.st.CategoryOfCompany(ctx, companyID, categoryID)
 }
+
+// ProductLabel is how another module's list shows a product it names: code, name, unit and
+// current cost.
+type ProductLabel = store.ProductLabel
+
+// Labels returns the labels of the products among productIDs and the names of the categories
+// among categoryIDs, deleted ones included (a document keeps showing what it was made for);
+// an id that never existed is absent.
+func (m *Module) Labels(ctx context.Context, productIDs, categoryIDs []int64) (map[int64]ProductLabel, map[int64]string, error) {
+	rows, err := m.st.ProductLabels(ctx, productIDs)
+	if err != nil {
+		return nil, nil, err
+	}
+	products := make(map[int64]ProductLabel, len(rows))
+	for _, r := range rows {
+		products[r.ID] = r
+	}
+	categories, err := m.st.CategoryNames(ctx, categoryIDs)
+	return products, categories, err
+}
+
+// ProductIDsContaining returns the products in scope, deleted ones included, whose name or code
+// contains text ignoring letter case: how another module's list finds its records by product.
+func (m *Module) ProductIDsContaining(ctx context.Context, sc listing.Scope, text string) ([]int64, error) {
+	return m.st.ProductIDsContaining(ctx, sc, text)
+}

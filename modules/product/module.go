@@ -130,7 +130,7 @@ func New(d Deps) (*Product, error) {
 		Events: d.Events, Suppliers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, ReceivedOrders: poUsage, Now: d.Now,
 		AdminRole: auth.RoleAdmin, StaffRoles: staff})
 	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
-		Stock: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
+		Stock: p.Catalog, Catalog: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
 		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
 	if d.Bus != nil {
 		g, err := ws.NewGateway(d.Bus, au.Authenticator(), d.Logger)

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/listing"
 )
 
 // ProductFacts is a live product with its live category, as other modules' documents check and
@@ -42,4 +44,57 @@ func (s *Store) ProductFacts(ctx context.Context, companyID int64, ids []int64) 
 func (s *Store) CategoryOfCompany(ctx context.Context, companyID, categoryID int64) (bool, error) {
 	return s.db.NewSelect().TableExpr("categories AS c").ColumnExpr("1").Where("c.id = ?", categoryID).
 		Where("c.company_id = ?", companyID).Where("c.deleted_at IS NULL").Exists(ctx)
+}
+
+// ProductLabel is how another module's list shows a product it names: code, name, unit and
+// current cost.
+type ProductLabel struct {
+	ID        int64  `bun:"id"`
+	Code      string `bun:"code"`
+	Name      string `bun:"name"`
+	Unit      string `bun:"unit"`
+	CostCents int64  `bun:"cost_cents"`
+}
+
+// ProductLabels returns the labels of the products among ids, deleted ones included (a document
+// keeps showing the product it was made for).
+func (s *Store) ProductLabels(ctx context.Context, ids []int64) ([]ProductLabel, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	var rows []ProductLabel
+	err := s.db.NewSelect().TableExpr("products AS p").ColumnExpr("p.id, p.code, p.name, p.unit, p.cost_cents").
+		Where("p.id IN (?)", bun.In(ids)).Scan(ctx, &rows)
+	return rows, err
+}
+
+// CategoryNames returns the names of the categories among ids, deleted ones included.
+func (s *Store) CategoryNames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	out := make(map[int64]string, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+	}
+	if err := s.db.NewSelect().TableExpr("categories AS c").ColumnExpr("c.id, c.name").
+		Where("c.id IN (?)", bun.In(ids)).Scan(ctx, &rows); err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		out[r.ID] = r.Name
+	}
+	return out, nil
+}
+
+// ProductIDsContaining returns the products in scope, deleted ones included, whose name or code
+// contains text (listing.ContainsPattern: letter case ignored).
+func (s *Store) ProductIDsContaining(ctx context.Context, sc listing.Scope, text string) ([]int64, error) {
+	pat := listing.ContainsPattern(text)
+	var ids []int64
+	err := listing.Restrict(s.db.NewSelect().TableExpr("products AS sp").ColumnExpr("sp.id"), sc, "sp.company_id").
+		Where("(lower(sp.name) LIKE ? ESCAPE '\\' OR lower(sp.code) LIKE ? ESCAPE '\\')", pat, pat).
+		Scan(ctx, &ids)
+	return ids, err
 }

@@ -38,6 +38,7 @@ type Deps struct {
 	Counter     *listing.Counter
 	Attachments *attachments.Store
 	Stock       Stock
+	Catalog     Catalog
 	Events      eventbus.Emitter
 	// AdminRole sees every company, decides and deletes; BuyerRole deletes its own pending orders.
 	AdminRole, BuyerRole string

@@ -7,6 +7,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/procurement/internal/domain"
 	"github.com/backoffice/backoffice/modules/procurement/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
@@ -141,8 +142,17 @@ func (s *Service) ListOrders(ctx context.Context, p caller.Principal, q OrderQue
 		return listing.Page[PurchaseOrder]{}, err
 	}
 	sc := s.scopeOf(p, q.CompanyID)
+	if f.QProducts, err = s.textProducts(ctx, sc, f.Q); err != nil {
+		return listing.Page[PurchaseOrder]{}, err
+	}
 	return listing.Fetch(ctx, plan, listing.Source[store.OrderRow]{
-		Rows: func(ctx context.Context) ([]store.OrderRow, error) { return s.store.ListOrders(ctx, sc, f, plan) },
+		Rows: func(ctx context.Context) ([]store.OrderRow, error) {
+			rows, err := s.store.ListOrders(ctx, sc, f, plan)
+			if err != nil {
+				return nil, err
+			}
+			return rows, fillNames(ctx, s.d.Catalog, rows)
+		},
 		Count: s.d.Counter.Cached(store.TableOrders, f.Key(sc), func(ctx context.Context) (int, error) {
 			return s.store.CountOrders(ctx, sc, f)
 		}),
@@ -162,13 +172,18 @@ func (s *Service) ExportOrders(ctx context.Context, p caller.Principal, q OrderQ
 		return nil, err
 	}
 	sc := s.scopeOf(p, q.CompanyID)
+	if f.QProducts, err = s.textProducts(ctx, sc, f.Q); err != nil {
+		return nil, err
+	}
 	return func(fn func(PurchaseOrder) error) error {
-		return s.store.EachOrder(ctx, sc, f, q.List.Sort, func(r store.OrderRow) error { return fn(s.toOrder(p, r, nil)) })
+		each := func(yield func(store.OrderRow) error) error { return s.store.EachOrder(ctx, sc, f, q.List.Sort, yield) }
+		return eachNamed(ctx, s.d.Catalog, each, func(r store.OrderRow) error { return fn(s.toOrder(p, r, nil)) })
 	}, nil
 }
 
 func (s *Service) order(ctx context.Context, sc store.Scope, id int64) (*store.OrderRow, error) {
-	return found(s.store.OrderByID(ctx, sc, id))
+	r, err := s.store.OrderByID(ctx, sc, id)
+	return found(named(ctx, s.d.Catalog, r, err))
 }
 
 // GetOrder returns one purchase order p may see.
@@ -186,15 +201,15 @@ func (s *Service) GetOrder(ctx context.Context, p caller.Principal, id int64) (P
 
 // checkOrder validates the form against the company's catalog: the category and the product
 // must be live in companyID and the product must be of that category.
-func (s *Service) checkOrder(ctx context.Context, companyID int64, in OrderInput) (domain.OrderInput, *store.Product, error) {
+func (s *Service) checkOrder(ctx context.Context, companyID int64, in OrderInput) (domain.OrderInput, *catalog.ProductFacts, error) {
 	d := in.OrderInput.Normalize()
 	fields := d.Validate()
 	if fields == nil {
 		fields = map[string]string{}
 	}
-	var prod *store.Product
+	var prod *catalog.ProductFacts
 	if _, bad := fields["category_id"]; !bad {
-		ok, err := s.store.CategoryExists(ctx, companyID, d.CategoryID)
+		ok, err := s.d.Catalog.CategoryOfCompany(ctx, companyID, d.CategoryID)
 		if err != nil {
 			return d, nil, apperror.Internal(err)
 		}
@@ -203,16 +218,17 @@ func (s *Service) checkOrder(ctx context.Context, companyID int64, in OrderInput
 		}
 	}
 	if _, bad := fields["product_id"]; !bad {
-		pr, err := s.store.ProductOf(ctx, companyID, d.ProductID)
+		facts, err := s.d.Catalog.ProductFacts(ctx, companyID, []int64{d.ProductID})
+		pr, ok := facts[d.ProductID]
 		switch {
-		case isNotFound(err):
-			fields["product_id"] = domain.MsgProductRequired
 		case err != nil:
 			return d, nil, apperror.Internal(err)
+		case !ok:
+			fields["product_id"] = domain.MsgProductRequired
 		case fields["category_id"] == "" && pr.CategoryID != d.CategoryID:
 			fields["product_id"] = domain.MsgProductOfCategory
 		default:
-			prod = pr
+			prod = &pr
 		}
 	}
 	if err := checkImage(fields, in.Image); err != nil {

@@ -131,8 +131,17 @@ func (s *Service) ListReceipts(ctx context.Context, p caller.Principal, q Receip
 		return listing.Page[ReceivedOrder]{}, err
 	}
 	sc := s.scopeOf(p, q.CompanyID)
+	if f.QProducts, err = s.textProducts(ctx, sc, f.Q); err != nil {
+		return listing.Page[ReceivedOrder]{}, err
+	}
 	return listing.Fetch(ctx, plan, listing.Source[store.ReceiptRow]{
-		Rows: func(ctx context.Context) ([]store.ReceiptRow, error) { return s.store.ListReceipts(ctx, sc, f, plan) },
+		Rows: func(ctx context.Context) ([]store.ReceiptRow, error) {
+			rows, err := s.store.ListReceipts(ctx, sc, f, plan)
+			if err != nil {
+				return nil, err
+			}
+			return rows, fillNames(ctx, s.d.Catalog, rows)
+		},
 		Count: s.d.Counter.Cached(store.TableReceipts, f.Key(sc), func(ctx context.Context) (int, error) {
 			return s.store.CountReceipts(ctx, sc, f)
 		}),
@@ -150,13 +159,20 @@ func (s *Service) ExportReceipts(ctx context.Context, p caller.Principal, q Rece
 		return nil, err
 	}
 	sc := s.scopeOf(p, q.CompanyID)
+	if f.QProducts, err = s.textProducts(ctx, sc, f.Q); err != nil {
+		return nil, err
+	}
 	return func(fn func(ReceivedOrder) error) error {
-		return s.store.EachReceipt(ctx, sc, f, q.List.Sort, func(r store.ReceiptRow) error { return fn(toReceipt(r, nil)) })
+		each := func(yield func(store.ReceiptRow) error) error {
+			return s.store.EachReceipt(ctx, sc, f, q.List.Sort, yield)
+		}
+		return eachNamed(ctx, s.d.Catalog, each, func(r store.ReceiptRow) error { return fn(toReceipt(r, nil)) })
 	}, nil
 }
 
 func (s *Service) receipt(ctx context.Context, sc store.Scope, id int64) (*store.ReceiptRow, error) {
-	return found(s.store.ReceiptByID(ctx, sc, id))
+	r, err := s.store.ReceiptByID(ctx, sc, id)
+	return found(named(ctx, s.d.Catalog, r, err))
 }
 
 // GetReceipt returns one received order p may see.

@@ -1,7 +1,7 @@
 // Package store is the procurement module's only SQL: purchase_orders and received_orders, which
-// it owns and writes, plus read-only joins on the catalog's categories and products for the names
-// lists show and for checking an order's product (DESIGN §2 rule 3 forbids writing another
-// module's tables; stock changes go through the catalog's AdjustStock). Every read is limited to a
+// it owns and writes. It reads no other module's table (DESIGN §2 rule 3): the catalog names the
+// lists show, the product an order is checked against and the products a search finds come from
+// the catalog module's public reads, and stock changes go through its AdjustStock. Every read is limited to a
 // Scope and to live rows (deleted_at IS NULL); a row of another company is simply not found.
 //
 // Quantities move with single guarded UPDATEs (Book, Receive), so concurrent receipts cannot
@@ -61,19 +61,20 @@ type Order struct {
 	DeletedBy        *int64     `bun:"deleted_by"`
 }
 
-// Names are the catalog labels joined into list rows.
+// Names are the catalog labels of a row's category and product: the use cases fill them from
+// the catalog module's public read (this store reads no catalog table).
 type Names struct {
-	CategoryName     string `bun:"category_name,scanonly"`
-	ProductCode      string `bun:"product_code,scanonly"`
-	ProductName      string `bun:"product_name,scanonly"`
-	ProductUnit      string `bun:"product_unit,scanonly"`
-	ProductCostCents int64  `bun:"product_cost_cents,scanonly"`
+	CategoryName     string
+	ProductCode      string
+	ProductName      string
+	ProductUnit      string
+	ProductCostCents int64
 }
 
 // OrderRow is an order with its catalog names.
 type OrderRow struct {
 	Order `bun:",extend"`
-	Names
+	Names `bun:"-"`
 }
 
 // Receipt is a row of received_orders.
@@ -103,17 +104,11 @@ type Receipt struct {
 
 // ReceiptRow is a receipt with its order's reference and quantity and the catalog names.
 type ReceiptRow struct {
-	Receipt `bun:",extend"`
-	Names
+	Receipt        `bun:",extend"`
+	Names          `bun:"-"`
 	OrderReference string `bun:"order_reference,scanonly"`
 	OrderQuantity  int64  `bun:"order_quantity,scanonly"`
 	OrderCreatedBy *int64 `bun:"order_created_by,scanonly"`
-}
-
-// Product is a live catalog product as procurement checks it.
-type Product struct {
-	ID, CompanyID, CategoryID, CostCents int64
-	Code, Name                           string
 }
 
 // Store reads and writes the procurement tables on db (a *bun.DB or a transaction).
@@ -146,14 +141,6 @@ func oneRow(res sql.Result, err error) error {
 	return nil
 }
 
-// namesJoin adds the catalog labels of the category and product of the table aliased alias.
-func namesJoin(q *bun.SelectQuery, alias string) *bun.SelectQuery {
-	return q.ColumnExpr("c.name AS category_name, p.code AS product_code, p.name AS product_name, " +
-		"p.unit AS product_unit, p.cost_cents AS product_cost_cents").
-		Join("LEFT JOIN categories AS c ON c.id = " + alias + ".category_id").
-		Join("LEFT JOIN products AS p ON p.id = " + alias + ".product_id")
-}
-
 // documentSpec is the sorts of the purchase orders and received orders lists, on the table
 // aliased alias: created_at (default, newest first), reference_no, quantity, status.
 func documentSpec(alias string) listing.Spec {
@@ -171,11 +158,12 @@ func documentSpec(alias string) listing.Spec {
 }
 
 // matching selects the live rows in scope of model's table (purchase_orders or received_orders,
-// aliased alias) that pass the filters both lists take: search text, status, category and
-// product ("" and 0 pass everything).
-func (s *Store) matching(model any, alias string, sc Scope, text, status string, categoryID, productID int64) *bun.SelectQuery {
+// aliased alias) that pass the filters both lists take: search text (matched against the
+// reference, or naming one of textProducts: the products whose code or name the catalog found
+// it in), status, category and product ("" and 0 pass everything).
+func (s *Store) matching(model any, alias string, sc Scope, text string, textProducts []int64, status string, categoryID, productID int64) *bun.SelectQuery {
 	q := listing.Restrict(s.db.NewSelect().Model(model).Where(alias+".deleted_at IS NULL"), sc, alias+".company_id")
-	q = search(q, alias, text)
+	q = search(q, alias, text, textProducts)
 	if status != "" {
 		q = q.Where(alias+".status = ?", status)
 	}
@@ -188,16 +176,16 @@ func (s *Store) matching(model any, alias string, sc Scope, text, status string,
 	return q
 }
 
-// search matches text against the row's reference and its product's code and name.
-func search(q *bun.SelectQuery, alias, text string) *bun.SelectQuery {
+// search matches text against the row's reference, or keeps the rows naming one of products.
+func search(q *bun.SelectQuery, alias, text string, products []int64) *bun.SelectQuery {
 	if strings.TrimSpace(text) == "" {
 		return q
 	}
 	pat := listing.ContainsPattern(text)
-	// The subquery keeps the count free of the joins the page needs for names.
-	return q.Where("(lower("+alias+".reference_no) LIKE ? ESCAPE '\\' OR "+alias+".product_id IN "+
-		"(SELECT sp.id FROM products AS sp WHERE sp.company_id = "+alias+".company_id AND "+
-		"(lower(sp.name) LIKE ? ESCAPE '\\' OR lower(sp.code) LIKE ? ESCAPE '\\')))", pat, pat, pat)
+	if len(products) == 0 {
+		return q.Where("lower("+alias+".reference_no) LIKE ? ESCAPE '\\'", pat)
+	}
+	return q.Where("(lower("+alias+".reference_no) LIKE ? ESCAPE '\\' OR "+alias+".product_id IN (?))", pat, bun.In(products))
 }
 
 // ---- purchase orders ----
@@ -207,7 +195,9 @@ var OrderSpec = documentSpec("po")
 
 // OrderFilter narrows the purchase orders list.
 type OrderFilter struct {
-	Q          string
+	Q string
+	// QProducts are the products whose code or name contains Q (the catalog's answer).
+	QProducts  []int64
 	Status     string
 	CategoryID int64
 	ProductID  int64
@@ -222,7 +212,7 @@ func (f OrderFilter) Key(sc Scope) string {
 }
 
 func (s *Store) orders(sc Scope, f OrderFilter, model any) *bun.SelectQuery {
-	q := s.matching(model, "po", sc, f.Q, f.Status, f.CategoryID, f.ProductID)
+	q := s.matching(model, "po", sc, f.Q, f.QProducts, f.Status, f.CategoryID, f.ProductID)
 	if f.CreatedBy != 0 {
 		q = q.Where("po.created_by = ?", f.CreatedBy)
 	}
@@ -230,7 +220,7 @@ func (s *Store) orders(sc Scope, f OrderFilter, model any) *bun.SelectQuery {
 }
 
 func (s *Store) orderRows(sc Scope, f OrderFilter, model any) *bun.SelectQuery {
-	return namesJoin(s.orders(sc, f, model).ColumnExpr("po.*"), "po")
+	return s.orders(sc, f, model).ColumnExpr("po.*")
 }
 
 // ListOrders returns one page of orders (plan's keyset, order and limit).
@@ -369,7 +359,9 @@ var ReceiptSpec = documentSpec("ro")
 
 // ReceiptFilter narrows the received orders list.
 type ReceiptFilter struct {
-	Q               string
+	Q string
+	// QProducts are the products whose code or name contains Q (the catalog's answer).
+	QProducts       []int64
 	Status          string
 	PurchaseOrderID int64
 	CategoryID      int64
@@ -383,7 +375,7 @@ func (f ReceiptFilter) Key(sc Scope) string {
 }
 
 func (s *Store) receipts(sc Scope, f ReceiptFilter, model any) *bun.SelectQuery {
-	q := s.matching(model, "ro", sc, f.Q, f.Status, f.CategoryID, f.ProductID)
+	q := s.matching(model, "ro", sc, f.Q, f.QProducts, f.Status, f.CategoryID, f.ProductID)
 	if f.PurchaseOrderID != 0 {
 		q = q.Where("ro.purchase_order_id = ?", f.PurchaseOrderID)
 	}
@@ -391,7 +383,7 @@ func (s *Store) receipts(sc Scope, f ReceiptFilter, model any) *bun.SelectQuery 
 }
 
 func (s *Store) receiptRows(sc Scope, f ReceiptFilter, model any) *bun.SelectQuery {
-	return namesJoin(s.receipts(sc, f, model).ColumnExpr("ro.*"), "ro").
+	return s.receipts(sc, f, model).ColumnExpr("ro.*").
 		ColumnExpr("po.reference_no AS order_reference, po.quantity AS order_quantity, po.created_by AS order_created_by").
 		Join("JOIN purchase_orders AS po ON po.id = ro.purchase_order_id")
 }
@@ -442,24 +434,6 @@ func (s *Store) ReceiptStatus(ctx context.Context, companyID, id int64) (string,
 	err := s.db.NewSelect().Model((*Receipt)(nil)).Column("status").Where("ro.id = ?", id).
 		Where("ro.company_id = ?", companyID).Where("ro.deleted_at IS NULL").Scan(ctx, &status)
 	return status, notFound(err)
-}
-
-// ---- catalog reads ----
-
-// ProductOf reads a live product of company companyID from the catalog's table.
-func (s *Store) ProductOf(ctx context.Context, companyID, productID int64) (*Product, error) {
-	p := new(Product)
-	err := s.db.NewSelect().TableExpr("products AS p").
-		ColumnExpr("p.id, p.company_id, p.category_id, p.cost_cents, p.code, p.name").
-		Where("p.id = ?", productID).Where("p.company_id = ?", companyID).Where("p.deleted_at IS NULL").
-		Scan(ctx, &p.ID, &p.CompanyID, &p.CategoryID, &p.CostCents, &p.Code, &p.Name)
-	return p, notFound(err)
-}
-
-// CategoryExists reports whether categoryID is a live category of company companyID.
-func (s *Store) CategoryExists(ctx context.Context, companyID, categoryID int64) (bool, error) {
-	return s.db.NewSelect().TableExpr("categories AS c").ColumnExpr("1").Where("c.id = ?", categoryID).
-		Where("c.company_id = ?", companyID).Where("c.deleted_at IS NULL").Exists(ctx)
 }
 
 // ---- what the catalog asks ----
