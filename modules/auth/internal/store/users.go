@@ -128,14 +128,14 @@ func (s *Store) EachUser(ctx context.Context, f UserFilter, sort string, fn func
 func (s *Store) UserRowByID(ctx context.Context, id int64, sc Scope) (UserRow, error) {
 	var row UserRow
 	err := s.userSelect(UserFilter{Scope: sc}, "").Where("u.id = ?", id).Limit(1).Scan(ctx, &row)
-	return row, notFound(err)
+	return row, db.NotFound(err)
 }
 
 // UserInScope finds a live user row within scope, for update.
 func (s *Store) UserInScope(ctx context.Context, id int64, sc Scope) (*User, error) {
 	u := new(User)
 	sel := listing.Restrict(s.db.NewSelect().Model(u).Where("id = ?", id).Where("deleted_at IS NULL"), sc, "company_id")
-	return u, notFound(sel.Scan(ctx))
+	return u, db.NotFound(sel.Scan(ctx))
 }
 
 // UsernameTaken reports whether another live user (not exceptID) has this username, ignoring

@@ -177,7 +177,7 @@ func (s *Store) UnreadCount(ctx context.Context, userID int64) (int, error) {
 }
 
 // ErrNotFound is a notification that does not exist, is deleted, or belongs to someone else.
-var ErrNotFound = errors.New("notification not found")
+var ErrNotFound = db.ErrNotFound
 
 // MarkRead sets read_at on userID's notification id (kept when already read) and returns it.
 func (s *Store) MarkRead(ctx context.Context, userID, id int64, now time.Time) (Row, error) {

@@ -25,7 +25,7 @@ import (
 // Errors the app layer maps to answers.
 var (
 	// ErrNotFound: no live row in scope (or no longer in the state a guarded write expects).
-	ErrNotFound = errors.New("procurement store: not found")
+	ErrNotFound = db.ErrNotFound
 	// ErrOverBalance: the booking would exceed the order's quantity.
 	ErrOverBalance = errors.New("procurement store: over balance")
 	// ErrNotReceivable: the order is not in a state that takes receipts.
@@ -119,27 +119,6 @@ func New(db bun.IDB) *Store { return &Store{db: db} }
 
 // With returns a Store working inside tx.
 func (s *Store) With(tx bun.IDB) *Store { return &Store{db: tx} }
-
-func notFound(err error) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	return err
-}
-
-// oneRow turns an UPDATE's result into ErrNotFound when it changed nothing.
-func oneRow(res sql.Result, err error) error {
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		if err != nil {
-			return err
-		}
-		return ErrNotFound
-	}
-	return nil
-}
 
 // documentSpec is the sorts of the purchase orders and received orders lists, on the table
 // aliased alias: created_at (default, newest first), reference_no, quantity, status.
@@ -245,7 +224,7 @@ func (s *Store) EachOrder(ctx context.Context, sc Scope, f OrderFilter, sort str
 func (s *Store) OrderByID(ctx context.Context, sc Scope, id int64) (*OrderRow, error) {
 	row := new(OrderRow)
 	err := s.orderRows(sc, OrderFilter{}, row).Where("po.id = ?", id).Scan(ctx)
-	return row, notFound(err)
+	return row, db.NotFound(err)
 }
 
 // InsertOrder adds o (with its reference number) and sets its ID.
@@ -259,7 +238,7 @@ func (s *Store) InsertOrder(ctx context.Context, o *Order) error {
 func (s *Store) UpdatePendingOrder(ctx context.Context, o *Order) error {
 	res, err := s.db.NewUpdate().Model(o).Column("category_id", "product_id", "quantity", "note", "updated_by", "updated_at").
 		WherePK().Where("status = 'pending'").Where("deleted_at IS NULL").Exec(ctx)
-	return oneRow(res, err)
+	return db.OneRow(res, err)
 }
 
 // Decide moves the live row id of table (purchase_orders or received_orders) from status from
@@ -270,7 +249,7 @@ func (s *Store) Decide(ctx context.Context, table string, id int64, from, to, re
 		Set("status = ?", to).Set("approval_reason = ?", reason).Set("approved_by = ?", by).Set("approved_at = ?", at).
 		Set("updated_by = ?", by).Set("updated_at = ?", at).
 		Where("id = ?", id).Where("status = ?", from).Where("deleted_at IS NULL").Exec(ctx)
-	return oneRow(res, err)
+	return db.OneRow(res, err)
 }
 
 // Tables, for Decide and the list-total cache.
@@ -336,7 +315,7 @@ func (s *Store) Receive(ctx context.Context, orderID, qty int64, statusOf func(r
 		Where("id = ?", orderID).Where("deleted_at IS NULL").
 		Returning("received_quantity, quantity").Scan(ctx, &received, &ordered)
 	if err != nil {
-		return "", notFound(err)
+		return "", db.NotFound(err)
 	}
 	status := statusOf(received, ordered)
 	_, err = s.db.NewUpdate().Model((*Order)(nil)).Set("status = ?", status).Where("id = ?", orderID).Exec(ctx)
@@ -410,7 +389,7 @@ func (s *Store) EachReceipt(ctx context.Context, sc Scope, f ReceiptFilter, sort
 func (s *Store) ReceiptByID(ctx context.Context, sc Scope, id int64) (*ReceiptRow, error) {
 	row := new(ReceiptRow)
 	err := s.receiptRows(sc, ReceiptFilter{}, row).Where("ro.id = ?", id).Scan(ctx)
-	return row, notFound(err)
+	return row, db.NotFound(err)
 }
 
 // InsertReceipt adds r (with its reference number) and sets its ID.
@@ -423,7 +402,7 @@ func (s *Store) InsertReceipt(ctx context.Context, r *Receipt) error {
 func (s *Store) UpdatePendingReceipt(ctx context.Context, r *Receipt) error {
 	res, err := s.db.NewUpdate().Model(r).Column("quantity", "balance", "note", "updated_by", "updated_at").
 		WherePK().Where("status = 'pending'").Where("deleted_at IS NULL").Exec(ctx)
-	return oneRow(res, err)
+	return db.OneRow(res, err)
 }
 
 // ReceiptStatus returns the status of the live received order id of company companyID, or
@@ -433,7 +412,7 @@ func (s *Store) ReceiptStatus(ctx context.Context, companyID, id int64) (string,
 	var status string
 	err := s.db.NewSelect().Model((*Receipt)(nil)).Column("status").Where("ro.id = ?", id).
 		Where("ro.company_id = ?", companyID).Where("ro.deleted_at IS NULL").Scan(ctx, &status)
-	return status, notFound(err)
+	return status, db.NotFound(err)
 }
 
 // ---- what the catalog asks ----

@@ -12,10 +12,12 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/db"
 )
 
 // ErrNotFound is returned when no row matches.
-var ErrNotFound = errors.New("settings store: not found")
+var ErrNotFound = db.ErrNotFound
 
 // Company is a row of companies.
 type Company struct {
