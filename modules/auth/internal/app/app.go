@@ -716,7 +716,7 @@ func (s *Service) CheckAdminCredentials(ctx context.Context, username, password,
 		return 0, err
 	}
 	if strings.TrimSpace(username) == "" || password == "" {
-		return 0, apperror.Invalid("Missing required fields.", nil)
+		return 0, apperror.Invalid(apperror.MsgMissingFields, nil)
 	}
 	u, err := s.store.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {

@@ -103,7 +103,7 @@ func (s *Service) now() time.Time {
 func notFound() error { return apperror.NotFound(domain.MsgNotFound) }
 
 func invalid(fields map[string]string) error {
-	return apperror.Invalid(domain.FirstMessage(fields, domain.FieldOrder), fields)
+	return apperror.Form(fields, domain.FieldOrder...)
 }
 
 func ptr(v int64) *int64 { return audit.Int64(v) }
