@@ -377,14 +377,5 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 // The status and headers go before the rows: a failure half-way is logged and cuts the file.
 func export(ctx context.Context, api *httpx.API, entity string, headers []string, today func() string, lang xlsx.Option,
 	rows func(yield func([]any) error) error) *huma.StreamResponse {
-	name := fmt.Sprintf("%s-%s.xlsx", entity, today())
-	return &huma.StreamResponse{Body: func(hctx huma.Context) {
-		hctx.SetHeader("Content-Type", xlsx.ContentType)
-		hctx.SetHeader("Content-Disposition", `attachment; filename="`+name+`"`)
-		hctx.SetHeader("Cache-Control", "no-store")
-		hctx.SetStatus(http.StatusOK)
-		if err := xlsx.Write(hctx.BodyWriter(), entity, headers, rows, lang); err != nil {
-			api.Logger().ErrorContext(ctx, "export failed", "entity", entity, "error", err)
-		}
-	}}
+	return xlsx.Stream(ctx, api.Logger(), fmt.Sprintf("%s-%s.xlsx", entity, today()), entity, headers, rows, lang)
 }

@@ -212,18 +212,9 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			}
 			name := fmt.Sprintf("purchases-%s.xlsx", now().In(domain.Bogota).Format("20060102"))
 			lang := xlsx.Lang(in.Lang)
-			return &huma.StreamResponse{Body: func(hctx huma.Context) {
-				hctx.SetHeader("Content-Type", xlsx.ContentType)
-				hctx.SetHeader("Content-Disposition", `attachment; filename="`+name+`"`)
-				hctx.SetHeader("Cache-Control", "no-store")
-				hctx.SetStatus(http.StatusOK)
-				err := xlsx.Write(hctx.BodyWriter(), sheetName[lang], headers[lang], func(yield func([]any) error) error {
-					return run(ctx, func(pu app.Purchase) error { return yield(row(pu, lang)) })
-				}, xlsx.InLanguage(lang))
-				if err != nil {
-					api.Logger().ErrorContext(ctx, "export failed", "entity", "purchases", "error", err)
-				}
-			}}, nil
+			return xlsx.Stream(ctx, api.Logger(), name, sheetName[lang], headers[lang], func(yield func([]any) error) error {
+				return run(ctx, func(pu app.Purchase) error { return yield(row(pu, lang)) })
+			}, xlsx.InLanguage(lang)), nil
 		})
 
 	httpx.Register(api, staff, huma.Operation{OperationID: "expiring-purchases", Method: http.MethodGet, Path: base + "/expiring",
