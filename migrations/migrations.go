@@ -11,12 +11,11 @@ import (
 	"context"
 	"embed"
 	"fmt"
+	"strconv"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect"
 	"github.com/uptrace/bun/migrate"
-
-	"github.com/backoffice/backoffice/platform/search"
 )
 
 //go:embed *.sql
@@ -35,9 +34,29 @@ type Types struct {
 	PG bool
 }
 
-// MaskBit is the SQL expression of the i-th search mask bit (0 or 1) of the word in column col
-// (see platform/search), for a migration that computes the masks of rows already written.
-func (t Types) MaskBit(col string, i int) string { return search.MaskBitSQL(t.PG, col, i) }
+// MaskBit is, in SQL, the position (0 to 125) of the i-th bit (i from 0 to 3) that a word in the
+// text column col sets in a platform/search mask, for a migration that computes the masks of rows
+// already written: positions 0-62 are bits of the first mask column, 63-125 of the second.
+// ascii() on PostgreSQL (UTF-8 databases) and unicode() on SQLite return a character's code point.
+//
+// It is written out here, not taken from platform/search: a migration must compute what the mask
+// was when the migration was written, whatever search becomes later, and migrations stay below
+// the packages they migrate for (platform/search's tests migrate their databases through this
+// package). migrations_test checks it against search.MaskOf on both databases.
+func (t Types) MaskBit(col string, i int) string {
+	code := "unicode"
+	if t.PG {
+		code = "ascii"
+	}
+	c := func(n int) string {
+		return "CAST(COALESCE(" + code + "(substr(" + col + ", " + strconv.Itoa(n) + ", 1)), 0) AS BIGINT)"
+	}
+	return "CAST(((" + c(1) + " * 961 + " + c(2) + " * 31 + " + c(3) + ") * " + strconv.FormatUint(maskHashes[i], 10) +
+		" / 65536) % 126 AS INTEGER)"
+}
+
+// maskHashes are platform/search's mask multipliers as of 20261124010000_platform_search_word_masks.
+var maskHashes = [...]uint64{2654435761, 2246822519, 3266489917, 668265263}
 
 // TypesFor returns the column types for db's dialect.
 func TypesFor(db bun.IDB) Types {

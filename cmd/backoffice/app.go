@@ -9,7 +9,7 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/backoffice/backoffice/cmd/backoffice/compose"
+	"github.com/backoffice/backoffice/modules/product"
 	"github.com/backoffice/backoffice/platform/config"
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
@@ -24,8 +24,8 @@ var version = "dev"
 // wire composes the product on in; the live channel exists only when in has a bus.
 // relay, when not nil, is woken after every commit that wrote events; commands without one leave
 // their events in the outbox for the server's relay.
-func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger, relay *eventbus.Relay) (*compose.Product, error) {
-	return compose.New(compose.Deps{DB: in.DB, Cache: in.Cache, Bus: in.Bus, Events: eventbus.NewEmitter(relay),
+func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger, relay *eventbus.Relay) (*product.Product, error) {
+	return product.New(product.Deps{DB: in.DB, Cache: in.Cache, Bus: in.Bus, Events: eventbus.NewEmitter(relay),
 		Now: time.Now, Logger: logger, SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout})
 }
 
@@ -43,7 +43,7 @@ func boot(ctx context.Context, name string, parts infra.Parts, logTo io.Writer) 
 
 // withProduct runs fn on the product of a one-off command named name (logging to stderr, the
 // database migrated, no bus and no relay: its events wait in the outbox for the server's relay).
-func withProduct(ctx context.Context, name string, fn func(m *compose.Product, logger *slog.Logger) error) error {
+func withProduct(ctx context.Context, name string, fn func(m *product.Product, logger *slog.Logger) error) error {
 	cfg, logger, in, err := boot(ctx, name, infra.Parts{Migrate: true}, os.Stderr)
 	if err != nil {
 		return err
@@ -77,6 +77,11 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	defer m.Close()
+	// Not cancelled by the shutdown signal: Close (deferred) stops the consumer and lets the
+	// events in hand finish.
+	if err := m.Start(context.WithoutCancel(ctx)); err != nil {
+		return err
+	}
 	// Records written before the search word index existed get their words in the background;
 	// searches may miss them until it ends.
 	go func() {

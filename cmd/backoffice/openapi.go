@@ -8,7 +8,7 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/backoffice/backoffice/cmd/backoffice/compose"
+	"github.com/backoffice/backoffice/modules/product"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/httpx"
@@ -25,7 +25,7 @@ func writeOpenAPI(ctx context.Context, w io.Writer) error {
 	}
 	defer mem.Close()
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	m, err := compose.New(compose.Deps{DB: mem, Cache: cache.NewMemory(time.Now), Now: time.Now, Logger: logger,
+	m, err := product.New(product.Deps{DB: mem, Cache: cache.NewMemory(time.Now), Now: time.Now, Logger: logger,
 		SessionTTL: 8 * time.Hour, IdleTimeout: 15 * time.Minute})
 	if err != nil {
 		return fmt.Errorf("openapi: wire the modules: %w", err)

@@ -10,8 +10,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/backoffice/backoffice/cmd/backoffice/compose"
 	"github.com/backoffice/backoffice/modules/auth"
+	"github.com/backoffice/backoffice/modules/product"
 	"github.com/backoffice/backoffice/platform/apperror"
 )
 
@@ -41,7 +41,7 @@ func userCommand(ctx context.Context, args []string) error {
 		return err
 	}
 
-	return withProduct(ctx, "backoffice-user", func(m *compose.Product, _ *slog.Logger) error {
+	return withProduct(ctx, "backoffice-user", func(m *product.Product, _ *slog.Logger) error {
 		companyID, err := m.Settings.EnsureCompany(ctx, *company)
 		if err != nil {
 			return err

@@ -9,6 +9,7 @@ import (
 
 	"github.com/backoffice/backoffice/modules/auth/internal/app"
 	authhttp "github.com/backoffice/backoffice/modules/auth/internal/http"
+	"github.com/backoffice/backoffice/modules/auth/internal/store"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
@@ -67,6 +68,14 @@ func (m *Module) UserExists(ctx context.Context, username string) (bool, error) 
 // company list and company delete).
 func (m *Module) CountUsers(ctx context.Context, companyIDs []int64) (map[int64]int, error) {
 	return m.svc.CountUsers(ctx, companyIDs)
+}
+
+// Recipients returns, ascending, the live active users among ids, plus every approved
+// administrator when admins, leaving out except (0: nobody): whom a notification reaches. It
+// reads in tx, the caller's transaction (DESIGN rule 3), so the answer and the notifications
+// written from it are one snapshot.
+func (m *Module) Recipients(ctx context.Context, tx bun.IDB, ids []int64, admins bool, except int64) ([]int64, error) {
+	return store.New(tx).Recipients(ctx, ids, admins, RoleAdmin, except)
 }
 
 // CheckAdminCredentials verifies an administrator's credentials without opening a session.

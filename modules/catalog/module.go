@@ -9,6 +9,7 @@ import (
 
 	"github.com/backoffice/backoffice/modules/catalog/internal/app"
 	cataloghttp "github.com/backoffice/backoffice/modules/catalog/internal/http"
+	"github.com/backoffice/backoffice/modules/catalog/internal/store"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/httpx"
@@ -44,6 +45,7 @@ type Deps struct {
 // Module is the catalog module's composition root.
 type Module struct {
 	svc   *app.Service
+	st    *store.Store
 	roles cataloghttp.Roles
 	now   func() time.Time
 }
@@ -69,7 +71,7 @@ func New(d Deps) *Module {
 	// A product's images are read by whoever picks the product (buyers included: the purchase
 	// order form shows them).
 	d.Attachments.AllowReads(app.ImageOwner, attachments.ReadableBy(d.PickRoles, svc.ProductVisible))
-	return &Module{svc: svc, roles: cataloghttp.Roles{Pick: d.PickRoles, Read: d.ReadRoles, Write: d.WriteRoles}, now: d.Now}
+	return &Module{svc: svc, st: store.New(d.DB), roles: cataloghttp.Roles{Pick: d.PickRoles, Read: d.ReadRoles, Write: d.WriteRoles}, now: d.Now}
 }
 
 // Routes registers the catalog endpoints.
@@ -91,3 +93,54 @@ func (m *Module) StockChanged(ctx context.Context) { m.svc.StockChanged(ctx) }
 // the word index existed, or loaded straight into the table. serve runs it in the background at
 // start; until it ends, a search may miss those products.
 func (m *Module) IndexSearch(ctx context.Context) (int, error) { return m.svc.IndexSearch(ctx) }
+
+// ProductFacts is a live product with its live category, as another module's document checks
+// and copies it: company, category and its name, code, name, unit, IVA class, kind and cost.
+type ProductFacts = store.ProductFacts
+
+// ProductFacts returns the live products among ids that belong to company companyID and whose
+// category is live, keyed by id: how purchases and purchase orders check their lines and copy
+// the names at write time (DESIGN rule 3).
+func (m *Module) ProductFacts(ctx context.Context, companyID int64, ids []int64) (map[int64]ProductFacts, error) {
+	rows, err := m.st.ProductFacts(ctx, companyID, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]ProductFacts, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r
+	}
+	return out, nil
+}
+
+// CategoryOfCompany reports whether categoryID is a live category of company companyID.
+func (m *Module) CategoryOfCompany(ctx context.Context, companyID, categoryID int64) (bool, error) {
+	return m.st.CategoryOfCompany(ctx, companyID, categoryID)
+}
+
+// ProductLabel is how another module's list shows a product it names: code, name, unit and
+// current cost.
+type ProductLabel = store.ProductLabel
+
+// Labels returns the labels of the products among productIDs and the names of the categories
+// among categoryIDs, deleted ones included (a document keeps showing what it was made for);
+// an id that never existed is absent.
+func (m *Module) Labels(ctx context.Context, productIDs, categoryIDs []int64) (map[int64]ProductLabel, map[int64]string, error) {
+	rows, err := m.st.ProductLabels(ctx, productIDs)
+	if err != nil {
+		return nil, nil, err
+	}
+	products := make(map[int64]ProductLabel, len(rows))
+	for _, r := range rows {
+		products[r.ID] = r
+	}
+	categories, err := m.st.CategoryNames(ctx, categoryIDs)
+	return products, categories, err
+}
+
+// ProductIDsMatching returns the products in scope whose code or name the search text finds by
+// the rule of every list (each term begins a word, accents and case ignored): another module's
+// list searches its documents by product through it.
+func (m *Module) ProductIDsMatching(ctx context.Context, sc listing.Scope, text string) ([]int64, error) {
+	return m.st.ProductIDsMatching(ctx, sc, text)
+}

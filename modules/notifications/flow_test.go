@@ -127,7 +127,7 @@ func (p publisher) Publish(ctx context.Context, subject, msgID string, data []by
 // consumer starts a notifications module consuming the stream (one process's consumer).
 func consumer(t testing.TB, s *authtest.Stack, b *eventbus.Bus, st stream, push notifications.Pusher) *notifications.Module {
 	t.Helper()
-	m := notifications.New(notifications.Deps{DB: s.DB, Events: b, Filter: st.prefix + ".>", Push: push,
+	m := notifications.New(notifications.Deps{DB: s.DB, Users: s.Auth, Events: b, Filter: st.prefix + ".>", Push: push,
 		AdminRole: auth.RoleAdmin, OtherRoles: []string{auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer}, Logger: quiet()})
 	if err := m.Start(context.Background()); err != nil {
 		t.Fatal(err)

@@ -53,7 +53,7 @@ func startNotifier(t *testing.T, s *authtest.Stack, st stream, ns, name string) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	mod := notifications.New(notifications.Deps{DB: s.DB, Events: bus, Filter: st.prefix + ".>", Push: ws.NewPusher(core),
+	mod := notifications.New(notifications.Deps{DB: s.DB, Users: s.Auth, Events: bus, Filter: st.prefix + ".>", Push: ws.NewPusher(core),
 		AdminRole: auth.RoleAdmin, OtherRoles: []string{auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer}, Logger: quiet()})
 	if err := mod.Start(context.Background()); err != nil {
 		t.Fatal(err)

@@ -27,6 +27,8 @@ type Deps struct {
 	Filter string
 	// Push sends live messages (ws.Pusher); nil pushes nothing.
 	Push Pusher
+	// Users resolves recipients (*auth.Module).
+	Users Users
 	// AdminRole is notified of created and received records; OtherRoles are the remaining
 	// roles, whose tabs in the record's company get list invalidations.
 	AdminRole  string
@@ -50,7 +52,7 @@ func New(d Deps) *Module {
 	if d.Filter == "" {
 		d.Filter = DefaultFilter
 	}
-	svc := app.New(app.Deps{Store: store.New(d.DB), Push: d.Push, AdminRole: d.AdminRole, Roles: d.OtherRoles,
+	svc := app.New(app.Deps{Store: store.New(d.DB), Users: d.Users, Push: d.Push, AdminRole: d.AdminRole, Roles: d.OtherRoles,
 		Now: d.Now, Logger: d.Logger})
 	return &Module{svc: svc, events: d.Events, filter: d.Filter}
 }

@@ -48,6 +48,9 @@ const DefaultFilter = eventbus.DefaultSubjectPrefix + ".>"
 // Notification is one notification as the API lists it and the live channel pushes it.
 type Notification = app.Notification
 
+// Users resolves a notification's recipients among the users (*auth.Module implements it).
+type Users = app.Users
+
 // Pusher sends live messages to open tabs; ws.Pusher implements it.
 type Pusher = app.Pusher
 

@@ -95,7 +95,7 @@ type order struct {
 }
 
 func newModule(s *authtest.Stack, push notifications.Pusher) *notifications.Module {
-	return notifications.New(notifications.Deps{DB: s.DB, Push: push, AdminRole: auth.RoleAdmin,
+	return notifications.New(notifications.Deps{DB: s.DB, Users: s.Auth, Push: push, AdminRole: auth.RoleAdmin,
 		OtherRoles: []string{auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer}, Now: s.Clock.Now})
 }
 

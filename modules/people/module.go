@@ -29,6 +29,12 @@ type Deps struct {
 	// AdminRole also approves and rejects.
 	StaffRoles []string
 	AdminRole  string
+	// CustomerTotals gives customers their sales figures (the sales module); nil: NoSales.
+	CustomerTotals CustomerTotals
+	// CustomerRefs and SupplierRefs make deleting a record one of them reports in use fail with
+	// 409 'Customer cannot be deleted' / 'Supplier cannot be deleted'.
+	CustomerRefs []CustomerReferences
+	SupplierRefs []SupplierReferences
 }
 
 // totalTTL bounds how long a cached list total may lag behind another replica's write (this
@@ -43,31 +49,26 @@ type Module struct {
 	access               peoplehttp.Access
 }
 
-// New wires the module. Customers carry zero sales totals (NoSales) until SetCustomerTotals.
+// New wires the module.
 func New(d Deps) *Module {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	ad := app.Deps{DB: d.DB, Counter: listing.NewCounter(d.Cache, totalTTL), Companies: d.Companies, Events: d.Events, Now: d.Now}
-	m := &Module{db: d.DB, customers: app.New(domain.Customers, ad), suppliers: app.New(domain.Suppliers, ad), now: d.Now,
+	if d.CustomerTotals == nil {
+		d.CustomerTotals = NoSales{}
+	}
+	ad := app.Deps{DB: d.DB, Counter: listing.NewCounter(d.Cache, totalTTL), Companies: d.Companies, Events: d.Events, Now: d.Now,
+		AdminRole: d.AdminRole}
+	cd, sd := ad, ad
+	cd.Totals = d.CustomerTotals
+	for _, r := range d.CustomerRefs {
+		cd.Refs = append(cd.Refs, r.CustomerInUse)
+	}
+	for _, r := range d.SupplierRefs {
+		sd.Refs = append(sd.Refs, r.SupplierInUse)
+	}
+	return &Module{db: d.DB, customers: app.New(domain.Customers, cd), suppliers: app.New(domain.Suppliers, sd), now: d.Now,
 		access: peoplehttp.Access{Staff: httpx.SignedIn(d.StaffRoles...), Deciders: httpx.SignedIn(d.AdminRole)}}
-	m.customers.SetTotals(NoSales{})
-	return m
-}
-
-// SetCustomerTotals replaces the zero totals with the sales module's. Call while wiring only.
-func (m *Module) SetCustomerTotals(t CustomerTotals) { m.customers.SetTotals(t) }
-
-// AddCustomerReferences makes deleting a customer that r reports in use fail with 409
-// 'Customer cannot be deleted'. Call while wiring only.
-func (m *Module) AddCustomerReferences(r CustomerReferences) {
-	m.customers.AddReferences(r.CustomerInUse)
-}
-
-// AddSupplierReferences makes deleting a supplier that r reports in use fail with 409
-// 'Supplier cannot be deleted'. Call while wiring only.
-func (m *Module) AddSupplierReferences(r SupplierReferences) {
-	m.suppliers.AddReferences(r.SupplierInUse)
 }
 
 // Routes registers /api/customers and /api/suppliers.

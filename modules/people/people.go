@@ -14,7 +14,7 @@
 // customer_words and supplier_words indexes (platform/search), which the store keeps in the
 // transaction of every write.
 //
-// Other modules plug in through small interfaces, set while wiring:
+// Other modules plug in through small interfaces given in Deps:
 //   - CustomerTotals: the sales module computes each customer's total sales, total amount, paid
 //     and balance. Until it exists, NoSales answers zero for everyone (the list still shows the
 //     columns, all 0).

@@ -12,11 +12,14 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/uptrace/bun"
 	"github.com/xuri/excelize/v2"
 
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/auth/authtest"
 	"github.com/backoffice/backoffice/modules/people"
+	"github.com/backoffice/backoffice/modules/product"
+	"github.com/backoffice/backoffice/platform/db/dbtest"
 )
 
 // partyKeys are the fields of a supplier in the API; a customer has totalKeys too.
@@ -345,11 +348,13 @@ func (r refs) SupplierInUse(_ context.Context, id int64) (bool, error) { return 
 
 func TestDelete(t *testing.T) {
 	t.Parallel()
-	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
-		w := newWorld(t, s)
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
 		used := refs{}
-		w.Product.People.AddCustomerReferences(used)
-		w.Product.People.AddSupplierReferences(used)
+		w := newWorld(t, authtest.NewWith(t, db, func(d *product.Deps) {
+			d.Later.CustomerRefs = []people.CustomerReferences{used}
+			d.Later.SupplierRefs = []people.SupplierReferences{used}
+		}))
 		for _, k := range []struct{ base, label string }{{"/api/customers", "Customer"}, {"/api/suppliers", "Supplier"}} {
 			a := data(t, w.Send(t, http.MethodPost, k.base, w.user, obj{"name": "A", "document_number": "123456"}).Expect(http.StatusCreated))
 			b := data(t, w.Send(t, http.MethodPost, k.base, w.user, obj{"name": "B"}).Expect(http.StatusCreated))
@@ -423,13 +428,15 @@ func (s salesTotals) CustomerTotals(_ context.Context, ids []int64) (map[int64]p
 
 func TestExportAndTotals(t *testing.T) {
 	t.Parallel()
-	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
-		w := newWorld(t, s)
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		totals := salesTotals{}
+		w := newWorld(t, authtest.NewWith(t, db, func(d *product.Deps) { d.Later.CustomerTotals = totals }))
 		a := data(t, w.Send(t, http.MethodPost, "/api/customers", w.user, obj{"name": "=HYPERLINK(\"http://evil\")",
 			"city": "Cali", "document_type": "NIT", "document_number": "800197268"}).Expect(http.StatusCreated))
 		w.Send(t, http.MethodPost, "/api/customers", w.user, obj{"name": "Beto", "city": "Bogotá"}).Expect(http.StatusCreated)
 		w.Send(t, http.MethodPost, "/api/customers", w.other, obj{"name": "Not mine"}).Expect(http.StatusCreated)
-		w.Product.People.SetCustomerTotals(salesTotals{id(a): {TotalSales: 3, TotalAmountCents: 123456789, PaidCents: 23456789, BalanceCents: 100000000}})
+		totals[id(a)] = people.Totals{TotalSales: 3, TotalAmountCents: 123456789, PaidCents: 23456789, BalanceCents: 100000000}
 
 		got := data(t, w.Get(t, fmt.Sprintf("/api/customers/%d", id(a)), w.user))
 		if got["total_sales"] != 3.0 || got["total_amount_cents"] != 123456789.0 || got["paid_cents"] != 23456789.0 || got["balance_cents"] != 100000000.0 {

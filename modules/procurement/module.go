@@ -28,6 +28,9 @@ type Deps struct {
 	Attachments *attachments.Store
 	// Stock adjusts product stock when a receipt is approved (the catalog module).
 	Stock Stock
+	// Catalog checks an order's product and category and names them in the lists
+	// (*catalog.Module).
+	Catalog Catalog
 	// Events publishes the module's domain events.
 	Events eventbus.Emitter
 	// AdminRole decides and sees every company; BuyerRole creates orders and deletes its own
@@ -57,7 +60,7 @@ func New(d Deps) *Module {
 	if d.Cache != nil {
 		counter = listing.NewCounter(d.Cache, totalsTTL)
 	}
-	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Stock: d.Stock, Events: d.Events,
+	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Stock: d.Stock, Catalog: d.Catalog, Events: d.Events,
 		AdminRole: d.AdminRole, BuyerRole: d.BuyerRole, Now: d.Now, Logger: d.Logger})
 	every := append([]string{d.AdminRole, d.BuyerRole}, d.StaffRoles...)
 	// Order and receipt images are read by whoever reads the order or receipt.

@@ -78,6 +78,10 @@ type ReceivedOrder = app.ReceivedOrder
 // PurchaseDraft is the purchase draft of an approved received order.
 type PurchaseDraft = app.PurchaseDraft
 
+// Catalog is what the module reads of the catalog: the product and category an order is checked
+// against, the names its lists show, the products a search finds (*catalog.Module).
+type Catalog = app.Catalog
+
 // Stock is what the module needs of the catalog: stock adjustments inside its transaction
 // (catalog.Module implements it).
 type Stock = app.Stock

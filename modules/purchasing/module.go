@@ -6,6 +6,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/people"
 	"github.com/backoffice/backoffice/modules/purchasing/internal/app"
 	purchasinghttp "github.com/backoffice/backoffice/modules/purchasing/internal/http"
@@ -25,9 +26,15 @@ type Suppliers interface {
 	SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error)
 }
 
-// Companies gives a live company's tax flags (*settings.Module).
+// Companies gives a live company's tax flags and its stores' names (*settings.Module).
 type Companies interface {
 	CompanyTaxProfile(ctx context.Context, id int64) (settings.TaxProfile, error)
+	StoreName(ctx context.Context, companyID, storeID int64) (name string, ok bool, err error)
+}
+
+// Catalog reads the products a purchase's lines name (*catalog.Module).
+type Catalog interface {
+	ProductFacts(ctx context.Context, companyID int64, ids []int64) (map[int64]catalog.ProductFacts, error)
 }
 
 // TaxParams gives the UVT of a document's year (*tax.Module).
@@ -48,9 +55,10 @@ type Deps struct {
 	Attachments *attachments.Store
 	// Events publishes the domain events (outbox + relay wake-up).
 	Events eventbus.Emitter
-	// Suppliers may be left nil here and set with SetSuppliers.
+	// Suppliers reads a purchase's supplier with its tax profile (*people.Module).
 	Suppliers Suppliers
 	Companies Companies
+	Catalog   Catalog
 	Taxes     TaxParams
 	// ReceivedOrders checks the received order a purchase is made from (create).
 	ReceivedOrders ReceivedOrders
@@ -67,11 +75,10 @@ const totalsTTL = time.Minute
 
 // Module is the purchasing module's composition root.
 type Module struct {
-	db        *bun.DB
-	svc       *app.Service
-	suppliers *supplierSource
-	roles     purchasinghttp.Roles
-	now       func() time.Time
+	db    *bun.DB
+	svc   *app.Service
+	roles purchasinghttp.Roles
+	now   func() time.Time
 }
 
 // New wires the module.
@@ -83,19 +90,14 @@ func New(d Deps) *Module {
 	if d.Cache != nil {
 		counter = listing.NewCounter(d.Cache, totalsTTL)
 	}
-	suppliers := &supplierSource{d.Suppliers}
 	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Events: d.Events,
-		Suppliers: suppliers, Companies: buyerSource{d.Companies}, Taxes: d.Taxes, ReceivedOrders: d.ReceivedOrders,
+		Suppliers: supplierSource{d.Suppliers}, Companies: buyerSource{d.Companies}, Products: productSource{d.Catalog}, Taxes: d.Taxes, ReceivedOrders: d.ReceivedOrders,
 		AdminRole: d.AdminRole, Now: d.Now})
 	// The invoice image is read by whoever reads the purchase: staff of its company, not buyers.
 	d.Attachments.AllowReads(app.Entity, attachments.ReadableBy(d.StaffRoles, svc.Visible))
-	return &Module{db: d.DB, svc: svc, suppliers: suppliers, now: d.Now,
+	return &Module{db: d.DB, svc: svc, now: d.Now,
 		roles: purchasinghttp.Roles{Staff: d.StaffRoles, Deciders: []string{d.AdminRole}}}
 }
-
-// SetSuppliers sets the supplier source when it is built after this module (the people module
-// is, because it needs this module's SupplierInUse). Call while wiring only.
-func (m *Module) SetSuppliers(s Suppliers) { m.suppliers.s = s }
 
 // IndexSearch indexes the search words of the purchases that have none (written before the word
 // index existed). serve runs it in the background at start; until it ends, a search may miss
@@ -111,31 +113,40 @@ func IndexSearchWords(ctx context.Context, db bun.IDB) (int, error) {
 // Routes registers /api/purchases.
 func (m *Module) Routes(api *httpx.API) { purchasinghttp.Routes(api, m.svc, m.roles, m.now) }
 
+// Usage answers whether live purchases name a supplier, store, product or category: the
+// references that keep those from being deleted. It reads only this module's tables, so it is
+// built apart from the Module — before the people, settings and catalog modules that take it,
+// which the Module itself needs.
+type Usage struct{ st *store.Store }
+
+// NewUsage builds the purchasing Usage on db.
+func NewUsage(db bun.IDB) *Usage { return &Usage{st: store.New(db)} }
+
 // SupplierInUse reports whether a live purchase names the supplier (people.SupplierReferences).
-func (m *Module) SupplierInUse(ctx context.Context, id int64) (bool, error) {
-	return m.svc.SupplierInUse(ctx, id)
+func (u *Usage) SupplierInUse(ctx context.Context, id int64) (bool, error) {
+	return u.st.InUse(ctx, "supplier_id", id)
 }
 
 // StoreInUse reports whether a live purchase names the store (settings.StoreReferences).
-func (m *Module) StoreInUse(ctx context.Context, id int64) (bool, error) {
-	return m.svc.StoreInUse(ctx, id)
+func (u *Usage) StoreInUse(ctx context.Context, id int64) (bool, error) {
+	return u.st.InUse(ctx, "store_id", id)
 }
 
 // ProductInUse reports whether a live purchase has a line of the product (catalog.ProductReferences).
-func (m *Module) ProductInUse(ctx context.Context, id int64) (bool, error) {
-	return m.svc.ProductInUse(ctx, id)
+func (u *Usage) ProductInUse(ctx context.Context, id int64) (bool, error) {
+	return u.st.LineInUse(ctx, "product_id", id)
 }
 
 // CategoryInUse reports whether a live purchase has a line of the category
 // (catalog.CategoryReferences).
-func (m *Module) CategoryInUse(ctx context.Context, id int64) (bool, error) {
-	return m.svc.CategoryInUse(ctx, id)
+func (u *Usage) CategoryInUse(ctx context.Context, id int64) (bool, error) {
+	return u.st.LineInUse(ctx, "category_id", id)
 }
 
 // supplierSource reads a people supplier as pricing needs it.
 type supplierSource struct{ s Suppliers }
 
-func (a *supplierSource) PurchaseSupplier(ctx context.Context, companyID, id int64) (app.Supplier, error) {
+func (a supplierSource) PurchaseSupplier(ctx context.Context, companyID, id int64) (app.Supplier, error) {
 	p, err := a.s.Supplier(ctx, companyID, id)
 	if err != nil {
 		return app.Supplier{}, err
@@ -146,12 +157,32 @@ func (a *supplierSource) PurchaseSupplier(ctx context.Context, companyID, id int
 		GranContribuyente: p.GranContribuyente, Autorretenedor: p.Autorretenedor}}, nil
 }
 
-func (a *supplierSource) SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error) {
+func (a supplierSource) SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error) {
 	return a.s.SupplierIDs(ctx, sc, q, limit)
 }
 
-// buyerSource reads a company's tax flags as pricing needs them.
+// productSource reads the catalog's products as a purchase line needs them.
+type productSource struct{ c Catalog }
+
+func (a productSource) LineProducts(ctx context.Context, companyID int64, ids []int64) (map[int64]app.Product, error) {
+	facts, err := a.c.ProductFacts(ctx, companyID, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]app.Product, len(facts))
+	for id, p := range facts {
+		out[id] = app.Product{ID: p.ID, CategoryID: p.CategoryID, CategoryName: p.CategoryName, Code: p.Code, Name: p.Name,
+			IVAClass: p.IVAClass, Kind: p.Kind, CostCents: p.CostCents}
+	}
+	return out, nil
+}
+
+// buyerSource reads a company's tax flags as pricing needs them, and names its stores.
 type buyerSource struct{ c Companies }
+
+func (a buyerSource) StoreName(ctx context.Context, companyID, storeID int64) (string, bool, error) {
+	return a.c.StoreName(ctx, companyID, storeID)
+}
 
 func (a buyerSource) BuyerProfile(ctx context.Context, companyID int64) (tax.Buyer, error) {
 	t, err := a.c.CompanyTaxProfile(ctx, companyID)

@@ -37,7 +37,7 @@ type Users interface {
 }
 
 // StoreReferences is implemented by a module whose records name a store; a store in use cannot
-// be deleted. Register implementations with AddStoreReferences.
+// be deleted. Give implementations in Deps.StoreRefs.
 type StoreReferences = app.StoreReferences
 
 // Company is the API's view of a company.
@@ -59,6 +59,13 @@ type Deps struct {
 	// Push tells every open tab, on every process, that the site was switched off (ws.Pusher);
 	// nil pushes nothing.
 	Push Pusher
+	// Users checks the credentials on /activate and counts the companies' users (the auth
+	// module, which is built after this one: it reads the secretary windows and company names,
+	// so the product passes a late-bound adapter).
+	Users Users
+	// StoreRefs tell whether another module's records name a store; a store in use cannot be
+	// deleted.
+	StoreRefs []StoreReferences
 }
 
 // Pusher sends a live message to every open tab (ws.Pusher implements it).
@@ -67,6 +74,7 @@ type Pusher = app.Pusher
 // Module is the settings module's composition root.
 type Module struct {
 	svc    *app.Service
+	users  Users
 	logger *slog.Logger
 }
 
@@ -75,23 +83,19 @@ func New(d Deps) *Module {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	return &Module{svc: app.New(d.DB, d.Cache, d.Now, d.Logger, d.Push), logger: d.Logger}
+	svc := app.New(app.Deps{DB: d.DB, Cache: d.Cache, Now: d.Now, Log: d.Logger, Push: d.Push, Users: d.Users,
+		StoreRefs: d.StoreRefs})
+	return &Module{svc: svc, users: d.Users, logger: d.Logger}
 }
 
-// Routes registers the site-status, company and store endpoints. users checks the credentials
-// on /activate and counts the companies' users; it is given here rather than to New because the
-// auth module is built after this one (it reads the secretary windows and company names).
-func (m *Module) Routes(api *httpx.API, users Users) {
-	m.svc.BindUsers(users)
-	settingshttp.Routes(api, m.svc, users, auth.RoleAdmin, []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary})
+// Routes registers the site-status, company and store endpoints.
+func (m *Module) Routes(api *httpx.API) {
+	settingshttp.Routes(api, m.svc, m.users, auth.RoleAdmin, []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary})
 }
 
 // IndexSearch writes the search words (platform/search) of the companies and stores that have
 // none (written before the words columns existed) and returns how many it wrote.
 func (m *Module) IndexSearch(ctx context.Context) (int, error) { return m.svc.IndexSearch(ctx) }
-
-// AddStoreReferences registers a module whose records name stores (before serving).
-func (m *Module) AddStoreReferences(r StoreReferences) { m.svc.AddStoreReferences(r) }
 
 // CompanyNames returns the names of the live companies among ids.
 func (m *Module) CompanyNames(ctx context.Context, ids []int64) (map[int64]string, error) {
@@ -101,6 +105,12 @@ func (m *Module) CompanyNames(ctx context.Context, ids []int64) (map[int64]strin
 // CompanyTaxProfile returns a live company's tax flags (apperror not_found when it is gone).
 func (m *Module) CompanyTaxProfile(ctx context.Context, id int64) (TaxProfile, error) {
 	return m.svc.CompanyTaxProfile(ctx, id)
+}
+
+// StoreName returns the name of the live store storeID of company companyID (a purchase copies
+// it at write time); ok is false when there is none (missing, deleted or another company's).
+func (m *Module) StoreName(ctx context.Context, companyID, storeID int64) (name string, ok bool, err error) {
+	return m.svc.StoreName(ctx, companyID, storeID)
 }
 
 // StoreOfCompany reports whether storeID is a live store of companyID.

@@ -6,18 +6,25 @@ func Form(fields map[string]string, order ...string) *Error {
 	return Invalid(FirstMessage(fields, order...), fields)
 }
 
-// FirstMessage is the message of the first field of order found in fields, else of any field
-// in fields (one the order does not list), else "".
+// MsgMissingFields is the message of bad input that no single field's message speaks for.
+const MsgMissingFields = "Missing required fields."
+
+// FirstMessage is the message of the first field of order found in fields, else of the field
+// the order does not list that sorts first by name (lines.0.cost before lines.1.quantity, and
+// the same answer whatever the map's order), else MsgMissingFields.
 func FirstMessage(fields map[string]string, order ...string) string {
 	for _, f := range order {
 		if m, ok := fields[f]; ok {
 			return m
 		}
 	}
-	for _, m := range fields {
-		return m
+	best, bestKey := MsgMissingFields, ""
+	for k, m := range fields {
+		if bestKey == "" || k < bestKey {
+			best, bestKey = m, k
+		}
 	}
-	return ""
+	return best
 }
 
 // OrInternal passes nil and application errors through and makes anything else internal, so

@@ -23,10 +23,6 @@ const (
 	Rejected Status = "rejected"
 )
 
-// AdminRole is the role whose records need no approval and who decides the others' (spec §6).
-// It equals the auth module's admin role; platform cannot import modules, so it is repeated.
-const AdminRole = "admin"
-
 // The messages the client shows (spec wording; translated in the web app).
 const (
 	MsgReasonRequired = "A reason is required."
@@ -34,9 +30,10 @@ const (
 	MsgUnknownStatus  = "Unknown approval status."
 )
 
-// Initial is the status of a record created by someone with role.
-func Initial(role string) Status {
-	if role == AdminRole {
+// Initial is the status of a record created by a decider (the module's admin role, given to it
+// in its Deps: spec §6) or by someone else.
+func Initial(byDecider bool) Status {
+	if byDecider {
 		return Approved
 	}
 	return Pending

@@ -8,18 +8,11 @@ import (
 )
 
 func TestInitial(t *testing.T) {
-	cases := map[string]approval.Status{
-		"admin":     approval.Approved,
-		"user":      approval.Pending,
-		"secretary": approval.Pending,
-		"buyer":     approval.Pending,
-		"":          approval.Pending,
-		"Admin":     approval.Pending, // roles are exact: no case folding into privilege
+	if got := approval.Initial(true); got != approval.Approved {
+		t.Errorf("Initial(decider) = %q, want approved", got)
 	}
-	for role, want := range cases {
-		if got := approval.Initial(role); got != want {
-			t.Errorf("Initial(%q) = %q, want %q", role, got, want)
-		}
+	if got := approval.Initial(false); got != approval.Pending {
+		t.Errorf("Initial(other) = %q, want pending", got)
 	}
 }
 

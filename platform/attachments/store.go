@@ -15,7 +15,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/audit"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 )
 
 // Scope is the set of companies a caller may see: one company, or every company (admins).
@@ -101,7 +101,7 @@ func New(db *bun.DB, now func() time.Time) *Store {
 // exactly when p may read that record through its own module's API (role and company). A
 // record p may not see, or that is gone, is false with a nil error; an error is a failure to
 // decide.
-type ReadCheck func(ctx context.Context, p httpx.Principal, ownerID int64) (bool, error)
+type ReadCheck func(ctx context.Context, p caller.Principal, ownerID int64) (bool, error)
 
 // AllowReads registers the read rule of owner's files: the owning module's answer to "may p read
 // this record?". GET /api/attachments/{id} serves a file only when its owner kind has a rule and
@@ -118,7 +118,7 @@ func (s *Store) AllowReads(owner string, check ReadCheck) {
 // ReadableBy is the ReadCheck of most owner kinds: p holds one of roles (the roles the owner's
 // read operations admit) and visible says p sees the record (its company scope).
 func ReadableBy(roles []string, visible ReadCheck) ReadCheck {
-	return func(ctx context.Context, p httpx.Principal, ownerID int64) (bool, error) {
+	return func(ctx context.Context, p caller.Principal, ownerID int64) (bool, error) {
 		if !slices.Contains(roles, p.Role) {
 			return false, nil
 		}
@@ -128,7 +128,7 @@ func ReadableBy(roles []string, visible ReadCheck) ReadCheck {
 
 // CanRead reports whether p may read the file described by info: its owner kind's ReadCheck on
 // its owner record. A kind without a rule is never readable.
-func (s *Store) CanRead(ctx context.Context, p httpx.Principal, info Info) (bool, error) {
+func (s *Store) CanRead(ctx context.Context, p caller.Principal, info Info) (bool, error) {
 	check := s.readers[info.Owner]
 	if check == nil {
 		return false, nil
@@ -242,7 +242,7 @@ func (s *Store) audit(ctx context.Context, tx bun.IDB, scope Scope, actorID int6
 		company = audit.Int64(scope.CompanyID)
 	}
 	err := audit.Record(ctx, tx, audit.Entry{CompanyID: company, ActorID: audit.Int64(actorID), Action: "delete",
-		Entity: "attachment", EntityID: entityID, IP: httpx.ClientIP(ctx), CreatedAt: at})
+		Entity: "attachment", EntityID: entityID, IP: caller.ClientIP(ctx), CreatedAt: at})
 	if err != nil {
 		return fmt.Errorf("attachments: audit: %w", err)
 	}

@@ -126,7 +126,7 @@ func newHumaError(status int, msg string, errs ...error) huma.StatusError {
 		}
 	}
 	if status == http.StatusUnprocessableEntity || status == http.StatusBadRequest {
-		body.Message = "Missing required fields."
+		body.Message = apperror.MsgMissingFields
 		if len(body.Fields) == 1 {
 			for _, m := range body.Fields {
 				body.Message = m

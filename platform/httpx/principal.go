@@ -1,45 +1,28 @@
 package httpx
 
-import "context"
+import (
+	"context"
 
-// Principal is who is calling: set by the authentication middleware for a valid session token.
-type Principal struct {
-	UserID    int64
-	CompanyID int64
-	Role      string
-	SessionID int64
-	// Pending2FA marks a session that has passed the password but not yet the one-time code:
-	// it opens only operations that allow it (Access.Pending2FA).
-	Pending2FA bool
-	// Token is the raw session token, kept so that logout can revoke exactly this session.
-	Token string
-}
+	"github.com/backoffice/backoffice/platform/caller"
+)
 
-type principalKey struct{}
+// Principal is who is calling (platform/caller, which use cases read): the HTTP layer fills it
+// from the session token.
+type Principal = caller.Principal
 
-// WithPrincipal returns ctx carrying p.
-func WithPrincipal(ctx context.Context, p Principal) context.Context {
-	return context.WithValue(ctx, principalKey{}, p)
-}
+// WithPrincipal returns ctx carrying p (caller.With).
+func WithPrincipal(ctx context.Context, p Principal) context.Context { return caller.With(ctx, p) }
 
-// PrincipalFrom returns the caller, if any.
-func PrincipalFrom(ctx context.Context) (Principal, bool) {
-	p, ok := ctx.Value(principalKey{}).(Principal)
-	return p, ok
-}
-
-type clientIPKey struct{}
+// PrincipalFrom returns the caller, if any (caller.From).
+func PrincipalFrom(ctx context.Context) (Principal, bool) { return caller.From(ctx) }
 
 // WithClientIP returns ctx carrying the caller's address (after trusted-proxy resolution).
 func WithClientIP(ctx context.Context, ip string) context.Context {
-	return context.WithValue(ctx, clientIPKey{}, ip)
+	return caller.WithClientIP(ctx, ip)
 }
 
-// ClientIP returns the caller's address, or "".
-func ClientIP(ctx context.Context) string {
-	ip, _ := ctx.Value(clientIPKey{}).(string)
-	return ip
-}
+// ClientIP returns the caller's address, or "" (caller.ClientIP).
+func ClientIP(ctx context.Context) string { return caller.ClientIP(ctx) }
 
 type requestIDKey struct{}
 

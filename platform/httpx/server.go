@@ -6,7 +6,6 @@ package httpx
 
 import (
 	"context"
-	"errors"
 	"io/fs"
 	"log/slog"
 	"maps"
@@ -19,6 +18,8 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/gofiber/fiber/v2/middleware/compress"
 	"github.com/google/uuid"
+
+	"github.com/backoffice/backoffice/platform/caller"
 )
 
 // Authenticator turns a session token into the caller. It returns ErrAddressBlocked when the
@@ -34,8 +35,9 @@ type Rechecker interface {
 	Recheck(ctx context.Context, token, clientIP string) (Principal, error)
 }
 
-// ErrAddressBlocked is the Authenticator's answer for a user calling from outside their allow list.
-var ErrAddressBlocked = errors.New("httpx: client address not allowed for this user")
+// ErrAddressBlocked is the Authenticator's answer for a user calling from outside their allow list
+// (caller.ErrAddressBlocked, which use cases return).
+var ErrAddressBlocked = caller.ErrAddressBlocked
 
 // Check is one readiness probe (database, NATS, Redis).
 type Check struct {

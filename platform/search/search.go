@@ -210,7 +210,7 @@ func prefixCode(s string) uint64 {
 
 // add sets the bits of a word's or a term's beginning: multiplicative hashes of its code, their
 // middle bits, modulo 126. The products stay below 2^63, so that SQL computes the same in BIGINT
-// (MaskBitSQL).
+// (the migration that gave existing rows their masks does, migrations.Types.MaskBit).
 func (m *Mask) add(s string) {
 	x := prefixCode(s)
 	for _, mul := range maskHashes {
@@ -249,22 +249,6 @@ func termsMask(terms []string) Mask {
 		}
 	}
 	return m
-}
-
-// MaskBitSQL is, in SQL, the position (0 to 125) of the i-th bit (i from 0 to 3) that a word in
-// the text column col sets in a mask, for a migration that computes the masks of existing rows:
-// positions 0-62 are bits of the first mask column, 63-125 of the second. ascii() on PostgreSQL
-// (UTF-8 databases) and unicode() on SQLite return a character's code point.
-func MaskBitSQL(pg bool, col string, i int) string {
-	code := "unicode"
-	if pg {
-		code = "ascii"
-	}
-	c := func(n int) string {
-		return "CAST(COALESCE(" + code + "(substr(" + col + ", " + strconv.Itoa(n) + ", 1)), 0) AS BIGINT)"
-	}
-	return "CAST(((" + c(1) + " * 961 + " + c(2) + " * 31 + " + c(3) + ") * " + strconv.FormatUint(maskHashes[i], 10) +
-		" / 65536) % " + strconv.FormatUint(maskBits, 10) + " AS INTEGER)"
 }
 
 // Table is one entity's word index, a table of the owning module:

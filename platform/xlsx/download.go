@@ -2,7 +2,12 @@ package xlsx
 
 import (
 	"bytes"
+	"context"
+	"log/slog"
+	"net/http"
 	"time"
+
+	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/backoffice/backoffice/platform/apperror"
 )
@@ -66,4 +71,21 @@ func Download(entity, sheet string, now time.Time, headers []string, rows func(y
 		return nil, apperror.OrInternal(err)
 	}
 	return &File{ContentType: ContentType, ContentDisposition: Disposition(FileName(entity, now)), Body: buf.Bytes()}, nil
+}
+
+// Stream is a workbook of one sheet streamed as a huma response: the download named name, its
+// headers, then the rows rows yields as Write writes them. The status and headers go before the
+// rows: a failure half-way is logged on log and cuts the file short, which the client sees as a
+// damaged download. Lists export through it so that their rows never sit in memory at once.
+func Stream(ctx context.Context, log *slog.Logger, name, sheet string, headers []string,
+	rows func(yield func([]any) error) error, opts ...Option) *huma.StreamResponse {
+	return &huma.StreamResponse{Body: func(hctx huma.Context) {
+		hctx.SetHeader("Content-Type", ContentType)
+		hctx.SetHeader("Content-Disposition", Disposition(name))
+		hctx.SetHeader("Cache-Control", "no-store")
+		hctx.SetStatus(http.StatusOK)
+		if err := Write(hctx.BodyWriter(), sheet, headers, rows, opts...); err != nil {
+			log.ErrorContext(ctx, "export failed", "file", name, "error", err)
+		}
+	}}
 }

@@ -23,8 +23,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/backoffice/backoffice/cmd/backoffice/compose"
 	"github.com/backoffice/backoffice/modules/auth"
+	"github.com/backoffice/backoffice/modules/product"
 	"github.com/backoffice/backoffice/platform/httpx"
 )
 
@@ -53,9 +53,9 @@ var bogota = func() *time.Location {
 
 // Seed creates the demo company and the demo users that are missing, then — when it created all
 // four users, that is on a database never seeded — the company's records, through srv (a server
-// with every module mounted, as compose.Product.Mount leaves it). Running it again adds nothing.
+// with every module mounted, as product.Product.Mount leaves it). Running it again adds nothing.
 // now dates the records.
-func Seed(ctx context.Context, p *compose.Product, srv *httpx.Server, now time.Time, logger *slog.Logger) error {
+func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.Time, logger *slog.Logger) error {
 	companyID, err := p.Settings.EnsureCompany(ctx, Company)
 	if err != nil {
 		return err
@@ -102,7 +102,7 @@ func Seed(ctx context.Context, p *compose.Product, srv *httpx.Server, now time.T
 // createUsers creates the demo users that do not exist yet and returns how many it created. The
 // password hashes (argon2id, the bulk of a first start's time) are computed in parallel, one per
 // core at most.
-func createUsers(ctx context.Context, p *compose.Product, companyID int64, logger *slog.Logger) (int, error) {
+func createUsers(ctx context.Context, p *product.Product, companyID int64, logger *slog.Logger) (int, error) {
 	var missing []auth.NewUser
 	for _, u := range Users {
 		exists, err := p.Auth.UserExists(ctx, u.Username)

@@ -24,8 +24,8 @@ import (
 	"github.com/pquerna/otp/totp"
 	"github.com/uptrace/bun"
 
-	"github.com/backoffice/backoffice/cmd/backoffice/compose"
 	"github.com/backoffice/backoffice/modules/auth"
+	"github.com/backoffice/backoffice/modules/product"
 	"github.com/backoffice/backoffice/modules/settings"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/cache/cachetest"
@@ -60,7 +60,7 @@ type Stack struct {
 	DB        *bun.DB
 	Clock     *cachetest.Clock
 	Server    *httpx.Server
-	Product   *compose.Product
+	Product   *product.Product
 	Auth      *auth.Module
 	Settings  *settings.Module
 	CompanyID int64
@@ -72,13 +72,26 @@ type Stack struct {
 // do, with an in-memory cache and every module reading the Stack's Clock.
 func New(t testing.TB, db *bun.DB) *Stack {
 	t.Helper()
+	return NewWith(t, db, nil)
+}
+
+// NewWith is New with the product's Deps changed by configure (nil: none) before the product is
+// built: how a test gives the modules what a module still to come will (product.Later).
+func NewWith(t testing.TB, db *bun.DB, configure func(*product.Deps)) *Stack {
+	t.Helper()
 	clock := cachetest.NewClock(Start)
 	mem := cache.NewMemory(clock.Now)
 	t.Cleanup(func() { _ = mem.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 
-	p, err := compose.New(compose.Deps{DB: db, Cache: mem, Now: clock.Now, Logger: logger,
-		SessionTTL: SessionTTL, IdleTimeout: IdleTimeout})
+	d := product.Deps{DB: db, Cache: mem, Now: clock.Now, Logger: logger, SessionTTL: SessionTTL, IdleTimeout: IdleTimeout}
+	if configure != nil {
+		configure(&d)
+	}
+	p, err := product.New(d)
+	if err != nil {
+		t.Fatalf("build the product: %v", err)
+	}
 	srv := httpx.New(p.ServerOptions(httpx.Options{Logger: logger, TrustedProxies: []string{testProxy}, Version: "test"}))
 	p.Mount(srv, false)
 

@@ -25,8 +25,8 @@ import (
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/eventbus"
-	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/ratelimit"
 )
@@ -215,7 +215,7 @@ func (s *Service) Login(ctx context.Context, username, password, ip, userAgent s
 	}
 	if blocked, err := s.addressBlocked(u.IPAddress, ip); err != nil || blocked {
 		s.auditEvent(ctx, s.db, u, "login_blocked_address", ip)
-		return LoginResult{}, httpx.ErrAddressBlocked
+		return LoginResult{}, caller.ErrAddressBlocked
 	}
 	now := s.now().UTC()
 	if u.Role == string(domain.RoleSecretary) {
@@ -284,17 +284,17 @@ func knownAddressKey(userKey, ip string) string {
 
 // Authenticate implements httpx.Authenticator: a valid, unexpired, not idle session of an active
 // user calling from an allowed address. It counts as activity on the session.
-func (s *Service) Authenticate(ctx context.Context, token, ip string) (httpx.Principal, error) {
+func (s *Service) Authenticate(ctx context.Context, token, ip string) (caller.Principal, error) {
 	return s.resolve(ctx, token, ip, true)
 }
 
 // Recheck is Authenticate without counting as activity: an open WebSocket asks whether its
 // session still holds, and must not keep an idle session alive by asking.
-func (s *Service) Recheck(ctx context.Context, token, ip string) (httpx.Principal, error) {
+func (s *Service) Recheck(ctx context.Context, token, ip string) (caller.Principal, error) {
 	return s.resolve(ctx, token, ip, false)
 }
 
-func (s *Service) resolve(ctx context.Context, token, ip string, activity bool) (httpx.Principal, error) {
+func (s *Service) resolve(ctx context.Context, token, ip string, activity bool) (caller.Principal, error) {
 	hash := hashToken(token)
 	// Only the reading is cached (sessionCacheTTL): every check below runs on every request.
 	r, err := s.sessions.get(ctx, hash, s.now(), func(ctx context.Context) (sessionRows, error) {
@@ -311,7 +311,7 @@ func (s *Service) resolve(ctx context.Context, token, ip string, activity bool) 
 		return r, nil
 	})
 	if err != nil {
-		return httpx.Principal{}, err
+		return caller.Principal{}, err
 	}
 	now := s.now().UTC()
 	// last_seen_at is written at most every sessionTouchEvery, so the latest call may be up to
@@ -322,10 +322,10 @@ func (s *Service) resolve(ctx context.Context, token, ip string, activity bool) 
 		!now.Before(r.LastSeenAt.Add(s.cfg.IdleTimeout + sessionTouchEvery)),
 		r.State == store.SessionPending && !now.Before(r.CreatedAt.Add(s.cfg.PendingTTL)),
 		!r.Active || r.ApprovalStatus != "approved", !r.CompanyActive:
-		return httpx.Principal{}, apperror.Unauthorized("session expired")
+		return caller.Principal{}, apperror.Unauthorized("session expired")
 	}
 	if blocked, err := s.addressBlocked(r.IPAddress, ip); err != nil || blocked {
-		return httpx.Principal{}, httpx.ErrAddressBlocked
+		return caller.Principal{}, caller.ErrAddressBlocked
 	}
 	if activity && now.Sub(r.LastSeenAt) >= sessionTouchEvery {
 		if err := s.store.TouchSession(ctx, r.SessionID, now); err != nil {
@@ -334,7 +334,7 @@ func (s *Service) resolve(ctx context.Context, token, ip string, activity bool) 
 			s.sessions.touched(hash, r.SessionID, now)
 		}
 	}
-	return httpx.Principal{UserID: r.UserID, CompanyID: r.CompanyID, Role: r.Role, SessionID: r.SessionID,
+	return caller.Principal{UserID: r.UserID, CompanyID: r.CompanyID, Role: r.Role, SessionID: r.SessionID,
 		Pending2FA: r.State == store.SessionPending}, nil
 }
 
@@ -365,7 +365,7 @@ func (s *Service) addressBlocked(allowList, ip string) (bool, error) {
 }
 
 // Logout revokes the caller's session.
-func (s *Service) Logout(ctx context.Context, p httpx.Principal) error {
+func (s *Service) Logout(ctx context.Context, p caller.Principal) error {
 	err := s.store.RevokeSession(ctx, p.SessionID, s.now().UTC())
 	s.sessions.forgetSession(p.UserID, p.SessionID)
 	if err != nil {
@@ -375,7 +375,7 @@ func (s *Service) Logout(ctx context.Context, p httpx.Principal) error {
 }
 
 // Profile returns the caller's user.
-func (s *Service) Profile(ctx context.Context, p httpx.Principal) (User, error) {
+func (s *Service) Profile(ctx context.Context, p caller.Principal) (User, error) {
 	u, err := s.store.UserByID(ctx, p.UserID)
 	if err != nil {
 		return User{}, s.mapNotFound(err, "Error fetching user data")
@@ -389,7 +389,7 @@ type ProfileInput struct {
 }
 
 // UpdateProfile changes the caller's names, e-mail and phone.
-func (s *Service) UpdateProfile(ctx context.Context, p httpx.Principal, in ProfileInput) (User, error) {
+func (s *Service) UpdateProfile(ctx context.Context, p caller.Principal, in ProfileInput) (User, error) {
 	in.FirstName, in.LastName = strings.TrimSpace(in.FirstName), strings.TrimSpace(in.LastName)
 	in.Email, in.Phone = strings.TrimSpace(in.Email), strings.TrimSpace(in.Phone)
 	fields := map[string]string{}
@@ -422,7 +422,7 @@ func (s *Service) UpdateProfile(ctx context.Context, p httpx.Principal, in Profi
 			return err
 		}
 		out = u
-		return s.audit(ctx, tx, u, "profile_updated", "", httpx.ClientIP(ctx))
+		return s.audit(ctx, tx, u, "profile_updated", "", caller.ClientIP(ctx))
 	})
 	s.sessions.forgetUser(p.UserID)
 	if err != nil {
@@ -438,7 +438,7 @@ type PasswordInput struct {
 
 // ChangePassword checks the current password and the new one's rules, stores the new hash and
 // ends the user's other sessions.
-func (s *Service) ChangePassword(ctx context.Context, p httpx.Principal, in PasswordInput) error {
+func (s *Service) ChangePassword(ctx context.Context, p caller.Principal, in PasswordInput) error {
 	key := fmtID(p.UserID)
 	if err := s.blocked(ctx, rulePasswordUser, key); err != nil {
 		return err
@@ -479,7 +479,7 @@ func (s *Service) ChangePassword(ctx context.Context, p httpx.Principal, in Pass
 		if err := st.RevokeUserSessions(ctx, u.ID, p.SessionID, now); err != nil {
 			return err
 		}
-		return s.audit(ctx, tx, u, "password_changed", "", httpx.ClientIP(ctx))
+		return s.audit(ctx, tx, u, "password_changed", "", caller.ClientIP(ctx))
 	})
 	s.sessions.forgetUser(u.ID)
 	if err != nil {
@@ -498,7 +498,7 @@ type Enrollment struct {
 
 // StartEnrollment creates a new pending two-factor secret for the caller; it becomes active only
 // when a code for it is confirmed (Verify2FA during sign-in, or EnableTOTP from the settings).
-func (s *Service) StartEnrollment(ctx context.Context, p httpx.Principal) (Enrollment, error) {
+func (s *Service) StartEnrollment(ctx context.Context, p caller.Principal) (Enrollment, error) {
 	u, err := s.store.UserByID(ctx, p.UserID)
 	if err != nil {
 		return Enrollment{}, s.mapNotFound(err, "Failed to generate QR code")
@@ -527,7 +527,7 @@ func (s *Service) StartEnrollment(ctx context.Context, p httpx.Principal) (Enrol
 
 // Verify2FA completes a pending sign-in with a one-time code; for a user who is enrolling at sign-in
 // (two-factor required, no secret yet) it also activates the new secret.
-func (s *Service) Verify2FA(ctx context.Context, p httpx.Principal, code string) (User, error) {
+func (s *Service) Verify2FA(ctx context.Context, p caller.Principal, code string) (User, error) {
 	if !p.Pending2FA {
 		return s.Profile(ctx, p)
 	}
@@ -543,7 +543,7 @@ func (s *Service) Verify2FA(ctx context.Context, p httpx.Principal, code string)
 			return err
 		}
 		out = u
-		return s.audit(ctx, tx, u, "login_2fa", "", httpx.ClientIP(ctx))
+		return s.audit(ctx, tx, u, "login_2fa", "", caller.ClientIP(ctx))
 	}, true)
 	if err != nil {
 		return User{}, err
@@ -552,7 +552,7 @@ func (s *Service) Verify2FA(ctx context.Context, p httpx.Principal, code string)
 }
 
 // EnableTOTP turns two-factor on for a signed-in user who scanned a new QR code.
-func (s *Service) EnableTOTP(ctx context.Context, p httpx.Principal, code string) (User, error) {
+func (s *Service) EnableTOTP(ctx context.Context, p caller.Principal, code string) (User, error) {
 	var out *store.User
 	err := s.checkCode(ctx, p, code, func(ctx context.Context, tx bun.Tx, u *store.User, enrolling bool) error {
 		u.Google2FASecret, u.Google2FAPendingSecret, u.EnableGoogle2FA = u.Google2FAPendingSecret, "", true
@@ -560,7 +560,7 @@ func (s *Service) EnableTOTP(ctx context.Context, p httpx.Principal, code string
 			return err
 		}
 		out = u
-		return s.audit(ctx, tx, u, "2fa_enabled", "", httpx.ClientIP(ctx))
+		return s.audit(ctx, tx, u, "2fa_enabled", "", caller.ClientIP(ctx))
 	}, false)
 	if err != nil {
 		return User{}, err
@@ -570,9 +570,9 @@ func (s *Service) EnableTOTP(ctx context.Context, p httpx.Principal, code string
 
 // checkCode verifies a one-time code against the user's secret (or, when enrolling, the pending
 // one), refuses a replayed code, and runs then in the same transaction as the step update.
-func (s *Service) checkCode(ctx context.Context, p httpx.Principal, code string,
+func (s *Service) checkCode(ctx context.Context, p caller.Principal, code string,
 	then func(ctx context.Context, tx bun.Tx, u *store.User, enrolling bool) error, signIn bool) error {
-	ip := httpx.ClientIP(ctx)
+	ip := caller.ClientIP(ctx)
 	if err := s.hit(ctx, ruleOTPIP, ip); err != nil {
 		return err
 	}
@@ -626,7 +626,7 @@ func (s *Service) checkCode(ctx context.Context, p httpx.Principal, code string,
 }
 
 // DisableTOTP turns two-factor off after checking the user's password, and forgets the secret.
-func (s *Service) DisableTOTP(ctx context.Context, p httpx.Principal, password string) (User, error) {
+func (s *Service) DisableTOTP(ctx context.Context, p caller.Principal, password string) (User, error) {
 	key := fmtID(p.UserID)
 	if err := s.blocked(ctx, rulePasswordUser, key); err != nil {
 		return User{}, err
@@ -651,7 +651,7 @@ func (s *Service) DisableTOTP(ctx context.Context, p httpx.Principal, password s
 		if err := s.store.With(tx).UpdateUserColumns(ctx, u, "enable_google2fa", "google2fa_secret", "google2fa_pending_secret"); err != nil {
 			return err
 		}
-		return s.audit(ctx, tx, u, "2fa_disabled", "", httpx.ClientIP(ctx))
+		return s.audit(ctx, tx, u, "2fa_disabled", "", caller.ClientIP(ctx))
 	})
 	s.sessions.forgetUser(u.ID)
 	if err != nil {
@@ -667,22 +667,22 @@ type IPRestriction struct {
 }
 
 // GetIPRestriction returns the caller's allow list.
-func (s *Service) GetIPRestriction(ctx context.Context, p httpx.Principal) (IPRestriction, error) {
+func (s *Service) GetIPRestriction(ctx context.Context, p caller.Principal) (IPRestriction, error) {
 	u, err := s.store.UserByID(ctx, p.UserID)
 	if err != nil {
 		return IPRestriction{}, s.mapNotFound(err, "Error fetching user data")
 	}
-	return IPRestriction{IPAddress: u.IPAddress, CurrentIP: httpx.ClientIP(ctx)}, nil
+	return IPRestriction{IPAddress: u.IPAddress, CurrentIP: caller.ClientIP(ctx)}, nil
 }
 
 // SetIPRestriction replaces the caller's allow list. The caller's own address must stay allowed,
 // so that nobody locks themselves out by mistake.
-func (s *Service) SetIPRestriction(ctx context.Context, p httpx.Principal, list string) (User, error) {
+func (s *Service) SetIPRestriction(ctx context.Context, p caller.Principal, list string) (User, error) {
 	parsed, err := domain.ParseAllowList(list)
 	if err != nil {
 		return User{}, apperror.Field("ip_address", err.Error())
 	}
-	current := httpx.ClientIP(ctx)
+	current := caller.ClientIP(ctx)
 	if !parsed.Empty() {
 		addr, err := netip.ParseAddr(current)
 		if err != nil || !parsed.Allows(addr) {
@@ -716,7 +716,7 @@ func (s *Service) CheckAdminCredentials(ctx context.Context, username, password,
 		return 0, err
 	}
 	if strings.TrimSpace(username) == "" || password == "" {
-		return 0, apperror.Invalid("Missing required fields.", nil)
+		return 0, apperror.Invalid(apperror.MsgMissingFields, nil)
 	}
 	u, err := s.store.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {

@@ -15,8 +15,8 @@ import (
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/audit"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/eventbus"
-	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -74,7 +74,7 @@ type UserQuery struct {
 }
 
 // userScope is the companies p may see users of: every company for an administrator, else p's.
-func userScope(p httpx.Principal) store.Scope {
+func userScope(p caller.Principal) store.Scope {
 	return listing.ScopeFor(p.Role == string(domain.RoleAdmin), p.CompanyID, 0)
 }
 
@@ -95,7 +95,7 @@ func (s *Service) userInScope(ctx context.Context, id int64, sc store.Scope) (*s
 // changing, deleting, approving and rejecting users. Listing and reading are scoped to the
 // caller's company, and creating by a non-administrator leaves the user pending, so those follow
 // the route's access rule alone.
-func requireAdmin(p httpx.Principal) error {
+func requireAdmin(p caller.Principal) error {
 	if p.Role != string(domain.RoleAdmin) {
 		return apperror.Forbidden(msgNotAllowed)
 	}
@@ -129,7 +129,7 @@ func (s *Service) toRecords(ctx context.Context, rows []store.UserRow) ([]UserRe
 	return out, nil
 }
 
-func (q UserQuery) filter(p httpx.Principal) (store.UserFilter, error) {
+func (q UserQuery) filter(p caller.Principal) (store.UserFilter, error) {
 	f := store.UserFilter{Scope: userScope(p), CompanyID: q.CompanyID, Q: q.Q, Active: q.Active}
 	if q.Role != "" {
 		r, err := domain.ParseRole(q.Role)
@@ -147,7 +147,7 @@ func (q UserQuery) filter(p httpx.Principal) (store.UserFilter, error) {
 }
 
 // ListUsers returns one page of the users p may see.
-func (s *Service) ListUsers(ctx context.Context, p httpx.Principal, q UserQuery) (listing.Page[UserRecord], error) {
+func (s *Service) ListUsers(ctx context.Context, p caller.Principal, q UserQuery) (listing.Page[UserRecord], error) {
 	plan, err := listing.NewPlan(store.UserSpec, q.Query)
 	if err != nil {
 		return listing.Page[UserRecord]{}, err
@@ -186,7 +186,7 @@ func (s *Service) ListUsers(ctx context.Context, p httpx.Principal, q UserQuery)
 
 // ExportUsers calls fn for every user the query matches that p may see, in its order, without
 // paging.
-func (s *Service) ExportUsers(ctx context.Context, p httpx.Principal, q UserQuery, fn func(UserRecord) error) error {
+func (s *Service) ExportUsers(ctx context.Context, p caller.Principal, q UserQuery, fn func(UserRecord) error) error {
 	if _, err := listing.NewPlan(store.UserSpec, q.Query); err != nil {
 		return err
 	}
@@ -226,7 +226,7 @@ func (s *Service) ExportUsers(ctx context.Context, p httpx.Principal, q UserQuer
 }
 
 // GetUser returns one user p may see.
-func (s *Service) GetUser(ctx context.Context, p httpx.Principal, id int64) (UserRecord, error) {
+func (s *Service) GetUser(ctx context.Context, p caller.Principal, id int64) (UserRecord, error) {
 	return s.record(ctx, id, userScope(p))
 }
 
@@ -254,7 +254,7 @@ type checkedUser struct {
 }
 
 // validate checks in for a new user (current nil) or a change of current by p.
-func (s *Service) validate(ctx context.Context, p httpx.Principal, in UserInput, current *store.User) (checkedUser, error) {
+func (s *Service) validate(ctx context.Context, p caller.Principal, in UserInput, current *store.User) (checkedUser, error) {
 	in.Username, in.FirstName, in.LastName = strings.TrimSpace(in.Username), strings.TrimSpace(in.FirstName), strings.TrimSpace(in.LastName)
 	in.Email, in.Phone = strings.TrimSpace(in.Email), strings.TrimSpace(in.Phone)
 	out := checkedUser{UserInput: in}
@@ -331,7 +331,7 @@ func (s *Service) validate(ctx context.Context, p httpx.Principal, in UserInput,
 
 // CreateManagedUser creates a user from the admins' form. A user created by an administrator is
 // approved at once; by anyone else it waits for an administrator (platform/approval).
-func (s *Service) CreateManagedUser(ctx context.Context, p httpx.Principal, in UserInput) (UserRecord, error) {
+func (s *Service) CreateManagedUser(ctx context.Context, p caller.Principal, in UserInput) (UserRecord, error) {
 	if p.Role != string(domain.RoleAdmin) && in.CompanyID != p.CompanyID {
 		// Outside administrators, users are only ever created in one's own company.
 		return UserRecord{}, apperror.Field("company_id", MsgCompanyUnknown)
@@ -344,13 +344,13 @@ func (s *Service) CreateManagedUser(ctx context.Context, p httpx.Principal, in U
 }
 
 // create validates and stores a new user on behalf of p, audited, with its created event.
-func (s *Service) create(ctx context.Context, p httpx.Principal, in UserInput) (int64, error) {
+func (s *Service) create(ctx context.Context, p caller.Principal, in UserInput) (int64, error) {
 	c, err := s.validate(ctx, p, in, nil)
 	if err != nil {
 		return 0, err
 	}
 	now := s.now().UTC()
-	status := approval.Initial(p.Role)
+	status := approval.Initial(p.Role == string(domain.RoleAdmin))
 	u := &store.User{CompanyID: c.CompanyID, Username: c.Username, FirstName: c.FirstName, LastName: c.LastName,
 		Email: c.Email, Phone: c.Phone, Role: string(c.role), Active: c.Active == nil || *c.Active, IPAddress: c.ipAddress,
 		PasswordHash: c.hash, EnableGoogle2FA: c.Enable2FA != nil && *c.Enable2FA, ApprovalStatus: string(status),
@@ -381,7 +381,7 @@ func (s *Service) create(ctx context.Context, p httpx.Principal, in UserInput) (
 
 // UpdateUser changes a user from the admins' form. Setting a password, deactivating the user
 // or turning their two-factor off ends their sessions (all but the caller's own).
-func (s *Service) UpdateUser(ctx context.Context, p httpx.Principal, id int64, in UserInput) (UserRecord, error) {
+func (s *Service) UpdateUser(ctx context.Context, p caller.Principal, id int64, in UserInput) (UserRecord, error) {
 	if err := requireAdmin(p); err != nil {
 		return UserRecord{}, err
 	}
@@ -452,7 +452,7 @@ func (s *Service) UpdateUser(ctx context.Context, p httpx.Principal, id int64, i
 }
 
 // DeleteUser soft-deletes a user and ends their sessions (administrators; not themselves).
-func (s *Service) DeleteUser(ctx context.Context, p httpx.Principal, id int64) error {
+func (s *Service) DeleteUser(ctx context.Context, p caller.Principal, id int64) error {
 	if err := requireAdmin(p); err != nil {
 		return err
 	}
@@ -491,16 +491,16 @@ func (s *Service) DeleteUser(ctx context.Context, p httpx.Principal, id int64) e
 }
 
 // ApproveUser lets a pending user sign in (administrators).
-func (s *Service) ApproveUser(ctx context.Context, p httpx.Principal, id int64) (UserRecord, error) {
+func (s *Service) ApproveUser(ctx context.Context, p caller.Principal, id int64) (UserRecord, error) {
 	return s.decide(ctx, p, id, true, "")
 }
 
 // RejectUser refuses a pending user, with a reason (administrators).
-func (s *Service) RejectUser(ctx context.Context, p httpx.Principal, id int64, reason string) (UserRecord, error) {
+func (s *Service) RejectUser(ctx context.Context, p caller.Principal, id int64, reason string) (UserRecord, error) {
 	return s.decide(ctx, p, id, false, reason)
 }
 
-func (s *Service) decide(ctx context.Context, p httpx.Principal, id int64, approve bool, reason string) (UserRecord, error) {
+func (s *Service) decide(ctx context.Context, p caller.Principal, id int64, approve bool, reason string) (UserRecord, error) {
 	if err := requireAdmin(p); err != nil {
 		return UserRecord{}, err
 	}
@@ -550,12 +550,12 @@ func (s *Service) CountUsers(ctx context.Context, companyIDs []int64) (map[int64
 	return s.store.CountByCompany(ctx, companyIDs)
 }
 
-func (s *Service) auditUser(ctx context.Context, db bun.IDB, p httpx.Principal, action string, u *store.User, detail string) error {
+func (s *Service) auditUser(ctx context.Context, db bun.IDB, p caller.Principal, action string, u *store.User, detail string) error {
 	return audit.Record(ctx, db, audit.Entry{CompanyID: audit.Int64(u.CompanyID), ActorID: audit.Int64(p.UserID),
-		Action: action, Entity: "user", EntityID: fmtID(u.ID), Detail: detail, IP: httpx.ClientIP(ctx), CreatedAt: s.now().UTC()})
+		Action: action, Entity: "user", EntityID: fmtID(u.ID), Detail: detail, IP: caller.ClientIP(ctx), CreatedAt: s.now().UTC()})
 }
 
-func (s *Service) publish(ctx context.Context, tx bun.IDB, p httpx.Principal, subject string, u *store.User, reason string) error {
+func (s *Service) publish(ctx context.Context, tx bun.IDB, p caller.Principal, subject string, u *store.User, reason string) error {
 	ev := eventbus.NewEvent(subject, u.CompanyID, p.UserID,
 		UserEvent{ID: u.ID, Name: displayName(u.FirstName, u.LastName, u.Username), Reason: reason, CreatedBy: createdBy(u)}, s.now())
 	return s.cfg.Events.Emit(ctx, tx, ev)

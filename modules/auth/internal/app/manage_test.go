@@ -12,9 +12,9 @@ import (
 
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
 	"github.com/backoffice/backoffice/platform/eventbus"
-	"github.com/backoffice/backoffice/platform/httpx"
 )
 
 // companies is the settings module as far as user management needs it: two live companies.
@@ -52,8 +52,8 @@ func TestCreatedByNonAdminIsPending(t *testing.T) {
 		mem := cache.NewMemory(func() time.Time { return at })
 		t.Cleanup(func() { _ = mem.Close() })
 		svc := New(db, mem, nil, companies{}, func() time.Time { return at }, slog.New(slog.NewTextHandler(io.Discard, nil)), Config{})
-		admin := httpx.Principal{UserID: 0, CompanyID: 1, Role: "admin"}
-		secretary := httpx.Principal{UserID: 7, CompanyID: 1, Role: "secretary"}
+		admin := caller.Principal{UserID: 0, CompanyID: 1, Role: "admin"}
+		secretary := caller.Principal{UserID: 7, CompanyID: 1, Role: "secretary"}
 		in := UserInput{Username: "nuevo", FirstName: "Nuevo", CompanyID: 1, Role: "user", Password: "Demo123!", PasswordConfirmation: "Demo123!"}
 
 		in.CompanyID = 2

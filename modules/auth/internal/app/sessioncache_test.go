@@ -22,8 +22,8 @@ import (
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/cache/cachetest"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
-	"github.com/backoffice/backoffice/platform/httpx"
 )
 
 // sqlCounter counts the SQL the service sends about sessions: the session look-ups (a SELECT on
@@ -52,7 +52,7 @@ type sessionEnv struct {
 	db    *bun.DB
 	clock *cachetest.Clock
 	sql   *sqlCounter
-	admin httpx.Principal
+	admin caller.Principal
 }
 
 const envIP = "203.0.113.9"
@@ -75,7 +75,7 @@ func newSessionEnv(t *testing.T, db *bun.DB, cfg Config) *sessionEnv {
 	db.AddQueryHook(counter)
 	svc := New(db, mem, nil, companies{}, clock.Now, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg)
 	return &sessionEnv{svc: svc, db: db, clock: clock, sql: counter,
-		admin: httpx.Principal{UserID: 0, CompanyID: 1, Role: "admin"}}
+		admin: caller.Principal{UserID: 0, CompanyID: 1, Role: "admin"}}
 }
 
 func (e *sessionEnv) user(t *testing.T, username string, twoFactor bool) User {
@@ -98,14 +98,14 @@ func (e *sessionEnv) login(t *testing.T, username string) string {
 }
 
 // auth authenticates tok from envIP and reports how many session reads it cost.
-func (e *sessionEnv) auth(t *testing.T, tok string) (httpx.Principal, error, int64) {
+func (e *sessionEnv) auth(t *testing.T, tok string) (caller.Principal, error, int64) {
 	t.Helper()
 	before := e.sql.reads.Load()
 	p, err := e.svc.Authenticate(context.Background(), tok, envIP)
 	return p, err, e.sql.reads.Load() - before
 }
 
-func (e *sessionEnv) mustAuth(t *testing.T, tok string, wantReads int64) httpx.Principal {
+func (e *sessionEnv) mustAuth(t *testing.T, tok string, wantReads int64) caller.Principal {
 	t.Helper()
 	p, err, reads := e.auth(t, tok)
 	if err != nil {
@@ -207,7 +207,7 @@ func TestSessionCacheChangesApplyAtOnce(t *testing.T) {
 			tok := e.login(t, "ivo")
 			e.mustAuth(t, tok, 1)
 			e.update(t, u, func(in *UserInput) { in.IPAddress = "198.51.100.0/24" })
-			if _, err, _ := e.auth(t, tok); !errors.Is(err, httpx.ErrAddressBlocked) {
+			if _, err, _ := e.auth(t, tok); !errors.Is(err, caller.ErrAddressBlocked) {
 				t.Fatalf("authenticate: %v, want blocked", err)
 			}
 		})
@@ -216,10 +216,10 @@ func TestSessionCacheChangesApplyAtOnce(t *testing.T) {
 			e.user(t, "ian", false)
 			tok := e.login(t, "ian")
 			p := e.mustAuth(t, tok, 1)
-			if _, err := e.svc.SetIPRestriction(httpx.WithClientIP(ctx, envIP), p, envIP); err != nil {
+			if _, err := e.svc.SetIPRestriction(caller.WithClientIP(ctx, envIP), p, envIP); err != nil {
 				t.Fatal(err)
 			}
-			if _, err := e.svc.Recheck(ctx, tok, "198.51.100.1"); !errors.Is(err, httpx.ErrAddressBlocked) {
+			if _, err := e.svc.Recheck(ctx, tok, "198.51.100.1"); !errors.Is(err, caller.ErrAddressBlocked) {
 				t.Fatalf("recheck from elsewhere: %v, want blocked", err)
 			}
 			e.mustAuth(t, tok, 0)

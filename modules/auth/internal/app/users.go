@@ -6,7 +6,7 @@ import (
 
 	"github.com/backoffice/backoffice/modules/auth/internal/domain"
 	"github.com/backoffice/backoffice/modules/auth/internal/store"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 )
 
 // NewUser is a user to create from the command line or the demo seed (the admins' pages send a
@@ -28,7 +28,7 @@ const MsgUsernameTaken = "The username has already been taken."
 // act as an administrator (CreatedBy, or nobody), and the password is typed once.
 func (s *Service) CreateUser(ctx context.Context, in NewUser) (User, error) {
 	active, twoFactor := true, in.Enable2FA
-	system := httpx.Principal{UserID: in.CreatedBy, Role: string(domain.RoleAdmin)}
+	system := caller.Principal{UserID: in.CreatedBy, Role: string(domain.RoleAdmin)}
 	id, err := s.create(ctx, system, UserInput{Username: in.Username, FirstName: in.FirstName, LastName: in.LastName,
 		Email: in.Email, Phone: in.Phone, CompanyID: in.CompanyID, Role: in.Role, Active: &active, Enable2FA: &twoFactor,
 		Password: in.Password, PasswordConfirmation: in.Password})

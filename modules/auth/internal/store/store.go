@@ -3,17 +3,17 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/db"
 )
 
 // ErrNotFound is returned when no row matches.
-var ErrNotFound = errors.New("auth store: not found")
+var ErrNotFound = db.ErrNotFound
 
 // User is a row of users.
 type User struct {
@@ -76,27 +76,20 @@ func New(db bun.IDB) *Store { return &Store{db: db} }
 // With returns a Store working inside tx.
 func (s *Store) With(tx bun.IDB) *Store { return &Store{db: tx} }
 
-func notFound(err error) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	return err
-}
-
 // UserByUsername finds a live (not deleted) user, ignoring letter case.
 func (s *Store) UserByUsername(ctx context.Context, username string) (*User, error) {
 	u := new(User)
 	err := s.db.NewSelect().Model(u).
 		Where("lower(username) = ?", strings.ToLower(strings.TrimSpace(username))).
 		Where("deleted_at IS NULL").Limit(1).Scan(ctx)
-	return u, notFound(err)
+	return u, db.NotFound(err)
 }
 
 // UserByID finds a live user.
 func (s *Store) UserByID(ctx context.Context, id int64) (*User, error) {
 	u := new(User)
 	err := s.db.NewSelect().Model(u).Where("id = ?", id).Where("deleted_at IS NULL").Scan(ctx)
-	return u, notFound(err)
+	return u, db.NotFound(err)
 }
 
 // InsertUser adds u and sets its ID.
@@ -149,7 +142,7 @@ func (s *Store) InsertSession(ctx context.Context, sess *Session) error {
 func (s *Store) SessionByHash(ctx context.Context, hash string) (*Session, *User, error) {
 	sess := new(Session)
 	if err := s.db.NewSelect().Model(sess).Where("token_hash = ?", hash).Where("revoked_at IS NULL").Scan(ctx); err != nil {
-		return nil, nil, notFound(err)
+		return nil, nil, db.NotFound(err)
 	}
 	u, err := s.UserByID(ctx, sess.UserID)
 	if err != nil {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -124,14 +125,14 @@ func (s *Store) EachUser(ctx context.Context, f UserFilter, sort string, fn func
 func (s *Store) UserRowByID(ctx context.Context, id int64, sc Scope) (UserRow, error) {
 	var row UserRow
 	err := s.userSelect(UserFilter{Scope: sc}, "").Where("u.id = ?", id).Limit(1).Scan(ctx, &row)
-	return row, notFound(err)
+	return row, db.NotFound(err)
 }
 
 // UserInScope finds a live user row within scope, for update.
 func (s *Store) UserInScope(ctx context.Context, id int64, sc Scope) (*User, error) {
 	u := new(User)
 	sel := listing.Restrict(s.db.NewSelect().Model(u).Where("id = ?", id).Where("deleted_at IS NULL"), sc, "company_id")
-	return u, notFound(sel.Scan(ctx))
+	return u, db.NotFound(sel.Scan(ctx))
 }
 
 // UsernameTaken reports whether another live user (not exceptID) has this username, ignoring
@@ -238,4 +239,32 @@ func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
 	return Words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error) {
 		return wordsOf(ctx, pick(tx.NewSelect().TableExpr("users AS p").Where("p.deleted_at IS NULL")))
 	})
+}
+
+// Recipients returns, ascending, the live active users among ids, plus every approved user of
+// role adminRole when admins, leaving out except (0: nobody): whom a notification reaches. It
+// reads on the store's db, which may be another module's transaction.
+func (s *Store) Recipients(ctx context.Context, ids []int64, admins bool, adminRole string, except int64) ([]int64, error) {
+	if len(ids) == 0 && !admins {
+		return nil, nil
+	}
+	q := s.db.NewSelect().Table("users").Column("id").
+		Where("deleted_at IS NULL").Where("active").
+		WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+			if len(ids) > 0 {
+				q = q.WhereOr("id IN (?)", bun.In(ids))
+			}
+			if admins {
+				q = q.WhereOr("role = ? AND approval_status = 'approved'", adminRole)
+			}
+			return q
+		}).Order("id")
+	if except != 0 {
+		q = q.Where("id <> ?", except)
+	}
+	var out []int64
+	if err := q.Scan(ctx, &out); err != nil {
+		return nil, fmt.Errorf("resolve recipients: %w", err)
+	}
+	return out, nil
 }

@@ -17,7 +17,7 @@ import (
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/audit"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -83,12 +83,12 @@ const (
 
 // scopeOf is what p may see: administrators every company (or the one they filter on), everyone
 // else their own company, whatever filter they send.
-func (s *Service) scopeOf(p httpx.Principal, companyFilter int64) store.Scope {
+func (s *Service) scopeOf(p caller.Principal, companyFilter int64) store.Scope {
 	return listing.ScopeFor(p.Role == s.d.AdminRole, p.CompanyID, companyFilter)
 }
 
 // writeCompany is the company a new record of p goes to: an administrator's choice, else p's own.
-func (s *Service) writeCompany(ctx context.Context, p httpx.Principal, requested int64) (int64, error) {
+func (s *Service) writeCompany(ctx context.Context, p caller.Principal, requested int64) (int64, error) {
 	if p.Role != s.d.AdminRole || requested == 0 || requested == p.CompanyID {
 		return p.CompanyID, nil
 	}
@@ -111,9 +111,9 @@ func invalid(fields map[string]string) error {
 func id(v int64) string { return strconv.FormatInt(v, 10) }
 
 // record writes an audit entry for a catalog change in tx.
-func (s *Service) record(ctx context.Context, tx bun.IDB, p httpx.Principal, companyID int64, action, entity string, entityID int64, detail string, at time.Time) error {
+func (s *Service) record(ctx context.Context, tx bun.IDB, p caller.Principal, companyID int64, action, entity string, entityID int64, detail string, at time.Time) error {
 	return audit.Record(ctx, tx, audit.Entry{CompanyID: audit.Int64(companyID), ActorID: audit.Int64(p.UserID),
-		Action: action, Entity: entity, EntityID: id(entityID), Detail: detail, IP: httpx.ClientIP(ctx), CreatedAt: at})
+		Action: action, Entity: entity, EntityID: id(entityID), Detail: detail, IP: caller.ClientIP(ctx), CreatedAt: at})
 }
 
 // inUse asks each referencing module in turn.

@@ -9,7 +9,7 @@ import (
 	"github.com/backoffice/backoffice/modules/catalog/internal/domain"
 	"github.com/backoffice/backoffice/modules/catalog/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -63,7 +63,7 @@ func (s *Service) toCategories(ctx context.Context, rows []store.Category) ([]Ca
 }
 
 // ListCategories returns one page of the categories p may see.
-func (s *Service) ListCategories(ctx context.Context, p httpx.Principal, q CategoryQuery) (listing.Page[Category], error) {
+func (s *Service) ListCategories(ctx context.Context, p caller.Principal, q CategoryQuery) (listing.Page[Category], error) {
 	plan, err := listing.NewPlan(store.CategorySpec, q.List)
 	if err != nil {
 		return listing.Page[Category]{}, err
@@ -87,7 +87,7 @@ func (s *Service) ListCategories(ctx context.Context, p httpx.Principal, q Categ
 // ExportCategories checks the list request q and returns what runs the export: it calls fn
 // for every category of the list (no paging), in its order. Checking first lets the caller
 // answer a bad request before it starts sending the file.
-func (s *Service) ExportCategories(ctx context.Context, p httpx.Principal, q CategoryQuery) (func(fn func(Category) error) error, error) {
+func (s *Service) ExportCategories(ctx context.Context, p caller.Principal, q CategoryQuery) (func(fn func(Category) error) error, error) {
 	if _, err := listing.NewPlan(store.CategorySpec, q.List); err != nil {
 		return nil, err
 	}
@@ -115,7 +115,7 @@ func (s *Service) ExportCategories(ctx context.Context, p httpx.Principal, q Cat
 }
 
 // GetCategory returns one category p may see.
-func (s *Service) GetCategory(ctx context.Context, p httpx.Principal, categoryID int64) (Category, error) {
+func (s *Service) GetCategory(ctx context.Context, p caller.Principal, categoryID int64) (Category, error) {
 	row, err := s.store.CategoryByID(ctx, s.scopeOf(p, 0), categoryID)
 	if isNotFound(err) {
 		return Category{}, notFound()
@@ -147,7 +147,7 @@ func (s *Service) checkCategoryName(ctx context.Context, companyID int64, name s
 }
 
 // CreateCategory adds a category to p's company (or, for an administrator, the one requested).
-func (s *Service) CreateCategory(ctx context.Context, p httpx.Principal, in CategoryInput) (Category, error) {
+func (s *Service) CreateCategory(ctx context.Context, p caller.Principal, in CategoryInput) (Category, error) {
 	companyID, err := s.writeCompany(ctx, p, in.CompanyID)
 	if err != nil {
 		return Category{}, err
@@ -177,7 +177,7 @@ func (s *Service) CreateCategory(ctx context.Context, p httpx.Principal, in Cate
 }
 
 // UpdateCategory renames a category p may see.
-func (s *Service) UpdateCategory(ctx context.Context, p httpx.Principal, categoryID int64, in CategoryInput) (Category, error) {
+func (s *Service) UpdateCategory(ctx context.Context, p caller.Principal, categoryID int64, in CategoryInput) (Category, error) {
 	row, err := s.store.CategoryByID(ctx, s.scopeOf(p, 0), categoryID)
 	if isNotFound(err) {
 		return Category{}, notFound()
@@ -210,7 +210,7 @@ func (s *Service) UpdateCategory(ctx context.Context, p httpx.Principal, categor
 
 // DeleteCategory soft-deletes a category p may see, unless a product or another module's record
 // still refers to it.
-func (s *Service) DeleteCategory(ctx context.Context, p httpx.Principal, categoryID int64) error {
+func (s *Service) DeleteCategory(ctx context.Context, p caller.Principal, categoryID int64) error {
 	row, err := s.store.CategoryByID(ctx, s.scopeOf(p, 0), categoryID)
 	if isNotFound(err) {
 		return notFound()

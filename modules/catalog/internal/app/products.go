@@ -12,7 +12,7 @@ import (
 	"github.com/backoffice/backoffice/modules/catalog/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/attachments"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -149,7 +149,7 @@ func productKey(key string) func(store.ProductRow) (any, int64) {
 }
 
 // ListProducts returns one page of the products p may see.
-func (s *Service) ListProducts(ctx context.Context, p httpx.Principal, q ProductQuery) (listing.Page[Product], error) {
+func (s *Service) ListProducts(ctx context.Context, p caller.Principal, q ProductQuery) (listing.Page[Product], error) {
 	plan, err := listing.NewPlan(store.ProductSpec, q.List)
 	if err != nil {
 		return listing.Page[Product]{}, err
@@ -166,7 +166,7 @@ func (s *Service) ListProducts(ctx context.Context, p httpx.Principal, q Product
 
 // ListProductChoices returns one page of the product pick-list p may see: search (q), category
 // and, for administrators, company; sorts name (default), code and created_at.
-func (s *Service) ListProductChoices(ctx context.Context, p httpx.Principal, q ProductQuery) (listing.Page[ProductChoice], error) {
+func (s *Service) ListProductChoices(ctx context.Context, p caller.Principal, q ProductQuery) (listing.Page[ProductChoice], error) {
 	plan, err := listing.NewPlan(store.ProductChoiceSpec, q.List)
 	if err != nil {
 		return listing.Page[ProductChoice]{}, err
@@ -194,7 +194,7 @@ func (s *Service) ListProductChoices(ctx context.Context, p httpx.Principal, q P
 // ExportProducts checks the list request q and returns what runs the export: it calls fn for
 // every product of the list (no paging), in its order, streaming from the database. Exported
 // products carry no images.
-func (s *Service) ExportProducts(ctx context.Context, p httpx.Principal, q ProductQuery) (func(fn func(Product) error) error, error) {
+func (s *Service) ExportProducts(ctx context.Context, p caller.Principal, q ProductQuery) (func(fn func(Product) error) error, error) {
 	if _, err := listing.NewPlan(store.ProductSpec, q.List); err != nil {
 		return nil, err
 	}
@@ -205,7 +205,7 @@ func (s *Service) ExportProducts(ctx context.Context, p httpx.Principal, q Produ
 }
 
 // GetProduct returns one product p may see.
-func (s *Service) GetProduct(ctx context.Context, p httpx.Principal, productID int64) (Product, error) {
+func (s *Service) GetProduct(ctx context.Context, p caller.Principal, productID int64) (Product, error) {
 	row, err := s.store.ProductByID(ctx, s.scopeOf(p, 0), productID)
 	if isNotFound(err) {
 		return Product{}, notFound()
@@ -222,7 +222,7 @@ func (s *Service) GetProduct(ctx context.Context, p httpx.Principal, productID i
 
 // ProductVisible reports whether p sees the live product productID (its company scope): the
 // read rule of the product's images.
-func (s *Service) ProductVisible(ctx context.Context, p httpx.Principal, productID int64) (bool, error) {
+func (s *Service) ProductVisible(ctx context.Context, p caller.Principal, productID int64) (bool, error) {
 	_, err := s.store.ProductByID(ctx, s.scopeOf(p, 0), productID)
 	if isNotFound(err) {
 		return false, nil
@@ -282,7 +282,7 @@ func (s *Service) checkProduct(ctx context.Context, sc store.Scope, in ProductIn
 }
 
 // saveImages stores the uploads as attachments of product productID.
-func (s *Service) saveImages(ctx context.Context, tx bun.IDB, p httpx.Principal, companyID, productID int64, ups []Upload) error {
+func (s *Service) saveImages(ctx context.Context, tx bun.IDB, p caller.Principal, companyID, productID int64, ups []Upload) error {
 	for _, up := range ups {
 		_, err := s.d.Attachments.Save(ctx, tx, attachments.Attachment{Info: attachments.Info{CompanyID: companyID,
 			Owner: ImageOwner, OwnerID: productID, Filename: up.Filename, CreatedBy: p.UserID}, Data: up.Data})
@@ -306,7 +306,7 @@ func (s *Service) codeConflict(ctx context.Context, err error, companyID int64, 
 
 // CreateProduct adds a product, with its opening stock and images, to the company of its
 // category (which must be visible to p).
-func (s *Service) CreateProduct(ctx context.Context, p httpx.Principal, in ProductInput) (Product, error) {
+func (s *Service) CreateProduct(ctx context.Context, p caller.Principal, in ProductInput) (Product, error) {
 	d, companyID, err := s.checkProduct(ctx, s.scopeOf(p, 0), in, 0, 0)
 	if err != nil {
 		return Product{}, err
@@ -336,7 +336,7 @@ func (s *Service) CreateProduct(ctx context.Context, p httpx.Principal, in Produ
 // UpdateProduct edits everything but the stock of a product p may see: the stock changes only
 // through AdjustStock (receiving, returns, sales). RemoveImages drops images, Images adds new
 // ones after those kept; the product keeps at most five.
-func (s *Service) UpdateProduct(ctx context.Context, p httpx.Principal, productID int64, in ProductInput) (Product, error) {
+func (s *Service) UpdateProduct(ctx context.Context, p caller.Principal, productID int64, in ProductInput) (Product, error) {
 	cur, err := s.store.ProductByID(ctx, s.scopeOf(p, 0), productID)
 	if isNotFound(err) {
 		return Product{}, notFound()
@@ -392,7 +392,7 @@ func (s *Service) UpdateProduct(ctx context.Context, p httpx.Principal, productI
 
 // DeleteProduct soft-deletes a product p may see, unless another module's record still refers
 // to it. Its images stay attached, so that an administrator's restore brings them back.
-func (s *Service) DeleteProduct(ctx context.Context, p httpx.Principal, productID int64) error {
+func (s *Service) DeleteProduct(ctx context.Context, p caller.Principal, productID int64) error {
 	cur, err := s.store.ProductByID(ctx, s.scopeOf(p, 0), productID)
 	if isNotFound(err) {
 		return notFound()

@@ -272,14 +272,5 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 // file short, which the client sees as a damaged download.
 func export(ctx context.Context, api *httpx.API, entity string, headers []string, now time.Time,
 	rows func(yield func([]any) error) error, opts ...xlsx.Option) *huma.StreamResponse {
-	name := xlsx.FileName(entity, now)
-	return &huma.StreamResponse{Body: func(hctx huma.Context) {
-		hctx.SetHeader("Content-Type", xlsx.ContentType)
-		hctx.SetHeader("Content-Disposition", xlsx.Disposition(name))
-		hctx.SetHeader("Cache-Control", "no-store")
-		hctx.SetStatus(http.StatusOK)
-		if err := xlsx.Write(hctx.BodyWriter(), entity, headers, rows, opts...); err != nil {
-			api.Logger().ErrorContext(ctx, "export failed", "entity", entity, "error", err)
-		}
-	}}
+	return xlsx.Stream(ctx, api.Logger(), xlsx.FileName(entity, now), entity, headers, rows, opts...)
 }

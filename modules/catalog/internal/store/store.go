@@ -20,7 +20,7 @@ import (
 )
 
 // ErrNotFound is returned when no live row in scope matches.
-var ErrNotFound = errors.New("catalog store: not found")
+var ErrNotFound = db.ErrNotFound
 
 // ErrNotEnoughStock is returned by AdjustStock when the change would make stock negative.
 var ErrNotEnoughStock = errors.New("catalog store: not enough stock")
@@ -90,13 +90,6 @@ func New(db bun.IDB) *Store { return &Store{db: db} }
 // With returns a Store working inside tx.
 func (s *Store) With(tx bun.IDB) *Store { return &Store{db: tx} }
 
-func notFound(err error) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	return err
-}
-
 // ---- categories ----
 
 // CategorySpec is the categories list's sorts.
@@ -159,7 +152,7 @@ func (s *Store) EachCategory(ctx context.Context, sc Scope, f CategoryFilter, so
 func (s *Store) CategoryByID(ctx context.Context, sc Scope, id int64) (*Category, error) {
 	c := new(Category)
 	err := s.categories(sc, CategoryFilter{}, c).Where("c.id = ?", id).Scan(ctx)
-	return c, notFound(err)
+	return c, db.NotFound(err)
 }
 
 // CategoryNameTaken reports whether another live category of the company has this name
@@ -326,7 +319,7 @@ func (s *Store) EachProduct(ctx context.Context, sc Scope, f ProductFilter, sort
 func (s *Store) ProductByID(ctx context.Context, sc Scope, id int64) (*ProductRow, error) {
 	row := new(ProductRow)
 	err := s.productRows(sc, ProductFilter{}, row).Where("p.id = ?", id).Scan(ctx)
-	return row, notFound(err)
+	return row, db.NotFound(err)
 }
 
 // CodeTaken reports whether another live product of the company has this code (letter case

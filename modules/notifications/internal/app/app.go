@@ -11,11 +11,13 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"github.com/backoffice/backoffice/modules/notifications/internal/domain"
 	"github.com/backoffice/backoffice/modules/notifications/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/eventbus"
-	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/ws"
 )
@@ -33,6 +35,8 @@ type Pusher interface {
 // Deps is what the service needs.
 type Deps struct {
 	Store *store.Store
+	// Users resolves recipients among the auth module's users.
+	Users Users
 	// Push may be nil: nothing is pushed (a process without a bus).
 	Push Pusher
 	// AdminRole receives created/received notifications; Roles are every other role, whose
@@ -41,6 +45,12 @@ type Deps struct {
 	Roles     []string
 	Now       func() time.Time
 	Logger    *slog.Logger
+}
+
+// Users resolves recipients (the auth module): the live active users among ids, plus every
+// approved administrator when admins, leaving out except, ascending; read in tx.
+type Users interface {
+	Recipients(ctx context.Context, tx bun.IDB, ids []int64, admins bool, except int64) ([]int64, error)
 }
 
 // Service is the module's use cases.
@@ -114,7 +124,9 @@ func (s *Service) HandleMessage(ctx context.Context, msg eventbus.Msg) error {
 		actor = &ev.ActorID
 	}
 	rows, dup, err := s.d.Store.Record(ctx, ev.ID, ev.Subject,
-		store.Audience{Users: aud.Users, Admins: aud.Admins, AdminRole: s.d.AdminRole, Except: aud.Except}, s.d.Now(),
+		func(ctx context.Context, tx bun.IDB) ([]int64, error) {
+			return s.d.Users.Recipients(ctx, tx, aud.Users, aud.Admins, aud.Except)
+		}, s.d.Now(),
 		func(int64) store.Row {
 			return store.Row{CompanyID: ev.CompanyID, Subject: ev.Subject, Kind: string(kind), Outcome: string(outcome),
 				Message: content.Message, Params: params, ReferenceNo: content.ReferenceNo,
@@ -171,7 +183,7 @@ type ListParams struct {
 
 // List is the caller's own notifications. The company filter matters to administrators, who
 // receive every company's; for anyone else it can only narrow their own.
-func (s *Service) List(ctx context.Context, p httpx.Principal, in ListParams) (listing.Page[Notification], error) {
+func (s *Service) List(ctx context.Context, p caller.Principal, in ListParams) (listing.Page[Notification], error) {
 	if in.Filter.Kind != "" && !domain.ValidKind(in.Filter.Kind) {
 		return listing.Page[Notification]{}, apperror.Field("kind", "Unknown notification kind.")
 	}
@@ -192,12 +204,12 @@ func (s *Service) List(ctx context.Context, p httpx.Principal, in ListParams) (l
 }
 
 // UnreadCount is the caller's unread badge.
-func (s *Service) UnreadCount(ctx context.Context, p httpx.Principal) (int, error) {
+func (s *Service) UnreadCount(ctx context.Context, p caller.Principal) (int, error) {
 	return s.d.Store.UnreadCount(ctx, p.UserID)
 }
 
 // MarkRead marks one of the caller's notifications read.
-func (s *Service) MarkRead(ctx context.Context, p httpx.Principal, id int64) (Notification, error) {
+func (s *Service) MarkRead(ctx context.Context, p caller.Principal, id int64) (Notification, error) {
 	r, err := s.d.Store.MarkRead(ctx, p.UserID, id, s.d.Now())
 	if err != nil {
 		return Notification{}, notFound(err)
@@ -207,7 +219,7 @@ func (s *Service) MarkRead(ctx context.Context, p httpx.Principal, id int64) (No
 }
 
 // MarkAllRead marks every notification of the caller read.
-func (s *Service) MarkAllRead(ctx context.Context, p httpx.Principal) (int, error) {
+func (s *Service) MarkAllRead(ctx context.Context, p caller.Principal) (int, error) {
 	n, err := s.d.Store.MarkAllRead(ctx, p.UserID, s.d.Now())
 	if err == nil && n > 0 {
 		s.changed(ctx, p)
@@ -216,7 +228,7 @@ func (s *Service) MarkAllRead(ctx context.Context, p httpx.Principal) (int, erro
 }
 
 // Delete removes one of the caller's notifications (soft: a redelivered event never restores it).
-func (s *Service) Delete(ctx context.Context, p httpx.Principal, id int64) error {
+func (s *Service) Delete(ctx context.Context, p caller.Principal, id int64) error {
 	if err := s.d.Store.Delete(ctx, p.UserID, id, s.d.Now()); err != nil {
 		return notFound(err)
 	}
@@ -225,7 +237,7 @@ func (s *Service) Delete(ctx context.Context, p httpx.Principal, id int64) error
 }
 
 // DeleteAll removes the caller's notifications matching f (all of them with an empty filter).
-func (s *Service) DeleteAll(ctx context.Context, p httpx.Principal, f store.Filter) (int, error) {
+func (s *Service) DeleteAll(ctx context.Context, p caller.Principal, f store.Filter) (int, error) {
 	if f.Kind != "" && !domain.ValidKind(f.Kind) {
 		return 0, apperror.Field("kind", "Unknown notification kind.")
 	}
@@ -237,7 +249,7 @@ func (s *Service) DeleteAll(ctx context.Context, p httpx.Principal, f store.Filt
 }
 
 // changed tells the caller's other tabs to refresh their badge and list.
-func (s *Service) changed(ctx context.Context, p httpx.Principal) {
+func (s *Service) changed(ctx context.Context, p caller.Principal) {
 	if s.d.Push != nil {
 		s.logPush(s.d.Push.ToUser(ctx, p.UserID, ws.Message{Type: "invalidate", Keys: []string{domain.NotificationsKey}}))
 	}

@@ -6,10 +6,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"github.com/backoffice/backoffice/modules/notifications/internal/app"
 	"github.com/backoffice/backoffice/modules/notifications/internal/store"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
-	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/ws"
 )
 
@@ -38,7 +40,7 @@ func TestInboxChangesReachOtherTabs(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := store.New(bdb)
-	rows, _, err := st.Record(ctx, "ev-1", "s", store.Audience{Users: []int64{user}}, now, func(int64) store.Row {
+	rows, _, err := st.Record(ctx, "ev-1", "s", func(context.Context, bun.IDB) ([]int64, error) { return []int64{user}, nil }, now, func(int64) store.Row {
 		return store.Row{CompanyID: co, Kind: "purchase", Outcome: "approved", Message: "m", Params: "{}", OccurredAt: now}
 	})
 	if err != nil || len(rows) != 1 {
@@ -46,8 +48,8 @@ func TestInboxChangesReachOtherTabs(t *testing.T) {
 	}
 	var p pushes
 	svc := app.New(app.Deps{Store: st, Push: &p, AdminRole: "admin", Now: func() time.Time { return now }})
-	me := httpx.Principal{UserID: user, CompanyID: co, Role: "buyer"}
-	stranger := httpx.Principal{UserID: user + 100, CompanyID: co, Role: "buyer"}
+	me := caller.Principal{UserID: user, CompanyID: co, Role: "buyer"}
+	stranger := caller.Principal{UserID: user + 100, CompanyID: co, Role: "buyer"}
 
 	if _, err := svc.MarkRead(ctx, stranger, rows[0].ID); err == nil {
 		t.Fatal("a stranger marked someone else's notification read")

@@ -1,7 +1,7 @@
 // Package store is the notifications module's SQL: the notifications, notification_words (the
-// inbox's search words) and notification_events tables, and one read-only query of the auth
-// module's users table to resolve recipients (live, active users; approved administrators). Every
-// inbox query is limited to its owner's user_id.
+// inbox's search words) and notification_events tables. Recipients come from the auth module
+// (Recipients), read in the recording transaction. Every inbox query is limited to its owner's
+// user_id.
 package store
 
 import (
@@ -61,20 +61,15 @@ type Store struct {
 // New returns a Store on bdb.
 func New(bdb *bun.DB) *Store { return &Store{db: bdb} }
 
-// Audience selects recipients among the users: Users by id, plus every approved administrator
-// (role AdminRole) when Admins; Except is left out. Only live, active users qualify.
-type Audience struct {
-	Users     []int64
-	Admins    bool
-	AdminRole string
-	Except    int64
-}
+// Recipients resolves an event's recipients in the transaction that records it (the auth
+// module's users, read through its public method).
+type Recipients func(ctx context.Context, tx bun.IDB) ([]int64, error)
 
 // Record handles one event in one transaction: it marks event_id handled and inserts the
-// notification built by build for each recipient of aud. A second call for the same event_id
+// notification built by build for each user recipients answers. A second call for the same event_id
 // (a redelivery) inserts nothing and returns dup = true. The rows inserted are returned for
 // pushing after the commit.
-func (s *Store) Record(ctx context.Context, eventID, subject string, aud Audience, now time.Time,
+func (s *Store) Record(ctx context.Context, eventID, subject string, recipients Recipients, now time.Time,
 	build func(userID int64) Row) (rows []Row, dup bool, err error) {
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
 		rows, dup = nil, false
@@ -89,9 +84,9 @@ func (s *Store) Record(ctx context.Context, eventID, subject string, aud Audienc
 			dup = true
 			return nil
 		}
-		users, err := recipients(ctx, tx, aud)
+		users, err := recipients(ctx, tx)
 		if err != nil {
-			return err
+			return fmt.Errorf("resolve recipients: %w", err)
 		}
 		if len(users) == 0 {
 			return nil
@@ -124,32 +119,6 @@ func (s *Store) Record(ctx context.Context, eventID, subject string, aud Audienc
 		return nil, false, fmt.Errorf("notifications: record %s: %w", eventID, err)
 	}
 	return rows, dup, nil
-}
-
-// recipients resolves aud to user ids, ascending.
-func recipients(ctx context.Context, idb bun.IDB, aud Audience) ([]int64, error) {
-	if len(aud.Users) == 0 && !aud.Admins {
-		return nil, nil
-	}
-	q := idb.NewSelect().Table("users").Column("id").
-		Where("deleted_at IS NULL").Where("active").
-		WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
-			if len(aud.Users) > 0 {
-				q = q.WhereOr("id IN (?)", bun.In(aud.Users))
-			}
-			if aud.Admins {
-				q = q.WhereOr("role = ? AND approval_status = 'approved'", aud.AdminRole)
-			}
-			return q
-		}).Order("id")
-	if aud.Except != 0 {
-		q = q.Where("id <> ?", aud.Except)
-	}
-	var ids []int64
-	if err := q.Scan(ctx, &ids); err != nil {
-		return nil, fmt.Errorf("resolve recipients: %w", err)
-	}
-	return ids, nil
 }
 
 // Filter narrows an inbox: Kind, CompanyID (0: every company), Unread only, and Q searching the
@@ -247,7 +216,7 @@ func (s *Store) UnreadCount(ctx context.Context, userID int64) (int, error) {
 }
 
 // ErrNotFound is a notification that does not exist, is deleted, or belongs to someone else.
-var ErrNotFound = errors.New("notification not found")
+var ErrNotFound = db.ErrNotFound
 
 // MarkRead sets read_at on userID's notification id (kept when already read) and returns it.
 func (s *Store) MarkRead(ctx context.Context, userID, id int64, now time.Time) (Row, error) {

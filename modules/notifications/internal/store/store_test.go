@@ -10,6 +10,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/notifications/internal/store"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
 	"github.com/backoffice/backoffice/platform/listing"
@@ -58,6 +59,14 @@ func seed(t *testing.T, bdb *bun.DB) people {
 	return p
 }
 
+// audience resolves recipients as the product does, through the auth module (which owns users).
+func audience(ids []int64, admins bool, except int64) store.Recipients {
+	users := auth.New(auth.Deps{})
+	return func(ctx context.Context, tx bun.IDB) ([]int64, error) {
+		return users.Recipients(ctx, tx, ids, admins, except)
+	}
+}
+
 func row(kind, ref string, company int64) func(int64) store.Row {
 	return func(int64) store.Row {
 		return store.Row{CompanyID: company, Subject: "backoffice.x." + kind + ".approved.v1", Kind: kind, Outcome: "approved",
@@ -79,7 +88,7 @@ func TestRecordResolvesRecipientsOnce(t *testing.T) {
 		p, s, ctx := seed(t, bdb), store.New(bdb), context.Background()
 
 		// created: every live, active, approved admin of every company, not the actor.
-		rows, dup, err := s.Record(ctx, "ev-1", "subj", store.Audience{Admins: true, AdminRole: "admin", Except: p.admin2}, t0,
+		rows, dup, err := s.Record(ctx, "ev-1", "subj", audience(nil, true, p.admin2), t0,
 			row("purchase_order", "PO-1", p.co1))
 		if err != nil || dup {
 			t.Fatalf("record: %v dup=%v", err, dup)
@@ -87,7 +96,7 @@ func TestRecordResolvesRecipientsOnce(t *testing.T) {
 		if got := fmt.Sprint(userIDs(rows)); got != fmt.Sprint([]int64{p.admin1}) {
 			t.Fatalf("created went to %s, want [admin1=%d]", got, p.admin1)
 		}
-		rows, _, err = s.Record(ctx, "ev-2", "subj", store.Audience{Admins: true, AdminRole: "admin", Users: []int64{p.buyer}}, t0,
+		rows, _, err = s.Record(ctx, "ev-2", "subj", audience([]int64{p.buyer}, true, 0), t0,
 			row("purchase_order", "PO-2", p.co1))
 		if err != nil || fmt.Sprint(userIDs(rows)) != fmt.Sprint([]int64{p.admin1, p.admin2, p.buyer}) {
 			t.Fatalf("admins + buyer: %v %v", userIDs(rows), err)
@@ -97,17 +106,17 @@ func TestRecordResolvesRecipientsOnce(t *testing.T) {
 		}
 
 		// A redelivery inserts nothing, whatever the audience says now.
-		rows, dup, err = s.Record(ctx, "ev-2", "subj", store.Audience{Users: []int64{p.pend}}, t0, row("purchase_order", "PO-2", p.co1))
+		rows, dup, err = s.Record(ctx, "ev-2", "subj", audience([]int64{p.pend}, false, 0), t0, row("purchase_order", "PO-2", p.co1))
 		if err != nil || !dup || len(rows) != 0 {
 			t.Fatalf("duplicate: rows=%d dup=%v err=%v", len(rows), dup, err)
 		}
 		// Deleted, inactive and unknown users get nothing; the event is still marked handled.
-		rows, dup, err = s.Record(ctx, "ev-3", "subj", store.Audience{Users: []int64{p.deletedAdmin, p.inactiveAdmin, 9999}}, t0,
+		rows, dup, err = s.Record(ctx, "ev-3", "subj", audience([]int64{p.deletedAdmin, p.inactiveAdmin, 9999}, false, 0), t0,
 			row("purchase", "P-3", p.co1))
 		if err != nil || dup || len(rows) != 0 {
 			t.Fatalf("nobody: rows=%d dup=%v err=%v", len(rows), dup, err)
 		}
-		if _, dup, _ = s.Record(ctx, "ev-3", "subj", store.Audience{Users: []int64{p.buyer}}, t0, row("purchase", "P-3", p.co1)); !dup {
+		if _, dup, _ = s.Record(ctx, "ev-3", "subj", audience([]int64{p.buyer}, false, 0), t0, row("purchase", "P-3", p.co1)); !dup {
 			t.Fatal("an event without recipients must still be marked handled")
 		}
 		var n int
@@ -130,7 +139,7 @@ func TestConcurrentDeliveriesOfOneEvent(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				rows, _, err := s.Record(context.Background(), "ev-race", "subj",
-					store.Audience{Admins: true, AdminRole: "admin", Users: []int64{p.buyer}}, t0, row("purchase", "R", p.co1))
+					audience([]int64{p.buyer}, true, 0), t0, row("purchase", "R", p.co1))
 				errs <- err
 				inserted <- len(rows)
 			}()
@@ -157,7 +166,7 @@ func TestInbox(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, bdb *bun.DB) {
 		t.Parallel()
 		p, s, ctx := seed(t, bdb), store.New(bdb), context.Background()
-		admins := store.Audience{Admins: true, AdminRole: "admin"}
+		admins := audience(nil, true, 0)
 		// 7 events for both admins: purchases of company 1 and 2, orders of company 1, at distinct times.
 		events := []struct {
 			kind, ref string
@@ -296,11 +305,11 @@ func TestInboxSearchRule(t *testing.T) {
 			}
 		}
 		for i, e := range [][2]string{{"FV-100", "Distribuidora Gómez"}, {"FV-200", "Arroz Diana"}} {
-			if _, _, err := s.Record(ctx, fmt.Sprintf("ev-%d", i), "subj", store.Audience{Users: []int64{p.admin1}}, t0, named(e[0], e[1])); err != nil {
+			if _, _, err := s.Record(ctx, fmt.Sprintf("ev-%d", i), "subj", audience([]int64{p.admin1}, false, 0), t0, named(e[0], e[1])); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if _, _, err := s.Record(ctx, "ev-other", "subj", store.Audience{Users: []int64{p.admin2}}, t0, named("FV-300", "Gómez Otro")); err != nil {
+		if _, _, err := s.Record(ctx, "ev-other", "subj", audience([]int64{p.admin2}, false, 0), t0, named("FV-300", "Gómez Otro")); err != nil {
 			t.Fatal(err)
 		}
 		search := func(q string) string {

@@ -22,8 +22,8 @@ import (
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/audit"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/eventbus"
-	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -80,14 +80,16 @@ type CompanyNames interface {
 type Actor struct {
 	UserID, CompanyID int64
 	Role              string
+	// Admin is whether Role is the admin role (Deps.AdminRole): sees every company, approves.
+	Admin bool
 }
 
-// ActorFrom is the Actor of an HTTP principal.
-func ActorFrom(p httpx.Principal) Actor {
-	return Actor{UserID: p.UserID, CompanyID: p.CompanyID, Role: p.Role}
+// Actor is the Actor of the caller p.
+func (s *Service) Actor(p caller.Principal) Actor {
+	return Actor{UserID: p.UserID, CompanyID: p.CompanyID, Role: p.Role, Admin: p.Role == s.adminRole}
 }
 
-func (a Actor) admin() bool { return a.Role == approval.AdminRole }
+func (a Actor) admin() bool { return a.Admin }
 
 // scope is what a may see; an admin may narrow it to one company.
 func (a Actor) scope(companyFilter int64) store.Scope {
@@ -128,6 +130,12 @@ type Deps struct {
 	// Events writes domain events to the outbox and wakes the relay after commit.
 	Events eventbus.Emitter
 	Now    func() time.Time
+	// Totals gives records sales totals (customers; nil for suppliers, which carry none).
+	Totals CustomerTotals
+	// Refs refuse deleting a record another module's data still names.
+	Refs []InUse
+	// AdminRole sees every company, and its records need no approval; it approves the others'.
+	AdminRole string
 }
 
 // Service implements the use cases of one kind.
@@ -139,29 +147,22 @@ type Service struct {
 	companies CompanyNames
 	now       func() time.Time
 	events    eventbus.Emitter
-
-	// Set while wiring, before serving; read-only afterwards.
-	totals CustomerTotals
-	refs   []InUse
+	totals    CustomerTotals
+	refs      []InUse
+	adminRole string
 }
 
 // New builds the Service for kind.
 func New(kind domain.Kind, d Deps) *Service {
 	return &Service{kind: kind, db: d.DB, store: store.New(d.DB, kind.Table()), counter: d.Counter,
-		companies: d.Companies, events: d.Events, now: d.Now}
+		companies: d.Companies, events: d.Events, now: d.Now, totals: d.Totals, refs: d.Refs, adminRole: d.AdminRole}
 }
 
 // Kind is the kind this Service manages.
 func (s *Service) Kind() domain.Kind { return s.kind }
 
-// SetTotals makes records carry sales totals from t (customers). Call while wiring only.
-func (s *Service) SetTotals(t CustomerTotals) { s.totals = t }
-
 // HasTotals reports whether records carry sales totals (customers).
 func (s *Service) HasTotals() bool { return s.totals != nil }
-
-// AddReferences adds a check that refuses deleting a record still in use. Call while wiring only.
-func (s *Service) AddReferences(f InUse) { s.refs = append(s.refs, f) }
 
 // Subject is the event subject of verb for this kind.
 func (s *Service) Subject(verb string) string { return eventbus.Subject(Module, s.kind.Entity, verb) }
@@ -269,7 +270,7 @@ func (s *Service) Create(ctx context.Context, a Actor, in Input) (Record, error)
 		return Record{}, err
 	}
 	now := s.now().UTC().Truncate(time.Microsecond) // the databases keep microseconds: cursors must round-trip
-	status := approval.Initial(a.Role)
+	status := approval.Initial(a.admin())
 	r := &store.Row{CompanyID: companyID, ApprovalStatus: string(status), CreatedBy: audit.Int64(a.UserID),
 		CreatedAt: now, UpdatedBy: audit.Int64(a.UserID), UpdatedAt: now}
 	setDetails(r, d)
@@ -399,7 +400,7 @@ func (s *Service) journal(ctx context.Context, tx bun.Tx, a Actor, r *store.Row,
 	now := s.now().UTC()
 	err := audit.Record(ctx, tx, audit.Entry{CompanyID: audit.Int64(r.CompanyID), ActorID: audit.Int64(a.UserID),
 		Action: s.kind.Entity + "_" + action, Entity: s.kind.Entity, EntityID: strconv.FormatInt(r.ID, 10),
-		Detail: detail, IP: httpx.ClientIP(ctx), CreatedAt: now})
+		Detail: detail, IP: caller.ClientIP(ctx), CreatedAt: now})
 	if err != nil || verb == "" {
 		return err
 	}

@@ -176,7 +176,7 @@ func Routes[T any](api huma.API, svc *app.Service, access Access, now func() tim
 		}
 		return httpx.DataOf(view(r), nil)
 	}
-	actor := func(ctx context.Context) app.Actor { return app.ActorFrom(httpx.Caller(ctx)) }
+	actor := func(ctx context.Context) app.Actor { return svc.Actor(httpx.Caller(ctx)) }
 
 	httpx.Register(api, access.Staff, huma.Operation{OperationID: "list-" + k.Plural, Method: http.MethodGet, Path: base,
 		Summary: "List " + k.Plural + " (keyset pages; q searches name, company, email, document number; sort name, city, created_at)", Tags: tags},

@@ -21,7 +21,7 @@ import (
 )
 
 // ErrNotFound is returned when no live row in scope matches.
-var ErrNotFound = errors.New("people store: not found")
+var ErrNotFound = db.ErrNotFound
 
 // Scope is the companies a caller may see (see listing.Scope).
 type Scope = listing.Scope
@@ -160,7 +160,7 @@ func (s *Store) Update(ctx context.Context, r *Row) error {
 			"iva_responsible", "gran_contribuyente", "autorretenedor", "document_type", "document_number",
 			"approval_status", "approval_reason", "approved_by", "approved_at", "updated_by", "updated_at").
 		Where("id = ?", r.ID).Where("deleted_at IS NULL").Exec(ctx)
-	if err := oneRow(res, err); err != nil {
+	if err := db.OneRow(res, err); err != nil {
 		return err
 	}
 	return s.words.Put(ctx, s.db, map[int64][]string{r.ID: RowWords(r)})
@@ -174,7 +174,7 @@ func (s *Store) Decide(ctx context.Context, id int64, from, to, reason string, b
 		Set("approval_status = ?", to).Set("approval_reason = ?", reason).
 		Set("approved_by = ?", by).Set("approved_at = ?", at).Set("updated_by = ?", by).Set("updated_at = ?", at).
 		Where("id = ?", id).Where("approval_status = ?", from).Where("deleted_at IS NULL").Exec(ctx)
-	return oneRow(res, err)
+	return db.OneRow(res, err)
 }
 
 // SoftDelete marks the live row id deleted and takes it out of the word index; run it in a
@@ -319,18 +319,4 @@ func (s *Store) Each(ctx context.Context, scope Scope, f Filter, sort string, fn
 		}
 		q.After = page.Meta.NextCursor
 	}
-}
-
-func oneRow(res sql.Result, err error) error {
-	if err != nil {
-		return err
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return ErrNotFound
-	}
-	return nil
 }

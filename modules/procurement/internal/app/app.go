@@ -21,8 +21,8 @@ import (
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/bounds"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/eventbus"
-	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -38,6 +38,7 @@ type Deps struct {
 	Counter     *listing.Counter
 	Attachments *attachments.Store
 	Stock       Stock
+	Catalog     Catalog
 	Events      eventbus.Emitter
 	// AdminRole sees every company, decides and deletes; BuyerRole deletes its own pending orders.
 	AdminRole, BuyerRole string
@@ -88,9 +89,9 @@ type OrderProduct struct {
 	Unit string `json:"unit"`
 }
 
-func (s *Service) admin(p httpx.Principal) bool { return p.Role == s.d.AdminRole }
+func (s *Service) admin(p caller.Principal) bool { return p.Role == s.d.AdminRole }
 
-func (s *Service) scopeOf(p httpx.Principal, companyFilter int64) store.Scope {
+func (s *Service) scopeOf(p caller.Principal, companyFilter int64) store.Scope {
 	return listing.ScopeFor(s.admin(p), p.CompanyID, companyFilter)
 }
 
@@ -102,7 +103,7 @@ func (s *Service) now() time.Time {
 func notFound() error { return apperror.NotFound(domain.MsgNotFound) }
 
 func invalid(fields map[string]string) error {
-	return apperror.Invalid(domain.FirstMessage(fields, domain.FieldOrder), fields)
+	return apperror.Form(fields, domain.FieldOrder...)
 }
 
 func ptr(v int64) *int64 { return audit.Int64(v) }
@@ -131,7 +132,7 @@ func checkImage(fields map[string]string, up *Upload) error {
 
 // replaceImage removes the current image of owner's record when remove or up is set, then
 // stores up (if any), in tx.
-func (s *Service) replaceImage(ctx context.Context, tx bun.IDB, p httpx.Principal, owner string, companyID, id int64, up *Upload, remove bool) error {
+func (s *Service) replaceImage(ctx context.Context, tx bun.IDB, p caller.Principal, owner string, companyID, id int64, up *Upload, remove bool) error {
 	if remove || up != nil {
 		if _, err := s.d.Attachments.SoftDeleteByOwner(ctx, tx, owner, id, attachments.Scope{CompanyID: companyID}, p.UserID); err != nil {
 			return err
@@ -171,12 +172,12 @@ func withImages[R, T any](ctx context.Context, s *Service, owner string, rows []
 
 // OrderVisible reports whether p sees the live purchase order id (its company scope): the read
 // rule of the order's image.
-func (s *Service) OrderVisible(ctx context.Context, p httpx.Principal, id int64) (bool, error) {
+func (s *Service) OrderVisible(ctx context.Context, p caller.Principal, id int64) (bool, error) {
 	return visible(s.store.OrderByID(ctx, s.scopeOf(p, 0), id))
 }
 
 // ReceiptVisible reports whether p sees the live received order id: the read rule of its image.
-func (s *Service) ReceiptVisible(ctx context.Context, p httpx.Principal, id int64) (bool, error) {
+func (s *Service) ReceiptVisible(ctx context.Context, p caller.Principal, id int64) (bool, error) {
 	return visible(s.store.ReceiptByID(ctx, s.scopeOf(p, 0), id))
 }
 
@@ -189,9 +190,9 @@ func visible[R any](_ *R, err error) (bool, error) {
 }
 
 // record writes an audit entry in tx.
-func (s *Service) record(ctx context.Context, tx bun.IDB, p httpx.Principal, companyID int64, action, entity string, id int64, detail string, at time.Time) error {
+func (s *Service) record(ctx context.Context, tx bun.IDB, p caller.Principal, companyID int64, action, entity string, id int64, detail string, at time.Time) error {
 	return audit.Record(ctx, tx, audit.Entry{CompanyID: audit.Int64(companyID), ActorID: audit.Int64(p.UserID),
-		Action: action, Entity: entity, EntityID: strconv.FormatInt(id, 10), Detail: detail, IP: httpx.ClientIP(ctx), CreatedAt: at})
+		Action: action, Entity: entity, EntityID: strconv.FormatInt(id, 10), Detail: detail, IP: caller.ClientIP(ctx), CreatedAt: at})
 }
 
 // emit writes a domain event to the outbox in tx.

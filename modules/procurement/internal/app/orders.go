@@ -7,11 +7,12 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/procurement/internal/domain"
 	"github.com/backoffice/backoffice/modules/procurement/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/approval"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/sequence"
 )
@@ -66,7 +67,7 @@ type OrderInput struct {
 	RemoveImage bool
 }
 
-func (s *Service) toOrder(p httpx.Principal, r store.OrderRow, img *OrderImage) PurchaseOrder {
+func (s *Service) toOrder(p caller.Principal, r store.OrderRow, img *OrderImage) PurchaseOrder {
 	st := domain.OrderStatus(r.Status)
 	return PurchaseOrder{ID: r.ID, CompanyID: r.CompanyID, ReferenceNo: r.ReferenceNo, CategoryID: r.CategoryID,
 		Category: OrderCategory{ID: r.CategoryID, Name: r.CategoryName}, ProductID: r.ProductID,
@@ -87,17 +88,17 @@ func utc(t *time.Time) *time.Time {
 	return &u
 }
 
-func (s *Service) deleteRequest(p httpx.Principal, r store.OrderRow) domain.DeleteRequest {
+func (s *Service) deleteRequest(p caller.Principal, r store.OrderRow) domain.DeleteRequest {
 	return domain.DeleteRequest{Admin: s.admin(p), Buyer: p.Role == s.d.BuyerRole, Own: deref(r.CreatedBy) == p.UserID,
 		Status: domain.OrderStatus(r.Status), Receipts: r.ReceiptCount}
 }
 
-func (s *Service) toOrders(ctx context.Context, p httpx.Principal, rows []store.OrderRow) ([]PurchaseOrder, error) {
+func (s *Service) toOrders(ctx context.Context, p caller.Principal, rows []store.OrderRow) ([]PurchaseOrder, error) {
 	return withImages(ctx, s, OrderImageOwner, rows, func(r store.OrderRow) int64 { return r.ID },
 		func(r store.OrderRow, img *OrderImage) PurchaseOrder { return s.toOrder(p, r, img) })
 }
 
-func (s *Service) orderFilter(p httpx.Principal, q OrderQuery) (store.OrderFilter, error) {
+func (s *Service) orderFilter(p caller.Principal, q OrderQuery) (store.OrderFilter, error) {
 	st, err := domain.ParseOrderStatus(q.Status)
 	if err != nil {
 		return store.OrderFilter{}, apperror.Field("status", domain.MsgUnknownStatus)
@@ -131,7 +132,7 @@ func orderKey(key string) func(store.OrderRow) (any, int64) {
 }
 
 // ListOrders returns one page of the purchase orders p may see.
-func (s *Service) ListOrders(ctx context.Context, p httpx.Principal, q OrderQuery) (listing.Page[PurchaseOrder], error) {
+func (s *Service) ListOrders(ctx context.Context, p caller.Principal, q OrderQuery) (listing.Page[PurchaseOrder], error) {
 	f, err := s.orderFilter(p, q)
 	if err != nil {
 		return listing.Page[PurchaseOrder]{}, err
@@ -141,8 +142,17 @@ func (s *Service) ListOrders(ctx context.Context, p httpx.Principal, q OrderQuer
 		return listing.Page[PurchaseOrder]{}, err
 	}
 	sc := s.scopeOf(p, q.CompanyID)
+	if f.QProducts, err = s.textProducts(ctx, sc, f.Q); err != nil {
+		return listing.Page[PurchaseOrder]{}, err
+	}
 	return listing.Fetch(ctx, plan, listing.Source[store.OrderRow]{
-		Rows: func(ctx context.Context) ([]store.OrderRow, error) { return s.store.ListOrders(ctx, sc, f, plan) },
+		Rows: func(ctx context.Context) ([]store.OrderRow, error) {
+			rows, err := s.store.ListOrders(ctx, sc, f, plan)
+			if err != nil {
+				return nil, err
+			}
+			return rows, fillNames(ctx, s.d.Catalog, rows)
+		},
 		Count: s.d.Counter.Cached(store.TableOrders, f.Key(sc), func(ctx context.Context) (int, error) {
 			return s.store.CountOrders(ctx, sc, f)
 		}),
@@ -153,7 +163,7 @@ func (s *Service) ListOrders(ctx context.Context, p httpx.Principal, q OrderQuer
 }
 
 // ExportOrders checks q and returns what streams every order of the list (no paging, no images).
-func (s *Service) ExportOrders(ctx context.Context, p httpx.Principal, q OrderQuery) (func(fn func(PurchaseOrder) error) error, error) {
+func (s *Service) ExportOrders(ctx context.Context, p caller.Principal, q OrderQuery) (func(fn func(PurchaseOrder) error) error, error) {
 	f, err := s.orderFilter(p, q)
 	if err != nil {
 		return nil, err
@@ -162,17 +172,22 @@ func (s *Service) ExportOrders(ctx context.Context, p httpx.Principal, q OrderQu
 		return nil, err
 	}
 	sc := s.scopeOf(p, q.CompanyID)
+	if f.QProducts, err = s.textProducts(ctx, sc, f.Q); err != nil {
+		return nil, err
+	}
 	return func(fn func(PurchaseOrder) error) error {
-		return s.store.EachOrder(ctx, sc, f, q.List.Sort, func(r store.OrderRow) error { return fn(s.toOrder(p, r, nil)) })
+		each := func(yield func(store.OrderRow) error) error { return s.store.EachOrder(ctx, sc, f, q.List.Sort, yield) }
+		return eachNamed(ctx, s.d.Catalog, each, func(r store.OrderRow) error { return fn(s.toOrder(p, r, nil)) })
 	}, nil
 }
 
 func (s *Service) order(ctx context.Context, sc store.Scope, id int64) (*store.OrderRow, error) {
-	return found(s.store.OrderByID(ctx, sc, id))
+	r, err := s.store.OrderByID(ctx, sc, id)
+	return found(named(ctx, s.d.Catalog, r, err))
 }
 
 // GetOrder returns one purchase order p may see.
-func (s *Service) GetOrder(ctx context.Context, p httpx.Principal, id int64) (PurchaseOrder, error) {
+func (s *Service) GetOrder(ctx context.Context, p caller.Principal, id int64) (PurchaseOrder, error) {
 	r, err := s.order(ctx, s.scopeOf(p, 0), id)
 	if err != nil {
 		return PurchaseOrder{}, err
@@ -186,15 +201,15 @@ func (s *Service) GetOrder(ctx context.Context, p httpx.Principal, id int64) (Pu
 
 // checkOrder validates the form against the company's catalog: the category and the product
 // must be live in companyID and the product must be of that category.
-func (s *Service) checkOrder(ctx context.Context, companyID int64, in OrderInput) (domain.OrderInput, *store.Product, error) {
+func (s *Service) checkOrder(ctx context.Context, companyID int64, in OrderInput) (domain.OrderInput, *catalog.ProductFacts, error) {
 	d := in.OrderInput.Normalize()
 	fields := d.Validate()
 	if fields == nil {
 		fields = map[string]string{}
 	}
-	var prod *store.Product
+	var prod *catalog.ProductFacts
 	if _, bad := fields["category_id"]; !bad {
-		ok, err := s.store.CategoryExists(ctx, companyID, d.CategoryID)
+		ok, err := s.d.Catalog.CategoryOfCompany(ctx, companyID, d.CategoryID)
 		if err != nil {
 			return d, nil, apperror.Internal(err)
 		}
@@ -203,16 +218,17 @@ func (s *Service) checkOrder(ctx context.Context, companyID int64, in OrderInput
 		}
 	}
 	if _, bad := fields["product_id"]; !bad {
-		pr, err := s.store.ProductOf(ctx, companyID, d.ProductID)
+		facts, err := s.d.Catalog.ProductFacts(ctx, companyID, []int64{d.ProductID})
+		pr, ok := facts[d.ProductID]
 		switch {
-		case isNotFound(err):
-			fields["product_id"] = domain.MsgProductRequired
 		case err != nil:
 			return d, nil, apperror.Internal(err)
+		case !ok:
+			fields["product_id"] = domain.MsgProductRequired
 		case fields["category_id"] == "" && pr.CategoryID != d.CategoryID:
 			fields["product_id"] = domain.MsgProductOfCategory
 		default:
-			prod = pr
+			prod = &pr
 		}
 	}
 	if err := checkImage(fields, in.Image); err != nil {
@@ -226,7 +242,7 @@ func (s *Service) checkOrder(ctx context.Context, companyID int64, in OrderInput
 
 // CreateOrder adds a pending purchase order to p's company (buyers, users and secretaries; the
 // route keeps administrators out) and publishes purchase_order.created.
-func (s *Service) CreateOrder(ctx context.Context, p httpx.Principal, in OrderInput) (PurchaseOrder, error) {
+func (s *Service) CreateOrder(ctx context.Context, p caller.Principal, in OrderInput) (PurchaseOrder, error) {
 	d, prod, err := s.checkOrder(ctx, p.CompanyID, in)
 	if err != nil {
 		return PurchaseOrder{}, err
@@ -272,7 +288,7 @@ func writeFailed(err error) error {
 
 // UpdateOrder edits a pending purchase order (users and secretaries; spec §6 gives buyers and
 // admins no edit page). The order keeps its company.
-func (s *Service) UpdateOrder(ctx context.Context, p httpx.Principal, id int64, in OrderInput) (PurchaseOrder, error) {
+func (s *Service) UpdateOrder(ctx context.Context, p caller.Principal, id int64, in OrderInput) (PurchaseOrder, error) {
 	cur, err := s.order(ctx, s.scopeOf(p, 0), id)
 	if err != nil {
 		return PurchaseOrder{}, err
@@ -308,7 +324,7 @@ func (s *Service) UpdateOrder(ctx context.Context, p httpx.Principal, id int64, 
 }
 
 // DeleteOrder soft-deletes a purchase order under domain.CanDelete's rule.
-func (s *Service) DeleteOrder(ctx context.Context, p httpx.Principal, id int64) error {
+func (s *Service) DeleteOrder(ctx context.Context, p caller.Principal, id int64) error {
 	cur, err := s.order(ctx, s.scopeOf(p, 0), id)
 	if err != nil {
 		return err
@@ -343,7 +359,7 @@ func (s *Service) DeleteOrder(ctx context.Context, p httpx.Principal, id int64) 
 
 // DecideOrder approves a pending purchase order or rejects it with a reason (admins) and
 // publishes purchase_order.approved / rejected.
-func (s *Service) DecideOrder(ctx context.Context, p httpx.Principal, id int64, approve bool, reason string) (PurchaseOrder, error) {
+func (s *Service) DecideOrder(ctx context.Context, p caller.Principal, id int64, approve bool, reason string) (PurchaseOrder, error) {
 	if !s.admin(p) {
 		return PurchaseOrder{}, apperror.Forbidden("You are not allowed to perform this action.")
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/backoffice/backoffice/modules/procurement/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/approval"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/sequence"
 )
@@ -121,7 +121,7 @@ func receiptKey(key string) func(store.ReceiptRow) (any, int64) {
 }
 
 // ListReceipts returns one page of the received orders p may see.
-func (s *Service) ListReceipts(ctx context.Context, p httpx.Principal, q ReceiptQuery) (listing.Page[ReceivedOrder], error) {
+func (s *Service) ListReceipts(ctx context.Context, p caller.Principal, q ReceiptQuery) (listing.Page[ReceivedOrder], error) {
 	f, err := receiptFilter(q)
 	if err != nil {
 		return listing.Page[ReceivedOrder]{}, err
@@ -131,8 +131,17 @@ func (s *Service) ListReceipts(ctx context.Context, p httpx.Principal, q Receipt
 		return listing.Page[ReceivedOrder]{}, err
 	}
 	sc := s.scopeOf(p, q.CompanyID)
+	if f.QProducts, err = s.textProducts(ctx, sc, f.Q); err != nil {
+		return listing.Page[ReceivedOrder]{}, err
+	}
 	return listing.Fetch(ctx, plan, listing.Source[store.ReceiptRow]{
-		Rows: func(ctx context.Context) ([]store.ReceiptRow, error) { return s.store.ListReceipts(ctx, sc, f, plan) },
+		Rows: func(ctx context.Context) ([]store.ReceiptRow, error) {
+			rows, err := s.store.ListReceipts(ctx, sc, f, plan)
+			if err != nil {
+				return nil, err
+			}
+			return rows, fillNames(ctx, s.d.Catalog, rows)
+		},
 		Count: s.d.Counter.Cached(store.TableReceipts, f.Key(sc), func(ctx context.Context) (int, error) {
 			return s.store.CountReceipts(ctx, sc, f)
 		}),
@@ -141,7 +150,7 @@ func (s *Service) ListReceipts(ctx context.Context, p httpx.Principal, q Receipt
 }
 
 // ExportReceipts checks q and returns what streams every received order of the list.
-func (s *Service) ExportReceipts(ctx context.Context, p httpx.Principal, q ReceiptQuery) (func(fn func(ReceivedOrder) error) error, error) {
+func (s *Service) ExportReceipts(ctx context.Context, p caller.Principal, q ReceiptQuery) (func(fn func(ReceivedOrder) error) error, error) {
 	f, err := receiptFilter(q)
 	if err != nil {
 		return nil, err
@@ -150,17 +159,24 @@ func (s *Service) ExportReceipts(ctx context.Context, p httpx.Principal, q Recei
 		return nil, err
 	}
 	sc := s.scopeOf(p, q.CompanyID)
+	if f.QProducts, err = s.textProducts(ctx, sc, f.Q); err != nil {
+		return nil, err
+	}
 	return func(fn func(ReceivedOrder) error) error {
-		return s.store.EachReceipt(ctx, sc, f, q.List.Sort, func(r store.ReceiptRow) error { return fn(toReceipt(r, nil)) })
+		each := func(yield func(store.ReceiptRow) error) error {
+			return s.store.EachReceipt(ctx, sc, f, q.List.Sort, yield)
+		}
+		return eachNamed(ctx, s.d.Catalog, each, func(r store.ReceiptRow) error { return fn(toReceipt(r, nil)) })
 	}, nil
 }
 
 func (s *Service) receipt(ctx context.Context, sc store.Scope, id int64) (*store.ReceiptRow, error) {
-	return found(s.store.ReceiptByID(ctx, sc, id))
+	r, err := s.store.ReceiptByID(ctx, sc, id)
+	return found(named(ctx, s.d.Catalog, r, err))
 }
 
 // GetReceipt returns one received order p may see.
-func (s *Service) GetReceipt(ctx context.Context, p httpx.Principal, id int64) (ReceivedOrder, error) {
+func (s *Service) GetReceipt(ctx context.Context, p caller.Principal, id int64) (ReceivedOrder, error) {
 	r, err := s.receipt(ctx, s.scopeOf(p, 0), id)
 	if err != nil {
 		return ReceivedOrder{}, err
@@ -203,7 +219,7 @@ func bookingFailed(err error) error {
 // Receive records goods received against an approved purchase order: a pending received order
 // of in.Quantity units, refused beyond the order's balance ('Receive quantity cannot exceed the
 // balance.'). It publishes received_order.created.
-func (s *Service) Receive(ctx context.Context, p httpx.Principal, orderID int64, in ReceiptInput) (ReceivedOrder, error) {
+func (s *Service) Receive(ctx context.Context, p caller.Principal, orderID int64, in ReceiptInput) (ReceivedOrder, error) {
 	ord, err := s.order(ctx, s.scopeOf(p, 0), orderID)
 	if err != nil {
 		return ReceivedOrder{}, err
@@ -254,7 +270,7 @@ func (s *Service) Receive(ctx context.Context, p httpx.Principal, orderID int64,
 
 // UpdateReceipt edits a pending received order: its quantity (re-checked against the order's
 // balance, counting this receipt's own units as free), note and image.
-func (s *Service) UpdateReceipt(ctx context.Context, p httpx.Principal, id int64, in ReceiptInput) (ReceivedOrder, error) {
+func (s *Service) UpdateReceipt(ctx context.Context, p caller.Principal, id int64, in ReceiptInput) (ReceivedOrder, error) {
 	cur, err := s.receipt(ctx, s.scopeOf(p, 0), id)
 	if err != nil {
 		return ReceivedOrder{}, err
@@ -300,7 +316,7 @@ func (s *Service) UpdateReceipt(ctx context.Context, p httpx.Principal, id int64
 // quantity and the product's stock, in one transaction — or rejects it with a reason, which
 // gives its units back to the order's balance. It publishes received_order.approved/rejected,
 // and purchase_order.received when the approval completes the order.
-func (s *Service) DecideReceipt(ctx context.Context, p httpx.Principal, id int64, approve bool, reason string) (ReceivedOrder, error) {
+func (s *Service) DecideReceipt(ctx context.Context, p caller.Principal, id int64, approve bool, reason string) (ReceivedOrder, error) {
 	if !s.admin(p) {
 		return ReceivedOrder{}, apperror.Forbidden("You are not allowed to perform this action.")
 	}
@@ -365,7 +381,7 @@ func (s *Service) DecideReceipt(ctx context.Context, p httpx.Principal, id int64
 
 // PurchaseDraft returns the purchase lines an approved received order turns into: its product,
 // category and quantity at the product's catalog cost.
-func (s *Service) PurchaseDraft(ctx context.Context, p httpx.Principal, id int64) (PurchaseDraft, error) {
+func (s *Service) PurchaseDraft(ctx context.Context, p caller.Principal, id int64) (PurchaseDraft, error) {
 	r, err := s.receipt(ctx, s.scopeOf(p, 0), id)
 	if err != nil {
 		return PurchaseDraft{}, err

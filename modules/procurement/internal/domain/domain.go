@@ -188,19 +188,6 @@ func checkNote(f map[string]string, note string) {
 // FieldOrder is the form's order: the first invalid field's message becomes the error message.
 var FieldOrder = []string{"category_id", "product_id", "quantity", "note", "image"}
 
-// FirstMessage returns the message of the first invalid field in order.
-func FirstMessage(fields map[string]string, order []string) string {
-	for _, k := range order {
-		if m, ok := fields[k]; ok {
-			return m
-		}
-	}
-	for _, m := range fields {
-		return m
-	}
-	return "Missing required fields."
-}
-
 // DeleteVerdict is the answer to "may this caller delete this order?".
 type DeleteVerdict int
 

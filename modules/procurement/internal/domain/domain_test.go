@@ -1,6 +1,10 @@
 package domain
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/backoffice/backoffice/platform/apperror"
+)
 
 func TestCanDelete(t *testing.T) {
 	cases := []struct {
@@ -54,8 +58,8 @@ func TestValidate(t *testing.T) {
 	if f["category_id"] != MsgCategoryRequired || f["product_id"] != MsgProductRequired || f["quantity"] != MsgQuantityRequired {
 		t.Fatalf("empty order: %v", f)
 	}
-	if FirstMessage(f, FieldOrder) != MsgCategoryRequired {
-		t.Fatalf("first message %q", FirstMessage(f, FieldOrder))
+	if m := apperror.FirstMessage(f, FieldOrder...); m != MsgCategoryRequired {
+		t.Fatalf("first message %q", m)
 	}
 	if f := (OrderInput{CategoryID: 1, ProductID: 2, Quantity: 1}).Validate(); f != nil {
 		t.Fatalf("valid order: %v", f)

@@ -46,18 +46,6 @@ type idInput struct {
 	ID int64 `path:"id" minimum:"1"`
 }
 
-type data[T any] struct {
-	Body struct {
-		Data T `json:"data"`
-	}
-}
-
-func wrap[T any](v T) *data[T] {
-	out := &data[T]{}
-	out.Body.Data = v
-	return out
-}
-
 type pageOutput[T any] struct {
 	Body listing.Page[T]
 }
@@ -213,18 +201,18 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 
 	httpx.Register(api, a.Read, huma.Operation{OperationID: "get-purchase-order", Method: http.MethodGet,
 		Path: "/api/purchase-orders/{id}", Summary: "One purchase order", Tags: poTags},
-		func(ctx context.Context, in *idInput) (*data[app.PurchaseOrder], error) {
+		func(ctx context.Context, in *idInput) (*httpx.Data[app.PurchaseOrder], error) {
 			o, err := svc.GetOrder(ctx, principal(ctx), in.ID)
 			if err != nil {
 				return nil, err
 			}
-			return wrap(o), nil
+			return httpx.DataOf(o, nil)
 		})
 
 	httpx.Register(api, a.CreateOrder, huma.Operation{OperationID: "create-purchase-order", Method: http.MethodPost,
 		Path: "/api/purchase-orders", Summary: "Create a purchase order (multipart form, pending until an admin decides)",
 		Tags: poTags, DefaultStatus: http.StatusCreated},
-		func(ctx context.Context, in *orderCreateInput) (*data[app.PurchaseOrder], error) {
+		func(ctx context.Context, in *orderCreateInput) (*httpx.Data[app.PurchaseOrder], error) {
 			form, err := in.RawBody.Data().input()
 			if err != nil {
 				return nil, err
@@ -234,12 +222,12 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 			if err != nil {
 				return nil, err
 			}
-			return wrap(o), nil
+			return httpx.DataOf(o, nil)
 		})
 
 	httpx.Register(api, a.EditOrder, huma.Operation{OperationID: "update-purchase-order", Errors: []int{http.StatusConflict}, Method: http.MethodPut,
 		Path: "/api/purchase-orders/{id}", Summary: "Edit a pending purchase order (multipart form)", Tags: poTags},
-		func(ctx context.Context, in *orderUpdateInput) (*data[app.PurchaseOrder], error) {
+		func(ctx context.Context, in *orderUpdateInput) (*httpx.Data[app.PurchaseOrder], error) {
 			form, err := in.RawBody.Data().input()
 			if err != nil {
 				return nil, err
@@ -248,7 +236,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 			if err != nil {
 				return nil, err
 			}
-			return wrap(o), nil
+			return httpx.DataOf(o, nil)
 		})
 
 	httpx.Register(api, a.Delete, huma.Operation{OperationID: "delete-purchase-order", Errors: []int{http.StatusConflict}, Method: http.MethodDelete,
@@ -260,28 +248,28 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 
 	httpx.Register(api, a.Decide, huma.Operation{OperationID: "approve-purchase-order", Errors: []int{http.StatusConflict}, Method: http.MethodPost,
 		Path: "/api/purchase-orders/{id}/approve", Summary: "Approve a pending purchase order", Tags: poTags},
-		func(ctx context.Context, in *idInput) (*data[app.PurchaseOrder], error) {
+		func(ctx context.Context, in *idInput) (*httpx.Data[app.PurchaseOrder], error) {
 			o, err := svc.DecideOrder(ctx, principal(ctx), in.ID, true, "")
 			if err != nil {
 				return nil, err
 			}
-			return wrap(o), nil
+			return httpx.DataOf(o, nil)
 		})
 
 	httpx.Register(api, a.Decide, huma.Operation{OperationID: "reject-purchase-order", Errors: []int{http.StatusConflict}, Method: http.MethodPost,
 		Path: "/api/purchase-orders/{id}/reject", Summary: "Reject a pending purchase order with a reason", Tags: poTags},
-		func(ctx context.Context, in *procurementRejectInput) (*data[app.PurchaseOrder], error) {
+		func(ctx context.Context, in *procurementRejectInput) (*httpx.Data[app.PurchaseOrder], error) {
 			o, err := svc.DecideOrder(ctx, principal(ctx), in.ID, false, in.Body.Reason)
 			if err != nil {
 				return nil, err
 			}
-			return wrap(o), nil
+			return httpx.DataOf(o, nil)
 		})
 
 	httpx.Register(api, a.Receive, huma.Operation{OperationID: "receive-purchase-order", Errors: []int{http.StatusConflict}, Method: http.MethodPost,
 		Path: "/api/purchase-orders/{id}/receive", Summary: "Receive units of an approved purchase order (multipart form): creates a pending received order",
 		Tags: poTags, DefaultStatus: http.StatusCreated},
-		func(ctx context.Context, in *receiptFormInput) (*data[app.ReceivedOrder], error) {
+		func(ctx context.Context, in *receiptFormInput) (*httpx.Data[app.ReceivedOrder], error) {
 			form, err := in.RawBody.Data().input()
 			if err != nil {
 				return nil, err
@@ -291,7 +279,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 			if err != nil {
 				return nil, err
 			}
-			return wrap(r), nil
+			return httpx.DataOf(r, nil)
 		})
 
 	// Received orders.
@@ -320,17 +308,17 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 
 	httpx.Register(api, a.Read, huma.Operation{OperationID: "get-received-order", Method: http.MethodGet,
 		Path: "/api/received-orders/{id}", Summary: "One received order", Tags: roTags},
-		func(ctx context.Context, in *idInput) (*data[app.ReceivedOrder], error) {
+		func(ctx context.Context, in *idInput) (*httpx.Data[app.ReceivedOrder], error) {
 			r, err := svc.GetReceipt(ctx, principal(ctx), in.ID)
 			if err != nil {
 				return nil, err
 			}
-			return wrap(r), nil
+			return httpx.DataOf(r, nil)
 		})
 
 	httpx.Register(api, a.Receive, huma.Operation{OperationID: "update-received-order", Errors: []int{http.StatusConflict}, Method: http.MethodPut,
 		Path: "/api/received-orders/{id}", Summary: "Edit a pending received order (multipart form)", Tags: roTags},
-		func(ctx context.Context, in *receiptFormInput) (*data[app.ReceivedOrder], error) {
+		func(ctx context.Context, in *receiptFormInput) (*httpx.Data[app.ReceivedOrder], error) {
 			form, err := in.RawBody.Data().input()
 			if err != nil {
 				return nil, err
@@ -339,37 +327,37 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 			if err != nil {
 				return nil, err
 			}
-			return wrap(r), nil
+			return httpx.DataOf(r, nil)
 		})
 
 	httpx.Register(api, a.Decide, huma.Operation{OperationID: "approve-received-order", Errors: []int{http.StatusConflict}, Method: http.MethodPost,
 		Path: "/api/received-orders/{id}/approve", Summary: "Approve a pending received order: its units enter stock", Tags: roTags},
-		func(ctx context.Context, in *idInput) (*data[app.ReceivedOrder], error) {
+		func(ctx context.Context, in *idInput) (*httpx.Data[app.ReceivedOrder], error) {
 			r, err := svc.DecideReceipt(ctx, principal(ctx), in.ID, true, "")
 			if err != nil {
 				return nil, err
 			}
-			return wrap(r), nil
+			return httpx.DataOf(r, nil)
 		})
 
 	httpx.Register(api, a.Decide, huma.Operation{OperationID: "reject-received-order", Errors: []int{http.StatusConflict}, Method: http.MethodPost,
 		Path: "/api/received-orders/{id}/reject", Summary: "Reject a pending received order with a reason: its units return to the order's balance", Tags: roTags},
-		func(ctx context.Context, in *procurementRejectInput) (*data[app.ReceivedOrder], error) {
+		func(ctx context.Context, in *procurementRejectInput) (*httpx.Data[app.ReceivedOrder], error) {
 			r, err := svc.DecideReceipt(ctx, principal(ctx), in.ID, false, in.Body.Reason)
 			if err != nil {
 				return nil, err
 			}
-			return wrap(r), nil
+			return httpx.DataOf(r, nil)
 		})
 
 	httpx.Register(api, a.Draft, huma.Operation{OperationID: "received-order-purchase-draft", Errors: []int{http.StatusConflict}, Method: http.MethodGet,
 		Path: "/api/received-orders/{id}/purchase-draft", Summary: "Purchase lines prefilled from an approved received order", Tags: roTags},
-		func(ctx context.Context, in *idInput) (*data[app.PurchaseDraft], error) {
+		func(ctx context.Context, in *idInput) (*httpx.Data[app.PurchaseDraft], error) {
 			d, err := svc.PurchaseDraft(ctx, principal(ctx), in.ID)
 			if err != nil {
 				return nil, err
 			}
-			return wrap(d), nil
+			return httpx.DataOf(d, nil)
 		})
 }
 
@@ -377,14 +365,5 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 // The status and headers go before the rows: a failure half-way is logged and cuts the file.
 func export(ctx context.Context, api *httpx.API, entity string, headers []string, today func() string, lang xlsx.Option,
 	rows func(yield func([]any) error) error) *huma.StreamResponse {
-	name := fmt.Sprintf("%s-%s.xlsx", entity, today())
-	return &huma.StreamResponse{Body: func(hctx huma.Context) {
-		hctx.SetHeader("Content-Type", xlsx.ContentType)
-		hctx.SetHeader("Content-Disposition", `attachment; filename="`+name+`"`)
-		hctx.SetHeader("Cache-Control", "no-store")
-		hctx.SetStatus(http.StatusOK)
-		if err := xlsx.Write(hctx.BodyWriter(), entity, headers, rows, lang); err != nil {
-			api.Logger().ErrorContext(ctx, "export failed", "entity", entity, "error", err)
-		}
-	}}
+	return xlsx.Stream(ctx, api.Logger(), fmt.Sprintf("%s-%s.xlsx", entity, today()), entity, headers, rows, lang)
 }

@@ -1,8 +1,8 @@
 // Package store is the procurement module's only SQL: purchase_orders and received_orders and
-// their search word tables, which it owns and writes, plus read-only joins on the catalog's
-// categories and products for the names lists show, the product words copied into a document's
-// search words, and checking an order's product (DESIGN §2 rule 3 forbids writing another
-// module's tables; stock changes go through the catalog's AdjustStock). Every read is limited to a
+// their search word tables (the words of each document's reference), which it owns and writes.
+// It reads no other module's table (DESIGN §2 rule 3): the catalog names the lists show, the
+// product an order is checked against and the products a search finds come from the catalog
+// module's public reads, and stock changes go through its AdjustStock. Every read is limited to a
 // Scope and to live rows (deleted_at IS NULL); a row of another company is simply not found.
 //
 // Quantities move with single guarded UPDATEs (Book, Receive), so concurrent receipts cannot
@@ -27,7 +27,7 @@ import (
 // Errors the app layer maps to answers.
 var (
 	// ErrNotFound: no live row in scope (or no longer in the state a guarded write expects).
-	ErrNotFound = errors.New("procurement store: not found")
+	ErrNotFound = db.ErrNotFound
 	// ErrOverBalance: the booking would exceed the order's quantity.
 	ErrOverBalance = errors.New("procurement store: over balance")
 	// ErrNotReceivable: the order is not in a state that takes receipts.
@@ -63,19 +63,20 @@ type Order struct {
 	DeletedBy        *int64     `bun:"deleted_by"`
 }
 
-// Names are the catalog labels joined into list rows.
+// Names are the catalog labels of a row's category and product: the use cases fill them from
+// the catalog module's public read (this store reads no catalog table).
 type Names struct {
-	CategoryName     string `bun:"category_name,scanonly"`
-	ProductCode      string `bun:"product_code,scanonly"`
-	ProductName      string `bun:"product_name,scanonly"`
-	ProductUnit      string `bun:"product_unit,scanonly"`
-	ProductCostCents int64  `bun:"product_cost_cents,scanonly"`
+	CategoryName     string
+	ProductCode      string
+	ProductName      string
+	ProductUnit      string
+	ProductCostCents int64
 }
 
 // OrderRow is an order with its catalog names.
 type OrderRow struct {
 	Order `bun:",extend"`
-	Names
+	Names `bun:"-"`
 }
 
 // Receipt is a row of received_orders.
@@ -105,17 +106,11 @@ type Receipt struct {
 
 // ReceiptRow is a receipt with its order's reference and quantity and the catalog names.
 type ReceiptRow struct {
-	Receipt `bun:",extend"`
-	Names
+	Receipt        `bun:",extend"`
+	Names          `bun:"-"`
 	OrderReference string `bun:"order_reference,scanonly"`
 	OrderQuantity  int64  `bun:"order_quantity,scanonly"`
 	OrderCreatedBy *int64 `bun:"order_created_by,scanonly"`
-}
-
-// Product is a live catalog product as procurement checks it.
-type Product struct {
-	ID, CompanyID, CategoryID, CostCents int64
-	Code, Name                           string
 }
 
 // Store reads and writes the procurement tables on db (a *bun.DB or a transaction).
@@ -126,35 +121,6 @@ func New(db bun.IDB) *Store { return &Store{db: db} }
 
 // With returns a Store working inside tx.
 func (s *Store) With(tx bun.IDB) *Store { return &Store{db: tx} }
-
-func notFound(err error) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNotFound
-	}
-	return err
-}
-
-// oneRow turns an UPDATE's result into ErrNotFound when it changed nothing.
-func oneRow(res sql.Result, err error) error {
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil || n != 1 {
-		if err != nil {
-			return err
-		}
-		return ErrNotFound
-	}
-	return nil
-}
-
-// namesJoin adds the catalog labels of the category and product of the table aliased alias.
-func namesJoin(q *bun.SelectQuery, alias string) *bun.SelectQuery {
-	return q.ColumnExpr("c.name AS category_name, p.code AS product_code, p.name AS product_name, " +
-		"p.unit AS product_unit, p.cost_cents AS product_cost_cents").
-		Join("LEFT JOIN categories AS c ON c.id = " + alias + ".category_id").
-		Join("LEFT JOIN products AS p ON p.id = " + alias + ".product_id")
-}
 
 // documentSpec is the sorts of the purchase orders and received orders lists, on the table
 // aliased alias: created_at (default, newest first), reference_no, quantity, status.
@@ -173,12 +139,18 @@ func documentSpec(alias string) listing.Spec {
 }
 
 // matching selects the live rows in scope of model's table (purchase_orders or received_orders,
-// aliased alias) that pass the filters both lists take: search text, status, category and
-// product ("" and 0 pass everything).
-func (s *Store) matching(model any, alias string, words search.Table, sc Scope, text, status string, categoryID, productID int64) *bun.SelectQuery {
+// aliased alias) that pass the filters both lists take: search text (each term begins a word of
+// the reference — words, the document's word table — or the text found the document's product:
+// textProducts, from the catalog's own search by the same rule), status, category and product
+// ("" and 0 pass everything).
+func (s *Store) matching(model any, alias string, words search.Table, sc Scope, text string, textProducts []int64, status string, categoryID, productID int64) *bun.SelectQuery {
 	q := listing.Restrict(s.db.NewSelect().Model(model).Where(alias+".deleted_at IS NULL"), sc, alias+".company_id")
 	if terms := search.Terms(text); len(terms) > 0 {
-		q = q.Where(alias+".id IN (?)", words.IDs(s.db, terms, sc))
+		if len(textProducts) == 0 {
+			q = q.Where(alias+".id IN (?)", words.IDs(s.db, terms, sc))
+		} else {
+			q = q.Where("("+alias+".id IN (?) OR "+alias+".product_id IN (?))", words.IDs(s.db, terms, sc), bun.In(textProducts))
+		}
 	}
 	if status != "" {
 		q = q.Where(alias+".status = ?", status)
@@ -193,9 +165,9 @@ func (s *Store) matching(model any, alias string, words search.Table, sc Scope, 
 }
 
 // OrderWords and ReceiptWords are the purchase orders' and received orders' word indexes
-// (platform/search): the words of a document's reference and of its product's code and name as
-// they were when it was written (copied at write time), kept by the inserts and updates in their
-// transaction. Their sort key is the reference number.
+// (platform/search): the words of a document's reference, kept by the inserts and updates in
+// their transaction (a search by product asks the catalog, whose words follow a rename). Their
+// sort key is the reference number.
 var (
 	OrderWords   = search.Table{Name: "purchase_order_words", Key: "purchase_order_id", Source: TableOrders, SortExpr: "s.reference_no"}
 	ReceiptWords = search.Table{Name: "received_order_words", Key: "received_order_id", Source: TableReceipts, SortExpr: "s.reference_no"}
@@ -203,24 +175,21 @@ var (
 
 // docWordsRow is what a document's words are made of.
 type docWordsRow struct {
-	ID          int64          `bun:"id"`
-	ReferenceNo string         `bun:"reference_no"`
-	ProductCode sql.NullString `bun:"product_code"`
-	ProductName sql.NullString `bun:"product_name"`
+	ID          int64  `bun:"id"`
+	ReferenceNo string `bun:"reference_no"`
 }
 
 // docWords reads the words of the documents q selects (a SELECT of purchase_orders or
 // received_orders aliased p).
 func docWords(ctx context.Context, q *bun.SelectQuery) (map[int64][]string, error) {
 	var rows []docWordsRow
-	if err := q.ColumnExpr("p.id, p.reference_no, sp.code AS product_code, sp.name AS product_name").
-		Join("LEFT JOIN products AS sp ON sp.id = p.product_id").Scan(ctx, &rows); err != nil {
+	if err := q.ColumnExpr("p.id, p.reference_no").Scan(ctx, &rows); err != nil {
 		return nil, err
 	}
 	out := make(map[int64][]string, len(rows))
 	for _, r := range rows {
 		var w search.Words
-		out[r.ID] = w.Identifier(r.ReferenceNo).Identifier(r.ProductCode.String).Text(r.ProductName.String).List()
+		out[r.ID] = w.Identifier(r.ReferenceNo).List()
 	}
 	return out, nil
 }
@@ -258,7 +227,9 @@ var OrderSpec = documentSpec("po")
 
 // OrderFilter narrows the purchase orders list.
 type OrderFilter struct {
-	Q          string
+	Q string
+	// QProducts are the products whose code or name contains Q (the catalog's answer).
+	QProducts  []int64
 	Status     string
 	CategoryID int64
 	ProductID  int64
@@ -273,7 +244,7 @@ func (f OrderFilter) Key(sc Scope) string {
 }
 
 func (s *Store) orders(sc Scope, f OrderFilter, model any) *bun.SelectQuery {
-	q := s.matching(model, "po", OrderWords, sc, f.Q, f.Status, f.CategoryID, f.ProductID)
+	q := s.matching(model, "po", OrderWords, sc, f.Q, f.QProducts, f.Status, f.CategoryID, f.ProductID)
 	if f.CreatedBy != 0 {
 		q = q.Where("po.created_by = ?", f.CreatedBy)
 	}
@@ -281,7 +252,7 @@ func (s *Store) orders(sc Scope, f OrderFilter, model any) *bun.SelectQuery {
 }
 
 func (s *Store) orderRows(sc Scope, f OrderFilter, model any) *bun.SelectQuery {
-	return namesJoin(s.orders(sc, f, model).ColumnExpr("po.*"), "po")
+	return s.orders(sc, f, model).ColumnExpr("po.*")
 }
 
 // ListOrders returns one page of orders (plan's keyset, order and limit).
@@ -306,7 +277,7 @@ func (s *Store) EachOrder(ctx context.Context, sc Scope, f OrderFilter, sort str
 func (s *Store) OrderByID(ctx context.Context, sc Scope, id int64) (*OrderRow, error) {
 	row := new(OrderRow)
 	err := s.orderRows(sc, OrderFilter{}, row).Where("po.id = ?", id).Scan(ctx)
-	return row, notFound(err)
+	return row, db.NotFound(err)
 }
 
 // InsertOrder adds o (with its reference number) and sets its ID.
@@ -322,10 +293,10 @@ func (s *Store) InsertOrder(ctx context.Context, o *Order) error {
 func (s *Store) UpdatePendingOrder(ctx context.Context, o *Order) error {
 	res, err := s.db.NewUpdate().Model(o).Column("category_id", "product_id", "quantity", "note", "updated_by", "updated_at").
 		WherePK().Where("status = 'pending'").Where("deleted_at IS NULL").Exec(ctx)
-	if err := oneRow(res, err); err != nil {
+	if err := db.OneRow(res, err); err != nil {
 		return err
 	}
-	return s.putWords(ctx, OrderWords, o.ID) // the product may have changed
+	return s.putWords(ctx, OrderWords, o.ID)
 }
 
 // Decide moves the live row id of table (purchase_orders or received_orders) from status from
@@ -336,7 +307,7 @@ func (s *Store) Decide(ctx context.Context, table string, id int64, from, to, re
 		Set("status = ?", to).Set("approval_reason = ?", reason).Set("approved_by = ?", by).Set("approved_at = ?", at).
 		Set("updated_by = ?", by).Set("updated_at = ?", at).
 		Where("id = ?", id).Where("status = ?", from).Where("deleted_at IS NULL").Exec(ctx)
-	return oneRow(res, err)
+	return db.OneRow(res, err)
 }
 
 // Tables, for Decide and the list-total cache.
@@ -402,7 +373,7 @@ func (s *Store) Receive(ctx context.Context, orderID, qty int64, statusOf func(r
 		Where("id = ?", orderID).Where("deleted_at IS NULL").
 		Returning("received_quantity, quantity").Scan(ctx, &received, &ordered)
 	if err != nil {
-		return "", notFound(err)
+		return "", db.NotFound(err)
 	}
 	status := statusOf(received, ordered)
 	_, err = s.db.NewUpdate().Model((*Order)(nil)).Set("status = ?", status).Where("id = ?", orderID).Exec(ctx)
@@ -425,7 +396,9 @@ var ReceiptSpec = documentSpec("ro")
 
 // ReceiptFilter narrows the received orders list.
 type ReceiptFilter struct {
-	Q               string
+	Q string
+	// QProducts are the products whose code or name contains Q (the catalog's answer).
+	QProducts       []int64
 	Status          string
 	PurchaseOrderID int64
 	CategoryID      int64
@@ -439,7 +412,7 @@ func (f ReceiptFilter) Key(sc Scope) string {
 }
 
 func (s *Store) receipts(sc Scope, f ReceiptFilter, model any) *bun.SelectQuery {
-	q := s.matching(model, "ro", ReceiptWords, sc, f.Q, f.Status, f.CategoryID, f.ProductID)
+	q := s.matching(model, "ro", ReceiptWords, sc, f.Q, f.QProducts, f.Status, f.CategoryID, f.ProductID)
 	if f.PurchaseOrderID != 0 {
 		q = q.Where("ro.purchase_order_id = ?", f.PurchaseOrderID)
 	}
@@ -447,7 +420,7 @@ func (s *Store) receipts(sc Scope, f ReceiptFilter, model any) *bun.SelectQuery 
 }
 
 func (s *Store) receiptRows(sc Scope, f ReceiptFilter, model any) *bun.SelectQuery {
-	return namesJoin(s.receipts(sc, f, model).ColumnExpr("ro.*"), "ro").
+	return s.receipts(sc, f, model).ColumnExpr("ro.*").
 		ColumnExpr("po.reference_no AS order_reference, po.quantity AS order_quantity, po.created_by AS order_created_by").
 		Join("JOIN purchase_orders AS po ON po.id = ro.purchase_order_id")
 }
@@ -474,7 +447,7 @@ func (s *Store) EachReceipt(ctx context.Context, sc Scope, f ReceiptFilter, sort
 func (s *Store) ReceiptByID(ctx context.Context, sc Scope, id int64) (*ReceiptRow, error) {
 	row := new(ReceiptRow)
 	err := s.receiptRows(sc, ReceiptFilter{}, row).Where("ro.id = ?", id).Scan(ctx)
-	return row, notFound(err)
+	return row, db.NotFound(err)
 }
 
 // InsertReceipt adds r (with its reference number) and sets its ID.
@@ -489,7 +462,7 @@ func (s *Store) InsertReceipt(ctx context.Context, r *Receipt) error {
 func (s *Store) UpdatePendingReceipt(ctx context.Context, r *Receipt) error {
 	res, err := s.db.NewUpdate().Model(r).Column("quantity", "balance", "note", "updated_by", "updated_at").
 		WherePK().Where("status = 'pending'").Where("deleted_at IS NULL").Exec(ctx)
-	return oneRow(res, err)
+	return db.OneRow(res, err)
 }
 
 // ReceiptStatus returns the status of the live received order id of company companyID, or
@@ -499,25 +472,7 @@ func (s *Store) ReceiptStatus(ctx context.Context, companyID, id int64) (string,
 	var status string
 	err := s.db.NewSelect().Model((*Receipt)(nil)).Column("status").Where("ro.id = ?", id).
 		Where("ro.company_id = ?", companyID).Where("ro.deleted_at IS NULL").Scan(ctx, &status)
-	return status, notFound(err)
-}
-
-// ---- catalog reads ----
-
-// ProductOf reads a live product of company companyID from the catalog's table.
-func (s *Store) ProductOf(ctx context.Context, companyID, productID int64) (*Product, error) {
-	p := new(Product)
-	err := s.db.NewSelect().TableExpr("products AS p").
-		ColumnExpr("p.id, p.company_id, p.category_id, p.cost_cents, p.code, p.name").
-		Where("p.id = ?", productID).Where("p.company_id = ?", companyID).Where("p.deleted_at IS NULL").
-		Scan(ctx, &p.ID, &p.CompanyID, &p.CategoryID, &p.CostCents, &p.Code, &p.Name)
-	return p, notFound(err)
-}
-
-// CategoryExists reports whether categoryID is a live category of company companyID.
-func (s *Store) CategoryExists(ctx context.Context, companyID, categoryID int64) (bool, error) {
-	return s.db.NewSelect().TableExpr("categories AS c").ColumnExpr("1").Where("c.id = ?", categoryID).
-		Where("c.company_id = ?", companyID).Where("c.deleted_at IS NULL").Exists(ctx)
+	return status, db.NotFound(err)
 }
 
 // ---- what the catalog asks ----

@@ -13,9 +13,10 @@ import (
 )
 
 // TestSearchRule: purchase orders and received orders are searched by the words rule — each
-// term begins a word of the reference or of the product's code or name, accents and case
-// ignored — in scope, after inserts and edits, and documents written before the word indexes
-// get their words from IndexMissingWords.
+// term begins a word of the reference, accents and case ignored — or by the products the
+// catalog's own words search found for the text (QProducts: the app asks the catalog), in
+// scope, after inserts and edits; documents written before the word indexes get their words
+// from IndexMissingWords.
 func TestSearchRule(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
 		ctx := context.Background()
@@ -57,13 +58,13 @@ func TestSearchRule(t *testing.T) {
 			t.Fatal(err)
 		}
 		sc := Scope{CompanyID: a}
-		orders := func(q string) string {
+		orders := func(q string, products ...int64) string {
 			t.Helper()
 			plan, err := listing.NewPlan(OrderSpec, listing.Query{Sort: "reference_no"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			rows, err := st.ListOrders(ctx, sc, OrderFilter{Q: q}, plan)
+			rows, err := st.ListOrders(ctx, sc, OrderFilter{Q: q, QProducts: products}, plan)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -71,18 +72,18 @@ func TestSearchRule(t *testing.T) {
 			for _, r := range rows {
 				refs = append(refs, r.ReferenceNo)
 			}
-			if n, err := st.CountOrders(ctx, sc, OrderFilter{Q: q}); err != nil || n != len(rows) {
+			if n, err := st.CountOrders(ctx, sc, OrderFilter{Q: q, QProducts: products}); err != nil || n != len(rows) {
 				t.Fatalf("count %q = %d, %v; list has %d", q, n, err, len(rows))
 			}
 			return fmt.Sprint(refs)
 		}
-		receipts := func(q string) string {
+		receipts := func(q string, products ...int64) string {
 			t.Helper()
 			plan, err := listing.NewPlan(ReceiptSpec, listing.Query{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			rows, err := st.ListReceipts(ctx, sc, ReceiptFilter{Q: q}, plan)
+			rows, err := st.ListReceipts(ctx, sc, ReceiptFilter{Q: q, QProducts: products}, plan)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -90,33 +91,43 @@ func TestSearchRule(t *testing.T) {
 			for _, r := range rows {
 				refs = append(refs, r.ReferenceNo)
 			}
-			if n, err := st.CountReceipts(ctx, sc, ReceiptFilter{Q: q}); err != nil || n != len(rows) {
+			if n, err := st.CountReceipts(ctx, sc, ReceiptFilter{Q: q, QProducts: products}); err != nil || n != len(rows) {
 				t.Fatalf("count %q = %d, %v; list has %d", q, n, err, len(rows))
 			}
 			return fmt.Sprint(refs)
 		}
 		for q, want := range map[string]string{
-			"gom": "[PO-000001]", "CAFÉ gomez": "[PO-000001]", "mez": "[]", "rroz": "[]", "arroz": "[PO-000002]",
-			"po-000002": "[PO-000002]", "000002": "[PO-000002]", "00002": "[]", "caf01": "[PO-000001]", "po": "[PO-000001 PO-000002]",
+			"mez": "[]", "po-000002": "[PO-000002]", "000002": "[PO-000002]", "00002": "[]", "po": "[PO-000001 PO-000002]",
+			"PO-000001": "[PO-000001]", // company B's PO-000001 is out of scope
 		} {
 			if got := orders(q); got != want {
 				t.Errorf("orders %q = %s, want %s", q, got, want)
 			}
 		}
-		for q, want := range map[string]string{"gomez": "[RO-000001]", "mez": "[]", "ro-1": "[]", "ro-000001": "[RO-000001]", "arroz": "[]"} {
+		// The products the catalog found for the text ("gom" → Café Gómez) bring their documents.
+		if got := orders("gom", cafe); got != "[PO-000001]" {
+			t.Errorf(`orders "gom" with its product = %s`, got)
+		}
+		if got := orders("arroz", arroz, other); got != "[PO-000002]" {
+			t.Errorf(`orders "arroz" with its product = %s`, got)
+		}
+		for q, want := range map[string]string{"ro-1": "[]", "ro-000001": "[RO-000001]", "rroz": "[]"} {
 			if got := receipts(q); got != want {
 				t.Errorf("receipts %q = %s, want %s", q, got, want)
 			}
 		}
-		// An edit that changes the product changes the order's words.
+		if got := receipts("gomez", cafe); got != "[RO-000001]" {
+			t.Errorf(`receipts "gomez" with its product = %s`, got)
+		}
+		// An edit that changes the product: the order follows its new product.
 		po1.ProductID = arroz
 		if err := st.UpdatePendingOrder(ctx, po1); err != nil {
 			t.Fatal(err)
 		}
-		if got := orders("arroz"); got != "[PO-000001 PO-000002]" {
+		if got := orders("arroz", arroz); got != "[PO-000001 PO-000002]" {
 			t.Errorf("after the edit: %s", got)
 		}
-		if got := orders("cafe"); got != "[]" {
+		if got := orders("cafe", cafe); got != "[]" {
 			t.Errorf("the old product still found: %s", got)
 		}
 		// Documents written before the word indexes.
@@ -125,16 +136,16 @@ func TestSearchRule(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if got := receipts("gomez"); got != "[]" {
+		if got := receipts("ro-000001"); got != "[]" {
 			t.Fatalf("found without words: %s", got)
 		}
 		if n, err := st.IndexMissingWords(ctx); err != nil || n != 4 {
 			t.Fatalf("indexed %d, %v", n, err)
 		}
-		if got := receipts("gomez"); got != "[RO-000001]" {
+		if got := receipts("ro-000001"); got != "[RO-000001]" {
 			t.Errorf("after indexing: %s", got)
 		}
-		if got := orders("diana"); got != "[PO-000001 PO-000002]" {
+		if got := orders("po-000001"); got != "[PO-000001]" {
 			t.Errorf("after indexing: %s", got)
 		}
 	})

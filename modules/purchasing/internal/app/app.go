@@ -3,7 +3,7 @@
 // purchases. Every amount is priced by modules/tax from the supplier's and the buying company's
 // tax profiles, so the totals the form shows and the totals stored are one engine's.
 //
-// Every use case takes the caller's httpx.Principal: administrators see every company (with an
+// Every use case takes the caller's caller.Principal: administrators see every company (with an
 // optional company filter), everyone else their own company only, and a purchase of another
 // company answers 404. Writes run in one transaction with their lines, their attachment, their
 // audit entry and their domain event.
@@ -26,8 +26,8 @@ import (
 	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/audit"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/eventbus"
-	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -74,9 +74,31 @@ type Suppliers interface {
 	SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error)
 }
 
-// Companies gives a live company's tax flags (the settings module).
+// Companies gives a live company's tax flags and its stores' names (the settings module).
 type Companies interface {
 	BuyerProfile(ctx context.Context, companyID int64) (tax.Buyer, error)
+	// StoreName is the name of a live store of the company; ok is false when there is none.
+	StoreName(ctx context.Context, companyID, storeID int64) (name string, ok bool, err error)
+}
+
+// Product is a live catalog product as a purchase line needs it: its category (to check the
+// line), its names, IVA class and kind (copied onto the line) and its cost (the suggestion of a
+// purchase draft).
+type Product struct {
+	ID           int64
+	CategoryID   int64
+	CategoryName string
+	Code         string
+	Name         string
+	IVAClass     string
+	Kind         string
+	CostCents    int64
+}
+
+// Products reads the live products among ids of company companyID whose category is live, keyed
+// by id (the catalog module).
+type Products interface {
+	LineProducts(ctx context.Context, companyID int64, ids []int64) (map[int64]Product, error)
 }
 
 // ReceivedOrders reads the received order a purchase invoices (the procurement module), inside
@@ -103,6 +125,7 @@ type Deps struct {
 	Events      eventbus.Emitter
 	Suppliers   Suppliers
 	Companies   Companies
+	Products    Products
 	Taxes       TaxParams
 	// ReceivedOrders checks the received order a purchase is made from.
 	ReceivedOrders ReceivedOrders
@@ -123,9 +146,9 @@ func New(d Deps) *Service { return &Service{d: d, store: store.New(d.DB)} }
 // Subject is the event subject of verb.
 func Subject(verb string) string { return eventbus.Subject(Module, Entity, verb) }
 
-func (s *Service) admin(p httpx.Principal) bool { return p.Role == s.d.AdminRole }
+func (s *Service) admin(p caller.Principal) bool { return p.Role == s.d.AdminRole }
 
-func (s *Service) scope(p httpx.Principal, companyFilter int64) store.Scope {
+func (s *Service) scope(p caller.Principal, companyFilter int64) store.Scope {
 	return listing.ScopeFor(s.admin(p), p.CompanyID, companyFilter)
 }
 
@@ -134,7 +157,7 @@ func notFound() error { return apperror.NotFound(domain.MsgNotFound) }
 func invalid(f domain.Fields) error { return apperror.Invalid(f.First(), map[string]string(f)) }
 
 // get returns the live purchase id that p may see.
-func (s *Service) get(ctx context.Context, p httpx.Principal, id int64) (*store.Row, error) {
+func (s *Service) get(ctx context.Context, p caller.Principal, id int64) (*store.Row, error) {
 	r, err := s.store.Get(ctx, s.scope(p, 0), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, notFound()
@@ -177,12 +200,12 @@ func (s *Service) price(ctx context.Context, companyID int64, d domain.Draft, qu
 		pr.supplierName = sup.Name
 	}
 	if !quote && d.StoreID > 0 {
-		name, err := s.store.StoreName(ctx, companyID, d.StoreID)
+		name, ok, err := s.d.Companies.StoreName(ctx, companyID, d.StoreID)
 		switch {
-		case errors.Is(err, store.ErrNotFound):
-			f["store_id"] = domain.MsgStoreRequired
 		case err != nil:
 			return nil, apperror.Internal(err)
+		case !ok:
+			f["store_id"] = domain.MsgStoreRequired
 		}
 		pr.storeName = name
 	}
@@ -192,7 +215,7 @@ func (s *Service) price(ctx context.Context, companyID int64, d domain.Draft, qu
 			ids = append(ids, l.ProductID)
 		}
 	}
-	products, err := s.store.Products(ctx, companyID, ids)
+	products, err := s.d.Products.LineProducts(ctx, companyID, ids)
 	if err != nil {
 		return nil, apperror.Internal(err)
 	}
@@ -253,7 +276,7 @@ func (s *Service) price(ctx context.Context, companyID int64, d domain.Draft, qu
 // storing anything, so the form shows the server's totals while the user types. Only the
 // supplier, the date, the lines and the amounts are read; the form's other fields are checked
 // when it is saved.
-func (s *Service) Quote(ctx context.Context, p httpx.Principal, companyID int64, d domain.Draft) (PurchaseTotals, []PurchaseLineTotals, error) {
+func (s *Service) Quote(ctx context.Context, p caller.Principal, companyID int64, d domain.Draft) (PurchaseTotals, []PurchaseLineTotals, error) {
 	companyID, err := s.writeCompany(ctx, p, companyID)
 	if err != nil {
 		return PurchaseTotals{}, nil, err
@@ -290,7 +313,7 @@ func (s *Service) Quote(ctx context.Context, p httpx.Principal, companyID int64,
 
 // writeCompany is the company a purchase of p goes to: an administrator may name another live
 // company; anyone else writes to their own.
-func (s *Service) writeCompany(ctx context.Context, p httpx.Principal, requested int64) (int64, error) {
+func (s *Service) writeCompany(ctx context.Context, p caller.Principal, requested int64) (int64, error) {
 	if !s.admin(p) || requested == 0 || requested == p.CompanyID {
 		return p.CompanyID, nil
 	}
@@ -304,14 +327,14 @@ func (s *Service) writeCompany(ctx context.Context, p httpx.Principal, requested
 }
 
 // audit writes the audit entry of action on r inside tx.
-func (s *Service) audit(ctx context.Context, tx bun.IDB, p httpx.Principal, r *store.Row, action, detail string, at time.Time) error {
+func (s *Service) audit(ctx context.Context, tx bun.IDB, p caller.Principal, r *store.Row, action, detail string, at time.Time) error {
 	return audit.Record(ctx, tx, audit.Entry{CompanyID: audit.Int64(r.CompanyID), ActorID: audit.Int64(p.UserID),
 		Action: Entity + "_" + action, Entity: Entity, EntityID: strconv.FormatInt(r.ID, 10), Detail: detail,
-		IP: httpx.ClientIP(ctx), CreatedAt: at})
+		IP: caller.ClientIP(ctx), CreatedAt: at})
 }
 
 // emit writes the event of verb about r into tx's outbox.
-func (s *Service) emit(ctx context.Context, tx bun.IDB, p httpx.Principal, r *store.Row, verb, reason string, at time.Time) error {
+func (s *Service) emit(ctx context.Context, tx bun.IDB, p caller.Principal, r *store.Row, verb, reason string, at time.Time) error {
 	var createdBy int64
 	if r.CreatedBy != nil {
 		createdBy = *r.CreatedBy

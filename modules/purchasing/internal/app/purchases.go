@@ -14,7 +14,7 @@ import (
 	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/audit"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/search"
 )
@@ -252,14 +252,14 @@ func (s *Service) checkReceivedOrder(ctx context.Context, tx bun.IDB, companyID,
 }
 
 // saveAttachment stores up as r's attachment inside tx.
-func (s *Service) saveAttachment(ctx context.Context, tx bun.IDB, p httpx.Principal, r *store.Row, up *Upload) (int64, error) {
+func (s *Service) saveAttachment(ctx context.Context, tx bun.IDB, p caller.Principal, r *store.Row, up *Upload) (int64, error) {
 	return s.d.Attachments.Save(ctx, tx, attachments.Attachment{Info: attachments.Info{CompanyID: r.CompanyID,
 		Owner: Entity, OwnerID: r.ID, Filename: up.Filename, CreatedBy: p.UserID}, Data: up.Data})
 }
 
 // Create validates, prices and stores a new purchase: approved when an administrator creates
 // it, pending otherwise. It publishes purchase.created.
-func (s *Service) Create(ctx context.Context, p httpx.Principal, in Input) (Purchase, error) {
+func (s *Service) Create(ctx context.Context, p caller.Principal, in Input) (Purchase, error) {
 	companyID, err := s.writeCompany(ctx, p, in.CompanyID)
 	if err != nil {
 		return Purchase{}, err
@@ -279,7 +279,7 @@ func (s *Service) Create(ctx context.Context, p httpx.Principal, in Input) (Purc
 		return Purchase{}, err
 	}
 	now := s.now()
-	status := approval.Initial(p.Role)
+	status := approval.Initial(s.admin(p))
 	r := &store.Row{CompanyID: companyID, ApprovalStatus: string(status), CreatedBy: audit.Int64(p.UserID),
 		CreatedAt: now, UpdatedBy: audit.Int64(p.UserID), UpdatedAt: now}
 	if in.ReceivedOrderID > 0 {
@@ -328,7 +328,7 @@ func (s *Service) Create(ctx context.Context, p httpx.Principal, in Input) (Purc
 // figures. Editing a rejected purchase is how it is corrected and sent again: it goes back to
 // pending, its reason and decision are cleared, and purchase.created is published again so the
 // administrators are asked as for a new purchase.
-func (s *Service) Update(ctx context.Context, p httpx.Principal, id int64, in Input) (Purchase, error) {
+func (s *Service) Update(ctx context.Context, p caller.Principal, id int64, in Input) (Purchase, error) {
 	r, err := s.get(ctx, p, id)
 	if err != nil {
 		return Purchase{}, err
@@ -398,7 +398,7 @@ func (s *Service) Update(ctx context.Context, p httpx.Principal, id int64, in In
 
 // Delete soft-deletes a purchase that is not approved (pending or rejected) and has nothing
 // paid; an approved purchase is part of the books: 409 'Purchase cannot be deleted'.
-func (s *Service) Delete(ctx context.Context, p httpx.Principal, id int64) error {
+func (s *Service) Delete(ctx context.Context, p caller.Principal, id int64) error {
 	r, err := s.get(ctx, p, id)
 	if err != nil {
 		return err
@@ -428,7 +428,7 @@ func (s *Service) Delete(ctx context.Context, p httpx.Principal, id int64) error
 
 // Decide approves a pending purchase, or rejects it with a reason (administrators). It
 // publishes purchase.approved or purchase.rejected.
-func (s *Service) Decide(ctx context.Context, p httpx.Principal, id int64, approve bool, reason string) (Purchase, error) {
+func (s *Service) Decide(ctx context.Context, p caller.Principal, id int64, approve bool, reason string) (Purchase, error) {
 	if !s.admin(p) {
 		return Purchase{}, apperror.Forbidden("You are not allowed to perform this action.")
 	}
@@ -471,7 +471,7 @@ func (s *Service) Decide(ctx context.Context, p httpx.Principal, id int64, appro
 
 // Visible reports whether p sees the live purchase id (its company scope): the read rule of the
 // purchase's invoice image.
-func (s *Service) Visible(ctx context.Context, p httpx.Principal, id int64) (bool, error) {
+func (s *Service) Visible(ctx context.Context, p caller.Principal, id int64) (bool, error) {
 	_, err := s.store.Get(ctx, s.scope(p, 0), id)
 	if errors.Is(err, store.ErrNotFound) {
 		return false, nil
@@ -480,7 +480,7 @@ func (s *Service) Visible(ctx context.Context, p httpx.Principal, id int64) (boo
 }
 
 // Get returns one purchase p may see, with its lines.
-func (s *Service) Get(ctx context.Context, p httpx.Principal, id int64) (Purchase, error) {
+func (s *Service) Get(ctx context.Context, p caller.Principal, id int64) (Purchase, error) {
 	r, err := s.get(ctx, p, id)
 	if err != nil {
 		return Purchase{}, err
@@ -544,7 +544,7 @@ func (s *Service) matchSuppliers(ctx context.Context, sc store.Scope, f *store.F
 }
 
 // List returns one page of the purchases p may see (no lines).
-func (s *Service) List(ctx context.Context, p httpx.Principal, q Query) (listing.Page[Purchase], error) {
+func (s *Service) List(ctx context.Context, p caller.Principal, q Query) (listing.Page[Purchase], error) {
 	if err := checkFilter(q.Filter); err != nil {
 		return listing.Page[Purchase]{}, err
 	}
@@ -567,7 +567,7 @@ func (s *Service) List(ctx context.Context, p httpx.Principal, q Query) (listing
 
 // Export checks an export request and returns what runs it: fn is called for every purchase of
 // the list (no paging, no lines) in its order, streaming from the database.
-func (s *Service) Export(p httpx.Principal, q Query) (func(ctx context.Context, fn func(Purchase) error) error, error) {
+func (s *Service) Export(p caller.Principal, q Query) (func(ctx context.Context, fn func(Purchase) error) error, error) {
 	if err := checkFilter(q.Filter); err != nil {
 		return nil, err
 	}
@@ -596,7 +596,7 @@ type ExpiringPurchase struct {
 // Expiring returns the purchases p may see (admins: of company companyFilter, or all) that still
 // owe something, are not rejected, and fall due from today to today + 5 days (America/Bogota),
 // soonest first, at most ExpiringLimit.
-func (s *Service) Expiring(ctx context.Context, p httpx.Principal, companyFilter int64) ([]ExpiringPurchase, error) {
+func (s *Service) Expiring(ctx context.Context, p caller.Principal, companyFilter int64) ([]ExpiringPurchase, error) {
 	now := s.d.Now()
 	from, to := domain.ExpiringWindow(now)
 	rows, err := s.store.Expiring(ctx, s.scope(p, companyFilter), from, to, ExpiringLimit)
@@ -610,24 +610,4 @@ func (s *Service) Expiring(ctx context.Context, p httpx.Principal, companyFilter
 		out[i] = ExpiringPurchase{Purchase: view(&rows[i], nil), DaysLeft: int(due.Sub(today).Hours() / 24)}
 	}
 	return out, nil
-}
-
-// SupplierInUse reports whether a live purchase names the supplier (people.SupplierReferences).
-func (s *Service) SupplierInUse(ctx context.Context, id int64) (bool, error) {
-	return s.store.InUse(ctx, "supplier_id", id)
-}
-
-// StoreInUse reports whether a live purchase names the store (settings.StoreReferences).
-func (s *Service) StoreInUse(ctx context.Context, id int64) (bool, error) {
-	return s.store.InUse(ctx, "store_id", id)
-}
-
-// ProductInUse reports whether a live purchase has a line of the product (catalog.ProductReferences).
-func (s *Service) ProductInUse(ctx context.Context, id int64) (bool, error) {
-	return s.store.LineInUse(ctx, "product_id", id)
-}
-
-// CategoryInUse reports whether a live purchase has a line of the category (catalog.CategoryReferences).
-func (s *Service) CategoryInUse(ctx context.Context, id int64) (bool, error) {
-	return s.store.LineInUse(ctx, "category_id", id)
 }

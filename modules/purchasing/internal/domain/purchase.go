@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/bounds"
 )
 
@@ -38,7 +39,7 @@ const (
 	MsgReceivedOrderUsed = "This received order already has a purchase."
 	MsgReceivedOrderBad  = "The selected received order is invalid."
 	MsgReceivedOrderOpen = "Only approved received orders can become a purchase."
-	MsgInvalid           = "Missing required fields."
+	MsgInvalid           = apperror.MsgMissingFields
 )
 
 // MinReferenceLen is the shortest accepted reference number (spec: 'Reference No is too short').
@@ -218,24 +219,9 @@ func CheckExpiry(d Draft, isGoods func(productID int64) bool, f Fields) {
 var fieldOrder = []string{"purchase_date", "reference_no", "supplier_id", "store_id", "days_of_credit", "attachment",
 	"lines", "shipping_cents", "discount_cents", "return_cents"}
 
-// First returns the message of the first invalid field in form order (lines after the header).
-func (f Fields) First() string {
-	for _, k := range fieldOrder {
-		if m, ok := f[k]; ok {
-			return m
-		}
-	}
-	best, bestKey := "", ""
-	for k, m := range f {
-		if bestKey == "" || k < bestKey {
-			best, bestKey = m, k
-		}
-	}
-	if best == "" {
-		return MsgInvalid
-	}
-	return best
-}
+// First returns the message of the first invalid field in form order (lines after the header,
+// the first by name).
+func (f Fields) First() string { return apperror.FirstMessage(f, fieldOrder...) }
 
 // Bogota is the business time zone (DESIGN §4). Colombia keeps UTC−5 all year and has had no
 // daylight saving time since 1993, so a fixed zone is exact and needs no zone database.

@@ -160,18 +160,6 @@ type PurchaseRejectBody struct {
 	Reason string `json:"reason" required:"false" maxLength:"1000"`
 }
 
-type data[T any] struct {
-	Body struct {
-		Data T `json:"data"`
-	}
-}
-
-func wrap[T any](v T) *data[T] {
-	out := &data[T]{}
-	out.Body.Data = v
-	return out
-}
-
 type pageOutput struct {
 	Body listing.Page[app.Purchase]
 }
@@ -212,57 +200,48 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			}
 			name := fmt.Sprintf("purchases-%s.xlsx", now().In(domain.Bogota).Format("20060102"))
 			lang := xlsx.Lang(in.Lang)
-			return &huma.StreamResponse{Body: func(hctx huma.Context) {
-				hctx.SetHeader("Content-Type", xlsx.ContentType)
-				hctx.SetHeader("Content-Disposition", `attachment; filename="`+name+`"`)
-				hctx.SetHeader("Cache-Control", "no-store")
-				hctx.SetStatus(http.StatusOK)
-				err := xlsx.Write(hctx.BodyWriter(), sheetName[lang], headers[lang], func(yield func([]any) error) error {
-					return run(ctx, func(pu app.Purchase) error { return yield(row(pu, lang)) })
-				}, xlsx.InLanguage(lang))
-				if err != nil {
-					api.Logger().ErrorContext(ctx, "export failed", "entity", "purchases", "error", err)
-				}
-			}}, nil
+			return xlsx.Stream(ctx, api.Logger(), name, sheetName[lang], headers[lang], func(yield func([]any) error) error {
+				return run(ctx, func(pu app.Purchase) error { return yield(row(pu, lang)) })
+			}, xlsx.InLanguage(lang)), nil
 		})
 
 	httpx.Register(api, staff, huma.Operation{OperationID: "expiring-purchases", Method: http.MethodGet, Path: base + "/expiring",
 		Summary: "Purchases with a balance due from today to today + 5 days (America/Bogota), soonest first: the dashboard's 'Expiries in 5 days'", Tags: tags},
-		func(ctx context.Context, in *expiringInput) (*data[[]app.ExpiringPurchase], error) {
+		func(ctx context.Context, in *expiringInput) (*httpx.Data[[]app.ExpiringPurchase], error) {
 			p, _ := httpx.PrincipalFrom(ctx)
 			rows, err := svc.Expiring(ctx, p, in.CompanyID)
 			if err != nil {
 				return nil, err
 			}
-			return wrap(rows), nil
+			return httpx.DataOf(rows, nil)
 		})
 
 	httpx.Register(api, staff, huma.Operation{OperationID: "quote-purchase", Method: http.MethodPost, Path: base + "/quote",
 		Summary: "Price a purchase form without saving it (the totals the form shows while typing)", Tags: tags},
-		func(ctx context.Context, in *quoteInput) (*data[PurchaseQuote], error) {
+		func(ctx context.Context, in *quoteInput) (*httpx.Data[PurchaseQuote], error) {
 			p, _ := httpx.PrincipalFrom(ctx)
 			totals, lines, err := svc.Quote(ctx, p, in.Body.CompanyID, in.Body.draft())
 			if err != nil {
 				return nil, err
 			}
-			return wrap(PurchaseQuote{Totals: totals, Lines: lines}), nil
+			return httpx.DataOf(PurchaseQuote{Totals: totals, Lines: lines}, nil)
 		})
 
 	httpx.Register(api, staff, huma.Operation{OperationID: "get-purchase", Method: http.MethodGet, Path: base + "/{id}",
 		Summary: "One purchase with its lines", Tags: tags},
-		func(ctx context.Context, in *idInput) (*data[app.Purchase], error) {
+		func(ctx context.Context, in *idInput) (*httpx.Data[app.Purchase], error) {
 			p, _ := httpx.PrincipalFrom(ctx)
 			pu, err := svc.Get(ctx, p, in.ID)
 			if err != nil {
 				return nil, err
 			}
-			return wrap(pu), nil
+			return httpx.DataOf(pu, nil)
 		})
 
 	httpx.Register(api, staff, huma.Operation{OperationID: "create-purchase", Method: http.MethodPost, Path: base,
 		Summary: "Create a purchase (multipart: data = JSON, attachment = image); approved when an admin creates it, pending otherwise",
 		Tags:    tags, DefaultStatus: http.StatusCreated},
-		func(ctx context.Context, in *createInput) (*data[app.Purchase], error) {
+		func(ctx context.Context, in *createInput) (*httpx.Data[app.Purchase], error) {
 			p, _ := httpx.PrincipalFrom(ctx)
 			form, err := in.RawBody.Data().input()
 			if err != nil {
@@ -272,12 +251,12 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			if err != nil {
 				return nil, err
 			}
-			return wrap(pu), nil
+			return httpx.DataOf(pu, nil)
 		})
 
 	httpx.Register(api, staff, huma.Operation{OperationID: "update-purchase", Errors: []int{http.StatusConflict}, Method: http.MethodPut, Path: base + "/{id}",
 		Summary: "Edit a pending purchase, or correct a rejected one and send it again for approval (multipart like create; the attachment is optional)", Tags: tags},
-		func(ctx context.Context, in *updateInput) (*data[app.Purchase], error) {
+		func(ctx context.Context, in *updateInput) (*httpx.Data[app.Purchase], error) {
 			p, _ := httpx.PrincipalFrom(ctx)
 			form, err := in.RawBody.Data().input()
 			if err != nil {
@@ -288,7 +267,7 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			if err != nil {
 				return nil, err
 			}
-			return wrap(pu), nil
+			return httpx.DataOf(pu, nil)
 		})
 
 	httpx.Register(api, staff, huma.Operation{OperationID: "delete-purchase", Errors: []int{http.StatusConflict}, Method: http.MethodDelete, Path: base + "/{id}",
@@ -300,18 +279,18 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 
 	httpx.Register(api, deciders, huma.Operation{OperationID: "approve-purchase", Errors: []int{http.StatusConflict}, Method: http.MethodPost, Path: base + "/{id}/approve",
 		Summary: "Approve a pending purchase", Tags: tags},
-		func(ctx context.Context, in *idInput) (*data[app.Purchase], error) {
+		func(ctx context.Context, in *idInput) (*httpx.Data[app.Purchase], error) {
 			p, _ := httpx.PrincipalFrom(ctx)
 			pu, err := svc.Decide(ctx, p, in.ID, true, "")
 			if err != nil {
 				return nil, err
 			}
-			return wrap(pu), nil
+			return httpx.DataOf(pu, nil)
 		})
 
 	httpx.Register(api, deciders, huma.Operation{OperationID: "reject-purchase", Errors: []int{http.StatusConflict}, Method: http.MethodPost, Path: base + "/{id}/reject",
 		Summary: "Reject a pending purchase with a reason", Tags: tags},
-		func(ctx context.Context, in *rejectInput) (*data[app.Purchase], error) {
+		func(ctx context.Context, in *rejectInput) (*httpx.Data[app.Purchase], error) {
 			p, _ := httpx.PrincipalFrom(ctx)
 			reason := ""
 			if in.Body != nil {
@@ -321,6 +300,6 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			if err != nil {
 				return nil, err
 			}
-			return wrap(pu), nil
+			return httpx.DataOf(pu, nil)
 		})
 }

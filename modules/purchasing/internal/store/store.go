@@ -4,10 +4,9 @@
 // exactly as a missing row (ErrNotFound), so that a user never learns that another company's
 // purchase exists.
 //
-// Lookups (lookup.go) also read — never write — three tables of other modules: products and
-// categories (catalog) and stores (settings), to check that a purchase's lines and store belong
-// to its company and to copy the names and tax classes the purchase keeps. Those modules expose
-// no such read yet; when they do, the lookups move behind their public methods.
+// It reads no other module's table: the products, categories and stores a purchase names are
+// checked through the catalog and settings modules' public reads, and their names are copied
+// onto the purchase at write time.
 package store
 
 import (

@@ -20,7 +20,7 @@ import (
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/cache"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/ws"
 )
@@ -51,8 +51,6 @@ type Service struct {
 	log     *slog.Logger
 	push    Pusher
 
-	// users and storeRefs are bound after construction (BindUsers, AddStoreReferences): the
-	// modules that provide them are built after this one, because they depend on it.
 	users     CompanyUsers
 	storeRefs []StoreReferences
 
@@ -87,17 +85,29 @@ type companyName struct {
 // replica's own writes invalidate it at once).
 const totalsTTL = time.Minute
 
-// New builds the Service; c holds the cached list totals; push (nil: none) tells open tabs that
-// the site was switched off.
-func New(db *bun.DB, c cache.Store, now func() time.Time, log *slog.Logger, push Pusher) *Service {
-	return &Service{db: db, store: store.New(db), counter: listing.NewCounter(c, totalsTTL), now: now, log: log, push: push}
+// Deps is what the Service needs.
+type Deps struct {
+	DB *bun.DB
+	// Cache holds the cached list totals.
+	Cache cache.Store
+	Now   func() time.Time
+	Log   *slog.Logger
+	// Push (nil: none) tells open tabs that the site was switched off.
+	Push Pusher
+	// Users counts the companies' users (auth module).
+	Users CompanyUsers
+	// StoreRefs tell whether another module's records name a store.
+	StoreRefs []StoreReferences
+}
+
+// New builds the Service.
+func New(d Deps) *Service {
+	return &Service{db: d.DB, store: store.New(d.DB), counter: listing.NewCounter(d.Cache, totalsTTL), now: d.Now,
+		log: d.Log, push: d.Push, users: d.Users, storeRefs: d.StoreRefs}
 }
 
 // Now is the service's clock (export file names carry the date).
 func (s *Service) Now() time.Time { return s.now() }
-
-// BindUsers gives the service the user directory (auth module). Call it once, before serving.
-func (s *Service) BindUsers(u CompanyUsers) { s.users = u }
 
 // IndexSearch writes the search words of the companies and stores that have none and clears
 // the cached list totals when it did.
@@ -109,9 +119,6 @@ func (s *Service) IndexSearch(ctx context.Context) (int, error) {
 	}
 	return n, err
 }
-
-// AddStoreReferences registers a module whose records name stores. Call it before serving.
-func (s *Service) AddStoreReferences(r StoreReferences) { s.storeRefs = append(s.storeRefs, r) }
 
 // SiteStatus returns the current site status.
 func (s *Service) SiteStatus(ctx context.Context) (domain.SiteStatus, error) {
@@ -154,7 +161,7 @@ func (s *Service) SecretaryBlocked(ctx context.Context, at time.Time) (bool, err
 }
 
 // UpdateSiteStatus replaces the site status (admins).
-func (s *Service) UpdateSiteStatus(ctx context.Context, p httpx.Principal, st domain.SiteStatus) (domain.SiteStatus, error) {
+func (s *Service) UpdateSiteStatus(ctx context.Context, p caller.Principal, st domain.SiteStatus) (domain.SiteStatus, error) {
 	if err := st.Validate(); err != nil {
 		fields := map[string]string{"disable_times": err.Error()}
 		var werrs domain.WindowErrors
@@ -175,7 +182,7 @@ func (s *Service) UpdateSiteStatus(ctx context.Context, p httpx.Principal, st do
 			return err
 		}
 		return audit.Record(ctx, tx, audit.Entry{CompanyID: audit.Int64(p.CompanyID), ActorID: audit.Int64(p.UserID),
-			Action: "site_status_updated", Entity: "site_settings", EntityID: "1", IP: httpx.ClientIP(ctx),
+			Action: "site_status_updated", Entity: "site_settings", EntityID: "1", IP: caller.ClientIP(ctx),
 			Detail: "disable_site=" + strconv.FormatBool(st.DisableSite) + " disable_all_domains=" +
 				strconv.FormatBool(st.DisableAllDomains) + " windows=" + row.DisableTimes, CreatedAt: s.now().UTC()})
 	})
@@ -195,7 +202,7 @@ func (s *Service) UpdateSiteStatus(ctx context.Context, p httpx.Principal, st do
 // Activate switches the site back on after checking an administrator's credentials; it is the
 // only way back in once the site is off, as every other call answers "site disabled".
 func (s *Service) Activate(ctx context.Context, creds CredentialChecker, username, password string) error {
-	ip := httpx.ClientIP(ctx)
+	ip := caller.ClientIP(ctx)
 	adminID, err := creds.CheckAdminCredentials(ctx, username, password, ip)
 	if err != nil {
 		return err

@@ -13,7 +13,7 @@ import (
 	"github.com/backoffice/backoffice/modules/settings/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/audit"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -60,7 +60,7 @@ func toCompany(r store.CompanyRow, users int) Company {
 
 // requireAdmin repeats the route's access rule in the use case: companies and stores are an
 // administrator's business whoever calls the use case.
-func requireAdmin(p httpx.Principal) error {
+func requireAdmin(p caller.Principal) error {
 	if p.Role != auth.RoleAdmin {
 		return apperror.Forbidden("You are not allowed to perform this action.")
 	}
@@ -70,7 +70,7 @@ func requireAdmin(p httpx.Principal) error {
 func notFound() error { return apperror.NotFound(domain.MsgNotFound) }
 
 // ListCompanies returns one page of companies with their store and user counts (admins).
-func (s *Service) ListCompanies(ctx context.Context, p httpx.Principal, q CompanyQuery) (listing.Page[Company], error) {
+func (s *Service) ListCompanies(ctx context.Context, p caller.Principal, q CompanyQuery) (listing.Page[Company], error) {
 	if err := requireAdmin(p); err != nil {
 		return listing.Page[Company]{}, err
 	}
@@ -93,7 +93,7 @@ func (s *Service) ListCompanies(ctx context.Context, p httpx.Principal, q Compan
 }
 
 // ExportCompanies calls fn for every company the query matches, in its order (no paging).
-func (s *Service) ExportCompanies(ctx context.Context, p httpx.Principal, q CompanyQuery, fn func(Company) error) error {
+func (s *Service) ExportCompanies(ctx context.Context, p caller.Principal, q CompanyQuery, fn func(Company) error) error {
 	if err := requireAdmin(p); err != nil {
 		return err
 	}
@@ -130,7 +130,7 @@ func (s *Service) ExportCompanies(ctx context.Context, p httpx.Principal, q Comp
 }
 
 // Company returns one company (admins).
-func (s *Service) Company(ctx context.Context, p httpx.Principal, id int64) (Company, error) {
+func (s *Service) Company(ctx context.Context, p caller.Principal, id int64) (Company, error) {
 	if err := requireAdmin(p); err != nil {
 		return Company{}, err
 	}
@@ -184,7 +184,7 @@ func (s *Service) countUsers(ctx context.Context, ids []int64) (map[int64]int, e
 }
 
 // CreateCompany adds a company (admins).
-func (s *Service) CreateCompany(ctx context.Context, p httpx.Principal, in CompanyInput) (Company, error) {
+func (s *Service) CreateCompany(ctx context.Context, p caller.Principal, in CompanyInput) (Company, error) {
 	if err := requireAdmin(p); err != nil {
 		return Company{}, err
 	}
@@ -199,7 +199,7 @@ func (s *Service) CreateCompany(ctx context.Context, p httpx.Principal, in Compa
 }
 
 // UpdateCompany changes a company (admins).
-func (s *Service) UpdateCompany(ctx context.Context, p httpx.Principal, id int64, in CompanyInput) (Company, error) {
+func (s *Service) UpdateCompany(ctx context.Context, p caller.Principal, id int64, in CompanyInput) (Company, error) {
 	if err := requireAdmin(p); err != nil {
 		return Company{}, err
 	}
@@ -219,7 +219,7 @@ func (s *Service) UpdateCompany(ctx context.Context, p httpx.Principal, id int64
 }
 
 // saveCompany validates d, then inserts row (ID 0) or updates it with d's values, audited.
-func (s *Service) saveCompany(ctx context.Context, p httpx.Principal, row *store.Company, d domain.Company, action string) error {
+func (s *Service) saveCompany(ctx context.Context, p caller.Principal, row *store.Company, d domain.Company, action string) error {
 	d.Normalize()
 	if fields := d.Validate(); fields != nil {
 		return apperror.Form(fields, "name", "has_taxes")
@@ -263,7 +263,7 @@ func companyDetail(d domain.Company) string {
 }
 
 // DeleteCompany soft-deletes a company that has no live users and no live stores (admins).
-func (s *Service) DeleteCompany(ctx context.Context, p httpx.Principal, id int64) error {
+func (s *Service) DeleteCompany(ctx context.Context, p caller.Principal, id int64) error {
 	if err := requireAdmin(p); err != nil {
 		return err
 	}
@@ -369,9 +369,9 @@ func (s *Service) CompanyTaxProfile(ctx context.Context, id int64) (TaxProfile, 
 	return TaxProfile{HasTaxes: c.HasTaxes, WithholdingAgent: c.WithholdingAgent, ReteIVAAgent: c.ReteIVAAgent}, nil
 }
 
-func (s *Service) audit(ctx context.Context, db bun.IDB, p httpx.Principal, action, entity string, id int64, detail string) error {
+func (s *Service) audit(ctx context.Context, db bun.IDB, p caller.Principal, action, entity string, id int64, detail string) error {
 	return audit.Record(ctx, db, audit.Entry{CompanyID: audit.Int64(p.CompanyID), ActorID: audit.Int64(p.UserID),
-		Action: action, Entity: entity, EntityID: strconv.FormatInt(id, 10), Detail: detail, IP: httpx.ClientIP(ctx),
+		Action: action, Entity: entity, EntityID: strconv.FormatInt(id, 10), Detail: detail, IP: caller.ClientIP(ctx),
 		CreatedAt: s.now().UTC()})
 }
 

@@ -11,8 +11,8 @@ import (
 
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
-	"github.com/backoffice/backoffice/platform/httpx"
 )
 
 // Company names are answered from memory for namesTTL (every list page asks), forgotten at once
@@ -23,8 +23,8 @@ func TestCompanyNamesAreRememberedBriefly(t *testing.T) {
 		ctx := context.Background()
 		now := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 		clock := func() time.Time { return now }
-		s := New(db, cache.NewMemory(clock), clock, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
-		s.BindUsers(noUsers{})
+		s := New(Deps{DB: db, Cache: cache.NewMemory(clock), Now: clock, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+			Users: noUsers{}})
 		a := dbtest.Company(t, db, "Alfa")
 		names := func(want string) {
 			t.Helper()
@@ -45,7 +45,7 @@ func TestCompanyNamesAreRememberedBriefly(t *testing.T) {
 		now = now.Add(namesTTL)
 		names("Alfa Dos")
 		// Renamed here: the next page shows it at once.
-		admin := httpx.Principal{UserID: 1, Role: auth.RoleAdmin}
+		admin := caller.Principal{UserID: 1, Role: auth.RoleAdmin}
 		if _, err := s.UpdateCompany(ctx, admin, a, CompanyInput{Name: "Alfa Tres"}); err != nil {
 			t.Fatal(err)
 		}

@@ -11,8 +11,8 @@ import (
 
 	"github.com/backoffice/backoffice/modules/settings/internal/domain"
 	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
-	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/ws"
 )
 
@@ -31,8 +31,8 @@ func TestSwitchingTheSiteOffPushesToEveryTab(t *testing.T) {
 		ctx := context.Background()
 		now := func() time.Time { return time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC) }
 		var sent pushes
-		s := New(db, cache.NewMemory(now), now, slog.New(slog.NewTextHandler(io.Discard, nil)), &sent)
-		admin := httpx.Principal{UserID: 1, CompanyID: dbtest.Company(t, db, "Alfa"), Role: "admin"}
+		s := New(Deps{DB: db, Cache: cache.NewMemory(now), Now: now, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Push: &sent})
+		admin := caller.Principal{UserID: 1, CompanyID: dbtest.Company(t, db, "Alfa"), Role: "admin"}
 
 		if _, err := s.UpdateSiteStatus(ctx, admin, domain.SiteStatus{}); err != nil {
 			t.Fatal(err)

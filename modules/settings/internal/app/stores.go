@@ -13,7 +13,7 @@ import (
 	"github.com/backoffice/backoffice/modules/settings/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/audit"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -58,16 +58,16 @@ func toStore(r store.StoreRow) Store {
 }
 
 // scopeOf is the companies p may see: all of them for an administrator, else p's own.
-func scopeOf(p httpx.Principal) store.Scope {
+func scopeOf(p caller.Principal) store.Scope {
 	return listing.ScopeFor(p.Role == auth.RoleAdmin, p.CompanyID, 0)
 }
 
-func (q StoreQuery) filter(p httpx.Principal) store.StoreFilter {
+func (q StoreQuery) filter(p caller.Principal) store.StoreFilter {
 	return store.StoreFilter{Scope: scopeOf(p), CompanyID: q.CompanyID, Q: q.Q, Active: q.Active}
 }
 
 // ListStores returns one page of the stores p may see.
-func (s *Service) ListStores(ctx context.Context, p httpx.Principal, q StoreQuery) (listing.Page[Store], error) {
+func (s *Service) ListStores(ctx context.Context, p caller.Principal, q StoreQuery) (listing.Page[Store], error) {
 	plan, err := listing.NewPlan(store.StoreSpec, q.Query)
 	if err != nil {
 		return listing.Page[Store]{}, err
@@ -84,7 +84,7 @@ func (s *Service) ListStores(ctx context.Context, p httpx.Principal, q StoreQuer
 }
 
 // ExportStores calls fn for every store the query matches that p may see, in its order.
-func (s *Service) ExportStores(ctx context.Context, p httpx.Principal, q StoreQuery, fn func(Store) error) error {
+func (s *Service) ExportStores(ctx context.Context, p caller.Principal, q StoreQuery, fn func(Store) error) error {
 	if _, err := listing.NewPlan(store.StoreSpec, q.Query); err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func (s *Service) ExportStores(ctx context.Context, p httpx.Principal, q StoreQu
 }
 
 // Store returns one store p may see.
-func (s *Service) Store(ctx context.Context, p httpx.Principal, id int64) (Store, error) {
+func (s *Service) Store(ctx context.Context, p caller.Principal, id int64) (Store, error) {
 	return s.storeByID(ctx, id, scopeOf(p))
 }
 
@@ -108,7 +108,7 @@ func (s *Service) storeByID(ctx context.Context, id int64, sc store.Scope) (Stor
 }
 
 // CreateStore adds a store to a company (admins).
-func (s *Service) CreateStore(ctx context.Context, p httpx.Principal, in StoreInput) (Store, error) {
+func (s *Service) CreateStore(ctx context.Context, p caller.Principal, in StoreInput) (Store, error) {
 	if err := requireAdmin(p); err != nil {
 		return Store{}, err
 	}
@@ -122,7 +122,7 @@ func (s *Service) CreateStore(ctx context.Context, p httpx.Principal, in StoreIn
 }
 
 // UpdateStore changes a store (admins), possibly moving it to another company.
-func (s *Service) UpdateStore(ctx context.Context, p httpx.Principal, id int64, in StoreInput) (Store, error) {
+func (s *Service) UpdateStore(ctx context.Context, p caller.Principal, id int64, in StoreInput) (Store, error) {
 	if err := requireAdmin(p); err != nil {
 		return Store{}, err
 	}
@@ -141,7 +141,7 @@ func (s *Service) UpdateStore(ctx context.Context, p httpx.Principal, id int64, 
 }
 
 // saveStore validates d, then inserts row (ID 0) or updates it with d's values, audited.
-func (s *Service) saveStore(ctx context.Context, p httpx.Principal, row *store.StoreRecord, d domain.Store, action string) error {
+func (s *Service) saveStore(ctx context.Context, p caller.Principal, row *store.StoreRecord, d domain.Store, action string) error {
 	d.Normalize()
 	fields := d.Validate()
 	if fields == nil {
@@ -185,7 +185,7 @@ func (s *Service) saveStore(ctx context.Context, p httpx.Principal, row *store.S
 }
 
 // DeleteStore soft-deletes a store no other module's record names (admins).
-func (s *Service) DeleteStore(ctx context.Context, p httpx.Principal, id int64) error {
+func (s *Service) DeleteStore(ctx context.Context, p caller.Principal, id int64) error {
 	if err := requireAdmin(p); err != nil {
 		return err
 	}
@@ -219,6 +219,19 @@ func (s *Service) DeleteStore(ctx context.Context, p httpx.Principal, id int64) 
 	}
 	s.counter.Bump(ctx, storeTable)
 	return nil
+}
+
+// StoreName returns the name of the live store storeID of company companyID; ok is false when
+// there is none (missing, deleted or another company's).
+func (s *Service) StoreName(ctx context.Context, companyID, storeID int64) (name string, ok bool, err error) {
+	r, err := s.store.StoreRecordByID(ctx, storeID, store.Scope{CompanyID: companyID})
+	if errors.Is(err, store.ErrNotFound) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, err
+	}
+	return r.Name, true, nil
 }
 
 // StoreOfCompany reports whether storeID is a live store of companyID (purchases and sales check

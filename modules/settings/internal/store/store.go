@@ -13,11 +13,12 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/search"
 )
 
 // ErrNotFound is returned when no row matches.
-var ErrNotFound = errors.New("settings store: not found")
+var ErrNotFound = db.ErrNotFound
 
 // Company is a row of companies.
 type Company struct {

@@ -14,7 +14,7 @@ import (
 	"github.com/backoffice/backoffice/modules/tax/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/audit"
-	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/caller"
 )
 
 // Messages the client shows (English keys; the web app translates them).
@@ -80,7 +80,7 @@ func (s *Service) Get(ctx context.Context, year int) (UVT, error) {
 }
 
 // Set adds or changes a year's value and audits it (old → new) in the same transaction.
-func (s *Service) Set(ctx context.Context, p httpx.Principal, year int, uvtCents int64) (UVT, error) {
+func (s *Service) Set(ctx context.Context, p caller.Principal, year int, uvtCents int64) (UVT, error) {
 	if year < minYear || year > maxYear {
 		return UVT{}, apperror.Field("year", MsgYearRange)
 	}
@@ -105,7 +105,7 @@ func (s *Service) Set(ctx context.Context, p httpx.Principal, year int, uvtCents
 		}
 		return audit.Record(ctx, tx, audit.Entry{CompanyID: audit.Int64(p.CompanyID), ActorID: audit.Int64(p.UserID),
 			Action: auditActionSetUVT, Entity: auditEntity, EntityID: strconv.Itoa(year),
-			Detail: fmt.Sprintf("uvt_cents %d -> %d", old.UVTCents, uvtCents), IP: httpx.ClientIP(ctx), CreatedAt: now})
+			Detail: fmt.Sprintf("uvt_cents %d -> %d", old.UVTCents, uvtCents), IP: caller.ClientIP(ctx), CreatedAt: now})
 	})
 	if err != nil {
 		return UVT{}, apperror.Internal(err)

@@ -1,4 +1,4 @@
-package compose_test
+package product_test
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package search_test
+package migrations_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/migrations"
 	dbdriver "github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
 	"github.com/backoffice/backoffice/platform/search"
@@ -13,14 +14,14 @@ import (
 
 // The migration that gave the rows written before masks theirs computes the bits in SQL: they
 // must be the bits Put gives, on both databases, for any character.
-func TestMaskBitSQLIsTheMasksBit(t *testing.T) {
+func TestMaskBitIsTheMasksBit(t *testing.T) {
 	words := []string{"a", "co", "maria", "gomez", "9001234567", "n", "nu", "жук", "中文字", "😀ab", "straße"}
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
-		pg := dbdriver.IsPostgres(db)
+		ty := migrations.Types{PG: dbdriver.IsPostgres(db)}
 		for _, w := range words {
 			var positions [4]int
-			err := db.NewRaw("SELECT "+search.MaskBitSQL(pg, "v.word", 0)+", "+search.MaskBitSQL(pg, "v.word", 1)+", "+
-				search.MaskBitSQL(pg, "v.word", 2)+", "+search.MaskBitSQL(pg, "v.word", 3)+" FROM (SELECT ? AS word) AS v", w).
+			err := db.NewRaw("SELECT "+ty.MaskBit("v.word", 0)+", "+ty.MaskBit("v.word", 1)+", "+
+				ty.MaskBit("v.word", 2)+", "+ty.MaskBit("v.word", 3)+" FROM (SELECT ? AS word) AS v", w).
 				Scan(context.Background(), &positions[0], &positions[1], &positions[2], &positions[3])
 			if err != nil {
 				t.Fatal(err)

@@ -1,10 +1,24 @@
-// Package compose builds the whole back office — every module, wired to each other and to the
-// HTTP server — on infrastructure it is given. cmd/backoffice's serve uses it on real
-// infrastructure, and the API tests (modules/auth/authtest) on a test database, an in-memory
-// cache and a manual clock, so that tests exercise exactly the product's wiring.
+// Package product builds the whole back office — every module, wired to each other and to the
+// HTTP server — on infrastructure it is given. It owns no table and no route of its own: it is
+// the composition of the modules' root packages, which DESIGN rule 1 lets any module import.
+// cmd/backoffice builds it on real infrastructure, and the API test harness
+// (modules/auth/authtest) on a test database, an in-memory cache and a manual clock, so that tests
+// exercise exactly the product's wiring. It lives under modules/ rather than cmd/ so that the
+// harness, and through it the modules' tests, never import cmd/ (import direction
+// cmd → modules → platform). cmd/notifier does not use it: it serves only the live channel and
+// wires the four parts that needs itself.
+//
+// Every module is constructed with everything it needs, no setter afterwards. Two cycles are
+// broken here: the references that keep a supplier, store, product or category from being
+// deleted come from the owners' Usage values (purchasing.NewUsage, procurement.NewUsage), which
+// read only their own tables and so are built first; and settings, which auth reads, reaches auth
+// through a late-bound adapter (authUsers) bound before New returns.
+//
+// Building is separate from starting: New starts nothing; Start runs this process's
+// notifications consumer (serve, and tests that need it).
 //
 // Adding a module: a field in Product, its construction in New, its routes in Mount.
-package compose
+package product
 
 import (
 	"context"
@@ -41,6 +55,18 @@ type Deps struct {
 	Bus *eventbus.Bus
 	// Events is how modules publish domain events (outbox + relay wake-up).
 	Events eventbus.Emitter
+	// Later is what the modules still to come (sales, payments) give the ones that exist; zero
+	// until they land. The API tests fill it to prove the people module honours it.
+	Later Later
+}
+
+// Later holds what the modules still to come give the people module: the customers' sales
+// figures (nil: people.NoSales) and the references that keep a customer or supplier from being
+// deleted, beside purchasing's.
+type Later struct {
+	CustomerTotals people.CustomerTotals
+	CustomerRefs   []people.CustomerReferences
+	SupplierRefs   []people.SupplierReferences
 }
 
 // Product is every module of the back office, wired.
@@ -68,7 +94,7 @@ type Product struct {
 	Notifications *notifications.Module
 }
 
-// New wires the modules.
+// New wires the modules. It starts nothing (Start does).
 func New(d Deps) (*Product, error) {
 	if d.Now == nil {
 		d.Now = time.Now
@@ -77,30 +103,35 @@ func New(d Deps) (*Product, error) {
 	if d.Bus != nil {
 		sitePush = ws.NewPusher(d.Bus)
 	}
-	st := settings.New(settings.Deps{DB: d.DB, Cache: d.Cache, Now: d.Now, Logger: d.Logger, Push: sitePush})
+	staff := []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary}
+	// What references a supplier, store, product or category, read from the owners' tables only.
+	purUsage := purchasing.NewUsage(d.DB)
+	poUsage := procurement.NewUsage(d.DB) // also ordered/received per category, receipt status
+	users := &authUsers{}
+	st := settings.New(settings.Deps{DB: d.DB, Cache: d.Cache, Now: d.Now, Logger: d.Logger, Push: sitePush,
+		Users: users, StoreRefs: []settings.StoreReferences{purUsage}})
 	au := auth.New(auth.Deps{DB: d.DB, Cache: d.Cache, Windows: st, Companies: st, Now: d.Now, Logger: d.Logger,
 		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events})
+	users.m = au
 	p := &Product{Settings: st, Auth: au}
 	p.Attachments = attachments.New(d.DB, d.Now)
 	p.Tax = tax.New(tax.Deps{DB: d.DB, Now: d.Now, AdminRole: auth.RoleAdmin})
-	poUsage := procurement.NewUsage(d.DB) // ordered/received per category, references, receipt status
-	p.Purchasing = purchasing.New(purchasing.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
-		Events: d.Events, Companies: st, Taxes: p.Tax, ReceivedOrders: poUsage, Now: d.Now, AdminRole: auth.RoleAdmin,
-		StaffRoles: []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary}})
-	st.AddStoreReferences(p.Purchasing)
 	p.Catalog = catalog.New(catalog.Deps{Quantities: poUsage, DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Companies: st,
 		AdminRole: auth.RoleAdmin, Now: d.Now, Logger: d.Logger,
-		CategoryRefs: []catalog.CategoryReferences{p.Purchasing, poUsage}, ProductRefs: []catalog.ProductReferences{p.Purchasing, poUsage},
+		CategoryRefs: []catalog.CategoryReferences{purUsage, poUsage}, ProductRefs: []catalog.ProductReferences{purUsage, poUsage},
 		PickRoles:  []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer},
-		ReadRoles:  []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary},
-		WriteRoles: []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary}})
-	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
-		Stock: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
-		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
+		ReadRoles:  staff,
+		WriteRoles: staff})
 	p.People = people.New(people.Deps{DB: d.DB, Cache: d.Cache, Companies: st, Events: d.Events, Now: d.Now,
-		StaffRoles: []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary}, AdminRole: auth.RoleAdmin})
-	p.People.AddSupplierReferences(p.Purchasing)
-	p.Purchasing.SetSuppliers(p.People)
+		StaffRoles: staff, AdminRole: auth.RoleAdmin,
+		CustomerTotals: d.Later.CustomerTotals, CustomerRefs: d.Later.CustomerRefs,
+		SupplierRefs: append([]people.SupplierReferences{purUsage}, d.Later.SupplierRefs...)})
+	p.Purchasing = purchasing.New(purchasing.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
+		Events: d.Events, Suppliers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, ReceivedOrders: poUsage, Now: d.Now,
+		AdminRole: auth.RoleAdmin, StaffRoles: staff})
+	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
+		Stock: p.Catalog, Catalog: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
+		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
 	if d.Bus != nil {
 		g, err := ws.NewGateway(d.Bus, au.Authenticator(), d.Logger)
 		if err != nil {
@@ -108,17 +139,38 @@ func New(d Deps) (*Product, error) {
 		}
 		p.Live, p.Push = g, ws.NewPusher(d.Bus)
 	}
-	nd := notifications.Deps{DB: d.DB, AdminRole: auth.RoleAdmin, Now: d.Now, Logger: d.Logger,
-		OtherRoles: []string{auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer}}
-	if d.Bus != nil {
-		nd.Events, nd.Push = d.Bus, p.Push
-	}
-	p.Notifications = notifications.New(nd)
-	if err := p.Notifications.Start(context.Background()); err != nil {
-		p.Close()
-		return nil, err
-	}
+	p.Notifications = NewNotifications(d.DB, au, d.Bus, p.Push, d.Now, d.Logger)
 	return p, nil
+}
+
+// NewNotifications builds the notifications module as every process runs it: consuming the
+// domain events from bus and pushing over push when there is a bus (nil: the inbox API only),
+// its recipients resolved by the auth module, users.
+// cmd/notifier builds it alone.
+func NewNotifications(db *bun.DB, users *auth.Module, bus *eventbus.Bus, push ws.Pusher, now func() time.Time, logger *slog.Logger) *notifications.Module {
+	nd := notifications.Deps{DB: db, Users: users, AdminRole: auth.RoleAdmin, Now: now, Logger: logger,
+		OtherRoles: []string{auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer}}
+	if bus != nil {
+		nd.Events, nd.Push = bus, push
+	}
+	return notifications.New(nd)
+}
+
+// Start runs this process's share of the notifications consumer (nothing without a bus). Close
+// stops it.
+func (p *Product) Start(ctx context.Context) error { return p.Notifications.Start(ctx) }
+
+// authUsers is the settings module's view of the auth module, which is built after settings
+// because it reads settings (the secretary windows, company names). New binds m before it
+// returns, so no request ever finds it nil.
+type authUsers struct{ m *auth.Module }
+
+func (a *authUsers) CheckAdminCredentials(ctx context.Context, username, password, ip string) (int64, error) {
+	return a.m.CheckAdminCredentials(ctx, username, password, ip)
+}
+
+func (a *authUsers) CountUsers(ctx context.Context, companyIDs []int64) (map[int64]int, error) {
+	return a.m.CountUsers(ctx, companyIDs)
 }
 
 // IndexSearch indexes the search words (platform/search) of the records that have none —
@@ -173,13 +225,7 @@ func (p *Product) Mount(srv *httpx.Server, withLive bool) {
 	p.Purchasing.Routes(srv.API())
 	p.Notifications.Routes(srv.API())
 	p.Tax.Routes(srv.API())
-	p.Settings.Routes(srv.API(), p.Auth)
-	srv.Finish()
-}
-
-// MountNotifier registers only the live channel: what cmd/notifier serves.
-func (p *Product) MountNotifier(srv *httpx.Server) {
-	p.mountLive(srv)
+	p.Settings.Routes(srv.API())
 	srv.Finish()
 }
 
