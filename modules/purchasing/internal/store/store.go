@@ -11,8 +11,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -25,8 +23,8 @@ import (
 )
 
 // ErrNotFound is returned when no live row in scope matches (or a conditional update matched
-// nothing).
-var ErrNotFound = errors.New("purchasing store: not found")
+// nothing): platform/db's one answer for missing, deleted and out of scope.
+var ErrNotFound = db.ErrNotFound
 
 // Scope is the companies a caller may see (see listing.Scope).
 type Scope = listing.Scope
@@ -181,11 +179,10 @@ func (s *Store) rows(scope Scope, dst any, sort string) *bun.SelectQuery {
 // Get returns the live purchase id in scope.
 func (s *Store) Get(ctx context.Context, scope Scope, id int64) (*Row, error) {
 	r := new(Row)
-	err := s.rows(scope, r, "").Where("p.id = ?", id).Scan(ctx)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
+	if err := db.NotFound(s.rows(scope, r, "").Where("p.id = ?", id).Scan(ctx)); err != nil {
+		return nil, err
 	}
-	return r, err
+	return r, nil
 }
 
 // Insert adds r and sets its ID.
@@ -211,7 +208,7 @@ func (s *Store) UpdateUndecided(ctx context.Context, r *Row, from string) error 
 	res, err := s.db.NewUpdate().Model(r).Column(editable...).
 		Column("approval_status", "approval_reason", "approved_by", "approved_at").
 		Where("id = ?", r.ID).Where("deleted_at IS NULL").Where("approval_status = ?", from).Exec(ctx)
-	if err := oneRow(res, err); err != nil {
+	if err := db.OneRow(res, err); err != nil {
 		return err
 	}
 	return s.putWords(ctx, r)
@@ -220,7 +217,7 @@ func (s *Store) UpdateUndecided(ctx context.Context, r *Row, from string) error 
 // SetAttachment records the purchase's attachment (saved after the purchase, which it names).
 func (s *Store) SetAttachment(ctx context.Context, id, attachmentID int64) error {
 	res, err := s.db.NewUpdate().Model((*Row)(nil)).Set("attachment_id = ?", attachmentID).Where("id = ?", id).Exec(ctx)
-	return oneRow(res, err)
+	return db.OneRow(res, err)
 }
 
 // ReplaceLines deletes the lines of purchase purchaseID and inserts lines (numbered in order).
@@ -263,7 +260,7 @@ func (s *Store) Decide(ctx context.Context, id int64, from, to, reason string, b
 		Set("approval_status = ?", to).Set("approval_reason = ?", reason).
 		Set("approved_by = ?", by).Set("approved_at = ?", at).Set("updated_by = ?", by).Set("updated_at = ?", at).
 		Where("id = ?", id).Where("approval_status = ?", from).Where("deleted_at IS NULL").Exec(ctx)
-	return oneRow(res, err)
+	return db.OneRow(res, err)
 }
 
 // SoftDelete marks the live purchase id deleted while nothing is paid on it.
@@ -465,18 +462,4 @@ func (s *Store) LineInUse(ctx context.Context, column string, id int64) (bool, e
 	return s.db.NewSelect().Model((*LineRow)(nil)).ColumnExpr("1").
 		Join("JOIN purchases AS p ON p.id = l.purchase_id").Where("p.deleted_at IS NULL").
 		Where("? = ?", bun.Ident("l."+column), id).Exists(ctx)
-}
-
-func oneRow(res sql.Result, err error) error {
-	if err != nil {
-		return err
-	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return err
-	}
-	if n == 0 {
-		return ErrNotFound
-	}
-	return nil
 }
