@@ -17,9 +17,6 @@ const modulePath = "github.com/backoffice/backoffice"
 // product (the packages it migrates for test through it). Use cases (a module's internal/app,
 // domain and store) know their caller through platform/caller, never the HTTP layer.
 func TestImportDirection(t *testing.T) {
-	if testing.Short() {
-		t.Skip("lists every package of the module")
-	}
 	out, err := exec.Command("go", "list", "-json", modulePath+"/...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
