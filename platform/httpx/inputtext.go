@@ -94,7 +94,7 @@ func badTextFields(ctx huma.Context) map[string]string {
 			}
 		}
 	case mediaType == "" || mediaType == fiber.MIMEApplicationJSON || strings.HasSuffix(mediaType, "+json"):
-		if body := c.Body(); len(body) > 0 {
+		if body := c.Body(); len(body) > 0 && !plainJSON(body) {
 			walkJSONStrings(body, add)
 		}
 	}
@@ -104,6 +104,13 @@ func badTextFields(ctx huma.Context) map[string]string {
 // badText reports a NUL character or bytes that are not UTF-8.
 func badText(s string) bool {
 	return strings.IndexByte(s, 0) >= 0 || !utf8.ValidString(s)
+}
+
+// plainJSON reports a body that cannot hold a refused string: UTF-8 throughout, no raw NUL and
+// no \u escape (the only way JSON writes NUL or a lone surrogate; browsers send non-ASCII
+// letters as themselves). Such bodies, nearly all, skip the token walk and its allocations.
+func plainJSON(body []byte) bool {
+	return bytes.IndexByte(body, 0) < 0 && !bytes.Contains(body, []byte(`\u`)) && utf8.Valid(body)
 }
 
 // walkJSONStrings decodes body token by token and calls bad with the path of every string value
