@@ -77,7 +77,7 @@ export function ImageUploadField({ label, existing, onRemoveExisting, files, onF
         onClick={() => room > 0 && input.current?.click()}
         className={`inline-flex cursor-pointer items-center rounded-md border border-line bg-card px-3 py-1.5 text-sm hover:bg-hover peer-focus-visible:outline-2 peer-focus-visible:outline-primary ${room <= 0 ? 'cursor-not-allowed opacity-60' : ''}`}
       >
-        {t('chooseImages')}
+        {t('chooseImages', { count: max })}
       </span>
       <p id={`${id}-hint`} className="text-xs text-muted">
         {t('imagesHint', { max })}
