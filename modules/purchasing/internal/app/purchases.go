@@ -436,34 +436,21 @@ func (s *Service) Decide(ctx context.Context, p caller.Principal, id int64, appr
 	if err != nil {
 		return Purchase{}, err
 	}
-	d, err := approval.Resolve(approval.Status(r.ApprovalStatus), approve, reason)
-	if err != nil {
-		return Purchase{}, err
-	}
-	next, reason := d.Status, d.Reason
-	verb := VerbApproved
-	if !approve {
-		verb = VerbRejected
-	}
 	now := s.now()
 	from := r.ApprovalStatus
-	r.ApprovalStatus, r.ApprovalReason, r.ApprovedBy, r.ApprovedAt = string(next), reason, audit.Int64(p.UserID), &now
-	r.UpdatedBy, r.UpdatedAt = r.ApprovedBy, now
-	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.store.With(tx).Decide(ctx, r.ID, from, string(next), reason, p.UserID, now); err != nil {
+	_, err = approval.Run(ctx, s.d.DB, approval.Status(from), approve, reason, func(ctx context.Context, tx bun.Tx, d approval.Decision) error {
+		if err := s.store.With(tx).Decide(ctx, r.ID, from, string(d.Status), d.Reason, p.UserID, now); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, tx, p, r, verb, reason, now); err != nil {
+		r.ApprovalStatus, r.ApprovalReason, r.ApprovedBy, r.ApprovedAt = string(d.Status), d.Reason, audit.Int64(p.UserID), &now
+		r.UpdatedBy, r.UpdatedAt = r.ApprovedBy, now
+		if err := s.audit(ctx, tx, p, r, d.Verb(), d.Reason, now); err != nil {
 			return err
 		}
-		return s.emit(ctx, tx, p, r, verb, reason, now)
+		return s.emit(ctx, tx, p, r, d.Verb(), d.Reason, now)
 	})
-	if errors.Is(err, store.ErrNotFound) {
-		// Another admin decided (or someone deleted it) between our read and our write.
-		return Purchase{}, apperror.Conflict(approval.MsgOnlyPending)
-	}
 	if err != nil {
-		return Purchase{}, apperror.Internal(err)
+		return Purchase{}, err
 	}
 	s.afterWrite(ctx, true)
 	return s.withLines(ctx, r)
