@@ -1558,6 +1558,8 @@ export interface components {
         };
         Company: {
             active: boolean;
+            /** @description Withholds its own income tax: its customers withhold no ReteFuente from its sales (ReteIVA still applies) */
+            autorretenedor: boolean;
             /** Format: date-time */
             created_at: string;
             has_taxes: boolean;
@@ -1584,6 +1586,8 @@ export interface components {
         CompanyBody: {
             /** @description Default true on create; omitted keeps the value on update */
             active?: boolean;
+            /** @description Default false on create; omitted keeps the value on update */
+            autorretenedor?: boolean;
             /** @description Default true on create; omitted keeps the value on update */
             has_taxes?: boolean;
             name?: string;
