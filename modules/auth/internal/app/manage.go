@@ -41,15 +41,30 @@ const (
 	userCountBatch     = 200
 )
 
-// UserRecord is what the admins' user pages see about a user: the user object plus its approval
-// and last change. Like User, it never carries a password hash or a two-factor secret.
+// UserRecord is what the admins' user pages see about a user: the user object plus its approval,
+// last change and sales figures. Like User, it never carries a password hash or a two-factor
+// secret.
 type UserRecord struct {
 	User
-	ApprovalStatus string     `json:"approval_status" enum:"pending,approved,rejected"`
-	ApprovalReason string     `json:"approval_reason"`
-	ApprovedBy     *int64     `json:"approved_by"`
-	ApprovedAt     *time.Time `json:"approved_at"`
-	UpdatedAt      time.Time  `json:"updated_at"`
+	ApprovalStatus  string     `json:"approval_status" enum:"pending,approved,rejected"`
+	ApprovalReason  string     `json:"approval_reason"`
+	ApprovedBy      *int64     `json:"approved_by"`
+	ApprovedAt      *time.Time `json:"approved_at"`
+	UpdatedAt       time.Time  `json:"updated_at"`
+	TotalSales      int64      `json:"total_sales" doc:"Number of the user's sales (spec §3)"`
+	TotalSalesCents int64      `json:"total_sales_cents" doc:"Sum of the user's sales, in centavos"`
+}
+
+// SalesFigures are a seller's figures (money in centavos).
+type SalesFigures struct {
+	Count       int64
+	AmountCents int64
+}
+
+// UserSales computes users' sales figures; the sales module implements it. The ids given are
+// users the caller may see; a user missing from the answer has no sales.
+type UserSales interface {
+	UserSales(ctx context.Context, userIDs []int64) (map[int64]SalesFigures, error)
 }
 
 // UserInput is a user to create or the new state of one (the admins' form). On update an empty
@@ -109,14 +124,24 @@ func displayName(first, last, username string) string {
 	return username
 }
 
+// toRecords turns rows into what the user pages show, with the company names and the sales
+// figures of the whole batch read in one call each.
 func (s *Service) toRecords(ctx context.Context, rows []store.UserRow) ([]UserRecord, error) {
-	ids := make([]int64, 0, len(rows))
+	companyIDs := make([]int64, 0, len(rows))
+	userIDs := make([]int64, 0, len(rows))
 	for _, r := range rows {
-		ids = append(ids, r.CompanyID)
+		companyIDs = append(companyIDs, r.CompanyID)
+		userIDs = append(userIDs, r.ID)
 	}
-	names, err := s.companies.CompanyNames(ctx, ids)
+	names, err := s.companies.CompanyNames(ctx, companyIDs)
 	if err != nil {
 		return nil, apperror.Internal(err)
+	}
+	sales := map[int64]SalesFigures{}
+	if s.cfg.Sales != nil && len(rows) > 0 {
+		if sales, err = s.cfg.Sales.UserSales(ctx, userIDs); err != nil {
+			return nil, apperror.Internal(err)
+		}
 	}
 	out := make([]UserRecord, len(rows))
 	for i, r := range rows {
@@ -124,7 +149,8 @@ func (s *Service) toRecords(ctx context.Context, rows []store.UserRow) ([]UserRe
 			Email: r.Email, Phone: r.Phone, CompanyID: r.CompanyID, CompanyName: names[r.CompanyID], Role: r.Role,
 			Active: r.Active, IPAddress: r.IPAddress, EnableGoogle2FA: r.EnableGoogle2FA, Google2FASecret: r.HasSecret,
 			CreatedAt: r.CreatedAt}, ApprovalStatus: r.ApprovalStatus, ApprovalReason: r.ApprovalReason,
-			ApprovedBy: r.ApprovedBy, ApprovedAt: r.ApprovedAt, UpdatedAt: r.UpdatedAt}
+			ApprovedBy: r.ApprovedBy, ApprovedAt: r.ApprovedAt, UpdatedAt: r.UpdatedAt,
+			TotalSales: sales[r.ID].Count, TotalSalesCents: sales[r.ID].AmountCents}
 	}
 	return out, nil
 }
@@ -194,7 +220,7 @@ func (s *Service) ExportUsers(ctx context.Context, p caller.Principal, q UserQue
 	if err != nil {
 		return err
 	}
-	// Company names are looked up per batch of rows, not per row.
+	// Company names and sales figures are looked up per batch of rows, not per row.
 	var pending []store.UserRow
 	flush := func() error {
 		recs, err := s.toRecords(ctx, pending)

@@ -2595,6 +2595,16 @@ export interface components {
             phone: string;
             /** @enum {string} */
             role: "admin" | "secretary" | "user" | "buyer";
+            /**
+             * Format: int64
+             * @description Number of the user's sales (spec §3)
+             */
+            total_sales: number;
+            /**
+             * Format: int64
+             * @description Sum of the user's sales, in centavos
+             */
+            total_sales_cents: number;
             /** Format: date-time */
             updated_at: string;
             username: string;
