@@ -530,41 +530,33 @@ func (s *Service) decide(ctx context.Context, p caller.Principal, id int64, appr
 	if err := requireAdmin(p); err != nil {
 		return UserRecord{}, err
 	}
-	sc := userScope(p)
-	u, err := s.userInScope(ctx, id, sc)
+	u, err := s.userInScope(ctx, id, userScope(p))
 	if err != nil {
 		return UserRecord{}, err
 	}
-	d, err := approval.Resolve(approval.Status(u.ApprovalStatus), approve, reason)
-	if err != nil {
-		return UserRecord{}, err
-	}
-	next, reason := d.Status, d.Reason
 	subject, action := SubjectUserApproved, "user_approved"
 	if !approve {
 		subject, action = SubjectUserRejected, "user_rejected"
 	}
 	now := s.now().UTC()
-	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		ok, err := s.store.With(tx).DecideApproval(ctx, id, string(next), reason, p.UserID, now)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return apperror.Conflict(approval.MsgOnlyPending) // another administrator decided first
-		}
-		if err := s.auditUser(ctx, tx, p, action, u, reason); err != nil {
-			return err
-		}
-		return s.publish(ctx, tx, p, subject, u, reason)
-	})
+	_, err = approval.Run(ctx, s.db, approval.Status(u.ApprovalStatus), approve, reason,
+		func(ctx context.Context, tx bun.Tx, d approval.Decision) error {
+			ok, err := s.store.With(tx).DecideApproval(ctx, id, string(d.Status), d.Reason, p.UserID, now)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return store.ErrNotFound // another administrator decided first
+			}
+			if err := s.auditUser(ctx, tx, p, action, u, d.Reason); err != nil {
+				return err
+			}
+			return s.publish(ctx, tx, p, subject, u, d.Reason)
+		})
 	s.cfg.Events.Flush()
 	s.sessions.forgetUser(id)
 	if err != nil {
-		if apperror.As(err) != nil {
-			return UserRecord{}, err
-		}
-		return UserRecord{}, apperror.Internal(err)
+		return UserRecord{}, err
 	}
 	s.counter.Bump(ctx, userTable)
 	return s.record(ctx, id, store.Scope{All: true})
