@@ -60,11 +60,12 @@ type Deps struct {
 	Later Later
 }
 
-// Later holds what the modules still to come give the people module: the customers' sales
-// figures (nil: people.NoSales) and the references that keep a customer or supplier from being
-// deleted, beside purchasing's.
+// Later holds what the modules still to come give the ones that exist: the customers' sales
+// figures (nil: people.NoSales), the users' sales figures (nil: auth.NoSales) and the references
+// that keep a customer or supplier from being deleted, beside purchasing's.
 type Later struct {
 	CustomerTotals people.CustomerTotals
+	UserSales      auth.UserSales
 	CustomerRefs   []people.CustomerReferences
 	SupplierRefs   []people.SupplierReferences
 }
@@ -111,7 +112,7 @@ func New(d Deps) (*Product, error) {
 	st := settings.New(settings.Deps{DB: d.DB, Cache: d.Cache, Now: d.Now, Logger: d.Logger, Push: sitePush,
 		Users: users, StoreRefs: []settings.StoreReferences{purUsage}})
 	au := auth.New(auth.Deps{DB: d.DB, Cache: d.Cache, Windows: st, Companies: st, Now: d.Now, Logger: d.Logger,
-		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events})
+		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events, Sales: d.Later.UserSales})
 	users.m = au
 	p := &Product{Settings: st, Auth: au}
 	p.Attachments = attachments.New(d.DB, d.Now)
