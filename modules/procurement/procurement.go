@@ -3,9 +3,14 @@
 //
 // A purchase order asks for Quantity units of one product (with its category), with an optional
 // image and a note. It is created pending by a buyer, user or secretary; an admin approves it or
-// rejects it with a reason. Goods then arrive against an approved order, partially and
-// repeatedly: each delivery is a received order (pending) of "receive quantity" units, refused
-// beyond the order's balance ('Receive quantity cannot exceed the balance.'), where
+// rejects it with a reason. Pending and rejected orders are edited, approved ones are not ('An
+// approved purchase order cannot be edited.'): an edit of a rejected order corrects it and sends
+// it again — pending, reason and decision cleared, audited "purchase_order_resubmitted",
+// purchase_order.created published again so the admins are asked as for a new order — as a
+// rejected purchase is (modules/purchasing). Goods then arrive against an approved order,
+// partially and repeatedly: each delivery is a received order (pending) of "receive quantity"
+// units, refused beyond the order's balance ('Receive quantity cannot exceed the balance.'),
+// where
 //
 //	balance = ordered − units of the order's pending and approved receipts
 //
@@ -14,7 +19,7 @@
 // The order is partially_received after its first approved receipt and received once approved
 // receipts cover the ordered quantity:
 //
-//	pending → approved | rejected;  approved → partially_received → received
+//	pending → approved | rejected;  rejected → pending (edited);  approved → partially_received → received
 //
 // A received order, once approved, becomes a purchase without retyping: GET
 // /api/received-orders/{id}/purchase-draft gives the purchase lines (category, product,
@@ -22,8 +27,8 @@
 //
 // Who does what (spec §6's route table, held on the server): every role lists and opens orders
 // and receipts and receives against approved orders and edits pending receipts; buyers, users
-// and secretaries create orders (admins do not); users and secretaries edit pending orders
-// (neither buyers nor admins have the edit page); admins approve and reject both.
+// and secretaries create orders (admins do not); users and secretaries edit pending and rejected
+// orders (neither buyers nor admins have the edit page); admins approve and reject both.
 //
 // Deleting a purchase order (the spec leaves the roles open; decided here and enforced by the
 // server, see domain.CanDelete):
@@ -35,7 +40,10 @@
 //   - anyone else — users, secretaries, a buyer outside that case — gets 403 'You are not
 //     allowed to delete purchase order(s) on your role'.
 //
-// Received orders are not deleted (a rejection is how a wrong one is set aside).
+// Received orders are not deleted (a rejection is how a wrong one is set aside), and a rejected
+// one is not edited or sent again: its rejection gave its units back to the order's balance,
+// which other receipts may have taken since, so the goods are received again as a new received
+// order against the order.
 //
 // Numbers: orders are PO-000001, PO-000002, … and receipts RO-000001, … per company, from the
 // company's counters (platform/sequence, names "purchase_order" and "received_order") moved in

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"mime/multipart"
 	"net/http"
+	"slices"
 	"sync"
 	"testing"
 
@@ -193,7 +194,7 @@ func TestPurchaseOrderFlow(t *testing.T) {
 			ExpectError(http.StatusConflict, "conflict", "Only pending records can be approved or rejected.")
 		multipartForm(t, s, http.MethodPut, fmt.Sprintf("/api/purchase-orders/%d", po.ID), tk.user,
 			map[string]string{"category_id": fmt.Sprint(cat.ID), "product_id": fmt.Sprint(prod.ID), "quantity": "20"}, "image", nil).
-			ExpectError(http.StatusConflict, "conflict", "Only pending purchase orders can be edited.")
+			ExpectError(http.StatusConflict, "conflict", "An approved purchase order cannot be edited.")
 
 		// Approved orders count as ordered in the category; nothing received yet.
 		cats := listCategories(t, s, tk.admin)
@@ -329,6 +330,74 @@ func TestPurchaseOrderFlow(t *testing.T) {
 		if ev := events[8]; ev.ID != po.ID || ev.Status != "received" || ev.CreatedBy != buyerID || ev.ReferenceNo != po.ReferenceNo {
 			t.Fatalf("received event %+v", ev)
 		}
+	})
+}
+
+// A rejected purchase order shows its reason; an edit corrects it and sends it again, as a
+// rejected purchase is: pending, the reason and the decision cleared, audited as resubmitted, and
+// purchase_order.created published again (which is what asks the administrators about a new
+// order). An approved order is not edited.
+func TestRejectedOrderEditedIsSentAgain(t *testing.T) {
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		tk := signIn(t, s)
+		cat, prod := catalogFixture(t, s, tk.admin, "Granos", "A-1")
+		var created one[procurement.PurchaseOrder]
+		createOrder(t, s, tk.user, cat.ID, prod.ID, 3, nil).Expect(http.StatusCreated).JSON(&created)
+		po := created.Data
+		path := fmt.Sprintf("/api/purchase-orders/%d", po.ID)
+		edit := func(token string, quantity string) *authtest.Response {
+			return multipartForm(t, s, http.MethodPut, path, token, map[string]string{"category_id": fmt.Sprint(cat.ID),
+				"product_id": fmt.Sprint(prod.ID), "quantity": quantity, "note": "12 bultos, no 3"}, "image", nil)
+		}
+		s.Send(t, http.MethodPost, path+"/reject", tk.admin, map[string]string{"reason": "We need 12 bags"}).Expect(http.StatusOK)
+		got := getOrder(t, s, tk.user, po.ID)
+		if got.Status != "rejected" || got.ApprovalReason != "We need 12 bags" || got.ApprovedBy == nil || got.ApprovedAt == nil {
+			t.Fatalf("rejected %+v", got)
+		}
+
+		// Refused edits change nothing: bad input, a role without the edit page.
+		edit(tk.user, "0").ExpectError(http.StatusUnprocessableEntity, "invalid", "Input Product Quantity")
+		edit(tk.buyer, "12").Expect(http.StatusForbidden)
+		if got := getOrder(t, s, tk.user, po.ID); got.Status != "rejected" || got.ApprovalReason != "We need 12 bags" {
+			t.Fatalf("after refused edits %+v", got)
+		}
+
+		var sent one[procurement.PurchaseOrder]
+		edit(tk.user, "12").Expect(http.StatusOK).JSON(&sent)
+		if o := sent.Data; o.Status != "pending" || o.ApprovalReason != "" || o.ApprovedBy != nil || o.ApprovedAt != nil ||
+			o.Quantity != 12 || o.Note != "12 bultos, no 3" || o.Balance != 12 {
+			t.Fatalf("sent again %+v", o)
+		}
+		if got := getOrder(t, s, tk.admin, po.ID); got.Status != "pending" || got.ApprovalReason != "" || got.ApprovedBy != nil {
+			t.Fatalf("stored %+v", got)
+		}
+		var pending listing.Page[procurement.PurchaseOrder]
+		s.Get(t, "/api/purchase-orders?status=pending", tk.admin).Expect(http.StatusOK).JSON(&pending)
+		if pending.Meta.Total != 1 || pending.Data[0].ID != po.ID {
+			t.Fatalf("pending list %+v", pending)
+		}
+
+		subjects, events := outbox(t, s)
+		pre := "backoffice.procurement.purchase_order."
+		if !slices.Equal(subjects, []string{pre + "created.v1", pre + "rejected.v1", pre + "created.v1"}) {
+			t.Fatalf("subjects %v", subjects)
+		}
+		if ev := events[2]; ev != (procurement.Event{ID: po.ID, ReferenceNo: po.ReferenceNo, AmountCents: 12 * 850000,
+			CreatedBy: *po.CreatedBy, Status: "pending", ProductName: "Arroz A-1", Quantity: 12}) {
+			t.Fatalf("sent-again event %+v", ev)
+		}
+		var actions []string
+		if err := s.DB.NewSelect().Table("audit_log").Column("action").Where("entity = ? AND entity_id = ?", "purchase_order", fmt.Sprint(po.ID)).
+			OrderExpr("id").Scan(context.Background(), &actions); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(actions, []string{"purchase_order_created", "purchase_order_rejected", "purchase_order_resubmitted"}) {
+			t.Fatalf("audit %v", actions)
+		}
+
+		// Approved now, it is no longer edited.
+		s.Send(t, http.MethodPost, path+"/approve", tk.admin, nil).Expect(http.StatusOK)
+		edit(tk.user, "13").ExpectError(http.StatusConflict, "conflict", "An approved purchase order cannot be edited.")
 	})
 }
 

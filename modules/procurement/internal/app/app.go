@@ -1,5 +1,6 @@
 // Package app holds the procurement use cases: purchase orders (list, read, create, edit while
-// pending, delete per the delete rule, approve, reject), receiving against an approved order,
+// pending or rejected — which sends a rejected one again —, delete per the delete rule, approve,
+// reject), receiving against an approved order,
 // and received orders (list, read, edit while pending, approve — which adds stock in the same
 // transaction — reject, and the purchase draft). Every write runs in one transaction with its
 // audit entry and its domain events; events leave after the commit (Emitter.Flush).

@@ -286,35 +286,55 @@ func writeFailed(err error) error {
 	return apperror.Internal(err)
 }
 
-// UpdateOrder edits a pending purchase order (users and secretaries; spec §6 gives buyers and
-// admins no edit page). The order keeps its company.
+// UpdateOrder edits a pending or rejected purchase order (users and secretaries; spec §6 gives
+// buyers and admins no edit page). The order keeps its company. An approved order is not edited:
+// the approval was given for exactly this product and quantity, and goods may be arriving
+// against it. Editing a rejected order is how it is corrected and sent again, as a rejected
+// purchase is (modules/purchasing): it goes back to pending, its reason and decision are
+// cleared, and purchase_order.created is published again so that the administrators are asked
+// as for a new order.
 func (s *Service) UpdateOrder(ctx context.Context, p caller.Principal, id int64, in OrderInput) (PurchaseOrder, error) {
 	cur, err := s.order(ctx, s.scopeOf(p, 0), id)
 	if err != nil {
 		return PurchaseOrder{}, err
 	}
-	if cur.Status != string(domain.OrderPending) {
+	from := domain.OrderStatus(cur.Status)
+	if !from.Editable() {
 		return PurchaseOrder{}, apperror.Conflict(domain.MsgOrderNotEditable)
 	}
-	d, _, err := s.checkOrder(ctx, cur.CompanyID, in)
+	resubmit := from == domain.OrderRejected
+	d, prod, err := s.checkOrder(ctx, cur.CompanyID, in)
 	if err != nil {
 		return PurchaseOrder{}, err
 	}
 	now := s.now()
 	o := cur.Order
 	o.CategoryID, o.ProductID, o.Quantity, o.Note, o.UpdatedBy, o.UpdatedAt = d.CategoryID, d.ProductID, d.Quantity, d.Note, ptr(p.UserID), now
+	if resubmit {
+		o.Status, o.ApprovalReason, o.ApprovedBy, o.ApprovedAt = string(domain.OrderPending), "", nil, nil
+	}
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.store.With(tx).UpdatePendingOrder(ctx, &o); err != nil {
+		if err := s.store.With(tx).UpdateUndecidedOrder(ctx, &o, string(from)); err != nil {
 			if isNotFound(err) {
-				return apperror.Conflict(domain.MsgOrderNotEditable) // decided or deleted meanwhile
+				return apperror.Conflict(domain.MsgOrderNotEditable) // decided, sent again or deleted meanwhile
 			}
 			return err
 		}
 		if err := s.replaceImage(ctx, tx, p, OrderImageOwner, o.CompanyID, o.ID, in.Image, in.RemoveImage); err != nil {
 			return err
 		}
-		return s.record(ctx, tx, p, o.CompanyID, "purchase_order_updated", EntityOrder, o.ID,
-			fmt.Sprintf("product=%d quantity=%d", o.ProductID, o.Quantity), now)
+		detail := fmt.Sprintf("product=%d quantity=%d", o.ProductID, o.Quantity)
+		if !resubmit {
+			return s.record(ctx, tx, p, o.CompanyID, "purchase_order_updated", EntityOrder, o.ID, detail, now)
+		}
+		if err := s.record(ctx, tx, p, o.CompanyID, "purchase_order_resubmitted", EntityOrder, o.ID, detail+" status="+o.Status, now); err != nil {
+			return err
+		}
+		// The event of a new order, as CreateOrder writes it: the administrators are notified
+		// by it; the actor is whoever sent it again, the creator stays the order's.
+		return s.emit(ctx, tx, EntityOrder, VerbCreated, o.CompanyID, p.UserID, Event{ID: o.ID, ReferenceNo: o.ReferenceNo,
+			AmountCents: amountOf(o.Quantity, prod.CostCents), CreatedBy: deref(o.CreatedBy), Status: o.Status,
+			ProductName: prod.Name, Quantity: o.Quantity}, now)
 	})
 	if err != nil {
 		return PurchaseOrder{}, writeFailed(err)

@@ -24,7 +24,7 @@ const (
 	MsgNoteTooLong       = "Note may have at most 1000 characters."
 	MsgOverBalance       = "Receive quantity cannot exceed the balance."
 	MsgNotReceivable     = "Only approved purchase orders can be received."
-	MsgOrderNotEditable  = "Only pending purchase orders can be edited."
+	MsgOrderNotEditable  = "An approved purchase order cannot be edited."
 	MsgReceiptNotEdit    = "Only pending received orders can be edited."
 	MsgDeleteNotAllowed  = "You are not allowed to delete purchase order(s) on your role"
 	MsgOrderInUse        = "Purchase Order cannot be deleted"
@@ -44,8 +44,9 @@ const (
 )
 
 // OrderStatus is a purchase order's state: pending until an admin decides; approved or
-// rejected; an approved order becomes partially_received with its first approved receipt and
-// received once approved receipts cover the ordered quantity.
+// rejected (a rejected order, corrected, is pending again); an approved order becomes
+// partially_received with its first approved receipt and received once approved receipts cover
+// the ordered quantity.
 type OrderStatus string
 
 // The purchase order states.
@@ -56,6 +57,11 @@ const (
 	OrderPartiallyReceived OrderStatus = "partially_received"
 	OrderReceived          OrderStatus = "received"
 )
+
+// Editable reports whether an order in s may be edited: while pending, and once rejected (the
+// edit corrects it and sends it again). An approved order, received or not, is not: the approval
+// was given for what it asks.
+func (s OrderStatus) Editable() bool { return s == OrderPending || s == OrderRejected }
 
 // Receivable reports whether goods may be received against an order in s: it was approved and
 // is not complete yet.

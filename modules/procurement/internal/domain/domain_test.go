@@ -45,10 +45,11 @@ func TestAfterReceiptAndBalance(t *testing.T) {
 	if Balance(12, 5) != 7 || Balance(12, 12) != 0 {
 		t.Fatal("balance")
 	}
-	for st, want := range map[OrderStatus][2]bool{OrderPending: {false, false}, OrderApproved: {true, true},
-		OrderRejected: {false, false}, OrderPartiallyReceived: {true, true}, OrderReceived: {false, true}} {
-		if st.Receivable() != want[0] || st.Counted() != want[1] {
-			t.Errorf("%s: receivable %t counted %t", st, st.Receivable(), st.Counted())
+	// Receivable, counted as ordered, editable (a rejected order is corrected and sent again).
+	for st, want := range map[OrderStatus][3]bool{OrderPending: {false, false, true}, OrderApproved: {true, true, false},
+		OrderRejected: {false, false, true}, OrderPartiallyReceived: {true, true, false}, OrderReceived: {false, true, false}} {
+		if st.Receivable() != want[0] || st.Counted() != want[1] || st.Editable() != want[2] {
+			t.Errorf("%s: receivable %t counted %t editable %t", st, st.Receivable(), st.Counted(), st.Editable())
 		}
 	}
 }

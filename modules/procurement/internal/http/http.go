@@ -226,7 +226,7 @@ func Routes(api *httpx.API, svc *app.Service, a Access, now func() time.Time) {
 		})
 
 	httpx.Register(api, a.EditOrder, huma.Operation{OperationID: "update-purchase-order", Errors: []int{http.StatusConflict}, Method: http.MethodPut,
-		Path: "/api/purchase-orders/{id}", Summary: "Edit a pending purchase order (multipart form)", Tags: poTags},
+		Path: "/api/purchase-orders/{id}", Summary: "Edit a pending purchase order, or correct a rejected one and send it again for approval (multipart form)", Tags: poTags},
 		func(ctx context.Context, in *orderUpdateInput) (*httpx.Data[app.PurchaseOrder], error) {
 			form, err := in.RawBody.Data().input()
 			if err != nil {

@@ -288,11 +288,14 @@ func (s *Store) InsertOrder(ctx context.Context, o *Order) error {
 	return s.putWords(ctx, OrderWords, o.ID)
 }
 
-// UpdatePendingOrder saves the editable columns of a live order still pending; ErrNotFound when
-// it is gone or was decided meanwhile.
-func (s *Store) UpdatePendingOrder(ctx context.Context, o *Order) error {
-	res, err := s.db.NewUpdate().Model(o).Column("category_id", "product_id", "quantity", "note", "updated_by", "updated_at").
-		WherePK().Where("status = 'pending'").Where("deleted_at IS NULL").Exec(ctx)
+// UpdateUndecidedOrder saves the editable columns and the decision columns (status, reason, who
+// and when) of a live order while its status is still from: pending, or rejected when the edit
+// sends it again. ErrNotFound when it is gone, or was decided or sent again meanwhile (the
+// editor read it before that write, which wins).
+func (s *Store) UpdateUndecidedOrder(ctx context.Context, o *Order, from string) error {
+	res, err := s.db.NewUpdate().Model(o).Column("category_id", "product_id", "quantity", "note", "updated_by", "updated_at",
+		"status", "approval_reason", "approved_by", "approved_at").
+		WherePK().Where("status = ?", from).Where("deleted_at IS NULL").Exec(ctx)
 	if err := db.OneRow(res, err); err != nil {
 		return err
 	}

@@ -121,7 +121,7 @@ func TestSearchRule(t *testing.T) {
 		}
 		// An edit that changes the product: the order follows its new product.
 		po1.ProductID = arroz
-		if err := st.UpdatePendingOrder(ctx, po1); err != nil {
+		if err := st.UpdateUndecidedOrder(ctx, po1, po1.Status); err != nil {
 			t.Fatal(err)
 		}
 		if got := orders("arroz", arroz); got != "[PO-000001 PO-000002]" {

@@ -743,7 +743,7 @@ export interface paths {
          */
         get: operations["get-purchase-order"];
         /**
-         * Edit a pending purchase order (multipart form)
+         * Edit a pending purchase order, or correct a rejected one and send it again for approval (multipart form)
          * @description Access: roles: user, secretary.
          */
         put: operations["update-purchase-order"];
