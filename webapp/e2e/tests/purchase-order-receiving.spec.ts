@@ -7,12 +7,16 @@
  * Issue 9, point 12 (the forms on the document form kit): a user corrects a pending order; a
  * buyer is refused a receipt above the balance on the field itself, receives from the keyboard
  * (Enter saves), then corrects the pending receipt and gives it an image.
+ *
+ * Issue 9, point 15 for purchase orders: an admin rejects a user's order with a reason; the user
+ * sees the reason on the order's page, corrects it and sends it again; the admin, asked again,
+ * finds it pending.
  */
 import { openSignedIn } from '../support/app';
 import { test, type Page } from '../support/fixtures';
 import { Api, expect, pngFile, tag } from '../support/masterdata';
 import { ordersOfProduct, productOfClass, receiptsOf } from '../support/purchasing';
-import { rowAction } from '../support/rows';
+import { rowAction, rowActionIds } from '../support/rows';
 import { DEMO } from '../support/users';
 
 /** The unread count the bell shows (0 while the badge is hidden). */
@@ -169,4 +173,59 @@ test('a user corrects an order; a buyer is stopped above the balance, receives f
   await expect(page).toHaveURL(/\/received[-_]order\/list/);
   const corrected = await admin.read<{ quantity: number; image: { id: number } | null }>(`/api/received-orders/${receipt!.id}`);
   expect([corrected.quantity, corrected.image !== null]).toEqual([6, true]);
+});
+
+test("a user's rejected order shows the reason, is corrected and sent again; the admin finds it pending again", async ({ page, newClient, request }) => {
+  test.setTimeout(90_000);
+  const t = tag();
+  const admin = await Api.admin(request);
+  const user = await Api.as(request, DEMO.user.username, DEMO.user.password);
+  const category = await admin.category(`Rechazos OC ${t}`);
+  const product = await productOfClass(admin, { code: `OC-${t}`, name: `Tornillo ${t}`, categoryId: category.id, costCents: 40_000, iva: '19' });
+  const created = await user.postForm('/api/purchase-orders', { category_id: String(category.id), product_id: String(product.id), quantity: '3', note: '' });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = ((await created.json()) as { data: { id: number; reference_no: string } }).data;
+  const reference = order.reference_no;
+  // The administrators' "awaits approval" notifications of this order: one, of its creation.
+  const asks = async () =>
+    (await admin.list<{ entity_id: number; message: string }>('/api/notifications', { kind: 'purchase_order', per_page: 100 })).data.filter(
+      (n) => n.entity_id === order.id && n.message.includes('awaits approval'),
+    ).length;
+  await expect.poll(asks).toBe(1);
+
+  // The admin rejects it from the list, with a reason.
+  const reason = `We need 12 boxes of ${product.code}, not 3`;
+  const other = await newClient();
+  await openSignedIn(other.page, DEMO.admin.username, DEMO.admin.password, '/purchase-order/list');
+  await (await rowAction(await orderRow(other.page, reference), 'row-reject')).click();
+  const dialog = other.page.getByTestId('reject-dialog');
+  await dialog.getByTestId('reject-reason').fill(reason);
+  await dialog.getByTestId('reject-submit').click();
+  await expect(dialog).toHaveCount(0);
+  await expect((await orderRow(other.page, reference)).getByTestId('order-status')).toHaveAttribute('data-status', 'rejected');
+
+  // The user finds it rejected in the list and opens it: the reason, and Save sends it again.
+  await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/purchase-order/list');
+  const row = await orderRow(page, reference);
+  await expect(row.getByTestId('order-status')).toHaveAttribute('data-status', 'rejected');
+  await (await rowAction(row, 'row-edit')).click();
+  await expect(page).toHaveURL(new RegExp(`/purchase-order/edit/${order.id}$`));
+  const form = page.getByTestId('purchase-order-form');
+  await expect(form.getByTestId('rejection-banner')).toBeVisible();
+  await expect(form.getByTestId('rejection-reason')).toHaveText(reason);
+  const save = form.getByTestId('form-submit');
+  await expect(save).toHaveText('Save and send again');
+  await form.getByTestId('field-quantity').fill('12');
+  await save.click();
+  await expect(page).toHaveURL(/\/purchase-order\/list/);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Purchase order corrected and sent again for approval' })).toBeVisible();
+
+  const stored = await admin.read<{ status: string; approval_reason: string; quantity: number }>(`/api/purchase-orders/${order.id}`);
+  expect([stored.status, stored.approval_reason, stored.quantity]).toEqual(['pending', '', 12]);
+  // The administrators are asked again, as for a new order, and the admin finds it pending.
+  await expect.poll(asks).toBe(2);
+  await other.page.goto('/purchase-order/list?status=pending');
+  const again = await orderRow(other.page, reference);
+  await expect(again.getByTestId('order-status')).toHaveAttribute('data-status', 'pending');
+  await expect.poll(async () => (await rowActionIds(again)).includes('row-approve')).toBe(true);
 });

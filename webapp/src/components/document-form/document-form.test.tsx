@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { HttpError } from '@/lib/http';
-import { DocumentForm } from './document-form';
+import { DocumentForm, type DocumentFormProps } from './document-form';
 import { FormText } from './fields';
 import { LineInput } from './line-inputs';
 import { LinesField, type LineColumn } from './lines-field';
@@ -32,12 +32,16 @@ const columns: LineColumn[] = [
   { id: 'qty', header: 'Qty', width: '5rem', cell: (l) => <LineInput<Values> name={`${l.path}.qty` as `lines.${number}.qty`} label="Qty" testId="qty" /> },
 ];
 
-function Harness({ start, save = () => Promise.resolve('ok') }: { start: Values; save?: (v: Values) => Promise<unknown> }) {
+function Harness({
+  start,
+  save = () => Promise.resolve('ok'),
+  ...frame
+}: { start: Values; save?: (v: Values) => Promise<unknown> } & Pick<DocumentFormProps<Values>, 'rejection' | 'editable'>) {
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: start });
   const submit = useDocumentSubmit({ form, ns: 'list', save, onSaved: () => undefined, savedTitle: 'Saved', failedTitle: 'Failed', lines: { name: 'lines', isBlank: blank } });
   return (
     <MemoryRouter>
-      <DocumentForm form={form} ns="list" onSubmit={submit.onSubmit} onInvalid={submit.onInvalid} title="Doc" cancelTo="/" testId="doc">
+      <DocumentForm form={form} ns="list" onSubmit={submit.onSubmit} onInvalid={submit.onInvalid} title="Doc" cancelTo="/" testId="doc" {...frame}>
         <FormText<Values> name="reference" label="Reference" testId="reference" />
         <LinesField<Values, 'lines'> name="lines" title="Items" columns={columns} newLine={() => ({ sku: '', qty: '' })} isBlank={blank} enterColumn="qty" testId="lines" />
       </DocumentForm>
@@ -90,6 +94,28 @@ describe('LinesField', () => {
     fireEvent.keyDown(cellOf(0, 'qty'), { key: 'Escape' });
     expect(rows()).toHaveLength(1);
     expect(save).not.toHaveBeenCalled();
+  });
+});
+
+describe('a rejected document', () => {
+  const start = { reference: 'R-1', lines: [{ sku: 'A', qty: '1' }] };
+
+  it('shows the reason over the form, and Save sends it again', () => {
+    render(<Harness start={start} rejection={{ reason: 'Wrong quantity' }} />);
+    expect(screen.getByTestId('rejection-reason').textContent).toBe('Wrong quantity');
+    expect(screen.getByTestId('rejection-banner').textContent).toContain('Corríjalo y guarde');
+    expect(screen.getByTestId('form-submit').textContent).toBe('Guardar y enviar de nuevo');
+  });
+
+  it('read-only, it says what to do instead and has no Save; without a rejection there is no banner', () => {
+    const { unmount } = render(<Harness start={start} editable={false} rejection={{ reason: ' ', next: 'Receive it again.' }} />);
+    expect(screen.getByTestId('rejection-reason').textContent).toBe('sin motivo');
+    expect(screen.getByTestId('rejection-banner').textContent).toContain('Receive it again.');
+    expect(screen.queryByTestId('form-submit')).toBeNull();
+    unmount();
+    render(<Harness start={start} />);
+    expect(screen.queryByTestId('rejection-banner')).toBeNull();
+    expect(screen.getByTestId('form-submit').textContent).toBe('Guardar');
   });
 });
 

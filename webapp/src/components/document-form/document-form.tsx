@@ -1,7 +1,7 @@
 /**
  * The frame of a document form (purchase, purchase order, receipt; next sales, payments and
- * returns): the page title with the record's badges and approval actions, notices (rejection,
- * read-only), the form-wide server message, the body (header fields, lines, attachments) and,
+ * returns): the page title with the record's badges and approval actions, the rejection's reason,
+ * notices (read-only), the form-wide server message, the body (header fields, lines, attachments) and,
  * when the document has totals, a side column that stays in view on wide screens with the totals
  * over Cancel and Save. Every control sits in one fieldset, disabled when the record cannot be
  * edited. While saving only Save is disabled (which also stops Enter from saving twice): the
@@ -25,6 +25,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { PageTitle } from '@/components/ui/page-title';
 import { DocumentFormContext } from './form-context';
+import { RejectedBanner } from './rejected-banner';
 
 /** Props of DocumentForm. */
 export interface DocumentFormProps<T extends FieldValues> {
@@ -40,8 +41,15 @@ export interface DocumentFormProps<T extends FieldValues> {
   meta?: ReactNode;
   /** Beside the title: approve / reject. */
   actions?: ReactNode;
-  /** Over the body: rejection banner, why the record is read-only. */
+  /** Over the body: why the record is read-only, where it came from. */
   notices?: ReactNode;
+  /**
+   * The document was rejected: the administrator's reason is shown over the body and, while it
+   * can be edited, Save says "Save and send again" (the server puts an edited rejected document
+   * back to pending). `next` replaces the banner's "correct it and save" where that is not the
+   * way forward (a rejected receipt is received again instead).
+   */
+  rejection?: { reason?: string; next?: string };
   /** false: the controls are disabled and there is no Save. */
   editable?: boolean;
   /** The side column (totals); without it the form is one narrow column. */
@@ -56,8 +64,9 @@ export interface DocumentFormProps<T extends FieldValues> {
 
 /** The document form frame. */
 export function DocumentForm<T extends FieldValues>(props: DocumentFormProps<T>) {
-  const { form, ns, title, titleCode, meta, actions, notices, editable = true, aside, cancelTo, submitLabel, testId, children } = props;
+  const { form, ns, title, titleCode, meta, actions, notices, rejection, editable = true, aside, cancelTo, testId, children } = props;
   const { t } = useTranslation('common');
+  const submitLabel = props.submitLabel ?? (rejection ? t('documentForm.sendAgain') : undefined);
   const saving = form.formState.isSubmitting;
   const serverMessage = form.formState.errors.root?.server?.message;
   const buttons = (
@@ -93,6 +102,7 @@ export function DocumentForm<T extends FieldValues>(props: DocumentFormProps<T>)
             </div>
             {actions && <div className="flex gap-1">{actions}</div>}
           </div>
+          {rejection && <RejectedBanner reason={rejection.reason} next={rejection.next} />}
           {notices}
           {serverMessage && <Alert testId="form-error">{serverMessage}</Alert>}
           <fieldset disabled={!editable} className={cn('min-w-0', aside ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]' : 'space-y-4')}>

@@ -6,6 +6,5 @@ export { DocumentFormContext, useFieldMessage } from './form-context';
 export { LineDate, LineInput, LineMoney, LineSelect, lineControlClass } from './line-inputs';
 export { LinesField, type LineCell, type LineColumn } from './lines-field';
 export { QUOTE_DEBOUNCE_MS, useDebouncedValue, useLiveQuote, type LiveQuote, type QuoteQuery } from './live-quote';
-export { RejectedBanner } from './rejected-banner';
 export { TotalsPanel, type TotalsRow } from './totals-panel';
 export { firstMessage, placeOf, useDocumentSubmit, type DocumentSubmitOptions } from './use-document-submit';

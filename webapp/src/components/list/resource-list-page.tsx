@@ -72,7 +72,11 @@ export interface ResourceListPageProps<T extends { id: number }> {
   renderForm?: (slot: FormSlot<T>) => ReactNode;
   /** Add opens this page instead of a form dialog. */
   addTo?: string;
-  /** Edit opens this page (undefined: no Edit on that row) instead of a form dialog. */
+  /**
+   * Edit opens this page (undefined: no Edit on that row) instead of a form dialog. It is not tied
+   * to canWrite: who edits a record is not always who adds one (purchase orders are added by
+   * buyers and edited by users and secretaries), so the page decides per row and role.
+   */
   editTo?: (row: T) => string | undefined;
   /** Whether a row shows Delete (default: canWrite). The server has the last word. */
   canDelete?: (row: T) => boolean;
@@ -119,13 +123,13 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
       nowrap: true,
     });
   }
-  const showActions = canWrite || approval?.canDecide || rowActions !== undefined || props.canDelete !== undefined;
+  const showActions = canWrite || approval?.canDecide || rowActions !== undefined || props.canDelete !== undefined || editTo !== undefined;
   const actions = (row: T): RowAction[] => {
     const out: RowAction[] = [];
     if (approval?.canDecide && approval.status(row) === 'pending') out.push(...kit.decision(row));
     if (rowActions) out.push(...rowActions(row, kit));
     if (canWrite && renderForm) out.push({ id: 'edit', label: t('edit'), onSelect: () => setEditing({ record: row }), testId: 'row-edit' });
-    const to = canWrite ? editTo?.(row) : undefined;
+    const to = editTo?.(row);
     if (to !== undefined) out.push({ id: 'edit', label: t('edit'), to, testId: 'row-edit' });
     if (canDelete(row)) out.push({ id: 'delete', label: t('delete'), tone: 'danger', onSelect: () => setDeleting(row), testId: 'row-delete' });
     return out;

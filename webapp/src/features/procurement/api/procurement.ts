@@ -84,6 +84,14 @@ export function useOrderChoices<P extends typeof CATEGORIES_PATH | typeof PRODUC
   });
 }
 
+/**
+ * Whether an order in this state is edited (modules/procurement): pending, and rejected — saving
+ * a rejected order sends it again for approval. Approved orders are what the approval allowed.
+ */
+export function orderEditable(status: PurchaseOrderStatus): boolean {
+  return status === 'pending' || status === 'rejected';
+}
+
 /** The display reference of an order or receipt: its own, else "#<id>". */
 export function orderReference(order: { id: number; reference_no?: string }): string {
   return order.reference_no || `#${order.id}`;

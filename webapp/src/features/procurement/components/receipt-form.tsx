@@ -26,6 +26,8 @@ export interface ReceiptFormProps {
   start: ReceiptValues;
   editable: boolean;
   notEditableText?: string;
+  /** A rejected receipt: the administrator's reason and what to do instead (see DocumentForm). */
+  rejection?: { reason?: string; next?: string };
   backTo: string;
   save: (body: FormData) => Promise<unknown>;
   onSaved: () => void;
@@ -50,7 +52,7 @@ function QuantityField({ limit }: { limit: number | null }) {
 }
 
 /** The receipt form. */
-export function ReceiptForm({ title, titleCode, summary, actions, limit, start, editable, notEditableText, backTo, save, onSaved }: ReceiptFormProps) {
+export function ReceiptForm({ title, titleCode, summary, actions, limit, start, editable, notEditableText, rejection, backTo, save, onSaved }: ReceiptFormProps) {
   const { t } = useTranslation('procurement');
   const schema = useMemo(() => receiptSchema(limit), [limit]);
   const form = useForm<ReceiptValues>({ resolver: zodResolver(schema), defaultValues: start });
@@ -74,10 +76,11 @@ export function ReceiptForm({ title, titleCode, summary, actions, limit, start, 
       testId="receipt-form"
       cancelTo={backTo}
       editable={editable}
+      rejection={rejection}
       notices={
         <>
           <Card className="p-4 text-sm">{summary}</Card>
-          {!editable && <Alert tone="info">{notEditableText}</Alert>}
+          {!editable && notEditableText && <Alert tone="info">{notEditableText}</Alert>}
         </>
       }
     >

@@ -1,7 +1,11 @@
 /**
  * /purchase-order/add (buyers, users, secretaries) and /purchase-order/edit/{id} (users and
- * secretaries, while pending), on the document form kit: category, product (of that category), quantity, note and an optional image. Enter in
- * a field saves.
+ * secretaries), on the document form kit: category, product (of that category), quantity, note
+ * and an optional image. Enter in a field saves.
+ *
+ * Pending and rejected orders are edited; a rejected one shows the administrator's reason, and
+ * saving it sends it again for approval (modules/procurement puts it back to pending). Approved
+ * orders are shown read-only.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useFormContext, useWatch } from 'react-hook-form';
@@ -13,7 +17,7 @@ import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/spinner';
 import { failureText } from '@/lib/form-errors';
-import { CATEGORIES_PATH, orderReference, PRODUCTS_PATH, PURCHASE_ORDERS_PATH, useOrderChoices, usePurchaseOrder, type PurchaseOrder } from '../api/procurement';
+import { CATEGORIES_PATH, orderEditable, orderReference, PRODUCTS_PATH, PURCHASE_ORDERS_PATH, useOrderChoices, usePurchaseOrder, type PurchaseOrder } from '../api/procurement';
 import { OrderStatusBadge } from '../components/order-status';
 import { orderFormData, orderSchema, orderValues, type OrderValues } from '../components/order-model';
 
@@ -70,15 +74,17 @@ function OrderForm({ record }: { record?: PurchaseOrder }) {
   const start = orderValues(record);
   const form = useForm<OrderValues>({ resolver: zodResolver(orderSchema), defaultValues: start });
   const entity = t('orders.entity');
+  const sendAgain = record?.status === 'rejected';
   const submit = useDocumentSubmit({
     form,
     ns: 'procurement',
     save: (values: OrderValues) => save.mutateAsync({ id: record?.id, body: orderFormData(values, start.image) }),
     onSaved: () => navigate('/purchase-order/list'),
-    savedTitle: t('list:saved', { entity }),
+    savedTitle: sendAgain ? t('orders.sentAgain') : t('list:saved', { entity }),
+    savedDescription: (saved) => orderReference(saved),
     failedTitle: t('list:saveFailed', { entity }),
   });
-  const editable = !record || record.status === 'pending';
+  const editable = !record || orderEditable(record.status);
   const title = record ? t('orders.editTitle', { reference: orderReference(record) }) : t('orders.addTitle');
   return (
     <DocumentForm
@@ -91,7 +97,8 @@ function OrderForm({ record }: { record?: PurchaseOrder }) {
       testId="purchase-order-form"
       cancelTo="/purchase-order/list"
       editable={editable}
-      meta={record && <OrderStatusBadge status={record.status} />}
+      rejection={sendAgain ? { reason: record.approval_reason } : undefined}
+      meta={record && <OrderStatusBadge status={record.status} reason={record.approval_reason} />}
       notices={!editable && <Alert tone="info">{t('orders.notEditable')}</Alert>}
     >
       <Card className="grid gap-4 p-4 sm:grid-cols-2">

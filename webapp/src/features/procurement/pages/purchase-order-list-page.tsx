@@ -1,6 +1,8 @@
 /**
- * /purchase-order/list: purchase orders with their receiving progress. Buyers add, edit while
- * pending and receive approved orders; admins approve or reject. Delete and Receive follow the
+ * /purchase-order/list: purchase orders with their receiving progress. Buyers add and receive
+ * approved orders; users and secretaries edit pending and rejected ones (a rejected one is
+ * corrected and sent again; spec §6 gives buyers and admins no edit page); admins approve or
+ * reject. Delete and Receive follow the
  * server's rules as it reports them per row (can_delete, can_receive: modules/procurement lets
  * buyers delete their own pending orders and admins orders without receipts); a refusal that
  * still happens ('You are not allowed to delete purchase order(s) on your role', 'Purchase Order
@@ -11,7 +13,7 @@ import type { Column } from '@/components/list/data-table';
 import { ResourceListPage } from '@/components/list/resource-list-page';
 import { useAuthStore } from '@/lib/auth/store';
 import { useDates } from '@/lib/dates/use-dates';
-import { CATEGORIES_PATH, orderReference, PURCHASE_ORDER_STATUSES, PURCHASE_ORDERS_PATH, useOrderChoices, type PurchaseOrder } from '../api/procurement';
+import { CATEGORIES_PATH, orderEditable, orderReference, PURCHASE_ORDER_STATUSES, PURCHASE_ORDERS_PATH, useOrderChoices, type PurchaseOrder } from '../api/procurement';
 import { OrderStatusBadge } from '../components/order-status';
 
 const ORDER_LIST = { filterKeys: ['status', 'category_id'], defaultSort: '-created_at' };
@@ -22,6 +24,7 @@ export function PurchaseOrderListPage() {
   const role = useAuthStore((s) => s.user?.role);
   const isBuyer = role === 'buyer';
   const isAdmin = role === 'admin';
+  const canEdit = role === 'user' || role === 'secretary';
   const dates = useDates();
   const categories = useOrderChoices(CATEGORIES_PATH, {});
   const columns: Column<PurchaseOrder>[] = [
@@ -65,7 +68,7 @@ export function PurchaseOrderListPage() {
       searchPlaceholder={t('orders.search')}
       canWrite={isBuyer}
       addTo="/purchase-order/add"
-      editTo={(r) => (r.status === 'pending' ? `/purchase-order/edit/${r.id}` : undefined)}
+      editTo={(r) => (canEdit && orderEditable(r.status) ? `/purchase-order/edit/${r.id}` : undefined)}
       // The server says per row whether this caller may delete (buyers: own pending orders; admins: orders without receipts).
       canDelete={(r) => r.can_delete}
       rowActions={(r, kit) => [

@@ -1,4 +1,9 @@
-/** /received-order/edit/{id}: a buyer corrects a pending receipt; admins see it and may approve or reject. */
+/**
+ * /received-order/edit/{id}: a buyer corrects a pending receipt; admins see it and may approve or
+ * reject. A rejected receipt shows the administrator's reason read-only: it is not sent again
+ * (its units went back to the order's balance, which other receipts may have taken since), the
+ * goods are received again from the purchase order (modules/procurement).
+ */
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -52,7 +57,8 @@ export function ReceivedOrderEditPage() {
       limit={r.balance + r.quantity}
       start={{ quantity: String(r.quantity), note: r.note ?? '', image: attachmentsOf([r.image]) }}
       editable={pending && role === 'buyer'}
-      notEditableText={pending ? t('received.onlyBuyerEdits') : t('received.notEditable')}
+      notEditableText={pending ? t('received.onlyBuyerEdits') : r.status === 'rejected' ? undefined : t('received.notEditable')}
+      rejection={r.status === 'rejected' ? { reason: r.approval_reason, next: t('received.rejectedNext') } : undefined}
       backTo="/received-order/list"
       save={(body) => save.mutateAsync({ id: r.id, body })}
       onSaved={() => {

@@ -58,7 +58,7 @@ export function ReceivedOrderListPage() {
       searchPlaceholder={t('received.search')}
       canWrite={isBuyer}
       canDelete={() => false}
-      editTo={(r) => (r.status === 'pending' ? `/received-order/edit/${r.id}` : undefined)}
+      editTo={(r) => (isBuyer && r.status === 'pending' ? `/received-order/edit/${r.id}` : undefined)}
       rowActions={(r, kit) => [
         ...(role === 'admin' && r.status === 'pending' ? kit.decision(r) : []),
         // A receipt invoiced already is refused by the server ('This received order already has a purchase.').

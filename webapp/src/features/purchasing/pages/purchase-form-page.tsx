@@ -11,7 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { AttachmentsField, DocumentForm, RejectedBanner, useDocumentSubmit } from '@/components/document-form';
+import { AttachmentsField, DocumentForm, useDocumentSubmit } from '@/components/document-form';
 import { ApprovalActions, ApprovalBadge } from '@/components/list/approval';
 import { useDecideResource, useSaveResource } from '@/components/list/resource-api';
 import { Alert } from '@/components/ui/alert';
@@ -92,7 +92,7 @@ function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValue
       testId="purchase-form"
       cancelTo="/purchase/list"
       editable={editable}
-      submitLabel={sendAgain ? t('sendAgain') : undefined}
+      rejection={sendAgain ? { reason: record?.approval_reason } : undefined}
       meta={
         <>
           {record && <PurchaseStatusBadge status={record.status} />}
@@ -108,12 +108,7 @@ function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValue
           <ApprovalActions entity={t('entity')} busy={decide.isPending} decide={(approve, reason) => decide.mutateAsync({ id: record.id, approve, reason })} />
         )
       }
-      notices={
-        <>
-          <RejectedBanner rejected={sendAgain} reason={record?.approval_reason} />
-          {!editable && <Alert tone="info">{t('notEditable')}</Alert>}
-        </>
-      }
+      notices={!editable && <Alert tone="info">{t('notEditable')}</Alert>}
       aside={editable ? <PurchaseQuoteTotals /> : record && <PurchaseStoredTotals record={record} />}
     >
       <PurchaseHeaderFields choices={{ suppliers: suppliers.data, stores: stores.data }} isNew={!record} />

@@ -33,7 +33,8 @@ export function PurchaseListPage() {
       canWrite
       canDelete={() => false}
       addTo="/purchase/add"
-      editTo={(r) => (r.approval_status === 'pending' ? `/purchase/edit/${r.id}` : undefined)}
+      // A rejected purchase is corrected and sent again from its form (modules/purchasing).
+      editTo={(r) => (r.approval_status !== 'approved' ? `/purchase/edit/${r.id}` : undefined)}
     />
   );
 }
