@@ -277,6 +277,11 @@ func decodeCursor(s, key string, kind Kind) (*cursor, error) {
 	case String:
 		var v string
 		err = json.Unmarshal(c.Raw, &v)
+		if strings.ContainsRune(v, 0) {
+			// A cursor is input: "\u0000" decodes to NUL, which PostgreSQL refuses in text and
+			// which ends SQLite's statement text (both a 500). Never in a value we encoded.
+			err = errBadCursor
+		}
 		c.Value = v
 	case Int:
 		var v int64
@@ -287,6 +292,12 @@ func decodeCursor(s, key string, kind Kind) (*cursor, error) {
 		if err = json.Unmarshal(c.Raw, &v); err == nil {
 			var t time.Time
 			t, err = time.Parse(time.RFC3339Nano, v)
+			if y := t.UTC().Year(); err == nil && (y < 1 || y > 9999) {
+				// RFC 3339 reads year 0000, which PostgreSQL refuses ("date/time field value out
+				// of range": a 500), and an offset can move 0001-01-01 or 9999-12-31 past either
+				// end. No record was written then.
+				err = errBadCursor
+			}
 			c.Value = t
 		}
 	default:

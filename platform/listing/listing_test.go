@@ -273,6 +273,10 @@ func TestRefusedRequests(t *testing.T) {
 			{"not base64", listing.Query{After: "!!!"}, stale},
 			{"not json", listing.Query{After: "bm90IGpzb24"}, stale},
 			{"value of the wrong kind", listing.Query{Sort: "qty", After: "eyJrIjoicXR5IiwidiI6ImFiYyIsImkiOjF9"}, stale}, // {"k":"qty","v":"abc","i":1}
+			// NUL reaches no database: PostgreSQL refuses it in text, and SQLite's statement ends at it.
+			{"text value with NUL", listing.Query{After: "eyJrIjoibmFtZSIsInYiOiJhXHUwMDAwYiIsImkiOjF9"}, stale},                                                          // {"k":"name","v":"a\u0000b","i":1}
+			{"time before year 1", listing.Query{Sort: "created_at", After: "eyJrIjoiY3JlYXRlZF9hdCIsInYiOiIwMDAwLTAxLTAxVDAwOjAwOjAwWiIsImkiOjF9"}, stale},               // {"k":"created_at","v":"0000-01-01T00:00:00Z","i":1}
+			{"time before year 1 in UTC", listing.Query{Sort: "created_at", After: "eyJrIjoiY3JlYXRlZF9hdCIsInYiOiIwMDAxLTAxLTAxVDAwOjAwOjAwKzAxOjAwIiwiaSI6MX0"}, stale}, // 0001-01-01T00:00:00+01:00
 			{"both directions", listing.Query{After: byName.Meta.NextCursor, Before: byName.Meta.NextCursor}, "Give either after or before, not both."},
 			{"unknown sort", listing.Query{Sort: "password"}, `Cannot sort by "password".`},
 			{"unknown sort, descending", listing.Query{Sort: "-id"}, `Cannot sort by "id".`},
