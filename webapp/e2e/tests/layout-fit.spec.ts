@@ -6,6 +6,10 @@
  *
  * Screenshots of each list and dialog go to $TABLES_SHOTS when it is set (for a person to look
  * at), and always to the test's output folder.
+ *
+ * Issue 9 §13 too: at 1440×900 a purchase list's rows are one line tall — a long supplier or store
+ * name is cut with an ellipsis, its whole text a tooltip — and the columns at its right (status)
+ * stay in view beside the row actions.
  */
 import { type Locator } from '@playwright/test';
 import { openSignedIn } from '../support/app';
@@ -197,6 +201,57 @@ for (const vp of VIEWPORTS) {
 
 test.describe('1440×900, a list wider than its card', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('purchase rows are one line tall; a long name is cut, whole in its tooltip; the status stays in view', async ({ page }) => {
+    test.setTimeout(60_000);
+    const t = tag();
+    const admin = await Api.admin(page.request);
+    const user = await Api.as(page.request, DEMO.user.username, DEMO.user.password);
+    const longName = `Distribuidora Mayorista de Abarrotes y Víveres del Centro ${t} S.A.S.`;
+    const supplier = await admin.create<{ id: number; company_id: number }>('/api/suppliers', { name: longName, company: longName, person_type: 'juridica', city: 'Bogotá' });
+    const category = await admin.category(`Una línea ${t}`);
+    const product = await admin.product({ code: `UL-${t}`, name: `Producto una línea ${t}`, categoryId: category.id });
+    // The demo company's own store, the name issue 9 §13 saw on three lines.
+    const shop = (await admin.list<{ id: number; name: string }>('/api/stores', { q: 'Bodega Principal Bogotá', company_id: supplier.company_id })).data.find(
+      (s) => s.name === 'Bodega Principal Bogotá',
+    )!;
+    expect(shop, 'the demo store').toBeDefined();
+    await createPurchase(user, {
+      referenceNo: `UL-${t}`,
+      supplierId: supplier.id,
+      storeId: shop.id,
+      purchaseDate: bogotaDate(),
+      lines: [{ category_id: category.id, product_id: product.id, expiry_date: bogotaDate(365), cost_cents: 100_000, quantity: 1 }],
+    });
+
+    await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/purchase/list');
+    await expect(page.locator('#app-sidebar')).toBeVisible();
+    const list = page.getByTestId('purchase-list');
+    const rows = list.getByTestId('list-row');
+    await expect(rows.first()).toBeVisible();
+    // Every row of the first page is one line tall: the height of one line of text and its padding.
+    const lineHeight = await rows.first().evaluate((r) => parseFloat(getComputedStyle(r).lineHeight));
+    const heights = await rows.evaluateAll((rs) => rs.map((r) => r.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(5);
+    for (const [i, h] of heights.entries()) expect(h, `row ${i + 1} is one line tall`).toBeLessThan(lineHeight * 2);
+
+    await page.getByTestId('list-search').fill(`UL-${t}`);
+    const row = rows.filter({ hasText: `UL-${t}` });
+    await expect(row).toHaveCount(1);
+    expect((await row.boundingBox())!.height).toBeLessThan(lineHeight * 2);
+    // The supplier's long name is cut on one line; the whole name is its tooltip.
+    const name = row.getByTestId('cell-text').filter({ hasText: 'Distribuidora Mayorista' });
+    expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth), 'the long name is cut').toBe(true);
+    await name.hover();
+    await expect(name).toHaveAttribute('title', longName);
+    // The store's name is whole (it fits), and so is the status column beside the row actions.
+    const store = row.getByTestId('cell-text').filter({ hasText: 'Bodega Principal Bogotá' });
+    expect(await store.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the store name is whole').toBe(true);
+    const status = (await row.getByTestId('purchase-status').boundingBox())!;
+    const actions = (await row.getByTestId('row-actions-cell').boundingBox())!;
+    expect(status.x + status.width, 'the status column is not under the row actions').toBeLessThanOrEqual(actions.x);
+    await shot(page, 'desktop-purchase-list-one-line');
+  });
 
   test('the sticky actions column shadows the columns under it until the table is scrolled to its end', async ({ page }) => {
     await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/purchase/list');

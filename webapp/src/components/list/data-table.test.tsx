@@ -53,6 +53,22 @@ describe('DataTable fitting the screen', () => {
   const rows: Row[] = [{ id: 1, name: 'Ana', city: 'Cali' }];
   const router = (ui: React.ReactElement) => <MemoryRouter>{ui}</MemoryRouter>;
 
+  it('keeps text columns to one line with the text as its least width; short and numeric columns stay as they are', () => {
+    const cols: Column<Row>[] = [columns[0]!, { ...columns[1]!, nowrap: true }, { id: 'n', header: 'N', align: 'end', cell: (r) => r.id }, { id: 'w', header: 'W', wrap: true, cell: () => 'x' }];
+    render(router(<DataTable<Row> {...base} columns={cols} rows={[{ id: 1, name: 'Bodega Principal Bogotá', city: 'Cali' }]} sort="" />));
+    const [name, city, n, w] = screen.getAllByRole('cell');
+    const text = name!.querySelector('[data-testid="cell-text"]')!;
+    expect(text.textContent).toBe('Bodega Principal Bogotá');
+    expect(text.className).toContain('truncate');
+    // The hidden copy that gives the column its least width (index.css, .list-cell-text).
+    expect(text.parentElement!.className).toBe('list-cell-text');
+    expect(text.parentElement!.dataset.text).toBe('Bodega Principal Bogotá');
+    for (const cell of [city!, n!, w!]) expect(cell.querySelector('[data-testid="cell-text"]')).toBeNull();
+    // Not cut (jsdom lays nothing out): no tooltip.
+    fireEvent.pointerEnter(text);
+    expect(text.getAttribute('title')).toBeNull();
+  });
+
   it('leaves hidden columns out but never an unhideable one', () => {
     const cols: Column<Row>[] = [{ ...columns[0]!, hideable: false }, columns[1]!, columns[2]!];
     render(router(<DataTable<Row> {...base} columns={cols} rows={rows} sort="" hidden={['name', 'city']} />));

@@ -3,12 +3,15 @@
  * a skeleton while loading, an empty state that says what to do next, and an error state with a
  * retry button.
  *
- * It fits the screen (issue 9 §13): rows are compact; the row actions live in a sticky last
- * column, so they stay in view however wide the table scrolls — one or two actions are buttons
- * (Edit · Delete), three and more a menu; columns the user hid (column-visibility) are left out; below md the rows become
- * cards (the same data-testid="list-row"), one field per line.
+ * It fits the screen (issue 9 §13): rows are compact and one line tall (a header may take two) —
+ * a text column (a name, a supplier, a store) is one line cut with an ellipsis, as wide as its
+ * text when the table has room and never narrower than the smaller of its text and 11rem, the
+ * whole text a tooltip when cut (TextCell); the row actions live in a sticky last column, so they
+ * stay in view however wide the table scrolls — one or two actions are buttons (Edit · Delete),
+ * three and more a menu; columns the user hid (column-visibility) are left out; below md the rows
+ * become cards (the same data-testid="list-row"), one field per line, where long text wraps.
  */
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/icon';
@@ -27,8 +30,14 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   sortKey?: string;
   align?: 'start' | 'end' | 'center';
-  /** The cell never wraps (codes, numbers, references, dates: "PO-000004", never "PO-/000004"). */
+  /**
+   * The cell never wraps and is never cut: codes, numbers, references, dates ("PO-000004", never
+   * "PO-/000004"), badges, images and the words of a choice, which are short. Any other
+   * start-aligned column is text: one line, cut with an ellipsis (see TextCell).
+   */
   nowrap?: boolean;
+  /** The cell lays out its own lines (a notification's title over its message): neither cut nor kept to one line. */
+  wrap?: boolean;
   /** false: the column cannot be hidden (the record's name). Default true. */
   hideable?: boolean;
   /** The column's name in the column chooser when the header is not text (an image column). */
@@ -191,7 +200,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = Array.from({ length: skeletonRows }, (_, i) => (
       <tr key={i} aria-hidden="true" data-testid="list-skeleton-row">
         {columns.map((c) => (
-          <td key={c.id} className="px-3 py-2">
+          <td key={c.id} className="px-2 py-2">
             <span className="block h-4 w-full max-w-32 animate-pulse rounded bg-hover" />
           </td>
         ))}
@@ -202,8 +211,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = (rows ?? []).map((row) => (
       <tr key={rowKey(row)} className="border-t border-line hover:bg-hover/50" data-testid="list-row">
         {columns.map((c) => (
-          <td key={c.id} className={cn('px-3 py-1.5 align-middle', alignClass[c.align ?? 'start'], c.nowrap && 'whitespace-nowrap')}>
-            {c.cell(row)}
+          <td key={c.id} className={cn('px-2 py-1.5 align-middle', alignClass[c.align ?? 'start'], c.nowrap && 'whitespace-nowrap')}>
+            {isText(c) ? <TextCell>{c.cell(row)}</TextCell> : c.cell(row)}
           </td>
         ))}
         {actions && (
@@ -228,13 +237,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   key={c.id}
                   scope="col"
                   aria-sort={c.sortKey ? (direction ?? 'none') : undefined}
-                  className={cn('whitespace-nowrap px-3 py-2 font-medium', alignClass[c.align ?? 'start'])}
+                  // A header may wrap at its spaces ("Purchase / date"): one taller header row costs
+                  // less than a column of rows pushed out of view by a two-word title.
+                  className={cn('px-2 py-2 align-bottom font-medium', alignClass[c.align ?? 'start'])}
                 >
                   {c.sortKey ? (
                     <button
                       type="button"
                       onClick={() => onSort(c.sortKey!)}
-                      className="inline-flex items-center gap-1 rounded hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
+                      className="inline-flex items-center gap-1 rounded text-start hover:text-fg focus-visible:outline-2 focus-visible:outline-primary"
                       data-testid={`sort-${c.sortKey}`}
                     >
                       {c.header}
@@ -259,6 +270,40 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </table>
     </div>
   );
+}
+
+/** Whether a column's cells are text, kept to one line (neither nowrap nor wrap, start-aligned). */
+function isText<T>(c: Column<T>): boolean {
+  return !c.nowrap && !c.wrap && (c.align ?? 'start') === 'start';
+}
+
+/**
+ * A text cell of the table: one line cut with an ellipsis (index.css, .list-cell-text, sizes the
+ * column). The hidden copy that sets the column's least width is the text itself, copied after
+ * each render (textContent: no layout needed). The whole text is the tooltip when the cell cuts
+ * it, worked out on hover, when the column's width is known (it changes with the window).
+ */
+function TextCell({ children }: { children: ReactNode }) {
+  const text = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const el = text.current;
+    if (el?.parentElement) el.parentElement.dataset.text = el.textContent ?? '';
+  });
+  return (
+    <div className="list-cell-text">
+      <span ref={text} className="truncate" onPointerEnter={titleWhenCut} data-testid="cell-text">
+        {children}
+      </span>
+    </div>
+  );
+}
+
+/** The element's whole text as its tooltip when it is cut (a line of its own per block in it), else none. */
+function titleWhenCut(event: PointerEvent<HTMLElement>) {
+  const el = event.currentTarget;
+  const cut = el.scrollWidth > el.clientWidth || Array.from(el.children).some((c) => c.scrollWidth > c.clientWidth);
+  if (cut) el.title = el.innerText;
+  else el.removeAttribute('title');
 }
 
 /** Up to this many actions show as buttons; more become a menu. */

@@ -22,13 +22,14 @@ export function ProductListPage() {
       id: 'image',
       header: <span className="sr-only">{t('product.images')}</span>,
       label: t('product.images'),
+      nowrap: true,
       cell: (r) =>
         r.images?.[0] ? <img src={r.images[0].url} alt="" loading="lazy" className="size-10 rounded object-cover" /> : <span className="block size-10 rounded bg-hover" />,
     },
     { id: 'code', header: t('product.code'), sortKey: 'code', nowrap: true, cell: (r) => <span className="font-mono text-xs">{r.code}</span> },
     { id: 'name', header: t('fields.name'), sortKey: 'name', hideable: false, cell: (r) => <span className="font-medium">{r.name}</span> },
     { id: 'category', header: t('product.category'), cell: (r) => r.category?.name },
-    { id: 'unit', header: t('product.unit'), cell: (r) => r.unit },
+    { id: 'unit', header: t('product.unit'), nowrap: true, cell: (r) => r.unit },
     { id: 'cost', header: t('product.cost'), align: 'end', cell: (r) => money(r.cost_cents) },
     { id: 'price', header: t('product.price'), sortKey: 'price_cents', align: 'end', cell: (r) => money(r.price_cents) },
     { id: 'profit', header: t('product.profit'), align: 'end', cell: (r) => money(r.profit_cents, true) },
@@ -46,7 +47,7 @@ export function ProductListPage() {
     },
     { id: 'alert_quantity', header: t('product.alertQuantity'), align: 'end', cell: (r) => r.alert_quantity },
     { id: 'iva', header: t('product.ivaClass'), nowrap: true, cell: (r) => t(`product.iva.${r.iva_class}`) },
-    { id: 'kind', header: t('product.kind'), cell: (r) => t(`product.kinds.${r.kind}`) },
+    { id: 'kind', header: t('product.kind'), nowrap: true, cell: (r) => t(`product.kinds.${r.kind}`) },
   ];
   return (
     <ResourceListPage<Product>

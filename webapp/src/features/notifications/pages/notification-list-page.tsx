@@ -66,6 +66,8 @@ export function NotificationListPage() {
     {
       id: 'message',
       header: t('fields.message'),
+      // Title over message: a notification is read whole, not cut.
+      wrap: true,
       cell: (n) => {
         const target = notificationTarget(n);
         return (

@@ -14,11 +14,11 @@ export function CompanyListPage() {
     { id: 'name', header: t('fields.name'), sortKey: 'name', hideable: false, cell: (r) => <span className="font-medium">{r.name}</span> },
     { id: 'stores', header: t('company.stores'), align: 'end', cell: (r) => r.stores },
     { id: 'users', header: t('company.users'), align: 'end', cell: (r) => r.users },
-    { id: 'active', header: t('fields.active'), cell: (r) => <ActiveBadge active={r.active} /> },
-    { id: 'has_taxes', header: t('company.hasTaxes'), cell: (r) => yesNo(r.has_taxes) },
-    { id: 'withholding_agent', header: t('company.withholdingAgentShort'), cell: (r) => yesNo(r.withholding_agent) },
-    { id: 'reteiva_agent', header: t('company.reteivaAgentShort'), cell: (r) => yesNo(r.reteiva_agent) },
-    { id: 'autorretenedor', header: t('company.autorretenedorShort'), cell: (r) => yesNo(r.autorretenedor) },
+    { id: 'active', header: t('fields.active'), nowrap: true, cell: (r) => <ActiveBadge active={r.active} /> },
+    { id: 'has_taxes', header: t('company.hasTaxes'), nowrap: true, cell: (r) => yesNo(r.has_taxes) },
+    { id: 'withholding_agent', header: t('company.withholdingAgentShort'), nowrap: true, cell: (r) => yesNo(r.withholding_agent) },
+    { id: 'reteiva_agent', header: t('company.reteivaAgentShort'), nowrap: true, cell: (r) => yesNo(r.reteiva_agent) },
+    { id: 'autorretenedor', header: t('company.autorretenedorShort'), nowrap: true, cell: (r) => yesNo(r.autorretenedor) },
   ];
   return (
     <ResourceListPage<Company>

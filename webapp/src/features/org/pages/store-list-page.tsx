@@ -13,7 +13,7 @@ export function StoreListPage() {
   const columns: Column<Store>[] = [
     { id: 'name', header: t('fields.name'), sortKey: 'name', hideable: false, cell: (r) => <span className="font-medium">{r.name}</span> },
     { id: 'company', header: t('store.company'), cell: (r) => r.company_name },
-    { id: 'active', header: t('fields.active'), cell: (r) => <ActiveBadge active={r.active} /> },
+    { id: 'active', header: t('fields.active'), nowrap: true, cell: (r) => <ActiveBadge active={r.active} /> },
   ];
   return (
     <ResourceListPage<Store>

@@ -17,12 +17,12 @@ export function partyColumns<T extends Party>(t: TFunction, nameFirst: boolean):
     cell: (r) => {
       const shown = r.display_name || r.name;
       return (
-        <span className="block min-w-32">
-          <span className="font-medium" data-testid="party-name">
+        <>
+          <span className="block truncate font-medium" data-testid="party-name">
             {shown}
           </span>
-          {shown !== r.name && <span className="block text-xs text-muted">{r.name}</span>}
-        </span>
+          {shown !== r.name && <span className="block truncate text-xs text-muted">{r.name}</span>}
+        </>
       );
     },
   };

@@ -21,14 +21,15 @@ export function UserListPage() {
     { id: 'email', header: t('fields.email'), cell: (r) => r.email },
     { id: 'phone', header: t('fields.phone'), nowrap: true, cell: (r) => r.phone },
     { id: 'company', header: t('user.company'), cell: (r) => r.company_name },
-    { id: 'role', header: t('user.role'), cell: (r) => t(`layout:roles.${r.role}`) },
+    { id: 'role', header: t('user.role'), nowrap: true, cell: (r) => t(`layout:roles.${r.role}`) },
     {
       id: 'active',
       header: t('user.active'),
+      nowrap: true,
       cell: (r) => <span className={r.active ? 'text-success' : 'text-muted'}>{r.active ? t('list:active') : t('list:inactive')}</span>,
     },
     { id: 'ip', header: t('user.ipAddress'), nowrap: true, cell: (r) => r.ip_address },
-    { id: 'google2fa', header: t('user.google2faShort'), cell: (r) => yesNo(r.enable_google2fa) },
+    { id: 'google2fa', header: t('user.google2faShort'), nowrap: true, cell: (r) => yesNo(r.enable_google2fa) },
     { id: 'total_sales', header: t('user.totalSales'), align: 'end', cell: (r) => r.total_sales },
     { id: 'total_sales_amount', header: t('user.salesAmount'), align: 'end', cell: (r) => <MoneyCell cents={r.total_sales_cents} /> },
   ];

@@ -33,6 +33,7 @@ export function PurchaseOrderListPage() {
       id: 'image',
       header: <span className="sr-only">{t('fields.image')}</span>,
       label: t('fields.image'),
+      nowrap: true,
       cell: (r) => (r.image ? <img src={r.image.url} alt="" loading="lazy" className="size-10 rounded object-cover" /> : <span className="block size-10 rounded bg-hover" />),
     },
     { id: 'category', header: t('fields.category'), cell: (r) => r.category?.name },
@@ -50,7 +51,7 @@ export function PurchaseOrderListPage() {
     { id: 'pending', header: t('fields.pendingReceipt'), align: 'end', cell: (r) => r.pending_quantity },
     { id: 'balance', header: t('fields.balance'), align: 'end', cell: (r) => <span data-testid="order-balance">{r.balance}</span> },
     { id: 'status', header: t('fields.status'), sortKey: 'status', nowrap: true, cell: (r) => <OrderStatusBadge status={r.status} reason={r.approval_reason} /> },
-    { id: 'note', header: t('fields.note'), cell: (r) => <span className="line-clamp-2 max-w-48 text-muted">{r.note}</span> },
+    { id: 'note', header: t('fields.note'), cell: (r) => <span className="text-muted">{r.note}</span> },
     { id: 'created_at', header: t('fields.createdAt'), sortKey: 'created_at', nowrap: true, cell: (r) => dates.dateTime(r.created_at) },
   ];
   return (

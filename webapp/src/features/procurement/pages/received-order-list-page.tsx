@@ -28,6 +28,7 @@ export function ReceivedOrderListPage() {
       id: 'image',
       header: <span className="sr-only">{t('fields.image')}</span>,
       label: t('fields.image'),
+      nowrap: true,
       cell: (r) => (r.image ? <img src={r.image.url} alt="" loading="lazy" className="size-10 rounded object-cover" /> : <span className="block size-10 rounded bg-hover" />),
     },
     { id: 'category', header: t('fields.category'), cell: (r) => r.category?.name },
@@ -42,7 +43,7 @@ export function ReceivedOrderListPage() {
     },
     { id: 'quantity', header: t('fields.receiveQuantity'), sortKey: 'quantity', align: 'end', cell: (r) => <span data-testid="receipt-quantity">{r.quantity}</span> },
     { id: 'balance', header: t('fields.balance'), align: 'end', cell: (r) => r.balance },
-    { id: 'note', header: t('fields.note'), cell: (r) => <span className="line-clamp-2 max-w-48 text-muted">{r.note}</span> },
+    { id: 'note', header: t('fields.note'), cell: (r) => <span className="text-muted">{r.note}</span> },
     { id: 'status', header: t('list:approval.label'), sortKey: 'status', nowrap: true, cell: (r) => <ApprovalBadge status={r.status} reason={r.approval_reason} /> },
     { id: 'created_at', header: t('fields.createdAt'), sortKey: 'created_at', nowrap: true, cell: (r) => dates.dateTime(r.created_at) },
   ];
