@@ -10,7 +10,8 @@
 //
 //	go run ./bench/masterdata -bin /tmp/bench-bin/backoffice -pg 'postgres://postgres@127.0.0.1:5432/test?sslmode=disable'
 //
-// -keep leaves the database for the next run (which then skips the load), -fresh rebuilds it.
+// -keep leaves the database for the next run (which then skips the load), -fresh rebuilds it;
+// -load-only stops after the load and the indexing of its search words (timed per table).
 package main
 
 import (
@@ -40,7 +41,7 @@ type options struct {
 	conc, perPage, coldRounds, exportRuns               int
 	dur, warm                                           time.Duration
 	exportQuery                                         string
-	keep, fresh, explain, serial                        bool
+	keep, fresh, explain, serial, loadOnly              bool
 }
 
 func main() {
@@ -70,6 +71,7 @@ func main() {
 	flag.BoolVar(&o.fresh, "fresh", false, "drop the bench database first")
 	flag.BoolVar(&o.serial, "serial", true, "also run every scenario with one client first")
 	flag.BoolVar(&o.explain, "explain", false, "print EXPLAIN ANALYZE of the lists' queries")
+	flag.BoolVar(&o.loadOnly, "load-only", false, "stop after the load and its search words (times the bulk word indexing alone)")
 	flag.Parse()
 	o.conc = min(max(o.conc, 1), 200)
 	o.dur = min(o.dur, time.Minute)
@@ -101,6 +103,9 @@ func run(o options) error {
 		benchkit.Logf("reusing %s: %+v", o.dbName, o.want)
 	} else {
 		benchkit.Logf("loaded %+v in %v (SQL generate_series, one transaction, then VACUUM ANALYZE)", o.want, time.Since(t0).Round(time.Millisecond))
+	}
+	if o.loadOnly {
+		return nil
 	}
 	// A load straight into the tables bypasses the cached totals' invalidation.
 	if err := benchkit.ClearTotals(ctx, o.redisURL); err != nil {

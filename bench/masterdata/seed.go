@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -39,28 +41,30 @@ func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 	if t.Company, t.Admin, err = benchkit.DemoIDs(ctx, bdb, demoCompany); err != nil {
 		return t, false, err
 	}
-	var have int
-	if err := bdb.NewRaw("SELECT count(*) FROM products").Scan(ctx, &have); err != nil {
-		return t, false, err
-	}
-	if have > 0 {
+	// The demo seed fills the demo company with products and customers of its own (issue 9
+	// point 21): a database holds the bench's rows when it holds the bench's second company.
+	err = bdb.NewRaw("SELECT id FROM companies WHERE name = ? AND deleted_at IS NULL", otherCompany).Scan(ctx, &t.Other)
+	if err == nil {
+		// The bench's products are told from the demo's by their codes (P-0000001; the demo's
+		// are ABA-001); its customers by number only: the demo's are 40 more.
 		var got sizes
 		err := bdb.NewRaw(`SELECT
-			(SELECT count(*) FROM products WHERE company_id = ? AND deleted_at IS NULL),
+			(SELECT count(*) FROM products WHERE company_id = ? AND code LIKE 'P-%' AND deleted_at IS NULL),
 			(SELECT count(*) FROM customers WHERE company_id = ? AND deleted_at IS NULL),
-			(SELECT count(*) FROM products p JOIN companies c ON c.id = p.company_id WHERE c.name = ? AND p.deleted_at IS NULL),
-			(SELECT count(*) FROM customers p JOIN companies c ON c.id = p.company_id WHERE c.name = ? AND p.deleted_at IS NULL)`,
-			t.Company, t.Company, otherCompany, otherCompany).Scan(ctx, &got.Products, &got.Customers, &got.OtherProducts, &got.OtherCustomers)
+			(SELECT count(*) FROM products WHERE company_id = ? AND deleted_at IS NULL),
+			(SELECT count(*) FROM customers WHERE company_id = ? AND deleted_at IS NULL)`,
+			t.Company, t.Company, t.Other, t.Other).Scan(ctx, &got.Products, &got.Customers, &got.OtherProducts, &got.OtherCustomers)
 		if err != nil {
 			return t, false, err
 		}
-		if got != want {
+		if got.Products != want.Products || got.Customers < want.Customers || got.OtherProducts != want.OtherProducts ||
+			got.OtherCustomers != want.OtherCustomers {
 			return t, false, fmt.Errorf("the database holds %+v rows, not %+v: run with -fresh", got, want)
 		}
-		if err := bdb.NewRaw("SELECT id FROM companies WHERE name = ? AND deleted_at IS NULL", otherCompany).Scan(ctx, &t.Other); err != nil {
-			return t, true, err
-		}
 		return t, true, indexWords(ctx, bdb) // a database loaded before the word index existed
+	}
+	if !errors.Is(err, sql.ErrNoRows) {
+		return t, false, err
 	}
 	err = bdb.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		now := time.Now().UTC()
@@ -96,17 +100,22 @@ func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 // autovacuum would do on a live system after a bulk load: planner statistics, and the visibility
 // map that lets counts and searches read the indexes alone.
 func indexWords(ctx context.Context, bdb *bun.DB) error {
-	t0 := time.Now()
-	p, err := catalog.IndexSearchWords(ctx, bdb)
-	if err != nil {
-		return fmt.Errorf("product words: %w", err)
-	}
-	c, err := people.IndexSearchWords(ctx, bdb)
-	if err != nil {
-		return fmt.Errorf("customer words: %w", err)
-	}
-	if p+c > 0 {
-		benchkit.Logf("indexed the search words of %d products and %d customers in %v", p, c, time.Since(t0).Round(time.Millisecond))
+	// Each table is timed on its own (issue 9's figure is the products'), with the load average
+	// around it: the machine may be shared.
+	for _, ix := range []struct {
+		what string
+		fn   func(context.Context, bun.IDB) (int, error)
+	}{{"products", catalog.IndexSearchWords}, {"customers and suppliers", people.IndexSearchWords}} {
+		load, t0 := benchkit.LoadAvg(), time.Now()
+		n, err := ix.fn(ctx, bdb)
+		if err != nil {
+			return fmt.Errorf("%s words: %w", ix.what, err)
+		}
+		if n > 0 {
+			took := time.Since(t0)
+			benchkit.Logf("indexed the search words of %d %s in %v (%.0f a second; load average before %s, after %s)",
+				n, ix.what, took.Round(time.Millisecond), float64(n)/took.Seconds(), load, benchkit.LoadAvg())
+		}
 	}
 	for _, table := range []string{"products", "customers", "categories", "companies", "product_words", "customer_words"} {
 		if _, err := bdb.ExecContext(ctx, "VACUUM ANALYZE "+table); err != nil {
