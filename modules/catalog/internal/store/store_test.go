@@ -13,6 +13,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/db/dbtest"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 var t0 = time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
@@ -378,6 +379,66 @@ func TestProductWordsFollowWrites(t *testing.T) {
 		}
 		if n, err := s.IndexMissingWords(ctx); err != nil || n != 0 {
 			t.Fatalf("second run indexed %d, %v; want 0", n, err)
+		}
+	})
+}
+
+// The bulk path writes exactly the words a product's own write does: 1,200 products loaded behind
+// the store's back (two batches of IndexMissing, each more than one statement of words on SQLite)
+// get every word, with their own sort key, company and mask, and are found by their serials.
+func TestBulkIndexingWritesEveryWord(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		ctx := context.Background()
+		s := New(db)
+		a, b := dbtest.Company(t, db, "A"), dbtest.Company(t, db, "B")
+		ca, cb := category(t, s, a, "Granos"), category(t, s, b, "Granos")
+		var rows []Product
+		want := map[string]bool{}
+		for i := range 1200 {
+			c := ca
+			if i%3 == 0 {
+				c = cb
+			}
+			p := Product{CompanyID: c.CompanyID, CategoryID: c.ID, Code: fmt.Sprintf("ARZ-%05d", i),
+				Name: fmt.Sprintf("Arroz %s Diana %d kg %05d", []string{"Blanco", "Integral", "Parbolizado"}[i%3], i%5, i), Unit: "und",
+				IVAClass: "19", Kind: "goods", CreatedAt: t0, UpdatedAt: t0}
+			rows = append(rows, p)
+		}
+		if _, err := db.NewInsert().Model(&rows).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for i := range rows {
+			mask := search.MaskOf(ProductWordsOf(&rows[i])...)
+			for _, w := range ProductWordsOf(&rows[i]) {
+				want[fmt.Sprintf("%d %s %d %s %d %d", rows[i].ID, w, rows[i].CompanyID, strings.ToLower(rows[i].Name), mask[0], mask[1])] = true
+			}
+		}
+		if n, err := s.IndexMissingWords(ctx); err != nil || n != len(rows) {
+			t.Fatalf("indexed %d, %v; want %d", n, err, len(rows))
+		}
+		var got []struct {
+			ID        int64  `bun:"product_id"`
+			Word      string `bun:"word"`
+			CompanyID int64  `bun:"company_id"`
+			SortName  string `bun:"sort_name"`
+			Mask1     int64  `bun:"mask1"`
+			Mask2     int64  `bun:"mask2"`
+		}
+		if err := db.NewSelect().TableExpr("product_words").Column("product_id", "word", "company_id", "sort_name", "mask1", "mask2").
+			Scan(ctx, &got); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%d word rows, want %d", len(got), len(want))
+		}
+		for _, r := range got {
+			if k := fmt.Sprintf("%d %s %d %s %d %d", r.ID, r.Word, r.CompanyID, r.SortName, r.Mask1, r.Mask2); !want[k] {
+				t.Fatalf("unexpected word row %s", k)
+			}
+		}
+		fwd, _ := walk(t, s, Scope{CompanyID: a}, ProductFilter{Q: "arz-00001 integral"}, "name", 5)
+		if !slices.Equal(fwd, []int64{rows[1].ID}) {
+			t.Fatalf("ARZ-00001 finds %v", fwd)
 		}
 	})
 }
