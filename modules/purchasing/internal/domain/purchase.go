@@ -13,6 +13,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/bounds"
+	"github.com/backoffice/backoffice/platform/calendar"
 )
 
 // Messages of spec §5 and §8, sent as the English keys the web app translates.
@@ -108,9 +109,9 @@ func Normalize(d Draft) Draft {
 // products' kinds are known.
 func Validate(d Draft, now time.Time) Fields {
 	f := Fields{}
-	today := Today(now)
+	today := calendar.Today(now)
 	checkDate := func(field, value, malformed string) {
-		switch t, err := ParseDate(value); {
+		switch t, err := calendar.ParseDate(value); {
 		case err != nil:
 			f[field] = malformed
 		case !bounds.DateInRange(t, today):
@@ -223,24 +224,6 @@ var fieldOrder = []string{"purchase_date", "reference_no", "supplier_id", "store
 // the first by name).
 func (f Fields) First() string { return apperror.FirstMessage(f, fieldOrder...) }
 
-// Bogota is the business time zone (DESIGN §4). Colombia keeps UTC−5 all year and has had no
-// daylight saving time since 1993, so a fixed zone is exact and needs no zone database.
-var Bogota = time.FixedZone("America/Bogota", -5*60*60)
-
-// DateLayout is how business dates are written: in the API and in the database.
-const DateLayout = "2006-01-02"
-
-// ParseDate reads a business date 'YYYY-MM-DD' (midnight in Bogota).
-func ParseDate(s string) (time.Time, error) {
-	return time.ParseInLocation(DateLayout, s, Bogota)
-}
-
-// Today is the business date at instant now.
-func Today(now time.Time) time.Time {
-	y, m, d := now.In(Bogota).Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, Bogota)
-}
-
 // DueDate is the purchase date plus the days of credit.
 func DueDate(purchaseDate time.Time, daysOfCredit int64) time.Time {
 	return purchaseDate.AddDate(0, 0, int(daysOfCredit))
@@ -251,8 +234,8 @@ func DueDate(purchaseDate time.Time, daysOfCredit int64) time.Time {
 // are left out on purpose: they are no longer "expiring" and have their own report
 // (expired_purchases_report in spec §2).
 func ExpiringWindow(now time.Time) (from, to string) {
-	today := Today(now)
-	return today.Format(DateLayout), today.AddDate(0, 0, ExpiringDays).Format(DateLayout)
+	today := calendar.Today(now)
+	return today.Format(calendar.DateLayout), today.AddDate(0, 0, ExpiringDays).Format(calendar.DateLayout)
 }
 
 // Status labels of a purchase (spec §4).
