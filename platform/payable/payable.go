@@ -60,3 +60,27 @@ type Ledger interface {
 	// statement. It refuses (an error, nothing changed) a paid amount below zero.
 	ApplyPaid(ctx context.Context, tx bun.IDB, id, deltaCents int64, at time.Time) error
 }
+
+// Payment statuses every payable document shows (DESIGN §4: pending → partial → paid); an owner
+// may add labels of its own (a purchase made from a received order is "received" until paid).
+const (
+	StatusPending = "pending"
+	StatusPartial = "partial"
+	StatusPaid    = "paid"
+)
+
+// Balance is what is still owed on a document: total − paid − returns.
+func Balance(total, paid, returns int64) int64 { return total - paid - returns }
+
+// StatusOf is a document's payment status: paid when nothing is owed any more (balance ≤ 0,
+// returns included), partial when something but not everything is paid, pending otherwise.
+func StatusOf(total, paid, returns int64) string {
+	switch {
+	case Balance(total, paid, returns) <= 0:
+		return StatusPaid
+	case paid > 0:
+		return StatusPartial
+	default:
+		return StatusPending
+	}
+}

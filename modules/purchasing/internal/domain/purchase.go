@@ -14,6 +14,7 @@ import (
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/bounds"
 	"github.com/backoffice/backoffice/platform/calendar"
+	"github.com/backoffice/backoffice/platform/payable"
 )
 
 // Messages of spec §5 and §8, sent as the English keys the web app translates.
@@ -238,32 +239,27 @@ func ExpiringWindow(now time.Time) (from, to string) {
 	return today.Format(calendar.DateLayout), today.AddDate(0, 0, ExpiringDays).Format(calendar.DateLayout)
 }
 
-// Status labels of a purchase (spec §4).
+// Status labels of a purchase (spec §4): platform/payable's, and received.
 const (
-	StatusPending  = "pending"
-	StatusPartial  = "partial"
-	StatusPaid     = "paid"
+	StatusPending  = payable.StatusPending
+	StatusPartial  = payable.StatusPartial
+	StatusPaid     = payable.StatusPaid
 	StatusReceived = "received"
 )
 
 // Balance is what is still owed: total to pay − paid − returned.
-func Balance(totalToPay, paid, returned int64) int64 { return totalToPay - paid - returned }
+func Balance(totalToPay, paid, returned int64) int64 {
+	return payable.Balance(totalToPay, paid, returned)
+}
 
-// Status is a purchase's label:
-//   - paid when nothing is owed any more (balance ≤ 0, returns included);
-//   - partial when something but not everything is paid;
-//   - received when nothing is paid yet and the purchase was made from a received order (the
-//     goods are in, the invoice is open);
-//   - pending when nothing is paid yet otherwise.
+// Status is a purchase's label: platform/payable's (paid when nothing is owed any more, returns
+// included; partial when something but not everything is paid; pending when nothing is paid
+// yet), except received when nothing is paid yet and the purchase was made from a received
+// order (the goods are in, the invoice is open).
 func Status(totalToPay, paid, returned int64, fromReceivedOrder bool) string {
-	switch {
-	case Balance(totalToPay, paid, returned) <= 0:
-		return StatusPaid
-	case paid > 0:
-		return StatusPartial
-	case fromReceivedOrder:
+	st := payable.StatusOf(totalToPay, paid, returned)
+	if st == StatusPending && fromReceivedOrder {
 		return StatusReceived
-	default:
-		return StatusPending
 	}
+	return st
 }

@@ -113,9 +113,9 @@ type Filter struct {
 	// from Q, it is not part of Key.
 	SupplierIDs []int64
 
-	// byReference is false when the search was found to match no reference (see searchSides).
-	byReference bool
-	sidesKnown  bool
+	// sides is the search resolved (searchSides).
+	sides    search.Sides
+	resolved bool
 	// Approval is "", "pending", "approved" or "rejected".
 	Approval string
 	// Status is "", "pending", "partial", "paid" or "received".
@@ -331,22 +331,7 @@ func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
 
 // filtered applies f to a SELECT of purchases aliased p, in scope.
 func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQuery {
-	if terms := search.Terms(f.Q); len(terms) > 0 {
-		byRef, bySupplier := !f.sidesKnown || f.byReference, len(f.SupplierIDs) > 0
-		switch {
-		case byRef && bySupplier:
-			// The purchases whose reference matches, and those of the suppliers that match.
-			q = q.Where("p.id IN (?)", Words.IDs(s.db, terms, scope).UnionAll(listing.Restrict(
-				s.db.NewSelect().TableExpr("purchases AS ps").ColumnExpr("ps.id").
-					Where("ps.supplier_id IN (?)", bun.In(f.SupplierIDs)).Where("ps.deleted_at IS NULL"), scope, "ps.company_id")))
-		case bySupplier:
-			// A supplier's name (the usual search but for a reference): its purchases are a
-			// range of purchases_supplier_date_idx, read in date order.
-			q = q.Where("p.supplier_id IN (?)", bun.In(f.SupplierIDs))
-		default:
-			q = q.Where("p.id IN (?)", Words.IDs(s.db, terms, scope))
-		}
-	}
+	q = bySupplier.Where(s.db, q, scope, f.search())
 	if f.Approval != "" {
 		q = q.Where("p.approval_status = ?", f.Approval)
 	}
@@ -368,16 +353,22 @@ func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQ
 	return q
 }
 
-// searchSides finds out, when f searches suppliers too, whether the search also matches a
-// reference (one index probe): most searches are one or the other, and each alone is an index
-// range in the list's order, where both together are an id set to collect and sort.
-func (s *Store) searchSides(ctx context.Context, scope Scope, f Filter) (Filter, error) {
-	terms := search.Terms(f.Q)
-	if len(terms) == 0 || len(f.SupplierIDs) == 0 || f.sidesKnown {
-		return f, nil
+// bySupplier is the list's search: by the purchase's reference words, or by its supplier.
+var bySupplier = search.Party{Words: Words, Alias: "p", Column: "supplier_id"}
+
+// search is f's search, probed by searchSides or not yet.
+func (f Filter) search() search.Sides {
+	if f.resolved {
+		return f.sides
 	}
-	found, err := Words.IDs(s.db, terms, scope).Limit(1).Exists(ctx)
-	f.byReference, f.sidesKnown = found, err == nil
+	return search.Resolve(f.Q, f.SupplierIDs)
+}
+
+// searchSides probes f's search once (search.Party.Probe).
+func (s *Store) searchSides(ctx context.Context, scope Scope, f Filter) (Filter, error) {
+	var err error
+	f.sides, err = bySupplier.Probe(ctx, s.db, scope, f.search())
+	f.resolved = err == nil
 	return f, err
 }
 
