@@ -44,10 +44,13 @@ const (
 	PersonJuridica = "juridica"
 )
 
-// Line is one purchase line: Quantity units at UnitCostCents each, before IVA.
+// Line is one document line: Quantity units at UnitCostCents each (a purchase's unit cost, a
+// sale's unit price), before IVA, less the line's own DiscountCents (a sale line's discount; at
+// most Quantity × UnitCostCents).
 type Line struct {
 	Quantity      int64
 	UnitCostCents int64
+	DiscountCents int64
 	IVA           IVAClass
 	Concept       Concept
 }
@@ -90,8 +93,8 @@ type Input struct {
 	Params                       Params
 }
 
-// LineResult is one line's share: subtotal (quantity × unit cost), its part of the discount,
-// its base (subtotal − discount) and its part of its class's IVA.
+// LineResult is one line's share: subtotal (quantity × unit cost), its discount (its own plus
+// its part of the document's), its base (subtotal − discount) and its part of its class's IVA.
 type LineResult struct {
 	SubtotalCents, DiscountCents, BaseCents, IVACents int64
 }
@@ -206,8 +209,8 @@ func art868(cents int64) int64 {
 // Compute applies DESIGN §5 to one document. It is pure: the caller supplies the buyer's and
 // supplier's profiles and the UVT.
 //
-// Order: line subtotals; the discount prorated by subtotal (largest remainder, so the parts sum
-// exactly); bases; IVA per class on the class's base (shipping in 19%), each rounded half-up to
+// Order: line subtotals less their own discounts; the document's discount prorated by those
+// (largest remainder, so the parts sum exactly); bases; IVA per class on the class's base (shipping in 19%), each rounded half-up to
 // whole pesos, then shared out to the lines; ReteFuente on the goods base (goods lines +
 // shipping) and the services base, each only when it reaches its minimum, the sum rounded once;
 // ReteIVA 15% of the IVA of the concepts whose base reached the minimum, rounded once.
@@ -222,23 +225,31 @@ func Compute(in Input) (Result, error) {
 	}
 
 	subtotals := make([]int64, len(in.Lines))
+	nets := make([]int64, len(in.Lines)) // subtotal less the line's own discount
+	var net int64
 	for i, l := range in.Lines {
 		if l.Quantity != 0 && l.UnitCostCents > maxCents/l.Quantity {
 			return Result{}, fmt.Errorf("%w: line %d amount too large", ErrInvalid, i+1)
 		}
 		subtotals[i] = l.Quantity * l.UnitCostCents
+		if l.DiscountCents > subtotals[i] {
+			return Result{}, fmt.Errorf("%w: line %d discount exceeds its subtotal", ErrInvalid, i+1)
+		}
+		nets[i] = subtotals[i] - l.DiscountCents
 		res.SubtotalCents += subtotals[i]
 		if res.SubtotalCents > maxCents {
 			return Result{}, fmt.Errorf("%w: subtotal too large", ErrInvalid)
 		}
+		net += nets[i]
 	}
-	if in.DiscountCents > res.SubtotalCents {
+	if in.DiscountCents > net {
 		return Result{}, fmt.Errorf("%w: discount exceeds the subtotal", ErrInvalid)
 	}
-	discounts := prorate(in.DiscountCents, subtotals)
+	res.DiscountCents += res.SubtotalCents - net // the lines' own discounts
+	discounts := prorate(in.DiscountCents, nets)
 	for i, l := range in.Lines {
-		base := subtotals[i] - discounts[i]
-		res.Lines[i] = LineResult{SubtotalCents: subtotals[i], DiscountCents: discounts[i], BaseCents: base}
+		base := nets[i] - discounts[i]
+		res.Lines[i] = LineResult{SubtotalCents: subtotals[i], DiscountCents: l.DiscountCents + discounts[i], BaseCents: base}
 		res.BaseByClass[l.IVA] += base
 		if concept(l) == Service {
 			res.ServicesBaseCents += base
@@ -350,8 +361,8 @@ func validate(in Input) error {
 		return fmt.Errorf("%w: discount or shipping too large", ErrInvalid)
 	}
 	for i, l := range in.Lines {
-		if l.Quantity < 0 || l.UnitCostCents < 0 {
-			return fmt.Errorf("%w: line %d has a negative quantity or cost", ErrInvalid, i+1)
+		if l.Quantity < 0 || l.UnitCostCents < 0 || l.DiscountCents < 0 {
+			return fmt.Errorf("%w: line %d has a negative quantity, cost or discount", ErrInvalid, i+1)
 		}
 		switch l.IVA {
 		case IVA19, IVA5, IVAExento, IVAExcluido:

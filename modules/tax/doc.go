@@ -1,4 +1,8 @@
-// Package tax computes Colombian purchase taxes (DESIGN §5) and keeps the yearly UVT.
+// Package tax computes Colombian purchase and sales taxes (DESIGN §5) and keeps the yearly UVT.
+//
+// Compute prices a purchase; ComputeSale prices a sale with the same engine, the roles swapped
+// (our company is the supplier, the customer the buyer who withholds), so that both sides of a
+// trade follow one set of rules.
 //
 // Compute is pure and exact: money is integer centavos, rates are fractions, every tax is rounded
 // half-up to whole pesos once per document (IVA once per class), and shared-out amounts (the
@@ -13,5 +17,7 @@
 //     of the concepts that reached their minimum;
 //   - a line without a concept is goods;
 //   - the supplier's GranContribuyente flag changes nothing (DESIGN §5 names no rule for it);
-//   - returns are not computed here (the purchase stores them apart).
+//   - returns are not computed here (the purchase stores them apart);
+//   - a line may carry its own discount (sales); a document discount (purchases) is prorated
+//     over what the lines' own discounts leave.
 package tax
