@@ -5,6 +5,7 @@ export { FormDate, FormMoney, FormSelect, FormText, FormTextArea, useFieldError 
 export { DocumentFormContext, useFieldMessage } from './form-context';
 export { LineDate, LineInput, LineMoney, LineSelect, lineControlClass } from './line-inputs';
 export { LinesField, type LineCell, type LineColumn } from './lines-field';
+export { ProductPicker, productLabel, productNamed, type PickableProduct, type ProductPickerProps } from './product-picker';
 export { QUOTE_DEBOUNCE_MS, useDebouncedValue, useLiveQuote, type LiveQuote, type QuoteQuery } from './live-quote';
 export { RejectedBanner } from './rejected-banner';
 export { TotalsPanel, type TotalsRow } from './totals-panel';

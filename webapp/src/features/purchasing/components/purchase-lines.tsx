@@ -6,11 +6,10 @@
  */
 import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LineDate, LineInput, LineMoney, LineSelect, LinesField, useFieldError, type LineCell, type LineColumn } from '@/components/document-form';
+import { LineDate, LineInput, LineMoney, LineSelect, LinesField, ProductPicker, useFieldError, type LineCell, type LineColumn } from '@/components/document-form';
 import { formatCop } from '@/components/form/money';
-import type { Choice, ProductChoice } from '../api/purchases';
+import { useProductChoices, type Choice, type ProductChoice } from '../api/purchases';
 import { emptyLine, isBlankLine, lineSubtotal, type LineValues, type PurchaseValues } from './purchase-form-model';
-import { ProductPicker } from './product-picker';
 
 type LinePath = `lines.${number}`;
 
@@ -49,7 +48,7 @@ function ProductCell({ path }: { path: LinePath }) {
     <div className="space-y-0.5">
       <ProductPicker
         ref={field.ref}
-        categoryId={categoryId ? Number(categoryId) : null}
+        useChoices={(q: string) => useProductChoices(categoryId ? Number(categoryId) : null, q)}
         text={name}
         picked={picked}
         label={t('lines.product')}
