@@ -1558,6 +1558,8 @@ export interface components {
         };
         Company: {
             active: boolean;
+            /** @description Withholds its own income tax: its customers withhold no ReteFuente from its sales (ReteIVA still applies) */
+            autorretenedor: boolean;
             /** Format: date-time */
             created_at: string;
             has_taxes: boolean;
@@ -1584,6 +1586,8 @@ export interface components {
         CompanyBody: {
             /** @description Default true on create; omitted keeps the value on update */
             active?: boolean;
+            /** @description Default false on create; omitted keeps the value on update */
+            autorretenedor?: boolean;
             /** @description Default true on create; omitted keeps the value on update */
             has_taxes?: boolean;
             name?: string;
@@ -2591,6 +2595,16 @@ export interface components {
             phone: string;
             /** @enum {string} */
             role: "admin" | "secretary" | "user" | "buyer";
+            /**
+             * Format: int64
+             * @description Number of the user's sales (spec §3)
+             */
+            total_sales: number;
+            /**
+             * Format: int64
+             * @description Sum of the user's sales, in centavos
+             */
+            total_sales_cents: number;
             /** Format: date-time */
             updated_at: string;
             username: string;
