@@ -21,12 +21,18 @@
 // revocations) evicts that user's entries at once; a change made on another replica applies here
 // within those two seconds.
 //
+// The user pages show each user's total sales (spec §3), computed by the sales module through
+// UserSales (Deps.Sales) once per page or export batch; until it exists, NoSales answers zero for
+// everyone.
+//
 // Public surface: the Module (routes, the httpx.Authenticator, user creation for the command line
 // and the demo seed, user counts per company for the settings module) and the role names every
 // other module's access rules use.
 package auth
 
 import (
+	"context"
+
 	"github.com/backoffice/backoffice/modules/auth/internal/app"
 	"github.com/backoffice/backoffice/modules/auth/internal/domain"
 )
@@ -53,3 +59,18 @@ type SecretaryWindows = app.SecretaryWindows
 
 // CompanyNames resolves company ids to names for the user object and the user lists.
 type CompanyNames = app.CompanyNames
+
+// SalesFigures are a seller's figures (money in centavos).
+type SalesFigures = app.SalesFigures
+
+// UserSales computes users' sales figures; the sales module implements it. The ids are users the
+// caller may see; a user missing from the answer has no sales.
+type UserSales = app.UserSales
+
+// NoSales is the UserSales of a product without a sales module: nobody has sold anything yet.
+type NoSales struct{}
+
+// UserSales answers no figures (zeros).
+func (NoSales) UserSales(context.Context, []int64) (map[int64]SalesFigures, error) {
+	return map[int64]SalesFigures{}, nil
+}

@@ -28,6 +28,8 @@ type Deps struct {
 	SessionTTL, IdleTimeout time.Duration
 	// Events writes user events to the outbox and wakes the relay after commit.
 	Events eventbus.Emitter
+	// Sales gives the user pages each user's sales figures (the sales module); nil: NoSales.
+	Sales UserSales
 }
 
 // Module is the auth module's composition root.
@@ -40,8 +42,11 @@ func New(d Deps) *Module {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
+	if d.Sales == nil {
+		d.Sales = NoSales{}
+	}
 	return &Module{svc: app.New(d.DB, d.Cache, d.Windows, d.Companies, d.Now, d.Logger,
-		app.Config{SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events})}
+		app.Config{SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events, Sales: d.Sales})}
 }
 
 // Routes registers the auth endpoints.

@@ -6,15 +6,21 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
+
+	"github.com/uptrace/bun"
 
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/auth/authtest"
+	"github.com/backoffice/backoffice/modules/product"
+	"github.com/backoffice/backoffice/platform/db/dbtest"
 )
 
-// recordKeys are the fields of the admins' user object: the user object plus approval.
+// recordKeys are the fields of the admins' user object: the user object plus approval and sales.
 var recordKeys = func() []string {
-	k := append(slices.Clone(userKeys), "approval_reason", "approval_status", "approved_at", "approved_by", "updated_at")
+	k := append(slices.Clone(userKeys), "approval_reason", "approval_status", "approved_at", "approved_by", "updated_at",
+		"total_sales", "total_sales_cents")
 	slices.Sort(k)
 	return k
 }()
@@ -274,5 +280,94 @@ func TestUserManagement(t *testing.T) {
 			}
 			noSecrets(t, r)
 		})
+	})
+}
+
+// userSales is a stand-in for the sales module: it answers its figures and records every call.
+type userSales struct {
+	mu      sync.Mutex
+	figures map[int64]auth.SalesFigures
+	calls   [][]int64
+}
+
+func (u *userSales) UserSales(_ context.Context, ids []int64) (map[int64]auth.SalesFigures, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.calls = append(u.calls, slices.Clone(ids))
+	out := map[int64]auth.SalesFigures{}
+	for _, id := range ids {
+		if f, ok := u.figures[id]; ok {
+			out[id] = f
+		}
+	}
+	return out, nil
+}
+
+// takeCalls returns the calls made since the last take.
+func (u *userSales) takeCalls() [][]int64 {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	c := u.calls
+	u.calls = nil
+	return c
+}
+
+func TestUserSalesFigures(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		sales := &userSales{figures: map[int64]auth.SalesFigures{}}
+		s := authtest.NewWith(t, db, func(d *product.Deps) { d.Later.UserSales = sales })
+		ana := s.CreateUser(t, "ana", auth.RoleAdmin, false)
+		seller := s.CreateUser(t, "vera", auth.RoleUser, false)
+		quiet := s.CreateUser(t, "quinn", auth.RoleUser, false)
+		admin := s.Login(t, "ana", authtest.Password, "").AuthToken
+		sales.figures[seller.ID] = auth.SalesFigures{Count: 3, AmountCents: 123456789}
+		sales.takeCalls()
+
+		// The page's users, in one call; a user the sales module does not name has zeros.
+		var p userPage
+		s.Get(t, "/api/users?role=user&sort=username", admin).Expect(http.StatusOK).JSON(&p)
+		if len(p.Data) != 2 || p.Data[0].ID != quiet.ID || p.Data[1].ID != seller.ID {
+			t.Fatalf("page %+v", p.Data)
+		}
+		if q, v := p.Data[0], p.Data[1]; q.TotalSales != 0 || q.TotalSalesCents != 0 || v.TotalSales != 3 || v.TotalSalesCents != 123456789 {
+			t.Fatalf("figures %+v / %+v", q, v)
+		}
+		if calls := sales.takeCalls(); len(calls) != 1 || !slices.Equal(calls[0], []int64{quiet.ID, seller.ID}) {
+			t.Fatalf("calls %v", calls)
+		}
+
+		var one userOne
+		s.Get(t, fmt.Sprintf("/api/users/%d", seller.ID), admin).Expect(http.StatusOK).JSON(&one)
+		if one.Data.TotalSales != 3 || one.Data.TotalSalesCents != 123456789 {
+			t.Fatalf("detail %+v", one.Data)
+		}
+		if calls := sales.takeCalls(); len(calls) != 1 || !slices.Equal(calls[0], []int64{seller.ID}) {
+			t.Fatalf("detail calls %v", calls)
+		}
+
+		// The export carries both figures, the amount in pesos, headers in each language.
+		rows := s.Get(t, "/api/users/export.xlsx?lang=en&sort=username", admin).Expect(http.StatusOK).Sheet("users")
+		head := rows[0]
+		if len(rows) != 4 || head[len(head)-2] != "Total sales" || head[len(head)-1] != "Sales amount" {
+			t.Fatalf("export rows %q", rows)
+		}
+		for _, row := range rows[1:] {
+			want := []string{"0", "0.00"}
+			if row[0] == "vera" {
+				want = []string{"3", "1,234,567.89"}
+			}
+			if got := row[len(row)-2:]; !slices.Equal(got, want) {
+				t.Fatalf("export row %q, want figures %q", row, want)
+			}
+		}
+		if calls := sales.takeCalls(); len(calls) != 1 || len(calls[0]) != 3 || !slices.Contains(calls[0], ana.ID) {
+			t.Fatalf("export calls %v", calls)
+		}
+		es := s.Get(t, "/api/users/export.xlsx", admin).Expect(http.StatusOK).Sheet("users")
+		if h := es[0]; h[len(h)-2] != "Total ventas" || h[len(h)-1] != "Monto de ventas" {
+			t.Fatalf("spanish headers %q", h)
+		}
 	})
 }

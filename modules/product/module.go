@@ -62,9 +62,12 @@ type Deps struct {
 	Later Later
 }
 
-// Later holds what the modules still to come give the people module: the references that keep
-// a customer or supplier from being deleted, beside sales' and purchasing's.
+// Later holds what the modules still to come (payments) give the people module — the
+// references that keep a customer or supplier from being deleted, beside sales' and
+// purchasing's — and UserSales, a stand-in for the sales module's users' figures that auth's
+// tests give to count its calls (nil: the sales module's).
 type Later struct {
+	UserSales    auth.UserSales
 	CustomerRefs []people.CustomerReferences
 	SupplierRefs []people.SupplierReferences
 }
@@ -110,11 +113,15 @@ func New(d Deps) (*Product, error) {
 	purUsage := purchasing.NewUsage(d.DB)
 	poUsage := procurement.NewUsage(d.DB) // also ordered/received per category, receipt status
 	saleUsage := sales.NewUsage(d.DB)     // also the customers' and users' sales figures
+	var userSales auth.UserSales = saleUsage
+	if d.Later.UserSales != nil {
+		userSales = d.Later.UserSales
+	}
 	users := &authUsers{}
 	st := settings.New(settings.Deps{DB: d.DB, Cache: d.Cache, Now: d.Now, Logger: d.Logger, Push: sitePush,
 		Users: users, StoreRefs: []settings.StoreReferences{purUsage, saleUsage}})
 	au := auth.New(auth.Deps{DB: d.DB, Cache: d.Cache, Windows: st, Companies: st, Now: d.Now, Logger: d.Logger,
-		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events})
+		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events, Sales: userSales})
 	users.m = au
 	p := &Product{Settings: st, Auth: au}
 	p.Attachments = attachments.New(d.DB, d.Now)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/people"
 	"github.com/backoffice/backoffice/modules/sales/internal/app"
@@ -183,6 +184,20 @@ func (u *Usage) CustomerTotals(ctx context.Context, customerIDs []int64) (map[in
 	return out, nil
 }
 
+// UserSales are the sellers' figures (auth.UserSales): count and amount of the approved sales
+// each user recorded.
+func (u *Usage) UserSales(ctx context.Context, userIDs []int64) (map[int64]auth.SalesFigures, error) {
+	figs, err := u.st.FiguresBy(ctx, "created_by", string(approval.Approved), userIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]auth.SalesFigures, len(figs))
+	for id, f := range figs {
+		out[id] = auth.SalesFigures{Count: f.Count, AmountCents: f.TotalCents}
+	}
+	return out, nil
+}
+
 // customerSource reads a people customer as pricing needs it.
 type customerSource struct{ c Customers }
 
@@ -238,5 +253,5 @@ func (a sellerSource) SellerProfile(ctx context.Context, companyID int64) (tax.S
 	if err != nil {
 		return tax.Seller{}, err
 	}
-	return tax.Seller{HasTaxes: t.HasTaxes}, nil
+	return tax.Seller{HasTaxes: t.HasTaxes, Autorretenedor: t.Autorretenedor}, nil
 }

@@ -226,6 +226,14 @@ func TestDesignSalesExample(t *testing.T) {
 			tt.VATCents != 30_400_000 || tt.TotalCents != 190_400_000 || tt.WithholdingIncomeCents != 0 {
 			t.Fatalf("natural with a discount %+v", tt)
 		}
+		// An autorretenedor company suffers no ReteFuente; ReteIVA still applies.
+		if _, err := w.DB.NewUpdate().Table("companies").Set("autorretenedor = TRUE").Where("id = ?", w.CompanyID).Exec(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		w.Send(t, http.MethodPost, "/api/sales/quote", w.user, w.form(w.gran, w.line("a", 1, 100_000_000, 0))).Expect(http.StatusOK).JSON(&q)
+		if tt := q.Data.Totals; tt.WithholdingIncomeCents != 0 || tt.WithholdingVATCents != 2_850_000 || tt.TotalCents != 116_150_000 {
+			t.Fatalf("autorretenedor %+v", tt)
+		}
 		// A company without taxes charges and suffers nothing.
 		if _, err := w.DB.NewUpdate().Table("companies").Set("has_taxes = FALSE").Where("id = ?", w.CompanyID).Exec(context.Background()); err != nil {
 			t.Fatal(err)
@@ -369,6 +377,12 @@ func TestRolesNumbersApprovalAndEvents(t *testing.T) {
 		if cus.Data["total_sales"] != 1.0 || cus.Data["total_amount_cents"] != float64(a.Totals.TotalCents) ||
 			cus.Data["balance_cents"] != float64(a.Totals.TotalCents) {
 			t.Fatalf("customer figures %v", cus.Data)
+		}
+		// The seller's figures likewise (the users list's total sales).
+		var u one[obj]
+		w.Get(t, fmt.Sprintf("/api/users/%d", w.userID), w.admin).Expect(http.StatusOK).JSON(&u)
+		if u.Data["total_sales"] != 1.0 || u.Data["total_sales_cents"] != float64(a.Totals.TotalCents) {
+			t.Fatalf("seller figures %v", u.Data)
 		}
 		w.Send(t, http.MethodDelete, fmt.Sprintf("/api/customers/%d", w.natural), w.admin, nil).ExpectError(http.StatusConflict, "conflict", "Customer cannot be deleted")
 		w.Send(t, http.MethodDelete, fmt.Sprintf("/api/stores/%d", w.store), w.admin, nil).Expect(http.StatusConflict)

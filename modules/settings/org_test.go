@@ -103,7 +103,7 @@ func TestCompanies(t *testing.T) {
 
 		t.Run("create, defaults, validation and duplicates", func(t *testing.T) {
 			c := createCompany(t, s, admin, map[string]any{"name": "  Ferretería Andina  "})
-			if c.Name != "Ferretería Andina" || !c.Active || !c.HasTaxes || c.WithholdingAgent || c.ReteIVAAgent ||
+			if c.Name != "Ferretería Andina" || !c.Active || !c.HasTaxes || c.WithholdingAgent || c.ReteIVAAgent || c.Autorretenedor ||
 				c.Stores != 0 || c.Users != 0 || c.ID == 0 {
 				t.Fatalf("created %+v", c)
 			}
@@ -116,6 +116,11 @@ func TestCompanies(t *testing.T) {
 				ExpectError(http.StatusUnprocessableEntity, "invalid", "Name is required.")
 			s.Send(t, http.MethodPost, "/api/companies", admin, map[string]any{"name": "Sin IVA", "has_taxes": false, "reteiva_agent": true}).
 				ExpectError(http.StatusUnprocessableEntity, "invalid", "A company without taxes cannot be a withholding or ReteIVA agent.")
+			e = s.Send(t, http.MethodPost, "/api/companies", admin, map[string]any{"name": "Sin IVA", "has_taxes": false, "autorretenedor": true}).
+				ExpectError(http.StatusUnprocessableEntity, "invalid", "A company without taxes cannot be autorretenedor.")
+			if e.Fields["has_taxes"] != "A company without taxes cannot be autorretenedor." {
+				t.Fatalf("fields %v", e.Fields)
+			}
 		})
 
 		t.Run("a deactivated company's users cannot sign in and their sessions end", func(t *testing.T) {
@@ -141,12 +146,32 @@ func TestCompanies(t *testing.T) {
 		})
 
 		t.Run("update keeps omitted flags", func(t *testing.T) {
-			c := createCompany(t, s, admin, map[string]any{"name": "Agente", "withholding_agent": true, "reteiva_agent": true})
+			c := createCompany(t, s, admin, map[string]any{"name": "Agente", "withholding_agent": true, "reteiva_agent": true,
+				"autorretenedor": true})
 			var out one[settings.Company]
 			s.Send(t, http.MethodPut, fmt.Sprintf("/api/companies/%d", c.ID), admin, map[string]any{"name": "Agente 2", "active": false}).
 				Expect(http.StatusOK).JSON(&out)
-			if out.Data.Name != "Agente 2" || out.Data.Active || !out.Data.WithholdingAgent || !out.Data.ReteIVAAgent || !out.Data.HasTaxes {
+			if out.Data.Name != "Agente 2" || out.Data.Active || !out.Data.WithholdingAgent || !out.Data.ReteIVAAgent || !out.Data.HasTaxes ||
+				!out.Data.Autorretenedor {
 				t.Fatalf("updated %+v", out.Data)
+			}
+			// The tax profile the purchases and sales read follows the stored flags.
+			tp, err := s.Settings.CompanyTaxProfile(context.Background(), c.ID)
+			if err != nil || tp != (settings.TaxProfile{HasTaxes: true, WithholdingAgent: true, ReteIVAAgent: true, Autorretenedor: true}) {
+				t.Fatalf("tax profile %+v, %v", tp, err)
+			}
+			// Switching taxes off while autorretenedor stays on is refused; switching both off is not.
+			s.Send(t, http.MethodPut, fmt.Sprintf("/api/companies/%d", c.ID), admin, map[string]any{"name": "Agente 2",
+				"has_taxes": false, "withholding_agent": false, "reteiva_agent": false}).
+				ExpectError(http.StatusUnprocessableEntity, "invalid", "A company without taxes cannot be autorretenedor.")
+			s.Send(t, http.MethodPut, fmt.Sprintf("/api/companies/%d", c.ID), admin, map[string]any{"name": "Agente 2",
+				"has_taxes": false, "withholding_agent": false, "reteiva_agent": false, "autorretenedor": false}).
+				Expect(http.StatusOK).JSON(&out)
+			if out.Data.HasTaxes || out.Data.Autorretenedor {
+				t.Fatalf("untaxed %+v", out.Data)
+			}
+			if tp, err = s.Settings.CompanyTaxProfile(context.Background(), c.ID); err != nil || tp != (settings.TaxProfile{}) {
+				t.Fatalf("untaxed tax profile %+v, %v", tp, err)
 			}
 			// Its own name again is not a duplicate.
 			s.Send(t, http.MethodPut, fmt.Sprintf("/api/companies/%d", c.ID), admin, map[string]any{"name": "agente 2"}).Expect(http.StatusOK)
@@ -233,7 +258,7 @@ func TestCompanies(t *testing.T) {
 				t.Fatalf("disposition %q", cd)
 			}
 			text := xlsxText(t, r.Body)
-			if !strings.Contains(text, "Withholding agent") || !strings.Contains(text, "'=HYPERLINK") || strings.Contains(text, "Zeta") {
+			if !strings.Contains(text, "Withholding agent") || !strings.Contains(text, "Autorretenedor") || !strings.Contains(text, "'=HYPERLINK") || strings.Contains(text, "Zeta") {
 				t.Fatalf("export text %s", text)
 			}
 			es := xlsxText(t, s.Get(t, "/api/companies/export.xlsx", admin).Expect(http.StatusOK).Body)

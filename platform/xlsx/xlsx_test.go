@@ -193,8 +193,10 @@ func TestWriteLargeBoundedMemory(t *testing.T) {
 	// excelize keeps up to 16 MB of sheet XML in a buffer before spilling to its temp file, and
 	// the sampled heap includes garbage not yet collected: measured here, the peak is about 60 MB
 	// at 50k, 100k and 300k rows alike, while excelize's in-memory model needs about 500 MB for
-	// these 100k rows. The bound sits between the two.
-	const bound = 100 << 20
+	// these 100k rows. Under the race detector (CI runs platform/ with -race) the collector falls
+	// behind the sampler and the peak reaches about 100 MB (seen: 102 MB). The bound sits between
+	// the streaming and the in-memory figures with room for that.
+	const bound = 200 << 20
 	if growth > bound {
 		t.Errorf("heap grew by %d MB while exporting, want under %d MB", growth>>20, bound>>20)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
 	"github.com/uptrace/bun"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/product"
@@ -255,6 +256,22 @@ func (r *Response) JSON(v any) {
 	if err := json.Unmarshal(r.Body, v); err != nil {
 		r.t.Fatalf("decode %s: %v", r.Body, err)
 	}
+}
+
+// Sheet reads the body as an Excel workbook and returns the cells of its sheet named sheet, as
+// text, row by row (an export's header row first).
+func (r *Response) Sheet(sheet string) [][]string {
+	r.t.Helper()
+	f, err := excelize.OpenReader(bytes.NewReader(r.Body))
+	if err != nil {
+		r.t.Fatalf("open workbook: %v", err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		r.t.Fatalf("sheet %s: %v (sheets %v)", sheet, err, f.GetSheetList())
+	}
+	return rows
 }
 
 // Err decodes the API's error shape.

@@ -60,12 +60,14 @@ type CompanyNames interface {
 	CompanyActive(ctx context.Context, id int64) (bool, error)
 }
 
-// Config are the session lifetimes, the name shown in authenticator apps, and where the user
-// events go.
+// Config are the session lifetimes, the name shown in authenticator apps, where the user events
+// go, and who computes the users' sales.
 type Config struct {
 	// Events writes user events to the outbox and wakes the relay after commit (a zero Emitter
 	// leaves them to the relay's poll).
-	Events      eventbus.Emitter
+	Events eventbus.Emitter
+	// Sales gives the user pages each user's sales figures (the sales module); nil: all zero.
+	Sales       UserSales
 	SessionTTL  time.Duration
 	IdleTimeout time.Duration
 	// PendingTTL bounds the time between the password and the one-time code.

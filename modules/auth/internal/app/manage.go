@@ -41,15 +41,30 @@ const (
 	userCountBatch     = 200
 )
 
-// UserRecord is what the admins' user pages see about a user: the user object plus its approval
-// and last change. Like User, it never carries a password hash or a two-factor secret.
+// UserRecord is what the admins' user pages see about a user: the user object plus its approval,
+// last change and sales figures. Like User, it never carries a password hash or a two-factor
+// secret.
 type UserRecord struct {
 	User
-	ApprovalStatus string     `json:"approval_status" enum:"pending,approved,rejected"`
-	ApprovalReason string     `json:"approval_reason"`
-	ApprovedBy     *int64     `json:"approved_by"`
-	ApprovedAt     *time.Time `json:"approved_at"`
-	UpdatedAt      time.Time  `json:"updated_at"`
+	ApprovalStatus  string     `json:"approval_status" enum:"pending,approved,rejected"`
+	ApprovalReason  string     `json:"approval_reason"`
+	ApprovedBy      *int64     `json:"approved_by"`
+	ApprovedAt      *time.Time `json:"approved_at"`
+	UpdatedAt       time.Time  `json:"updated_at"`
+	TotalSales      int64      `json:"total_sales" doc:"Number of the user's sales (spec §3)"`
+	TotalSalesCents int64      `json:"total_sales_cents" doc:"Sum of the user's sales, in centavos"`
+}
+
+// SalesFigures are a seller's figures (money in centavos).
+type SalesFigures struct {
+	Count       int64
+	AmountCents int64
+}
+
+// UserSales computes users' sales figures; the sales module implements it. The ids given are
+// users the caller may see; a user missing from the answer has no sales.
+type UserSales interface {
+	UserSales(ctx context.Context, userIDs []int64) (map[int64]SalesFigures, error)
 }
 
 // UserInput is a user to create or the new state of one (the admins' form). On update an empty
@@ -109,14 +124,24 @@ func displayName(first, last, username string) string {
 	return username
 }
 
+// toRecords turns rows into what the user pages show, with the company names and the sales
+// figures of the whole batch read in one call each.
 func (s *Service) toRecords(ctx context.Context, rows []store.UserRow) ([]UserRecord, error) {
-	ids := make([]int64, 0, len(rows))
+	companyIDs := make([]int64, 0, len(rows))
+	userIDs := make([]int64, 0, len(rows))
 	for _, r := range rows {
-		ids = append(ids, r.CompanyID)
+		companyIDs = append(companyIDs, r.CompanyID)
+		userIDs = append(userIDs, r.ID)
 	}
-	names, err := s.companies.CompanyNames(ctx, ids)
+	names, err := s.companies.CompanyNames(ctx, companyIDs)
 	if err != nil {
 		return nil, apperror.Internal(err)
+	}
+	sales := map[int64]SalesFigures{}
+	if s.cfg.Sales != nil && len(rows) > 0 {
+		if sales, err = s.cfg.Sales.UserSales(ctx, userIDs); err != nil {
+			return nil, apperror.Internal(err)
+		}
 	}
 	out := make([]UserRecord, len(rows))
 	for i, r := range rows {
@@ -124,7 +149,8 @@ func (s *Service) toRecords(ctx context.Context, rows []store.UserRow) ([]UserRe
 			Email: r.Email, Phone: r.Phone, CompanyID: r.CompanyID, CompanyName: names[r.CompanyID], Role: r.Role,
 			Active: r.Active, IPAddress: r.IPAddress, EnableGoogle2FA: r.EnableGoogle2FA, Google2FASecret: r.HasSecret,
 			CreatedAt: r.CreatedAt}, ApprovalStatus: r.ApprovalStatus, ApprovalReason: r.ApprovalReason,
-			ApprovedBy: r.ApprovedBy, ApprovedAt: r.ApprovedAt, UpdatedAt: r.UpdatedAt}
+			ApprovedBy: r.ApprovedBy, ApprovedAt: r.ApprovedAt, UpdatedAt: r.UpdatedAt,
+			TotalSales: sales[r.ID].Count, TotalSalesCents: sales[r.ID].AmountCents}
 	}
 	return out, nil
 }
@@ -194,7 +220,7 @@ func (s *Service) ExportUsers(ctx context.Context, p caller.Principal, q UserQue
 	if err != nil {
 		return err
 	}
-	// Company names are looked up per batch of rows, not per row.
+	// Company names and sales figures are looked up per batch of rows, not per row.
 	var pending []store.UserRow
 	flush := func() error {
 		recs, err := s.toRecords(ctx, pending)
@@ -504,41 +530,33 @@ func (s *Service) decide(ctx context.Context, p caller.Principal, id int64, appr
 	if err := requireAdmin(p); err != nil {
 		return UserRecord{}, err
 	}
-	sc := userScope(p)
-	u, err := s.userInScope(ctx, id, sc)
+	u, err := s.userInScope(ctx, id, userScope(p))
 	if err != nil {
 		return UserRecord{}, err
 	}
-	d, err := approval.Resolve(approval.Status(u.ApprovalStatus), approve, reason)
-	if err != nil {
-		return UserRecord{}, err
-	}
-	next, reason := d.Status, d.Reason
 	subject, action := SubjectUserApproved, "user_approved"
 	if !approve {
 		subject, action = SubjectUserRejected, "user_rejected"
 	}
 	now := s.now().UTC()
-	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		ok, err := s.store.With(tx).DecideApproval(ctx, id, string(next), reason, p.UserID, now)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return apperror.Conflict(approval.MsgOnlyPending) // another administrator decided first
-		}
-		if err := s.auditUser(ctx, tx, p, action, u, reason); err != nil {
-			return err
-		}
-		return s.publish(ctx, tx, p, subject, u, reason)
-	})
+	_, err = approval.Run(ctx, s.db, approval.Status(u.ApprovalStatus), approve, reason,
+		func(ctx context.Context, tx bun.Tx, d approval.Decision) error {
+			ok, err := s.store.With(tx).DecideApproval(ctx, id, string(d.Status), d.Reason, p.UserID, now)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				return store.ErrNotFound // another administrator decided first
+			}
+			if err := s.auditUser(ctx, tx, p, action, u, d.Reason); err != nil {
+				return err
+			}
+			return s.publish(ctx, tx, p, subject, u, d.Reason)
+		})
 	s.cfg.Events.Flush()
 	s.sessions.forgetUser(id)
 	if err != nil {
-		if apperror.As(err) != nil {
-			return UserRecord{}, err
-		}
-		return UserRecord{}, apperror.Internal(err)
+		return UserRecord{}, err
 	}
 	s.counter.Bump(ctx, userTable)
 	return s.record(ctx, id, store.Scope{All: true})

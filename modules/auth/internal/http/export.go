@@ -13,5 +13,5 @@ var userWords = xlsx.Words{"admin": {"Administrator", "Administrador"}, "secreta
 // userRow is one user of the export (userColumns), in lang.
 func userRow(u app.UserRecord, lang string) []any {
 	return []any{u.Username, u.FirstName, u.LastName, u.Email, u.Phone, u.CompanyName, userWords.In(lang, u.Role),
-		u.Active, userWords.In(lang, u.ApprovalStatus), u.EnableGoogle2FA, u.CreatedAt}
+		u.Active, userWords.In(lang, u.ApprovalStatus), u.EnableGoogle2FA, u.CreatedAt, u.TotalSales, xlsx.Centavos(u.TotalSalesCents)}
 }

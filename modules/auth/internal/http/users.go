@@ -86,7 +86,8 @@ type rejectInput struct {
 // userColumns are the export's headers, English and Spanish.
 var userColumns = []xlsx.Header{{"Username", "Usuario"}, {"First name", "Nombre"}, {"Last name", "Apellido"},
 	{"Email", "Correo"}, {"Phone", "Teléfono"}, {"Company", "Empresa"}, {"Role", "Rol"}, {"Active", "Activo"},
-	{"Approval", "Aprobación"}, {"Two-factor", "Doble factor"}, {"Created at", "Creado"}}
+	{"Approval", "Aprobación"}, {"Two-factor", "Doble factor"}, {"Created at", "Creado"}, {"Total sales", "Total ventas"},
+	{"Sales amount", "Monto de ventas"}}
 
 // userRoutes registers /api/users: administrators only (spec §6 denies /people/user to users and
 // secretaries).

@@ -18,6 +18,7 @@ func TestParse(t *testing.T) {
 		{"backoffice.payments.payment.rejected.v2", KindPayment, OutcomeRejected, true},
 		{"backoffice.people.supplier.created.v1", KindSupplier, OutcomeCreated, true},
 		{"backoffice.auth.user.approved.v1", KindUser, OutcomeApproved, true},
+		{"backoffice.sales.sale.rejected.v1", KindSale, OutcomeRejected, true},
 		{"t1a2b.procurement.purchase_order.approved.v1", KindPurchaseOrder, OutcomeApproved, true}, // a test stream's prefix
 		{"backoffice.catalog.product.created.v1", "", "", false},                                   // not a notifying kind
 		{"backoffice.purchasing.purchase.deleted.v1", "", "", false},                               // not a notifying verb
@@ -65,6 +66,27 @@ func TestAudienceOf(t *testing.T) {
 		if got := AudienceOf(c.ev); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
 		}
+	}
+}
+
+func TestSaleContent(t *testing.T) {
+	ev := Event{Kind: KindSale, Outcome: OutcomeApproved, ActorID: 1,
+		Data: Payload{ID: 7, Number: "VTA-000007", CustomerName: "Tienda La Esquina", AmountCents: 113650000, CreatedBy: 3, Status: "approved"}}
+	want := Content{Message: "Sale {{label}} was approved.",
+		Params:      map[string]string{"label": "VTA-000007", "reference_no": "VTA-000007", "customer_name": "Tienda La Esquina"},
+		ReferenceNo: "VTA-000007", AmountCents: 113650000, EntityID: 7}
+	if c := ContentOf(ev); !reflect.DeepEqual(c, want) {
+		t.Fatalf("got %+v\nwant %+v", c, want)
+	}
+	if a := AudienceOf(ev); !reflect.DeepEqual(a, Audience{Users: []int64{3}, Except: 1}) {
+		t.Fatalf("approved sale: %+v", a)
+	}
+	ev.Outcome, ev.ActorID, ev.Data.Status = OutcomeCreated, 3, "pending"
+	if a := AudienceOf(ev); !reflect.DeepEqual(a, Audience{Admins: true, Except: 3}) {
+		t.Fatalf("created sale: %+v", a)
+	}
+	if Title(KindSale, OutcomeRejected) != "Sale Rejected" || !reflect.DeepEqual(Invalidates(KindSale), []string{"sales", "products", "customers", "users"}) {
+		t.Fatal("sale title or invalidated lists")
 	}
 }
 

@@ -364,31 +364,20 @@ func (s *Service) Decide(ctx context.Context, a Actor, id int64, approve bool, r
 	if err != nil {
 		return Record{}, err
 	}
-	d, err := approval.Resolve(approval.Status(r.ApprovalStatus), approve, reason)
-	if err != nil {
-		return Record{}, err
-	}
-	next, reason := d.Status, d.Reason
-	verb := VerbApproved
-	if !approve {
-		verb = VerbRejected
-	}
 	now := s.now().UTC()
 	from := r.ApprovalStatus
-	r.ApprovalStatus, r.ApprovalReason, r.ApprovedBy, r.ApprovedAt = string(next), reason, audit.Int64(a.UserID), &now
-	r.UpdatedBy, r.UpdatedAt = r.ApprovedBy, now
-	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.store.With(tx).Decide(ctx, r.ID, from, string(next), reason, a.UserID, now); err != nil {
+	// The store's conditional change answers store.ErrNotFound when another admin decided (or
+	// someone deleted the record) between our read and our write: approval.Run's conflict.
+	_, err = approval.Run(ctx, s.db, approval.Status(from), approve, reason, func(ctx context.Context, tx bun.Tx, d approval.Decision) error {
+		r.ApprovalStatus, r.ApprovalReason, r.ApprovedBy, r.ApprovedAt = string(d.Status), d.Reason, audit.Int64(a.UserID), &now
+		r.UpdatedBy, r.UpdatedAt = r.ApprovedBy, now
+		if err := s.store.With(tx).Decide(ctx, r.ID, from, string(d.Status), d.Reason, a.UserID, now); err != nil {
 			return err
 		}
-		return s.journal(ctx, tx, a, r, verb, reason, verb, reason)
+		return s.journal(ctx, tx, a, r, d.Verb(), d.Reason, d.Verb(), d.Reason)
 	})
-	if errors.Is(err, store.ErrNotFound) {
-		// Another admin decided (or someone deleted it) between our read and our write.
-		return Record{}, apperror.Conflict(approval.MsgOnlyPending)
-	}
 	if err != nil {
-		return Record{}, apperror.Internal(err)
+		return Record{}, err
 	}
 	s.committed(ctx)
 	return s.record(ctx, r)

@@ -17,7 +17,6 @@ import (
 	"github.com/backoffice/backoffice/modules/procurement/internal/domain"
 	"github.com/backoffice/backoffice/modules/procurement/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
-	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/bounds"
@@ -209,20 +208,6 @@ func (s *Service) changed(ctx context.Context, tables ...string) {
 }
 
 func isNotFound(err error) bool { return errors.Is(err, store.ErrNotFound) }
-
-// decision checks an administrator's decision on a record in status (approval.Resolve) and
-// returns it with the verb of the event it publishes.
-func decision(status string, approve bool, reason string) (approval.Decision, string, error) {
-	d, err := approval.Resolve(approval.Status(status), approve, reason)
-	switch {
-	case err != nil:
-		return d, "", err
-	case approve:
-		return d, VerbApproved, nil
-	default:
-		return d, VerbRejected, nil
-	}
-}
 
 // found is the answer to a read of one record: a store miss is the module's not found, any
 // other failure internal.

@@ -367,28 +367,22 @@ func (s *Service) DecideOrder(ctx context.Context, p caller.Principal, id int64,
 	if err != nil {
 		return PurchaseOrder{}, err
 	}
-	d, verb, err := decision(cur.Status, approve, reason)
-	if err != nil {
-		return PurchaseOrder{}, err
-	}
-	next, reason := d.Status, d.Reason
 	now := s.now()
-	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.store.With(tx).Decide(ctx, store.TableOrders, cur.ID, cur.Status, string(next), reason, p.UserID, now); err != nil {
-			if isNotFound(err) {
-				return apperror.Conflict(approval.MsgOnlyPending) // another admin decided meanwhile
-			}
+	// The conditional status change answers store.ErrNotFound when another admin decided
+	// meanwhile: approval.Run's conflict.
+	_, err = approval.Run(ctx, s.d.DB, approval.Status(cur.Status), approve, reason, func(ctx context.Context, tx bun.Tx, d approval.Decision) error {
+		if err := s.store.With(tx).Decide(ctx, store.TableOrders, cur.ID, cur.Status, string(d.Status), d.Reason, p.UserID, now); err != nil {
 			return err
 		}
-		if err := s.record(ctx, tx, p, cur.CompanyID, "purchase_order_"+verb, EntityOrder, cur.ID, reason, now); err != nil {
+		if err := s.record(ctx, tx, p, cur.CompanyID, "purchase_order_"+d.Verb(), EntityOrder, cur.ID, d.Reason, now); err != nil {
 			return err
 		}
-		return s.emit(ctx, tx, EntityOrder, verb, cur.CompanyID, p.UserID, Event{ID: cur.ID, ReferenceNo: cur.ReferenceNo,
-			AmountCents: amountOf(cur.Quantity, cur.ProductCostCents), CreatedBy: deref(cur.CreatedBy), Reason: reason,
-			Status: string(next), ProductName: cur.ProductName, Quantity: cur.Quantity}, now)
+		return s.emit(ctx, tx, EntityOrder, d.Verb(), cur.CompanyID, p.UserID, Event{ID: cur.ID, ReferenceNo: cur.ReferenceNo,
+			AmountCents: amountOf(cur.Quantity, cur.ProductCostCents), CreatedBy: deref(cur.CreatedBy), Reason: d.Reason,
+			Status: string(d.Status), ProductName: cur.ProductName, Quantity: cur.Quantity}, now)
 	})
 	if err != nil {
-		return PurchaseOrder{}, writeFailed(err)
+		return PurchaseOrder{}, err
 	}
 	s.changed(ctx, store.TableOrders)
 	return s.GetOrder(ctx, p, cur.ID)

@@ -324,40 +324,35 @@ func (s *Service) DecideReceipt(ctx context.Context, p caller.Principal, id int6
 	if err != nil {
 		return ReceivedOrder{}, err
 	}
-	d, verb, err := decision(cur.Status, approve, reason)
-	if err != nil {
-		return ReceivedOrder{}, err
-	}
-	next, reason := d.Status, d.Reason
 	now := s.now()
-	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	// The receipt's conditional status change answers store.ErrNotFound when another admin
+	// decided meanwhile: approval.Run's conflict.
+	_, err = approval.Run(ctx, s.d.DB, approval.Status(cur.Status), approve, reason, func(ctx context.Context, tx bun.Tx, d approval.Decision) error {
 		st := s.store.With(tx)
-		if err := st.Decide(ctx, store.TableReceipts, cur.ID, cur.Status, string(next), reason, p.UserID, now); err != nil {
-			if isNotFound(err) {
-				return apperror.Conflict(approval.MsgOnlyPending)
-			}
+		if err := st.Decide(ctx, store.TableReceipts, cur.ID, cur.Status, string(d.Status), d.Reason, p.UserID, now); err != nil {
 			return err
 		}
 		orderStatus := ""
 		if approve {
+			var err error
 			if orderStatus, err = st.Receive(ctx, cur.PurchaseOrderID, cur.Quantity, func(received, ordered int64) string {
 				return string(domain.AfterReceipt(received, ordered))
 			}, now); err != nil {
-				return err
+				return orderFailed(err)
 			}
 			if _, err := s.d.Stock.AdjustStock(ctx, tx, cur.ProductID, cur.Quantity); err != nil {
 				return err
 			}
 		} else if _, err := st.Book(ctx, cur.PurchaseOrderID, -cur.Quantity, false, nil, now); err != nil {
-			return err
+			return orderFailed(err)
 		}
-		if err := s.record(ctx, tx, p, cur.CompanyID, "received_order_"+verb, EntityReceipt, cur.ID,
-			fmt.Sprintf("quantity=%d %s", cur.Quantity, reason), now); err != nil {
+		if err := s.record(ctx, tx, p, cur.CompanyID, "received_order_"+d.Verb(), EntityReceipt, cur.ID,
+			fmt.Sprintf("quantity=%d %s", cur.Quantity, d.Reason), now); err != nil {
 			return err
 		}
 		amount := amountOf(cur.Quantity, cur.ProductCostCents)
-		if err := s.emit(ctx, tx, EntityReceipt, verb, cur.CompanyID, p.UserID, Event{ID: cur.ID, ReferenceNo: cur.ReferenceNo,
-			AmountCents: amount, CreatedBy: deref(cur.CreatedBy), Reason: reason, Status: string(next),
+		if err := s.emit(ctx, tx, EntityReceipt, d.Verb(), cur.CompanyID, p.UserID, Event{ID: cur.ID, ReferenceNo: cur.ReferenceNo,
+			AmountCents: amount, CreatedBy: deref(cur.CreatedBy), Reason: d.Reason, Status: string(d.Status),
 			ProductName: cur.ProductName, Quantity: cur.Quantity, PurchaseOrderID: cur.PurchaseOrderID}, now); err != nil {
 			return err
 		}
@@ -370,13 +365,23 @@ func (s *Service) DecideReceipt(ctx context.Context, p caller.Principal, id int6
 			Quantity: cur.OrderQuantity}, now)
 	})
 	if err != nil {
-		return ReceivedOrder{}, writeFailed(err)
+		return ReceivedOrder{}, err
 	}
 	s.changed(ctx, store.TableOrders, store.TableReceipts)
 	if approve {
 		s.d.Stock.StockChanged(ctx)
 	}
 	return s.GetReceipt(ctx, p, cur.ID)
+}
+
+// orderFailed is a failed change of a decided receipt's purchase order. Its store.ErrNotFound must
+// not read as the lost race approval.Run answers with a conflict: an order with receipts is never
+// deleted, so a missing one is an internal failure.
+func orderFailed(err error) error {
+	if isNotFound(err) {
+		return apperror.Internal(fmt.Errorf("the received order's purchase order: %v", err))
+	}
+	return err
 }
 
 // PurchaseDraft returns the purchase lines an approved received order turns into: its product,

@@ -165,15 +165,12 @@ const Table = "purchases"
 // live starts a SELECT of live purchases in scope, aliased p (no columns chosen: counts and
 // existence checks).
 func (s *Store) live(scope Scope) *bun.SelectQuery {
-	q := s.db.NewSelect().Model((*Row)(nil)).Where("p.deleted_at IS NULL")
-	return listing.Restrict(q, scope, "p.company_id")
+	return listing.Live(s.db, (*Row)(nil), "p", scope)
 }
 
 // rows is live reading whole rows into dst, with the text sort key of sort ("" for the default).
 func (s *Store) rows(scope Scope, dst any, sort string) *bun.SelectQuery {
-	q := s.db.NewSelect().Model(dst).ColumnExpr("p.*").ColumnExpr(Spec.KeyExpr(sort) + " AS sort_key").
-		Where("p.deleted_at IS NULL")
-	return listing.Restrict(q, scope, "p.company_id")
+	return Spec.Rows(s.db, dst, "p", scope, sort)
 }
 
 // Get returns the live purchase id in scope.

@@ -640,15 +640,7 @@ func checkFilter(f store.Filter) error {
 	default:
 		return apperror.Field("status", "Unknown status.")
 	}
-	for _, d := range []string{f.From, f.To} {
-		if d == "" {
-			continue
-		}
-		if _, err := calendar.ParseDate(d); err != nil {
-			return apperror.Invalid("Please select dates", map[string]string{"from": "Please select dates"})
-		}
-	}
-	return nil
+	return listing.CheckDates(f.From, f.To)
 }
 
 // maxCustomerMatches bounds the customers a search brings in by their current names (a term of

@@ -164,15 +164,12 @@ const Table = "sales"
 // live starts a SELECT of live sales in scope, aliased s (no columns chosen: counts and
 // existence checks).
 func (s *Store) live(scope Scope) *bun.SelectQuery {
-	q := s.db.NewSelect().Model((*Row)(nil)).Where("s.deleted_at IS NULL")
-	return listing.Restrict(q, scope, "s.company_id")
+	return listing.Live(s.db, (*Row)(nil), "s", scope)
 }
 
 // rows is live reading whole rows into dst, with the text sort key of sort ("" for the default).
 func (s *Store) rows(scope Scope, dst any, sort string) *bun.SelectQuery {
-	q := s.db.NewSelect().Model(dst).ColumnExpr("s.*").ColumnExpr(Spec.KeyExpr(sort) + " AS sort_key").
-		Where("s.deleted_at IS NULL")
-	return listing.Restrict(q, scope, "s.company_id")
+	return Spec.Rows(s.db, dst, "s", scope, sort)
 }
 
 // Get returns the live sale id in scope.

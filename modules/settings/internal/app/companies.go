@@ -31,6 +31,7 @@ type Company struct {
 	HasTaxes         bool      `json:"has_taxes"`
 	WithholdingAgent bool      `json:"withholding_agent" doc:"Agente de retención: withholds income tax from its suppliers"`
 	ReteIVAAgent     bool      `json:"reteiva_agent" doc:"Agente de ReteIVA: withholds 15% of the IVA its suppliers charge"`
+	Autorretenedor   bool      `json:"autorretenedor" doc:"Withholds its own income tax: its customers withhold no ReteFuente from its sales (ReteIVA still applies)"`
 	Stores           int       `json:"stores" doc:"Number of live stores"`
 	Users            int       `json:"users" doc:"Number of live users"`
 	CreatedAt        time.Time `json:"created_at"`
@@ -38,10 +39,11 @@ type Company struct {
 }
 
 // CompanyInput is a company to create or the new state of one. A nil flag keeps the stored value
-// on update and takes the default on create (active and with taxes: true; agents: false).
+// on update and takes the default on create (active and with taxes: true; agents and
+// autorretenedor: false).
 type CompanyInput struct {
-	Name                                             string
-	Active, HasTaxes, WithholdingAgent, ReteIVAAgent *bool
+	Name                                                             string
+	Active, HasTaxes, WithholdingAgent, ReteIVAAgent, Autorretenedor *bool
 }
 
 // CompanyQuery is a company list request.
@@ -55,7 +57,7 @@ const companyTable = "companies"
 
 func toCompany(r store.CompanyRow, users int) Company {
 	return Company{ID: r.ID, Name: r.Name, Active: r.Active, HasTaxes: r.HasTaxes, WithholdingAgent: r.WithholdingAgent,
-		ReteIVAAgent: r.ReteIVAAgent, Stores: r.Stores, Users: users, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+		ReteIVAAgent: r.ReteIVAAgent, Autorretenedor: r.Autorretenedor, Stores: r.Stores, Users: users, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 
 // requireAdmin repeats the route's access rule in the use case: companies and stores are an
@@ -189,7 +191,8 @@ func (s *Service) CreateCompany(ctx context.Context, p caller.Principal, in Comp
 		return Company{}, err
 	}
 	d := domain.Company{Name: in.Name, Active: boolOr(in.Active, true), HasTaxes: boolOr(in.HasTaxes, true),
-		WithholdingAgent: boolOr(in.WithholdingAgent, false), ReteIVAAgent: boolOr(in.ReteIVAAgent, false)}
+		WithholdingAgent: boolOr(in.WithholdingAgent, false), ReteIVAAgent: boolOr(in.ReteIVAAgent, false),
+		Autorretenedor: boolOr(in.Autorretenedor, false)}
 	now := s.now().UTC()
 	row := &store.Company{CreatedAt: now}
 	if err := s.saveCompany(ctx, p, row, d, "company_created"); err != nil {
@@ -211,7 +214,8 @@ func (s *Service) UpdateCompany(ctx context.Context, p caller.Principal, id int6
 		return Company{}, apperror.Internal(err)
 	}
 	d := domain.Company{Name: in.Name, Active: boolOr(in.Active, row.Active), HasTaxes: boolOr(in.HasTaxes, row.HasTaxes),
-		WithholdingAgent: boolOr(in.WithholdingAgent, row.WithholdingAgent), ReteIVAAgent: boolOr(in.ReteIVAAgent, row.ReteIVAAgent)}
+		WithholdingAgent: boolOr(in.WithholdingAgent, row.WithholdingAgent), ReteIVAAgent: boolOr(in.ReteIVAAgent, row.ReteIVAAgent),
+		Autorretenedor: boolOr(in.Autorretenedor, row.Autorretenedor)}
 	if err := s.saveCompany(ctx, p, row, d, "company_updated"); err != nil {
 		return Company{}, err
 	}
@@ -232,6 +236,7 @@ func (s *Service) saveCompany(ctx context.Context, p caller.Principal, row *stor
 		return apperror.Field("name", domain.MsgNameTaken)
 	}
 	row.Name, row.Active, row.HasTaxes, row.WithholdingAgent, row.ReteIVAAgent = d.Name, d.Active, d.HasTaxes, d.WithholdingAgent, d.ReteIVAAgent
+	row.Autorretenedor = d.Autorretenedor
 	row.UpdatedAt = s.now().UTC()
 	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		st := s.store.With(tx)
@@ -259,7 +264,7 @@ func (s *Service) saveCompany(ctx context.Context, p caller.Principal, row *stor
 func companyDetail(d domain.Company) string {
 	return "name=" + strconv.Quote(d.Name) + " active=" + strconv.FormatBool(d.Active) + " has_taxes=" +
 		strconv.FormatBool(d.HasTaxes) + " withholding_agent=" + strconv.FormatBool(d.WithholdingAgent) +
-		" reteiva_agent=" + strconv.FormatBool(d.ReteIVAAgent)
+		" reteiva_agent=" + strconv.FormatBool(d.ReteIVAAgent) + " autorretenedor=" + strconv.FormatBool(d.Autorretenedor)
 }
 
 // DeleteCompany soft-deletes a company that has no live users and no live stores (admins).
@@ -352,9 +357,10 @@ func (s *Service) forgetNames() {
 	s.namesMu.Unlock()
 }
 
-// TaxProfile is a live company's tax flags.
+// TaxProfile is a live company's tax flags. Purchases read the agent flags (what the company
+// withholds from its suppliers); sales read Autorretenedor (its customers withhold no ReteFuente).
 type TaxProfile struct {
-	HasTaxes, WithholdingAgent, ReteIVAAgent bool
+	HasTaxes, WithholdingAgent, ReteIVAAgent, Autorretenedor bool
 }
 
 // CompanyTaxProfile returns a live company's tax flags; apperror not_found when it is gone.
@@ -366,7 +372,8 @@ func (s *Service) CompanyTaxProfile(ctx context.Context, id int64) (TaxProfile, 
 	if err != nil {
 		return TaxProfile{}, apperror.Internal(err)
 	}
-	return TaxProfile{HasTaxes: c.HasTaxes, WithholdingAgent: c.WithholdingAgent, ReteIVAAgent: c.ReteIVAAgent}, nil
+	return TaxProfile{HasTaxes: c.HasTaxes, WithholdingAgent: c.WithholdingAgent, ReteIVAAgent: c.ReteIVAAgent,
+		Autorretenedor: c.Autorretenedor}, nil
 }
 
 func (s *Service) audit(ctx context.Context, db bun.IDB, p caller.Principal, action, entity string, id int64, detail string) error {

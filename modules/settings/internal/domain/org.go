@@ -16,6 +16,7 @@ const (
 	MsgStoreNotDeleted    = "Store cannot be deleted"
 	MsgNotFound           = "The requested information was not found"
 	MsgCompanyReteIVAFlag = "A company without taxes cannot be a withholding or ReteIVA agent."
+	MsgCompanyAutoFlag    = "A company without taxes cannot be autorretenedor."
 )
 
 // MaxNameLength bounds company and store names, in characters.
@@ -24,25 +25,32 @@ const MaxNameLength = 120
 // Company is a tenant: every record of the product belongs to one. Its tax flags drive the tax
 // engine (DESIGN §5): without taxes a company computes no IVA and withholds nothing; as a
 // withholding agent it withholds income tax (retención en la fuente) from its suppliers; as a
-// ReteIVA agent it also withholds 15 % of the IVA they charge.
+// ReteIVA agent it also withholds 15 % of the IVA they charge; as autorretenedor it withholds its
+// own income tax, so its customers withhold no ReteFuente from its sales (ReteIVA still applies).
 type Company struct {
 	Name             string
 	Active           bool
 	HasTaxes         bool
 	WithholdingAgent bool
 	ReteIVAAgent     bool
+	Autorretenedor   bool
 }
 
 // Normalize trims the name.
 func (c *Company) Normalize() { c.Name = strings.TrimSpace(c.Name) }
 
 // Validate returns the per-field messages, or nil. A company that has no taxes cannot act as a
-// withholding agent: the flags would contradict each other in every purchase it records.
+// withholding agent: the flags would contradict each other in every purchase it records. Nor can
+// it be autorretenedor: without taxes its sales bear no withholding at all, so the flag would
+// claim a tax status the company does not have.
 func (c Company) Validate() map[string]string {
 	fields := map[string]string{}
 	validateName(fields, c.Name)
-	if !c.HasTaxes && (c.WithholdingAgent || c.ReteIVAAgent) {
+	switch {
+	case !c.HasTaxes && (c.WithholdingAgent || c.ReteIVAAgent):
 		fields["has_taxes"] = MsgCompanyReteIVAFlag
+	case !c.HasTaxes && c.Autorretenedor:
+		fields["has_taxes"] = MsgCompanyAutoFlag
 	}
 	if len(fields) == 0 {
 		return nil

@@ -13,12 +13,16 @@ func TestCompanyValidate(t *testing.T) {
 		want map[string]string
 	}{
 		{"valid", Company{Name: "Demo S.A.S.", HasTaxes: true, WithholdingAgent: true, ReteIVAAgent: true}, nil},
+		{"autorretenedor with taxes", Company{Name: "Demo S.A.S.", HasTaxes: true, Autorretenedor: true}, nil},
 		{"no taxes, no agent", Company{Name: "Tienda"}, nil},
 		{"blank name", Company{Name: "   "}, map[string]string{"name": MsgNameRequired}},
 		{"long name", Company{Name: strings.Repeat("ñ", MaxNameLength+1), HasTaxes: true}, map[string]string{"name": MsgNameTooLong}},
 		{"name at the limit counts characters", Company{Name: strings.Repeat("ñ", MaxNameLength)}, nil},
 		{"agent without taxes", Company{Name: "X", WithholdingAgent: true}, map[string]string{"has_taxes": MsgCompanyReteIVAFlag}},
 		{"reteiva without taxes", Company{Name: "X", ReteIVAAgent: true}, map[string]string{"has_taxes": MsgCompanyReteIVAFlag}},
+		{"autorretenedor without taxes", Company{Name: "X", Autorretenedor: true}, map[string]string{"has_taxes": MsgCompanyAutoFlag}},
+		{"agent and autorretenedor without taxes name the agent", Company{Name: "X", WithholdingAgent: true, Autorretenedor: true},
+			map[string]string{"has_taxes": MsgCompanyReteIVAFlag}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := tc.in

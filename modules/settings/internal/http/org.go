@@ -48,11 +48,12 @@ type companyBody struct {
 	HasTaxes         *bool  `json:"has_taxes,omitempty" required:"false" doc:"Default true on create; omitted keeps the value on update"`
 	WithholdingAgent *bool  `json:"withholding_agent,omitempty" required:"false" doc:"Default false on create; omitted keeps the value on update"`
 	ReteIVAAgent     *bool  `json:"reteiva_agent,omitempty" required:"false" doc:"Default false on create; omitted keeps the value on update"`
+	Autorretenedor   *bool  `json:"autorretenedor,omitempty" required:"false" doc:"Default false on create; omitted keeps the value on update"`
 }
 
 func (b companyBody) input() app.CompanyInput {
 	return app.CompanyInput{Name: b.Name, Active: b.Active, HasTaxes: b.HasTaxes, WithholdingAgent: b.WithholdingAgent,
-		ReteIVAAgent: b.ReteIVAAgent}
+		ReteIVAAgent: b.ReteIVAAgent, Autorretenedor: b.Autorretenedor}
 }
 
 type companyInput struct {
@@ -102,7 +103,7 @@ type storeUpdateInput struct {
 
 var companyColumns = []xlsx.Header{{"Name", "Nombre"}, {"Stores", "Tiendas"}, {"Users", "Usuarios"}, {"Active", "Activa"},
 	{"Has taxes", "Tiene impuestos"}, {"Withholding agent", "Agente de retención"}, {"ReteIVA agent", "Agente de ReteIVA"},
-	{"Created at", "Creada"}}
+	{"Autorretenedor", "Autorretenedor"}, {"Created at", "Creada"}}
 
 var storeColumns = []xlsx.Header{{"Name", "Nombre"}, {"Company", "Empresa"}, {"Active", "Activa"}, {"Created at", "Creada"}}
 
@@ -119,7 +120,8 @@ func orgRoutes(api *httpx.API, svc *app.Service, adminRole string, storeReaders 
 			q := app.CompanyQuery{Query: in.Query, Active: in.value()}
 			return xlsx.Download("companies", "companies", svc.Now(), xlsx.Headers(in.Lang, companyColumns), func(yield func([]any) error) error {
 				return svc.ExportCompanies(ctx, httpx.Caller(ctx), q, func(c app.Company) error {
-					return yield([]any{c.Name, c.Stores, c.Users, c.Active, c.HasTaxes, c.WithholdingAgent, c.ReteIVAAgent, c.CreatedAt})
+					return yield([]any{c.Name, c.Stores, c.Users, c.Active, c.HasTaxes, c.WithholdingAgent, c.ReteIVAAgent, c.Autorretenedor,
+						c.CreatedAt})
 				})
 			}, xlsx.InLanguage(in.Lang))
 		})

@@ -39,6 +39,7 @@ type CompanyRow struct {
 	HasTaxes         bool      `bun:"has_taxes"`
 	WithholdingAgent bool      `bun:"withholding_agent"`
 	ReteIVAAgent     bool      `bun:"reteiva_agent"`
+	Autorretenedor   bool      `bun:"autorretenedor"`
 	CreatedAt        time.Time `bun:"created_at"`
 	UpdatedAt        time.Time `bun:"updated_at"`
 	Stores           int       `bun:"stores"`
@@ -52,7 +53,7 @@ func (f CompanyFilter) apply(sel *bun.SelectQuery) *bun.SelectQuery {
 // companySelect selects the list's columns, sortKey (sortKeyExpr) as sort_key.
 func (s *Store) companySelect(f CompanyFilter, sortKey string) *bun.SelectQuery {
 	return f.apply(s.db.NewSelect().TableExpr("companies AS c").
-		ColumnExpr("c.id, c.name, c.active, c.has_taxes, c.withholding_agent, c.reteiva_agent, c.created_at, c.updated_at").
+		ColumnExpr("c.id, c.name, c.active, c.has_taxes, c.withholding_agent, c.reteiva_agent, c.autorretenedor, c.created_at, c.updated_at").
 		ColumnExpr("(SELECT count(*) FROM stores AS s WHERE s.company_id = c.id AND s.deleted_at IS NULL) AS stores").
 		ColumnExpr(sortKey + " AS sort_key"))
 }
@@ -89,7 +90,8 @@ func (s *Store) CompanyNameTaken(ctx context.Context, name string, exceptID int6
 func (s *Store) UpdateCompany(ctx context.Context, c *Company) error {
 	c.SearchWords = search.WordsText(c.Name)
 	_, err := s.db.NewUpdate().Model(c).
-		Column("name", "search_words", "active", "has_taxes", "withholding_agent", "reteiva_agent", "updated_at").
+		Column("name", "search_words", "active", "has_taxes", "withholding_agent", "reteiva_agent", "autorretenedor",
+			"updated_at").
 		WherePK().Where("deleted_at IS NULL").Exec(ctx)
 	return err
 }

@@ -28,9 +28,11 @@ type Company struct {
 	Name     string `bun:"name,notnull"`
 	Active   bool   `bun:"active,notnull"`
 	HasTaxes bool   `bun:"has_taxes,notnull"`
-	// WithholdingAgent and ReteIVAAgent: whether the company withholds income tax and VAT.
+	// WithholdingAgent and ReteIVAAgent: whether the company withholds income tax and VAT;
+	// Autorretenedor: whether it withholds its own income tax (so its customers do not).
 	WithholdingAgent bool       `bun:"withholding_agent,notnull"`
 	ReteIVAAgent     bool       `bun:"reteiva_agent,notnull"`
+	Autorretenedor   bool       `bun:"autorretenedor,notnull"`
 	CreatedAt        time.Time  `bun:"created_at,notnull"`
 	UpdatedAt        time.Time  `bun:"updated_at,notnull"`
 	DeletedAt        *time.Time `bun:"deleted_at"`

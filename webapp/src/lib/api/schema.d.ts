@@ -1094,6 +1094,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sales (keyset pages; q searches number, customer reference and customer; sorts sale_date (default, newest first), created_at, number, customer_name, total_cents, balance_cents, status)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["list-sales"];
+        put?: never;
+        /**
+         * Record a sale (multipart: data = JSON, images = images); pending until an admin approves it; its goods leave stock at once ('Not enough stock of …' refuses it whole)
+         * @description Access: roles: user, secretary.
+         */
+        post: operations["create-sale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales as an Excel file, with the list's filters and sort
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["export-sales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a sale form without saving it (the totals the form shows while typing)
+         * @description Access: roles: admin, user, secretary.
+         */
+        post: operations["quote-sale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One sale with its lines and images
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["get-sale"];
+        /**
+         * Edit a pending sale (multipart like create; images sent are added, remove_image_ids removed); stock moves by the difference
+         * @description Access: roles: user, secretary.
+         */
+        put: operations["update-sale"];
+        post?: never;
+        /**
+         * Delete a pending sale without payments (soft); its goods go back to stock
+         * @description Access: roles: admin, user, secretary.
+         */
+        delete: operations["delete-sale"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending sale
+         * @description Access: roles: admin.
+         */
+        post: operations["approve-sale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending sale with a reason; its goods go back to stock
+         * @description Access: roles: admin.
+         */
+        post: operations["reject-sale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site_setting": {
         parameters: {
             query?: never;
@@ -1558,6 +1690,8 @@ export interface components {
         };
         Company: {
             active: boolean;
+            /** @description Withholds its own income tax: its customers withhold no ReteFuente from its sales (ReteIVA still applies) */
+            autorretenedor: boolean;
             /** Format: date-time */
             created_at: string;
             has_taxes: boolean;
@@ -1584,6 +1718,8 @@ export interface components {
         CompanyBody: {
             /** @description Default true on create; omitted keeps the value on update */
             active?: boolean;
+            /** @description Default false on create; omitted keeps the value on update */
+            autorretenedor?: boolean;
             /** @description Default true on create; omitted keeps the value on update */
             has_taxes?: boolean;
             name?: string;
@@ -1708,6 +1844,12 @@ export interface components {
         };
         DataReceivedOrderBody: {
             data: components["schemas"]["ReceivedOrder"];
+        };
+        DataSaleBody: {
+            data: components["schemas"]["Sale"];
+        };
+        DataSaleQuoteBody: {
+            data: components["schemas"]["SaleQuote"];
         };
         DataStoreBody: {
             data: components["schemas"]["Store"];
@@ -1864,7 +2006,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "purchase" | "payment" | "purchase_order" | "received_order" | "customer" | "supplier" | "user";
+            kind: "purchase" | "payment" | "purchase_order" | "received_order" | "customer" | "supplier" | "user" | "sale";
             /** @description English i18n key with {{name}} placeholders, e.g. 'Purchase {{label}} was approved.' */
             message: string;
             /**
@@ -1874,7 +2016,7 @@ export interface components {
             occurred_at: string;
             /** @enum {string} */
             outcome: "created" | "approved" | "rejected" | "received";
-            /** @description Values of the message's placeholders: label, and reference_no, supplier_name, name, reason when known */
+            /** @description Values of the message's placeholders: label, and reference_no, supplier_name, customer_name, name, reason when known */
             params: {
                 [key: string]: string;
             };
@@ -1956,6 +2098,10 @@ export interface components {
         };
         PageReceivedOrder: {
             data: components["schemas"]["ReceivedOrder"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        PageSale: {
+            data: components["schemas"]["Sale"][] | null;
             meta: components["schemas"]["Meta"];
         };
         PageStore: {
@@ -2409,6 +2555,231 @@ export interface components {
         RejectInputBody: {
             reason?: string;
         };
+        Sale: {
+            approval_reason: string;
+            /** @enum {string} */
+            approval_status: "pending" | "approved" | "rejected";
+            /** Format: date-time */
+            approved_at: string | null;
+            /** Format: int64 */
+            approved_by: number | null;
+            /** Format: int64 */
+            company_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The seller
+             */
+            created_by: number | null;
+            /** Format: int64 */
+            customer_id: number;
+            customer_name: string;
+            /** @description The customer's own order reference */
+            customer_reference: string;
+            /** Format: int64 */
+            id: number;
+            images?: components["schemas"]["SaleImage"][] | null;
+            lines?: components["schemas"]["SaleLine"][] | null;
+            note: string;
+            /** @description VTA-000123: the company's sales sequence */
+            number: string;
+            /** @description YYYY-MM-DD (America/Bogota) */
+            sale_date: string;
+            /**
+             * @description Payment status
+             * @enum {string}
+             */
+            status: "pending" | "partial" | "paid";
+            /** Format: int64 */
+            store_id: number;
+            store_name: string;
+            totals: components["schemas"]["SaleTotals"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SaleBody: {
+            /**
+             * Format: int64
+             * @description Administrators, on the quote: the company (default: their own)
+             */
+            company_id?: number;
+            /** Format: int64 */
+            customer_id?: number;
+            /** @description Create and edit: the customer's own order reference */
+            customer_reference?: string;
+            lines?: components["schemas"]["SaleLineBody"][] | null;
+            note?: string;
+            /** @description Edit only: ids of the sale's images to remove */
+            remove_image_ids?: number[] | null;
+            /** @description YYYY-MM-DD (America/Bogota) */
+            sale_date?: string;
+            /** Format: int64 */
+            store_id?: number;
+        };
+        SaleImage: {
+            /** Format: int64 */
+            id: number;
+            /** @description GET it signed in */
+            url: string;
+        };
+        SaleLine: {
+            /**
+             * Format: int64
+             * @description subtotal − discount
+             */
+            base_cents: number;
+            /**
+             * Format: int64
+             * @description Unit cost when the sale was recorded
+             */
+            cost_cents: number;
+            /**
+             * Format: int64
+             * @description The line's discount
+             */
+            discount_cents: number;
+            /** @enum {string} */
+            iva_class: "19" | "5" | "exento" | "excluido";
+            /** @enum {string} */
+            kind: "goods" | "service";
+            /**
+             * Format: int64
+             * @description Unit price before VAT
+             */
+            price_cents: number;
+            product_code: string;
+            /** Format: int64 */
+            product_id: number;
+            product_name: string;
+            /**
+             * Format: int64
+             * @description base − unit cost × quantity
+             */
+            profit_cents: number;
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description quantity × price
+             */
+            subtotal_cents: number;
+            /**
+             * Format: int64
+             * @description The line's share of its class's VAT
+             */
+            vat_cents: number;
+        };
+        SaleLineBody: {
+            /**
+             * Format: int64
+             * @description The line's discount, centavos, from 0 to quantity × price
+             */
+            discount_cents?: number;
+            /**
+             * Format: int64
+             * @description Unit price before VAT, centavos (the form starts from the product's price)
+             */
+            price_cents?: number | null;
+            /** Format: int64 */
+            product_id?: number;
+            /** Format: int64 */
+            quantity?: number | null;
+        };
+        SaleLineTotals: {
+            /**
+             * Format: int64
+             * @description subtotal − discount
+             */
+            base_cents: number;
+            /**
+             * Format: int64
+             * @description The line's discount
+             */
+            discount_cents: number;
+            /**
+             * Format: int64
+             * @description base − unit cost × quantity
+             */
+            profit_cents: number;
+            /**
+             * Format: int64
+             * @description quantity × price
+             */
+            subtotal_cents: number;
+            /**
+             * Format: int64
+             * @description The line's share of its class's VAT
+             */
+            vat_cents: number;
+        };
+        SaleQuote: {
+            lines: components["schemas"]["SaleLineTotals"][] | null;
+            totals: components["schemas"]["SaleTotals"];
+        };
+        SaleRejectBody: {
+            reason?: string;
+        };
+        SaleTotals: {
+            /**
+             * Format: int64
+             * @description total − paid − returns
+             */
+            balance_cents: number;
+            /**
+             * Format: int64
+             * @description Σ unit cost × quantity, the costs as of the sale
+             */
+            cost_cents: number;
+            /**
+             * Format: int64
+             * @description Σ the lines' discounts
+             */
+            discount_cents: number;
+            /**
+             * Format: int64
+             * @description taxable base + VAT
+             */
+            invoice_cents: number;
+            /** Format: int64 */
+            paid_cents: number;
+            /**
+             * Format: int64
+             * @description taxable base − cost (negative: a loss)
+             */
+            profit_cents: number;
+            /** Format: int64 */
+            return_cents: number;
+            /**
+             * Format: int64
+             * @description Σ quantity × price
+             */
+            subtotal_cents: number;
+            /**
+             * Format: int64
+             * @description subtotal − discount
+             */
+            taxable_base_cents: number;
+            /**
+             * Format: int64
+             * @description What the customer owes: invoice − withholdings
+             */
+            total_cents: number;
+            /** Format: int64 */
+            vat_cents: number;
+            /**
+             * Format: int64
+             * @description ReteFuente the customer practises
+             */
+            withholding_income_cents: number;
+            withholding_income_rate: string;
+            /**
+             * Format: int64
+             * @description ReteIVA the customer practises
+             */
+            withholding_vat_cents: number;
+            withholding_vat_rate: string;
+        };
         SetInputBody: {
             /**
              * Format: int64
@@ -2591,6 +2962,16 @@ export interface components {
             phone: string;
             /** @enum {string} */
             role: "admin" | "secretary" | "user" | "buyer";
+            /**
+             * Format: int64
+             * @description Number of the user's sales (spec §3)
+             */
+            total_sales: number;
+            /**
+             * Format: int64
+             * @description Sum of the user's sales, in centavos
+             */
+            total_sales_cents: number;
             /** Format: date-time */
             updated_at: string;
             username: string;
@@ -5350,7 +5731,7 @@ export interface operations {
                 before?: string;
                 /** @description Open the last page */
                 last?: boolean;
-                /** @description purchase, payment, purchase_order, received_order, customer, supplier or user */
+                /** @description purchase, payment, purchase_order, received_order, customer, supplier, user or sale */
                 kind?: string;
                 /** @description Only notifications about this company's records (useful to admins, who receive every company's) */
                 company_id?: number;
@@ -5422,7 +5803,7 @@ export interface operations {
     "delete-notifications": {
         parameters: {
             query?: {
-                /** @description purchase, payment, purchase_order, received_order, customer, supplier or user */
+                /** @description purchase, payment, purchase_order, received_order, customer, supplier, user or sale */
                 kind?: string;
                 /** @description Only notifications about this company's records (useful to admins, who receive every company's) */
                 company_id?: number;
@@ -8768,6 +9149,830 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataReceivedOrderBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "list-sales": {
+        parameters: {
+            query?: {
+                /** @description Page number, for display; navigation uses after/before/last */
+                page?: number;
+                per_page?: number;
+                /** @description Search text */
+                q?: string;
+                /** @description Sort key, or -key for descending */
+                sort?: string;
+                /** @description Cursor: the page after the one that returned it */
+                after?: string;
+                /** @description Cursor: the page before the one that returned it */
+                before?: string;
+                /** @description Open the last page */
+                last?: boolean;
+                /** @description pending, approved or rejected */
+                approval?: string;
+                /** @description Payment status: pending, partial or paid */
+                status?: string;
+                customer_id?: number;
+                store_id?: number;
+                /** @description The user who recorded the sale */
+                seller?: number;
+                /** @description Sale date from (YYYY-MM-DD, included) */
+                from?: string;
+                /** @description Sale date to (YYYY-MM-DD, included) */
+                to?: string;
+                /** @description Administrators: one company's sales */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageSale"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "create-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The sale as JSON (SaleBody) */
+                    data?: string;
+                    images?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSaleBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "export-sales": {
+        parameters: {
+            query?: {
+                /** @description Search text */
+                q?: string;
+                /** @description Sort key, or -key for descending */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+                /** @description pending, approved or rejected */
+                approval?: string;
+                /** @description Payment status: pending, partial or paid */
+                status?: string;
+                customer_id?: number;
+                store_id?: number;
+                /** @description The user who recorded the sale */
+                seller?: number;
+                /** @description Sale date from (YYYY-MM-DD, included) */
+                from?: string;
+                /** @description Sale date to (YYYY-MM-DD, included) */
+                to?: string;
+                /** @description Administrators: one company's sales */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "quote-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaleBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSaleQuoteBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "get-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSaleBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "update-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The sale as JSON (SaleBody) */
+                    data?: string;
+                    images?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSaleBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "delete-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "approve-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSaleBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "reject-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SaleRejectBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSaleBody"];
                 };
             };
             /** @description The body could not be read (malformed JSON or multipart, or missing) */

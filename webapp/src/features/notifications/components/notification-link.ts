@@ -17,6 +17,8 @@ export function notificationTarget(n: Pick<AppNotification, 'kind' | 'entity_id'
       return '/people/supplier';
     case 'user':
       return '/people/user';
+    case 'sale':
+      return '/sale/list';
     default:
       return undefined;
   }

@@ -15,9 +15,17 @@ const schema = z.object({
   has_taxes: z.boolean(),
   withholding_agent: z.boolean(),
   reteiva_agent: z.boolean(),
+  autorretenedor: z.boolean(),
 });
 type Values = z.infer<typeof schema>;
-const FIELDS = ['name', 'active', 'has_taxes', 'withholding_agent', 'reteiva_agent'] as const;
+const FIELDS = ['name', 'active', 'has_taxes', 'withholding_agent', 'reteiva_agent', 'autorretenedor'] as const;
+
+/** The flags that only a company with taxes may have, with their label and help keys (org namespace). */
+const TAX_FLAGS = [
+  { name: 'withholding_agent', label: 'company.withholdingAgent', help: 'company.withholdingAgentHelp', testId: 'field-withholding-agent' },
+  { name: 'reteiva_agent', label: 'company.reteivaAgent', help: 'company.reteivaAgentHelp', testId: 'field-reteiva-agent' },
+  { name: 'autorretenedor', label: 'company.autorretenedor', help: 'company.autorretenedorHelp', testId: 'field-autorretenedor' },
+] as const;
 
 /** The company form dialog. */
 export function CompanyForm({ record, onClose }: { record: Company | null; onClose: () => void }) {
@@ -39,13 +47,14 @@ export function CompanyForm({ record, onClose }: { record: Company | null; onClo
       has_taxes: record?.has_taxes ?? true,
       withholding_agent: record?.withholding_agent ?? false,
       reteiva_agent: record?.reteiva_agent ?? false,
+      autorretenedor: record?.autorretenedor ?? false,
     },
   });
   const hasTaxes = watch('has_taxes');
 
   const submit = handleSubmit(async (values) => {
-    // A company without taxes withholds nothing (the server refuses the combination).
-    const body = hasTaxes ? values : { ...values, withholding_agent: false, reteiva_agent: false };
+    // A company without taxes withholds nothing and is withheld nothing (the server refuses the combination).
+    const body = hasTaxes ? values : { ...values, ...Object.fromEntries(TAX_FLAGS.map((f) => [f.name, false])) };
     const ok = await submitForm({
       save: () => save.mutateAsync({ id: record?.id, body }),
       setError,
@@ -74,20 +83,9 @@ export function CompanyForm({ record, onClose }: { record: Company | null; onClo
       <div className="space-y-3">
         <CheckboxField label={t('fields.active')} data-testid="field-active" {...register('active')} />
         <CheckboxField label={t('company.hasTaxes')} description={t('company.hasTaxesHelp')} data-testid="field-has-taxes" {...register('has_taxes')} />
-        <CheckboxField
-          label={t('company.withholdingAgent')}
-          description={t('company.withholdingAgentHelp')}
-          disabled={!hasTaxes}
-          data-testid="field-withholding-agent"
-          {...register('withholding_agent')}
-        />
-        <CheckboxField
-          label={t('company.reteivaAgent')}
-          description={t('company.reteivaAgentHelp')}
-          disabled={!hasTaxes}
-          data-testid="field-reteiva-agent"
-          {...register('reteiva_agent')}
-        />
+        {TAX_FLAGS.map((f) => (
+          <CheckboxField key={f.name} label={t(f.label)} description={t(f.help)} disabled={!hasTaxes} data-testid={f.testId} {...register(f.name)} />
+        ))}
       </div>
     </FormDialog>
   );

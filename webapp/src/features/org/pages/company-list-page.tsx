@@ -18,6 +18,7 @@ export function CompanyListPage() {
     { id: 'has_taxes', header: t('company.hasTaxes'), cell: (r) => yesNo(r.has_taxes) },
     { id: 'withholding_agent', header: t('company.withholdingAgentShort'), cell: (r) => yesNo(r.withholding_agent) },
     { id: 'reteiva_agent', header: t('company.reteivaAgentShort'), cell: (r) => yesNo(r.reteiva_agent) },
+    { id: 'autorretenedor', header: t('company.autorretenedorShort'), cell: (r) => yesNo(r.autorretenedor) },
   ];
   return (
     <ResourceListPage<Company>

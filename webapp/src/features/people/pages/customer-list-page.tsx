@@ -1,7 +1,7 @@
 /** /people/customer: customers with their tax profile, sales totals, approval and export. */
 import { useTranslation } from 'react-i18next';
-import { formatCop } from '@/components/form/money';
 import type { Column } from '@/components/list/data-table';
+import { MoneyCell } from '@/components/list/money-cell';
 import { ResourceListPage } from '@/components/list/resource-list-page';
 import { useAuthStore } from '@/lib/auth/store';
 import { CUSTOMERS_PATH, type Customer } from '../api/parties';
@@ -12,13 +12,12 @@ import { PartyForm } from '../components/party-form';
 export function CustomerListPage() {
   const { t } = useTranslation('people');
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
-  const money = (cents: number) => <span className="whitespace-nowrap tabular-nums">{formatCop(cents)}</span>;
   const columns: Column<Customer>[] = [
     ...partyColumns<Customer>(t, true),
     { id: 'total_sales', header: t('customer.totalSales'), align: 'end', cell: (r) => r.total_sales ?? 0 },
-    { id: 'total_amount', header: t('customer.totalAmount'), align: 'end', cell: (r) => money(r.total_amount_cents ?? 0) },
-    { id: 'paid', header: t('customer.paid'), align: 'end', cell: (r) => money(r.paid_cents ?? 0) },
-    { id: 'balance', header: t('customer.balance'), align: 'end', cell: (r) => money(r.balance_cents ?? 0) },
+    { id: 'total_amount', header: t('customer.totalAmount'), align: 'end', cell: (r) => <MoneyCell cents={r.total_amount_cents ?? 0} /> },
+    { id: 'paid', header: t('customer.paid'), align: 'end', cell: (r) => <MoneyCell cents={r.paid_cents ?? 0} /> },
+    { id: 'balance', header: t('customer.balance'), align: 'end', cell: (r) => <MoneyCell cents={r.balance_cents ?? 0} /> },
   ];
   return (
     <ResourceListPage<Customer>

@@ -1,7 +1,8 @@
-/** /people/user (admins): users with role, company, active, approval and export. */
+/** /people/user (admins): users with role, company, active, sales figures, approval and export. */
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '@/components/list/resource-list-page';
 import type { Column } from '@/components/list/data-table';
+import { MoneyCell } from '@/components/list/money-cell';
 import { ROLES } from '@/lib/auth/types';
 import { useCompanyOptions } from '../api/companies';
 import { USERS_PATH, type ManagedUser } from '../api/users';
@@ -28,6 +29,8 @@ export function UserListPage() {
     },
     { id: 'ip', header: t('user.ipAddress'), nowrap: true, cell: (r) => r.ip_address },
     { id: 'google2fa', header: t('user.google2faShort'), cell: (r) => yesNo(r.enable_google2fa) },
+    { id: 'total_sales', header: t('user.totalSales'), align: 'end', cell: (r) => r.total_sales },
+    { id: 'total_sales_amount', header: t('user.salesAmount'), align: 'end', cell: (r) => <MoneyCell cents={r.total_sales_cents} /> },
   ];
   return (
     <ResourceListPage<ManagedUser>
