@@ -32,7 +32,7 @@ function DayBox({ value, label, onChange, testId }: { value: string; label: stri
       onChange={(e) => date.onTextChange(e.target.value)}
       onBlur={date.onTextBlur}
       data-testid={testId}
-      className="w-28 min-w-0 rounded-md border border-line bg-card px-2 py-2 text-sm aria-[invalid=true]:border-danger"
+      className="w-24 min-w-0 rounded-md border border-line bg-card px-2 py-2 text-sm aria-[invalid=true]:border-danger"
     />
   );
 }
@@ -46,11 +46,14 @@ export function DateRangeFilter({ label, from, to, onChange, testId }: DateRange
       <span id={id} className="shrink-0 text-muted">
         {label}
       </span>
-      <DayBox value={from} label={t('dateFrom', { label })} onChange={(day) => onChange('from', day)} testId={testId && `${testId}-from`} />
-      <span aria-hidden="true" className="text-muted">
-        –
+      {/* The two ends stay on one line; the label goes above them when the row is too narrow. */}
+      <span className="flex items-center gap-2">
+        <DayBox value={from} label={t('dateFrom', { label })} onChange={(day) => onChange('from', day)} testId={testId && `${testId}-from`} />
+        <span aria-hidden="true" className="text-muted">
+          –
+        </span>
+        <DayBox value={to} label={t('dateTo', { label })} onChange={(day) => onChange('to', day)} testId={testId && `${testId}-to`} />
       </span>
-      <DayBox value={to} label={t('dateTo', { label })} onChange={(day) => onChange('to', day)} testId={testId && `${testId}-to`} />
     </div>
   );
 }
