@@ -11,7 +11,7 @@
  *  5. the details dialog shows a sale's lines and totals to the administrator, who rejects it with
  *     a reason from there; the seller then finds it read-only with that reason.
  */
-import { openSignedIn } from '../support/app';
+import { openSignedIn, pesosOf, tabTo } from '../support/app';
 import { test, type Page } from '../support/fixtures';
 import { Api, expect, type Party, type Product, type Record, tag } from '../support/masterdata';
 import { bogotaDate, productOfClass, store as createStore, type IVAClass } from '../support/purchasing';
@@ -19,26 +19,9 @@ import { cellText, rowAction } from '../support/rows';
 import { createSale, customerWithProfile, figuresOf, salesFound, stockOf, type Sale } from '../support/sales';
 import { DEMO } from '../support/users';
 
-/** Whole pesos of a COP amount as the page writes it ("$ 1.295.000", "-$ 32.375"). */
-function pesosOf(text: string): number {
-  const [whole] = text.replace(/[^\d,]/g, '').split(',');
-  return Number(whole);
-}
-
 /** A sale's number as a whole word: VTA-000001 must not match VTA-000010. */
 function exactly(number: string): RegExp {
   return new RegExp(`${number}(?!\\d)`);
-}
-
-/** The data-testid of the focused element ('' when it has none). */
-function focused(page: Page): Promise<string> {
-  return page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
-}
-
-/** Presses Tab until the focused element is `testId`. */
-async function tabTo(page: Page, testId: string, most = 20): Promise<void> {
-  for (let i = 0; i < most && (await focused(page)) !== testId; i++) await page.keyboard.press('Tab');
-  expect(await focused(page), `Tab should reach ${testId}`).toBe(testId);
 }
 
 /** What a journey sells: three products of three VAT classes (10 units each), a store and a customer. */

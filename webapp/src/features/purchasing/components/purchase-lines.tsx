@@ -89,7 +89,6 @@ function SubtotalCell({ path }: { path: LinePath }) {
 /** The purchase's lines grid. */
 export function PurchaseLines({ categories }: { categories: readonly Choice[] | undefined }) {
   const { t } = useTranslation('purchasing');
-  const { t: common } = useTranslation('common');
   const at = (line: LineCell) => line.path as LinePath;
   const columns: LineColumn[] = [
     { id: 'category', header: t('lines.category'), width: 'minmax(7rem,1fr)', wide: true, cell: (l) => <CategoryCell path={at(l)} categories={categories} /> },
@@ -118,7 +117,7 @@ export function PurchaseLines({ categories }: { categories: readonly Choice[] | 
       newLine={emptyLine}
       isBlank={isBlankLine}
       enterColumn="quantity"
-      hint={`${t('lines.keyboardHint')} ${common('documentForm.linesHint')}`}
+      hint={t('lines.keyboardHint')}
       testId="purchase-lines"
     />
   );

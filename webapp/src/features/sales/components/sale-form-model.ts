@@ -11,7 +11,7 @@
  * back on the line's quantity.
  */
 import { z } from 'zod';
-import { attachmentsOf, attachmentsSchema, removedAttachments, type AttachmentsValue } from '@/components/document-form';
+import { attachmentsOf, attachmentsSchema, checkLines, positiveWhole, removedAttachments, type AttachmentsValue } from '@/components/document-form';
 import { todayInBogota } from '@/lib/dates';
 import type { Sale, SaleLine } from '../api/list-sales';
 import type { SaleQuoteRequest } from '../api/quote-sale';
@@ -115,12 +115,8 @@ export function saleValues(s: Sale): SaleValues {
   };
 }
 
-function positiveInt(text: string): number | null {
-  const t = text.trim();
-  if (!/^\d{1,10}$/.test(t)) return null;
-  const n = Number(t);
-  return n > 0 ? n : null;
-}
+/** A quantity as typed: up to 1,000,000,000 units (platform/bounds), ten digits. */
+const quantityOf = (text: string) => positiveWhole(text, 10);
 
 /** Whether the person left a line untouched. */
 export function isBlankLine(line: SaleLineValues): boolean {
@@ -129,7 +125,7 @@ export function isBlankLine(line: SaleLineValues): boolean {
 
 /** quantity × price − discount in centavos, or null while the line cannot be priced. */
 export function lineTotal(line: Pick<SaleLineValues, 'price_cents' | 'quantity' | 'discount_cents'>): number | null {
-  const quantity = positiveInt(line.quantity);
+  const quantity = quantityOf(line.quantity);
   if (line.price_cents === null || line.price_cents < 0 || quantity === null) return null;
   const gross = line.price_cents * quantity;
   const discount = line.discount_cents ?? 0;
@@ -166,20 +162,20 @@ export const saleSchema = z
     }),
   })
   .superRefine((values, ctx) => {
-    const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
-    let filled = 0;
-    values.lines.forEach((line, i) => {
-      if (isBlankLine(line)) return;
-      filled += 1;
-      const quantityOk = positiveInt(line.quantity) !== null;
-      const priceOk = line.price_cents !== null && line.price_cents >= 0;
-      if (!line.product_id) issue(['lines', i, 'product_id'], MESSAGES.productRequired);
-      if (!quantityOk) issue(['lines', i, 'quantity'], MESSAGES.quantityRequired);
-      if (!priceOk) issue(['lines', i, 'price_cents'], MESSAGES.priceRequired);
-      // A line's discount goes from 0 to quantity × price.
-      if ((line.discount_cents ?? 0) < 0 || (quantityOk && priceOk && lineTotal(line) === null)) issue(['lines', i, 'discount_cents'], MESSAGES.discountInvalid);
+    checkLines(ctx, values.lines, {
+      name: 'lines',
+      isBlank: isBlankLine,
+      required: MESSAGES.itemsRequired,
+      check: (line, issue) => {
+        const quantityOk = quantityOf(line.quantity) !== null;
+        const priceOk = line.price_cents !== null && line.price_cents >= 0;
+        if (!line.product_id) issue('product_id', MESSAGES.productRequired);
+        if (!quantityOk) issue('quantity', MESSAGES.quantityRequired);
+        if (!priceOk) issue('price_cents', MESSAGES.priceRequired);
+        // A line's discount goes from 0 to quantity × price.
+        if ((line.discount_cents ?? 0) < 0 || (quantityOk && priceOk && lineTotal(line) === null)) issue('discount_cents', MESSAGES.discountInvalid);
+      },
     });
-    if (filled === 0) issue(['lines'], MESSAGES.itemsRequired);
   });
 
 /** The non-blank lines as the API takes them (what is missing is left out, for the server to name). */
@@ -190,7 +186,7 @@ export function apiLines(lines: readonly SaleLineValues[]): NonNullable<SaleQuot
       product_id: Number(line.product_id) || 0,
       discount_cents: line.discount_cents ?? 0,
       ...(line.price_cents === null ? {} : { price_cents: line.price_cents }),
-      ...(positiveInt(line.quantity) === null ? {} : { quantity: positiveInt(line.quantity)! }),
+      ...(quantityOf(line.quantity) === null ? {} : { quantity: quantityOf(line.quantity)! }),
     }));
 }
 

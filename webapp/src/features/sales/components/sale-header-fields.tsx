@@ -3,7 +3,7 @@
  * its company), store, the customer's own order reference and a note.
  */
 import { useTranslation } from 'react-i18next';
-import { FormDate, FormSelect, FormText, FormTextArea } from '@/components/document-form';
+import { choiceOptions, FormDate, FormSelect, FormText, FormTextArea } from '@/components/document-form';
 import { Card } from '@/components/ui/card';
 import { customerLabel } from '../api/sale-choices';
 import { MAX_REFERENCE_LENGTH, type SaleValues } from './sale-form-model';
@@ -21,18 +21,14 @@ export interface SaleHeaderChoices {
   stores: readonly HeaderChoice[] | undefined;
 }
 
-function options(rows: readonly HeaderChoice[] | undefined, placeholder: string) {
-  return [{ value: '', label: placeholder }, ...(rows ?? []).map((r) => ({ value: String(r.id), label: customerLabel(r) }))];
-}
-
 /** The header card. */
 export function SaleHeaderFields({ choices, isNew }: { choices: SaleHeaderChoices; isNew: boolean }) {
   const { t } = useTranslation('sales');
   return (
     <Card className="grid gap-4 p-4 sm:grid-cols-2">
       <FormDate<SaleValues> name="sale_date" required label={t('fields.saleDate')} testId="field-sale-date" />
-      <FormSelect<SaleValues> name="customer_id" required autoFocus={isNew} label={t('fields.customer')} options={options(choices.customers, t('chooseCustomer'))} testId="field-customer" />
-      <FormSelect<SaleValues> name="store_id" required label={t('fields.store')} options={options(choices.stores, t('chooseStore'))} testId="field-store" />
+      <FormSelect<SaleValues> name="customer_id" required autoFocus={isNew} label={t('fields.customer')} options={choiceOptions(choices.customers, t('chooseCustomer'), customerLabel)} testId="field-customer" />
+      <FormSelect<SaleValues> name="store_id" required label={t('fields.store')} options={choiceOptions(choices.stores, t('chooseStore'))} testId="field-store" />
       <FormText<SaleValues>
         name="customer_reference"
         autoComplete="off"

@@ -72,7 +72,6 @@ function TotalCell({ path }: { path: LinePath }) {
 /** The sale's lines grid. */
 export function SaleLines() {
   const { t } = useTranslation('sales');
-  const { t: common } = useTranslation('common');
   const at = (line: LineCell) => line.path as LinePath;
   const columns: LineColumn[] = [
     { id: 'product', header: t('lines.product'), width: 'minmax(10rem,2fr)', wide: true, cell: (l) => <ProductCell path={at(l)} /> },
@@ -101,7 +100,7 @@ export function SaleLines() {
       newLine={emptyLine}
       isBlank={isBlankLine}
       enterColumn="quantity"
-      hint={`${t('lines.keyboardHint')} ${common('documentForm.linesHint')}`}
+      hint={t('lines.keyboardHint')}
       testId="sale-lines"
     />
   );
