@@ -8,12 +8,13 @@
  *     stored;
  *  3. an administrator opening /sale/add is sent away, and the API refuses the write (403);
  *  4. a sale is entered with Tab, type-ahead and Enter alone (Enter in the last quantity adds a line);
- *  5. the details dialog shows a sale's lines and totals to the administrator, who rejects it with
+ *  5. a pending sale is corrected (one unit more, an image): stock moves by the difference only;
+ *  6. the details dialog shows a sale's lines and totals to the administrator, who rejects it with
  *     a reason from there; the seller then finds it read-only with that reason.
  */
 import { openSignedIn, pesosOf, tabTo } from '../support/app';
 import { test, type Page } from '../support/fixtures';
-import { Api, expect, type Party, type Product, type Record, tag } from '../support/masterdata';
+import { Api, expect, type Party, pngFile, type Product, type Record, tag } from '../support/masterdata';
 import { bogotaDate, productOfClass, store as createStore, type IVAClass } from '../support/purchasing';
 import { cellText, rowAction } from '../support/rows';
 import { createSale, customerWithProfile, figuresOf, salesFound, stockOf, type Sale } from '../support/sales';
@@ -250,6 +251,35 @@ test('a sale is entered from the keyboard alone: type-ahead, Tab and Enter; Ente
   const stored = await s.user.read<Sale>(`/api/sales/${sale!.id}`);
   expect(stored.lines!.map((l) => [l.product_id, l.quantity, l.price_cents])).toEqual(quantities.map((q, i) => [s.products[i]!.id, q, s.products[i]!.price_cents]));
   expect(stored.approval_status).toBe('pending');
+});
+
+test('a pending sale is corrected: one unit more and an image; the stock moves by the difference', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const s = await shop(request, 'Correccion');
+  const product = s.products[1]!;
+  const sale = await createSale(s.user, {
+    customerId: s.customer.id,
+    storeId: s.store.id,
+    saleDate: bogotaDate(),
+    reference: `CO-${s.t}`,
+    lines: [{ product_id: product.id, quantity: 2, price_cents: product.price_cents }],
+  });
+  const stock = await stockOf(s.admin, product);
+
+  await openSignedIn(page, DEMO.user.username, DEMO.user.password, `/sale/edit/${sale.id}`);
+  const form = page.getByTestId('sale-form');
+  await expect(form.getByTestId('field-customer')).toHaveValue(String(s.customer.id));
+  const line = page.getByTestId('line-0');
+  await expect(line.getByTestId('line-code')).toHaveText(product.code);
+  await line.getByTestId('line-quantity').fill('3');
+  await expect(line.getByTestId('line-total')).toHaveText(/75\.000/);
+  await form.locator('input[type="file"]').setInputFiles({ ...pngFile('pedido.png') });
+  await form.getByTestId('form-submit').click();
+  await expect(page).toHaveURL(/\/sale\/list/);
+
+  const stored = await s.user.read<Sale & { images: unknown[] }>(`/api/sales/${sale.id}`);
+  expect([stored.lines![0]!.quantity, stored.images.length, stored.approval_status]).toEqual([3, 1, 'pending']);
+  expect(await stockOf(s.admin, product)).toBe(stock - 1);
 });
 
 test('the details dialog shows the lines and totals; an admin rejects from it; the seller then reads the reason', async ({ page, newClient, request }) => {
