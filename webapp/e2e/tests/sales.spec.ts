@@ -3,7 +3,8 @@
  *  1. a user sells three products of mixed VAT classes to a legal entity that withholds, sees the
  *     server's totals follow the typing, saves; an administrator approves the sale in another
  *     browser; the user's tab, never reloaded, shows the approval toast; the products' stock went
- *     down by the quantities and the customer's figures grew by the sale (read on the lists);
+ *     down by the quantities, and the customer's and the seller's figures grew by the sale (read
+ *     on the lists);
  *  2. an oversell is refused with 'Not enough stock of …' on the quantity itself, and nothing is
  *     stored;
  *  3. an administrator opening /sale/add is sent away, and the API refuses the write (403);
@@ -77,11 +78,13 @@ async function shownTotals(page: Page, ids: readonly string[]): Promise<number[]
 
 const TOTAL_IDS = ['totals-subtotal', 'totals-taxable-base', 'totals-vat', 'totals-withholding-income', 'totals-withholding-vat', 'totals-total'] as const;
 
-test('a user sells three products of mixed VAT; an admin elsewhere approves; the tab shows it live; stock and the customer figures follow', async ({ page, newClient, request }) => {
+test('a user sells three products of mixed VAT; an admin elsewhere approves; the tab shows it live; stock, customer and seller figures follow', async ({ page, newClient, request }) => {
   test.setTimeout(120_000);
   const s = await shop(request);
   const quantities = [4, 6, 2];
-  const before = { stock: await Promise.all(s.products.map((p) => stockOf(s.admin, p))), figures: await figuresOf(s.admin, s.customer) };
+  const seller = await s.user.read<{ id: number }>('/api/auth/user/profile');
+  const sellerSales = async () => (await s.admin.read<{ total_sales: number; total_sales_cents: number }>(`/api/users/${seller.id}`)).total_sales_cents;
+  const before = { stock: await Promise.all(s.products.map((p) => stockOf(s.admin, p))), figures: await figuresOf(s.admin, s.customer), seller: await sellerSales() };
 
   await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/sale/add');
   const form = page.getByTestId('sale-form');
@@ -134,6 +137,14 @@ test('a user sells three products of mixed VAT; an admin elsewhere approves; the
   const userRow = page.getByTestId('list-row').filter({ hasText: exactly(sale!.number) });
   await expect(userRow.getByTestId('approval-status')).toHaveAttribute('data-status', 'approved', { timeout: 10_000 });
   expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
+
+  // The seller's sales amount, on the administrator's user list.
+  await other.page.goto(`/people/user?q=${DEMO.user.username}`);
+  const userRows = other.page.getByTestId('list-row');
+  await expect(userRows.first()).toBeVisible();
+  const usernames = await Promise.all((await userRows.all()).map((r) => cellText(r, 'Username')));
+  const sellerRow = userRows.nth(usernames.indexOf(DEMO.user.username));
+  expect(pesosOf(await cellText(sellerRow, 'Sales amount'))).toBe((before.seller + quote.total_cents) / 100);
 
   // The products' stock, on the product list: down by the quantities sold.
   for (const [i, product] of s.products.entries()) {
@@ -300,6 +311,14 @@ test('the details dialog shows the lines and totals; an admin rejects from it; t
   const admin = await newClient();
   await openSignedIn(admin.page, DEMO.admin.username, DEMO.admin.password, `/sale/list?q=${sale.number}`);
   const row = admin.page.getByTestId('list-row').filter({ hasText: exactly(sale.number) });
+  await expect(row).toHaveCount(1);
+  // The date range filter lives in the URL: from tomorrow finds nothing, from today the sale.
+  const from = admin.page.getByTestId('filter-from-to-from');
+  await from.fill(bogotaDate(1));
+  await expect(admin.page).toHaveURL(new RegExp(`from=${bogotaDate(1)}`));
+  await expect(admin.page.getByTestId('sale-list').getByTestId('list-empty')).toBeVisible();
+  await from.fill(bogotaDate());
+  await expect(admin.page).toHaveURL(new RegExp(`from=${bogotaDate()}`));
   await row.getByTestId('sale-number').click();
   const dialog = admin.page.getByTestId('sale-detail');
   await expect(dialog).toBeVisible();
