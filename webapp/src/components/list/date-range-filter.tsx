@@ -32,7 +32,7 @@ function DayBox({ value, label, onChange, testId }: { value: string; label: stri
       onChange={(e) => date.onTextChange(e.target.value)}
       onBlur={date.onTextBlur}
       data-testid={testId}
-      className="w-[6.5rem] min-w-0 rounded-md border border-line bg-card px-2 py-2 text-sm aria-[invalid=true]:border-danger"
+      className="w-28 min-w-0 rounded-md border border-line bg-card px-2 py-2 text-sm aria-[invalid=true]:border-danger"
     />
   );
 }
