@@ -64,6 +64,7 @@ type Row struct {
 	ApprovedBy             *int64     `bun:"approved_by"`
 	ApprovedAt             *time.Time `bun:"approved_at"`
 	CreatedBy              *int64     `bun:"created_by"`
+	SellerName             string     `bun:"seller_name,notnull"` // CreatedBy's display name when the sale was recorded
 	CreatedAt              time.Time  `bun:"created_at,notnull"`
 	UpdatedBy              *int64     `bun:"updated_by"`
 	UpdatedAt              time.Time  `bun:"updated_at,notnull"`

@@ -2586,6 +2586,8 @@ export interface components {
             number: string;
             /** @description YYYY-MM-DD (America/Bogota) */
             sale_date: string;
+            /** @description The seller's name when the sale was recorded */
+            seller_name: string;
             /**
              * @description Payment status
              * @enum {string}

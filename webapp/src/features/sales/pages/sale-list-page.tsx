@@ -32,13 +32,6 @@ export function SaleListPage() {
   const companies = useCompanyChoices(isAdmin);
   const [open, setOpen] = useState<Sale | null>(null);
 
-  // The API names the seller by id; administrators read every user's name, the others know their own.
-  const names = new Map((users.data ?? []).map((u) => [u.id, displayName(u)]));
-  const seller = (s: Sale) => {
-    if (s.created_by === null) return '';
-    if (me && s.created_by === me.id) return isAdmin ? displayName(me) : t('sellerYou');
-    return names.get(s.created_by) ?? t('sellerOther', { id: s.created_by });
-  };
   const sellerOptions = isAdmin
     ? (users.data ?? []).filter((u) => SELLER_ROLES.includes(u.role)).map((u) => ({ value: String(u.id), label: displayName(u) }))
     : me
@@ -59,7 +52,7 @@ export function SaleListPage() {
         entity={t('entity')}
         basePath={SALES_PATH}
         listConfig={SALE_LIST}
-        columns={saleColumns({ t, dates, seller, open: setOpen })}
+        columns={saleColumns({ t, dates, open: setOpen })}
         filters={filters}
         dateRange={{ label: t('fields.saleDate'), from: 'from', to: 'to' }}
         approval={{ status: (r) => r.approval_status, reason: (r) => r.approval_reason, canDecide: isAdmin }}
@@ -71,7 +64,7 @@ export function SaleListPage() {
         canDelete={(r) => r.approval_status === 'pending'}
         rowActions={(r) => [{ id: 'details', label: t('details'), onSelect: () => setOpen(r), testId: 'row-details' }]}
       />
-      {open && <SaleDetailDialog sale={open} seller={seller(open)} canDecide={isAdmin} canEdit={canSell} onClose={() => setOpen(null)} />}
+      {open && <SaleDetailDialog sale={open} canDecide={isAdmin} canEdit={canSell} onClose={() => setOpen(null)} />}
     </>
   );
 }
