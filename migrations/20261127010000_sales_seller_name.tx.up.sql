@@ -12,3 +12,7 @@ UPDATE sales SET seller_name = COALESCE((
     SELECT CASE WHEN TRIM(u.first_name || ' ' || u.last_name) <> '' THEN TRIM(u.first_name || ' ' || u.last_name)
                 ELSE u.username END
     FROM users AS u WHERE u.id = sales.created_by), '');
+--bun:split
+-- GET /api/sales/sellers: the next seller of a company after another is one probe of this index
+-- (the sellers are found by skipping from one to the next, not by reading every sale).
+CREATE INDEX sales_company_seller_idx ON sales (company_id, created_by) WHERE deleted_at IS NULL;

@@ -594,7 +594,8 @@ func TestListSearchAndExport(t *testing.T) {
 
 // A sale names its seller as the auth module did when it was recorded (first and last name, else
 // the username), for everyone who reads it: on create, edit (which keeps it), read, list and
-// export.
+// export. The seller filter offers the sellers of the sales the caller sees, named as on their
+// latest sale, by name with accents ignored; another company's sellers are not among them.
 func TestSellerNames(t *testing.T) {
 	t.Parallel()
 	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
@@ -603,7 +604,7 @@ func TestSellerNames(t *testing.T) {
 		body := w.form(w.natural, w.line("s", 1, 100_000, 0))
 		a := w.create(t, w.user, body, 0)
 		b := w.create(t, w.secretary, body, 0)
-		_, err := s.Auth.CreateUser(ctx, auth.NewUser{CompanyID: w.CompanyID, Username: "vendedor9",
+		nameless, err := s.Auth.CreateUser(ctx, auth.NewUser{CompanyID: w.CompanyID, Username: "vendedor9",
 			Password: authtest.Password, Role: auth.RoleUser})
 		if err != nil {
 			t.Fatal(err)
@@ -656,6 +657,36 @@ func TestSellerNames(t *testing.T) {
 			}
 		}
 
+		type seller struct {
+			ID   int64  `json:"id"`
+			Name string `json:"name"`
+		}
+		sellers := func(token, query string) []seller {
+			t.Helper()
+			var out one[[]seller]
+			w.Get(t, "/api/sales/sellers"+query, token).Expect(http.StatusOK).JSON(&out)
+			return out.Data
+		}
+		ours := []seller{{w.userID, "Ángela Zapata"}, {w.secretaryID, "First secretary1 Last"}, {nameless.ID, "vendedor9"}}
+		for _, tc := range []struct {
+			who, token, query string
+			want              []seller
+		}{
+			{"user", w.user, "", ours},
+			{"secretary, asking for another company", w.secretary, fmt.Sprintf("?company_id=%d", w.otherCompany), ours},
+			{"the other company", w.other, "", []seller{{*o.CreatedBy, "O T"}}},
+			{"admin", w.admin, "", []seller{ours[0], ours[1], {*o.CreatedBy, "O T"}, ours[2]}},
+			{"admin, one company", w.admin, fmt.Sprintf("?company_id=%d", w.CompanyID), ours},
+		} {
+			if got := sellers(tc.token, tc.query); !slices.Equal(got, tc.want) {
+				t.Errorf("%s: sellers %v, want %v", tc.who, got, tc.want)
+			}
+		}
+		// Deleted sales leave the filter with their seller.
+		w.Send(t, http.MethodDelete, fmt.Sprintf("/api/sales/%d", c.ID), w.user, nil).Expect(http.StatusNoContent)
+		if got := sellers(w.user, ""); !slices.Equal(got, ours[:2]) {
+			t.Errorf("after the delete: sellers %v, want %v", got, ours[:2])
+		}
 	})
 }
 

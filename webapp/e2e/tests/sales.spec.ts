@@ -11,7 +11,9 @@
  *  4. a sale is entered with Tab, type-ahead and Enter alone (Enter in the last quantity adds a line);
  *  5. a pending sale is corrected (one unit more, an image): stock moves by the difference only;
  *  6. the details dialog shows a sale's lines, totals and seller to the administrator, who rejects
- *     it with a reason from there; the seller then finds it read-only with that reason.
+ *     it with a reason from there; the seller then finds it read-only with that reason;
+ *  7. a seller finds their own name in the list's seller column, and in its seller filter, which
+ *     finds their sale (sellers may not list users: the sale names its seller itself).
  */
 import { openSignedIn, pesosOf, tabTo } from '../support/app';
 import { test, type Page } from '../support/fixtures';
@@ -351,4 +353,29 @@ test('the details dialog shows the lines, totals and seller; an admin rejects fr
   await expect(form.getByTestId('rejection-reason')).toHaveText('Precio sin acordar');
   await expect(form.getByTestId('form-submit')).toHaveCount(0);
   await expect(form.getByTestId('line-quantity').first()).toBeDisabled();
+});
+
+test('a seller finds their own name in the seller column and in the seller filter, which finds their sale', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const s = await shop(request, 'Vendedor');
+  const me = await sellerName(s.user);
+  const sale = await createSale(s.user, {
+    customerId: s.customer.id,
+    storeId: s.store.id,
+    saleDate: bogotaDate(),
+    reference: `VE-${s.t}`,
+    lines: [{ product_id: s.products[2]!.id, quantity: 1, price_cents: s.products[2]!.price_cents }],
+  });
+
+  await openSignedIn(page, DEMO.user.username, DEMO.user.password, `/sale/list?q=${sale.number}`);
+  const row = page.getByTestId('list-row').filter({ hasText: exactly(sale.number) });
+  await expect(row).toHaveCount(1);
+  expect(await cellText(row, 'Seller')).toBe(me.name);
+
+  // The filter offers the seller by name (not "You", not a number), and keeps the sale when chosen.
+  const filter = page.getByTestId('filter-seller');
+  await expect(filter.locator('option', { hasText: me.name })).toHaveAttribute('value', String(me.id));
+  await filter.selectOption({ label: me.name });
+  await expect(page).toHaveURL(new RegExp(`seller=${me.id}(&|$)`));
+  await expect(row).toHaveCount(1);
 });

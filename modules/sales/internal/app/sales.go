@@ -1,10 +1,12 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -719,4 +721,28 @@ func (s *Service) Export(p caller.Principal, q Query) (func(ctx context.Context,
 		}
 		return s.store.Each(ctx, sc, q.Filter, q.List.Sort, func(r store.Row) error { return fn(view(&r, nil, nil)) })
 	}, nil
+}
+
+// Seller is a user who recorded sales, as the list's seller filter offers them.
+type Seller struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name" doc:"As on the seller's latest sale"`
+}
+
+// Sellers returns the users who recorded the live sales p may see (administrators: every
+// company's, or companyID's), each once, ordered by name (accents and case ignored), then id: the
+// seller filter of everyone, who may not all list users.
+func (s *Service) Sellers(ctx context.Context, p caller.Principal, companyID int64) ([]Seller, error) {
+	rows, err := s.store.Sellers(ctx, s.scope(p, companyID))
+	if err != nil {
+		return nil, apperror.Internal(err)
+	}
+	out := make([]Seller, len(rows))
+	for i, r := range rows {
+		out[i] = Seller{ID: r.ID, Name: r.Name}
+	}
+	slices.SortFunc(out, func(a, b Seller) int {
+		return cmp.Or(strings.Compare(search.Fold(a.Name), search.Fold(b.Name)), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
 }

@@ -9,10 +9,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage, type ListFilter } from '@/components/list/resource-list-page';
 import { useAuthStore } from '@/lib/auth/store';
-import { displayName } from '@/lib/auth/types';
 import { useDates } from '@/lib/dates/use-dates';
 import { SALE_LIST, SALE_STATUSES, SALES_PATH, type Sale } from '../api/list-sales';
-import { customerLabel, useCompanyChoices, useCustomerChoices, useSellerChoices, useStoreChoices } from '../api/sale-choices';
+import { useSaleSellers } from '../api/list-sellers';
+import { customerLabel, useCompanyChoices, useCustomerChoices, useStoreChoices } from '../api/sale-choices';
 import { saleColumns } from '../components/sale-columns';
 import { SaleDetailDialog } from '../components/sale-detail-dialog';
 
@@ -28,15 +28,11 @@ export function SaleListPage() {
   const canSell = SELLER_ROLES.includes(me?.role ?? '');
   const customers = useCustomerChoices(false);
   const stores = useStoreChoices(false);
-  const users = useSellerChoices(isAdmin);
+  const sellers = useSaleSellers();
   const companies = useCompanyChoices(isAdmin);
   const [open, setOpen] = useState<Sale | null>(null);
 
-  const sellerOptions = isAdmin
-    ? (users.data ?? []).filter((u) => SELLER_ROLES.includes(u.role)).map((u) => ({ value: String(u.id), label: displayName(u) }))
-    : me
-      ? [{ value: String(me.id), label: t('sellerYou') }]
-      : [];
+  const sellerOptions = (sellers.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
   const filters: ListFilter[] = [
     { key: 'status', label: t('fields.status'), options: SALE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
     { key: 'customer_id', label: t('fields.customer'), options: (customers.data ?? []).map((c) => ({ value: String(c.id), label: customerLabel(c) })) },
