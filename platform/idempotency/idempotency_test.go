@@ -83,39 +83,37 @@ func testReplayAndReuse(t *testing.T, h cachetest.Harness) {
 func testErrors(t *testing.T, h cachetest.Harness) {
 	ctx := context.Background()
 	k := idempotency.New(h.Store, idempotency.TTL)
-	calls := 0
-	refuse := func(context.Context) (answer, error) {
-		calls++
-		return answer{}, apperror.Invalid("The payment exceeds the balance due ($ 10).", map[string]string{"amount_cents": "The payment exceeds the balance due ($ 10)."})
-	}
 	fp := idempotency.Fingerprint([]byte("x"))
-	for range 2 {
-		_, err := idempotency.Do(ctx, k, "op", 1, "refused", fp, refuse)
-		ae := apperror.As(err)
-		if ae == nil || ae.Code != apperror.CodeInvalid || ae.Fields["amount_cents"] != "The payment exceeds the balance due ($ 10)." {
-			t.Fatalf("refusal: %v", err)
+	const refusal = "The payment exceeds the balance due ($ 10)."
+	for _, c := range []struct {
+		name string
+		fn   func(context.Context) (answer, error)
+		// runs is how many of two calls with one key run fn: an application error is the
+		// answer (one run); an internal error or a panic forgets the key (two).
+		runs int
+	}{
+		{"refused", func(context.Context) (answer, error) {
+			return answer{}, apperror.Invalid(refusal, map[string]string{"amount_cents": refusal})
+		}, 1},
+		{"failed", func(context.Context) (answer, error) { return answer{}, errors.New("database gone") }, 2},
+		{"panicked", func(context.Context) (answer, error) { panic("boom") }, 2},
+	} {
+		runs := 0
+		for range 2 {
+			func() {
+				defer func() { _ = recover() }()
+				_, err := idempotency.Do(ctx, k, "op", 1, c.name, fp, func(ctx context.Context) (answer, error) {
+					runs++
+					return c.fn(ctx)
+				})
+				if ae := apperror.As(err); c.name == "refused" && (ae == nil || ae.Fields["amount_cents"] != refusal) {
+					t.Errorf("refusal answered %v", err)
+				}
+			}()
 		}
-	}
-	if calls != 1 {
-		t.Fatalf("an application error is the answer: calls = %d, want 1", calls)
-	}
-	// An internal error, or a panic, forgets the key: the retry runs.
-	calls = 0
-	fail := func(context.Context) (answer, error) { calls++; return answer{}, errors.New("database gone") }
-	for range 2 {
-		if _, err := idempotency.Do(ctx, k, "op", 1, "failed", fp, fail); err == nil {
-			t.Fatal("want the error")
+		if runs != c.runs {
+			t.Errorf("%s: %d runs, want %d", c.name, runs, c.runs)
 		}
-	}
-	func() {
-		defer func() { _ = recover() }()
-		_, _ = idempotency.Do(ctx, k, "op", 1, "panicked", fp, func(context.Context) (answer, error) { panic("boom") })
-	}()
-	if _, err := idempotency.Do(ctx, k, "op", 1, "panicked", fp, func(context.Context) (answer, error) { calls++; return answer{}, nil }); err != nil {
-		t.Fatal(err)
-	}
-	if calls != 3 {
-		t.Fatalf("calls = %d, want 3 (internal errors and panics are not kept)", calls)
 	}
 }
 
