@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -219,6 +220,41 @@ func (s *Stack) Send(t testing.TB, method, path, token string, body any) *Respon
 	return s.Do(t, Request{Method: method, Path: path, Token: token, Body: body})
 }
 
+// File is one file part of a multipart request.
+type File struct {
+	// Field is the part's name ("images"), Name the file's name.
+	Field, Name string
+	Data        []byte
+}
+
+// Multipart is Do for a multipart/form-data body — the fields in order, then the files — with a
+// Bearer token (may be empty) from DefaultIP; header adds request headers (an Idempotency-Key).
+func (s *Stack) Multipart(t testing.TB, method, path, token string, fields [][2]string, files []File, header map[string]string) *Response {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for _, kv := range fields {
+		if err := mw.WriteField(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range files {
+		part, err := mw.CreateFormFile(f.Field, f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = part.Write(f.Data)
+	}
+	if err := mw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h := map[string]string{"Content-Type": mw.FormDataContentType()}
+	for k, v := range header {
+		h[k] = v
+	}
+	return s.Do(t, Request{Method: method, Path: path, Token: token, Body: buf.Bytes(), Header: h})
+}
+
 // LoginBody is the answer of POST /api/auth/login.
 type LoginBody struct {
 	AuthToken string    `json:"authToken"`
@@ -248,6 +284,20 @@ func (r *Response) Expect(want int) *Response {
 		r.t.Fatalf("status %d, want %d; body: %s", r.Status, want, r.Body)
 	}
 	return r
+}
+
+// CreatedID fails the test unless the answer is 201 and returns the created record's id
+// ({"data": {"id": …}}).
+func (r *Response) CreatedID() int64 {
+	r.t.Helper()
+	r.Expect(http.StatusCreated)
+	var out struct {
+		Data struct {
+			ID int64 `json:"id"`
+		} `json:"data"`
+	}
+	r.JSON(&out)
+	return out.Data.ID
 }
 
 // JSON decodes the body into v.

@@ -1,0 +1,417 @@
+package payments_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"github.com/backoffice/backoffice/modules/auth"
+	"github.com/backoffice/backoffice/modules/auth/authtest"
+	"github.com/backoffice/backoffice/modules/payments"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// pngBytes sniffs as PNG (the signature is what the check reads).
+var pngBytes = append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), bytes.Repeat([]byte{9}, 64)...)
+
+type obj = map[string]any
+
+type one[T any] struct {
+	Data T `json:"data"`
+}
+
+// document is what the tests read of a purchase or a sale.
+type document struct {
+	ID             int64  `json:"id"`
+	Status         string `json:"status"`
+	ApprovalStatus string `json:"approval_status"`
+	Totals         struct {
+		TotalToPayCents int64 `json:"total_to_pay_cents"`
+		TotalCents      int64 `json:"total_cents"`
+		PaidCents       int64 `json:"paid_cents"`
+		BalanceCents    int64 `json:"balance_cents"`
+	} `json:"totals"`
+}
+
+// total is what the document owes in all (a purchase's total to pay, a sale's total).
+func (d document) total() int64 { return max(d.Totals.TotalToPayCents, d.Totals.TotalCents) }
+
+// world is a Stack with one user per role and a user of another company, a supplier, a customer,
+// a store and a service (no stock, no expiry) to buy and sell.
+type world struct {
+	*authtest.Stack
+	admin, user, secretary, buyer, other string
+	userID                               int64
+	supplier, customer, store, category  int64
+	service                              int64
+	refs                                 int
+}
+
+func newWorld(t *testing.T, s *authtest.Stack) *world {
+	t.Helper()
+	ctx := context.Background()
+	w := &world{Stack: s}
+	s.CreateUser(t, "admin1", auth.RoleAdmin, false)
+	w.userID = s.CreateUser(t, "user1", auth.RoleUser, false).ID
+	s.CreateUser(t, "secretary1", auth.RoleSecretary, false)
+	s.CreateUser(t, "buyer1", auth.RoleBuyer, false)
+	otherCompany, err := s.Settings.EnsureCompany(ctx, "Otra Empresa S.A.S.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Auth.CreateUser(ctx, auth.NewUser{CompanyID: otherCompany, Username: "other1",
+		Password: authtest.Password, FirstName: "O", LastName: "T", Role: auth.RoleUser}); err != nil {
+		t.Fatal(err)
+	}
+	token := func(name string) string { return s.Login(t, name, authtest.Password, "").AuthToken }
+	w.admin, w.user, w.secretary, w.buyer, w.other = token("admin1"), token("user1"), token("secretary1"), token("buyer1"), token("other1")
+
+	w.supplier = s.Send(t, http.MethodPost, "/api/suppliers", w.admin, obj{"name": "Distribuidora Andina", "person_type": "natural"}).CreatedID()
+	w.customer = s.Send(t, http.MethodPost, "/api/customers", w.admin, obj{"name": "Tienda La Esquina", "person_type": "natural"}).CreatedID()
+	w.store = s.Send(t, http.MethodPost, "/api/stores", w.admin, obj{"name": "Principal", "company_id": s.CompanyID}).CreatedID()
+	w.category = s.Send(t, http.MethodPost, "/api/categories", w.admin, obj{"name": "Servicios"}).CreatedID()
+	w.service = s.Multipart(t, http.MethodPost, "/api/products", w.admin, [][2]string{{"code", "S-1"}, {"name", "Asesoría"},
+		{"category_id", fmt.Sprint(w.category)}, {"unit", "und"}, {"cost_cents", "100"}, {"price_cents", "200"},
+		{"iva_class", "excluido"}, {"kind", "service"}}, nil, nil).CreatedID()
+	return w
+}
+
+// purchase records a purchase of cents (one line of the service, excluded from VAT) by token,
+// approved by an administrator unless pending is set.
+func (w *world) purchase(t *testing.T, token string, cents int64, pending bool) document {
+	t.Helper()
+	w.refs++
+	data, _ := json.Marshal(obj{"purchase_date": "2026-11-20", "reference_no": fmt.Sprintf("FV-%03d", w.refs),
+		"supplier_id": w.supplier, "store_id": w.store, "days_of_credit": 30,
+		"lines": []obj{{"category_id": w.category, "product_id": w.service, "cost_cents": cents, "quantity": 1}}})
+	id := w.Multipart(t, http.MethodPost, "/api/purchases", token, [][2]string{{"data", string(data)}},
+		[]authtest.File{{Field: "attachment", Name: "invoice.png", Data: pngBytes}}, nil).CreatedID()
+	if !pending && token != w.admin {
+		w.Send(t, http.MethodPost, fmt.Sprintf("/api/purchases/%d/approve", id), w.admin, nil).Expect(http.StatusOK)
+	}
+	return w.document(t, "purchase", id)
+}
+
+// sale records a sale of cents (one line of the service) by the user, approved by an
+// administrator.
+func (w *world) sale(t *testing.T, cents int64) document {
+	t.Helper()
+	data, _ := json.Marshal(obj{"sale_date": "2026-11-20", "customer_id": w.customer, "store_id": w.store,
+		"lines": []obj{{"product_id": w.service, "quantity": 1, "price_cents": cents}}})
+	id := w.Multipart(t, http.MethodPost, "/api/sales", w.user, [][2]string{{"data", string(data)}}, nil, nil).CreatedID()
+	w.Send(t, http.MethodPost, fmt.Sprintf("/api/sales/%d/approve", id), w.admin, nil).Expect(http.StatusOK)
+	return w.document(t, "sale", id)
+}
+
+// document reads a purchase or a sale as the admin sees it.
+func (w *world) document(t *testing.T, typ string, id int64) document {
+	t.Helper()
+	var out one[document]
+	w.Get(t, fmt.Sprintf("/api/%ss/%d", typ, id), w.admin).Expect(http.StatusOK).JSON(&out)
+	return out.Data
+}
+
+// pay posts a payment form with images and headers.
+func (w *world) pay(t *testing.T, token string, body obj, images int, header map[string]string) *authtest.Response {
+	t.Helper()
+	data, _ := json.Marshal(body)
+	var files []authtest.File
+	for i := range images {
+		files = append(files, authtest.File{Field: "images", Name: fmt.Sprintf("receipt%d.png", i), Data: pngBytes})
+	}
+	return w.Multipart(t, http.MethodPost, "/api/payments", token, [][2]string{{"data", string(data)}}, files, header)
+}
+
+// form is a payment of cents on document id of typ.
+func form(typ string, id, cents int64) obj {
+	return obj{"type": typ, "document_id": id, "date": "2026-11-23", "reference_no": "TR-" + fmt.Sprint(cents),
+		"amount_cents": cents, "method": "transfer", "note": "abono"}
+}
+
+// paid reads back a payment answer.
+func paid(t *testing.T, r *authtest.Response, status int) payments.Payment {
+	t.Helper()
+	var out one[payments.Payment]
+	r.Expect(status).JSON(&out)
+	return out.Data
+}
+
+func (w *world) decide(t *testing.T, id int64, verb string, body any) *authtest.Response {
+	t.Helper()
+	return w.Send(t, http.MethodPost, fmt.Sprintf("/api/payments/%d/%s", id, verb), w.admin, body)
+}
+
+// overpaid is the refusal of an amount above what may still be paid, available centavos.
+func overpaid(t *testing.T, r *authtest.Response, field, message string) {
+	t.Helper()
+	e := r.ExpectError(http.StatusUnprocessableEntity, "invalid", message)
+	if e.Fields[field] != message {
+		t.Fatalf("fields %v, want %s: %q", e.Fields, field, message)
+	}
+}
+
+// A purchase paid by a user's pending payment and an administrator's approval, then in full by
+// an administrator's own payment; pending payments hold their amount until rejected or deleted;
+// nothing is ever paid beyond the balance.
+func TestPayingAPurchase(t *testing.T) {
+	t.Parallel()
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		w := newWorld(t, s)
+		pu := w.purchase(t, w.user, 1_000_000_00, false) // $ 1.000.000
+		total := pu.total()
+		if pu.Status != "pending" || total != 1_000_000_00 {
+			t.Fatalf("purchase %+v", pu)
+		}
+
+		// A user's payment of half waits for an administrator: the purchase does not move.
+		half := paid(t, w.pay(t, w.user, form("purchase", pu.ID, total/2), 1, nil), http.StatusCreated)
+		if half.ApprovalStatus != "pending" || half.DocumentNumber != "FV-001" || half.PartyName != "Distribuidora Andina" ||
+			half.PartyID != w.supplier || half.CompanyID != w.CompanyID || len(half.Images) != 1 || *half.CreatedBy != w.userID {
+			t.Fatalf("pending payment %+v", half)
+		}
+		if got := w.document(t, "purchase", pu.ID); got.Status != "pending" || got.Totals.PaidCents != 0 {
+			t.Fatalf("a pending payment moved the purchase: %+v", got)
+		}
+
+		// The pending half counts: another payment may take only the other half.
+		overpaid(t, w.pay(t, w.secretary, form("purchase", pu.ID, total/2+1), 0, nil), "amount_cents",
+			"The payment exceeds the balance due ($ 500.000).")
+
+		// Approval moves the purchase: partial, half paid.
+		approved := paid(t, w.decide(t, half.ID, "approve", nil), http.StatusOK)
+		if approved.ApprovalStatus != "approved" || approved.ApprovedAt == nil || len(approved.Images) != 1 {
+			t.Fatalf("approved %+v", approved)
+		}
+		if got := w.document(t, "purchase", pu.ID); got.Status != "partial" || got.Totals.PaidCents != total/2 || got.Totals.BalanceCents != total/2 {
+			t.Fatalf("after the approval: %+v", got)
+		}
+		w.decide(t, half.ID, "approve", nil).ExpectError(http.StatusConflict, "conflict", "Only pending records can be approved or rejected.")
+
+		// A pending payment of 300.000 holds its amount until it is rejected: then 500.000 fit.
+		held := paid(t, w.pay(t, w.user, form("purchase", pu.ID, 300_000_00), 0, nil), http.StatusCreated)
+		overpaid(t, w.pay(t, w.admin, form("purchase", pu.ID, 200_000_01), 0, nil), "amount_cents",
+			"The payment exceeds the balance due ($ 200.000).")
+		w.decide(t, held.ID, "reject", obj{}).ExpectError(http.StatusUnprocessableEntity, "invalid", "A reason is required.")
+		rejected := paid(t, w.decide(t, held.ID, "reject", obj{"reason": "Wrong account"}), http.StatusOK)
+		if rejected.ApprovalStatus != "rejected" || rejected.ApprovalReason != "Wrong account" {
+			t.Fatalf("rejected %+v", rejected)
+		}
+
+		// A pending payment deleted frees its amount too; approved and rejected ones are not deleted.
+		gone := paid(t, w.pay(t, w.user, form("purchase", pu.ID, 100_000_00), 0, nil), http.StatusCreated)
+		w.Send(t, http.MethodDelete, fmt.Sprintf("/api/payments/%d", gone.ID), w.secretary, nil).Expect(http.StatusNoContent)
+		w.Get(t, fmt.Sprintf("/api/payments/%d", gone.ID), w.admin).Expect(http.StatusNotFound)
+		for _, id := range []int64{half.ID, held.ID} {
+			w.Send(t, http.MethodDelete, fmt.Sprintf("/api/payments/%d", id), w.admin, nil).
+				ExpectError(http.StatusConflict, "conflict", "Payment cannot be deleted")
+		}
+
+		// An administrator's payment is approved at once: the rest, and the purchase is paid.
+		rest := paid(t, w.pay(t, w.admin, form("purchase", pu.ID, total/2), 0, nil), http.StatusCreated)
+		if rest.ApprovalStatus != "approved" {
+			t.Fatalf("admin's payment %+v", rest)
+		}
+		if got := w.document(t, "purchase", pu.ID); got.Status != "paid" || got.Totals.PaidCents != total || got.Totals.BalanceCents != 0 {
+			t.Fatalf("paid in full: %+v", got)
+		}
+		overpaid(t, w.pay(t, w.admin, form("purchase", pu.ID, 1), 0, nil), "amount_cents", "The payment exceeds the balance due ($ 0).")
+
+		// A purchase with payments is not deleted; the form's messages.
+		w.Send(t, http.MethodDelete, fmt.Sprintf("/api/purchases/%d", pu.ID), w.admin, nil).Expect(http.StatusConflict)
+		bad := form("purchase", pu.ID, 1)
+		bad["reference_no"] = " "
+		w.pay(t, w.user, bad, 0, nil).ExpectError(http.StatusUnprocessableEntity, "invalid", "Reference No is required")
+		bad = form("purchase", pu.ID, 0)
+		bad["method"] = "bitcoin"
+		e := w.pay(t, w.user, bad, 0, nil).Err()
+		if e.Fields["amount_cents"] != "The amount must be greater than 0." || e.Fields["method"] != "Choose a payment method." {
+			t.Fatalf("form errors %+v", e)
+		}
+		w.pay(t, w.user, form("purchase", pu.ID, 1), 11, nil).ExpectError(http.StatusUnprocessableEntity, "invalid",
+			"A payment may have at most 10 images.")
+		w.Multipart(t, http.MethodPost, "/api/payments", w.user, [][2]string{{"data", "{"}}, nil, nil).
+			ExpectError(http.StatusUnprocessableEntity, "invalid", "Missing required fields.")
+
+		// Only approved documents are paid; a missing one is 404.
+		open := w.purchase(t, w.user, 10_000_00, true)
+		w.pay(t, w.admin, form("purchase", open.ID, 1), 0, nil).ExpectError(http.StatusUnprocessableEntity, "invalid",
+			"Only approved documents can be paid.")
+		w.pay(t, w.admin, form("purchase", 99_999, 1), 0, nil).ExpectError(http.StatusNotFound, "not_found",
+			"The requested information was not found")
+		w.pay(t, w.admin, form("sale", pu.ID, 1), 0, nil).Expect(http.StatusNotFound)
+
+		// The document's payments, newest first, with their run and status; the purchase's figures.
+		var list listing.Page[payments.Payment]
+		w.Get(t, fmt.Sprintf("/api/payments?type=purchase&document_id=%d&sort=created_at", pu.ID), w.user).Expect(http.StatusOK).JSON(&list)
+		if list.Meta.Total != 3 || list.Data[0].ID != half.ID || list.Data[2].ID != rest.ID {
+			t.Fatalf("the purchase's payments: %+v", list)
+		}
+	})
+}
+
+// A sale's payment, once approved, lowers the sale's balance and its customer's.
+func TestPayingASale(t *testing.T) {
+	t.Parallel()
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		w := newWorld(t, s)
+		sa := w.sale(t, 800_000_00)
+		customer := func() (paidCents, balance float64) {
+			var c one[obj]
+			w.Get(t, fmt.Sprintf("/api/customers/%d", w.customer), w.admin).Expect(http.StatusOK).JSON(&c)
+			return c.Data["paid_cents"].(float64), c.Data["balance_cents"].(float64)
+		}
+		if p, b := customer(); p != 0 || b != float64(sa.total()) {
+			t.Fatalf("customer before: paid %v balance %v", p, b)
+		}
+		pm := paid(t, w.pay(t, w.secretary, form("sale", sa.ID, 300_000_00), 0, nil), http.StatusCreated)
+		if p, _ := customer(); p != 0 {
+			t.Fatal("a pending payment moved the customer's figures")
+		}
+		w.decide(t, pm.ID, "approve", nil).Expect(http.StatusOK)
+		if got := w.document(t, "sale", sa.ID); got.Status != "partial" || got.Totals.PaidCents != 300_000_00 ||
+			got.Totals.BalanceCents != sa.total()-300_000_00 {
+			t.Fatalf("sale after the payment: %+v", got)
+		}
+		if p, b := customer(); p != 300_000_00 || b != float64(sa.total()-300_000_00) {
+			t.Fatalf("customer after: paid %v balance %v", p, b)
+		}
+		overpaid(t, w.pay(t, w.user, form("sale", sa.ID, sa.total()), 0, nil), "amount_cents",
+			fmt.Sprintf("The payment exceeds the balance due ($ %s).", pesos(sa.total()-300_000_00)))
+		// A sale with payments is never deleted.
+		w.Send(t, http.MethodDelete, fmt.Sprintf("/api/sales/%d", sa.ID), w.admin, nil).Expect(http.StatusConflict)
+	})
+}
+
+// pesos writes whole pesos es-CO style, for the test's expectations.
+func pesos(cents int64) string {
+	s := fmt.Sprint(cents / 100)
+	var out []byte
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, '.')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
+
+// Roles and companies: the buyer has no payments at all; another company's payment, document and
+// images answer 404; the images are read by those who read the payment. Every write is an event
+// in the outbox with the contract's payload.
+func TestAccessImagesAndEvents(t *testing.T) {
+	t.Parallel()
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		w := newWorld(t, s)
+		pu := w.purchase(t, w.admin, 50_000_00, false)
+		pm := paid(t, w.pay(t, w.user, form("purchase", pu.ID, 20_000_00), 2, nil), http.StatusCreated)
+		if len(pm.Images) != 2 {
+			t.Fatalf("images %+v", pm.Images)
+		}
+		for _, r := range []*authtest.Response{
+			w.Get(t, "/api/payments", w.buyer), w.Get(t, fmt.Sprintf("/api/payments/%d", pm.ID), w.buyer),
+			w.pay(t, w.buyer, form("purchase", pu.ID, 1), 0, nil),
+			w.Send(t, http.MethodDelete, fmt.Sprintf("/api/payments/%d", pm.ID), w.buyer, nil),
+			w.Get(t, fmt.Sprintf("/api/payments/documents?type=purchase&party_ids=%d", w.supplier), w.buyer),
+			w.Send(t, http.MethodPost, fmt.Sprintf("/api/payments/%d/approve", pm.ID), w.user, nil),
+		} {
+			r.Expect(http.StatusForbidden)
+		}
+		// Another company: the payment, the document and the images are not there.
+		w.Get(t, fmt.Sprintf("/api/payments/%d", pm.ID), w.other).Expect(http.StatusNotFound)
+		w.Send(t, http.MethodDelete, fmt.Sprintf("/api/payments/%d", pm.ID), w.other, nil).Expect(http.StatusNotFound)
+		w.pay(t, w.other, form("purchase", pu.ID, 1), 0, nil).ExpectError(http.StatusNotFound, "not_found", "The requested information was not found")
+		var list listing.Page[payments.Payment]
+		w.Get(t, "/api/payments", w.other).Expect(http.StatusOK).JSON(&list)
+		if list.Meta.Total != 0 {
+			t.Fatalf("another company lists %+v", list)
+		}
+		for _, img := range pm.Images {
+			for token, want := range map[string]int{w.user: http.StatusOK, w.secretary: http.StatusOK, w.admin: http.StatusOK,
+				w.buyer: http.StatusNotFound, w.other: http.StatusNotFound} {
+				if r := w.Get(t, img.URL, token); r.Status != want {
+					t.Errorf("image %s: %d, want %d", img.URL, r.Status, want)
+				}
+			}
+		}
+		// An administrator filters by company.
+		w.Get(t, fmt.Sprintf("/api/payments?company_id=%d", w.CompanyID), w.admin).Expect(http.StatusOK).JSON(&list)
+		if list.Meta.Total != 1 {
+			t.Fatalf("admin's company filter: %+v", list)
+		}
+		w.Get(t, "/api/payments?party_id=1", w.admin).ExpectError(http.StatusUnprocessableEntity, "invalid",
+			"Choose purchase or sale to filter by party.")
+
+		w.decide(t, pm.ID, "reject", obj{"reason": "Duplicado"}).Expect(http.StatusOK)
+		second := paid(t, w.pay(t, w.admin, form("purchase", pu.ID, 10_000_00), 0, nil), http.StatusCreated)
+		var events []struct {
+			Subject string `bun:"subject"`
+			Payload string `bun:"payload"`
+		}
+		if err := w.DB.NewSelect().Table("outbox_events").Column("subject", "payload").Where("subject LIKE 'backoffice.payments.%'").
+			OrderExpr("id").Scan(context.Background(), &events); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{payments.SubjectPaymentCreated, payments.SubjectPaymentRejected, payments.SubjectPaymentCreated}
+		if len(events) != len(want) {
+			t.Fatalf("events %+v", events)
+		}
+		data := make([]payments.Event, len(events))
+		for i, ev := range events {
+			var env struct {
+				CompanyID int64          `json:"company_id"`
+				Data      payments.Event `json:"data"`
+			}
+			if err := json.Unmarshal([]byte(ev.Payload), &env); err != nil {
+				t.Fatal(err)
+			}
+			if ev.Subject != want[i] || env.CompanyID != w.CompanyID || env.Data.Type != "purchase" || env.Data.DocumentID != pu.ID ||
+				env.Data.DocumentNumber != "FV-001" || env.Data.PartyName != "Distribuidora Andina" {
+				t.Errorf("event %d: %s %+v", i, ev.Subject, env)
+			}
+			data[i] = env.Data
+		}
+		rejected, created := data[1], data[2]
+		if rejected.ID != pm.ID || rejected.Status != "rejected" || rejected.Reason != "Duplicado" || rejected.CreatedBy != w.userID ||
+			rejected.AmountCents != 20_000_00 || rejected.ReferenceNo != pm.ReferenceNo {
+			t.Errorf("rejected event %+v", rejected)
+		}
+		if created.ID != second.ID || created.Status != "approved" || created.Reason != "" {
+			t.Errorf("admin's created event %+v", created)
+		}
+	})
+}
+
+// Idempotency-Key: a retry with the same key and form answers the first answer and records
+// nothing; another form with the key is refused; a refusal is the answer too.
+func TestIdempotencyKey(t *testing.T) {
+	t.Parallel()
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		w := newWorld(t, s)
+		pu := w.purchase(t, w.admin, 50_000_00, false)
+		key := map[string]string{"Idempotency-Key": "4f1e9c1a-7d55-4a35-9d0e-3c1a2b9f0e11"}
+		first := w.pay(t, w.user, form("purchase", pu.ID, 20_000_00), 1, key).Expect(http.StatusCreated)
+		again := w.pay(t, w.user, form("purchase", pu.ID, 20_000_00), 1, key).Expect(http.StatusCreated)
+		if !bytes.Equal(first.Body, again.Body) {
+			t.Fatalf("the retry answered\n%s\nnot the first answer\n%s", again.Body, first.Body)
+		}
+		w.pay(t, w.user, form("purchase", pu.ID, 30_000_00), 1, key).ExpectError(http.StatusUnprocessableEntity, "invalid",
+			"This Idempotency-Key was already used with another request.")
+		// Another user's equal key is another key.
+		w.pay(t, w.secretary, form("purchase", pu.ID, 20_000_00), 1, key).Expect(http.StatusCreated)
+		var list listing.Page[payments.Payment]
+		w.Get(t, fmt.Sprintf("/api/payments?type=purchase&document_id=%d", pu.ID), w.admin).Expect(http.StatusOK).JSON(&list)
+		if list.Meta.Total != 2 {
+			t.Fatalf("%d payments, want 2 (one per user)", list.Meta.Total)
+		}
+		// A refusal is kept as the answer: the same retry gets it again, even once it would fit.
+		over := map[string]string{"Idempotency-Key": "over-1"}
+		refused := w.pay(t, w.user, form("purchase", pu.ID, 10_000_01), 0, over).Expect(http.StatusUnprocessableEntity)
+		w.Send(t, http.MethodDelete, fmt.Sprintf("/api/payments/%d", list.Data[0].ID), w.admin, nil).Expect(http.StatusNoContent)
+		if r := w.pay(t, w.user, form("purchase", pu.ID, 10_000_01), 0, over); r.Status != http.StatusUnprocessableEntity || !bytes.Equal(r.Body, refused.Body) {
+			t.Fatalf("the refusal's retry answered %d %s", r.Status, r.Body)
+		}
+	})
+}
