@@ -95,4 +95,25 @@ describe('locales', () => {
       expect(typeof files['./es/server-messages.json']?.[message]).toBe('string');
     }
   });
+
+  it('carries the sale messages, the server ones included', () => {
+    const value = (language: string, ns: string, key: string) =>
+      key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], files[`./${language}/${ns}.json`]);
+    const sale: Record<string, string> = {
+      saleDateRequired: 'Sale Date is required',
+      itemsRequired: 'Select at least one product.',
+      maxFileSize: 'Max file size should be 4MB',
+      customerRequired: 'Customer is required',
+    };
+    for (const [key, text] of Object.entries(sale)) {
+      expect(value('en', 'sales', `validation.${key}`)).toBe(text);
+      expect(value('es', 'sales', `validation.${key}`)).not.toBe(text);
+    }
+    expect(value('en', 'sales', 'entity')).toBe('Sale');
+    expect(value('en', 'list', 'deleteFailed')).toBe('{{entity}} Delete Failed');
+    for (const message of ['Sale Date is required', 'Not enough stock of {{product}}: {{n}} available.', 'Only pending sales can be edited.']) {
+      expect(files['./en/server-messages.json']?.[message]).toBe(message);
+      expect(files['./es/server-messages.json']?.[message]).not.toBe(message);
+    }
+  });
 });

@@ -288,7 +288,9 @@ func (s *Store) putWords(ctx context.Context, r *Row) error {
 func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
 	return Words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error) {
 		var rows []Row
-		q := tx.NewSelect().Model(&rows).Column("s.id", "s.number", "s.customer_reference").Where("s.deleted_at IS NULL")
+		// IndexMissing's picks name the source "p" (the sales' own alias is "s").
+		q := tx.NewSelect().Model(&rows).ModelTableExpr("sales AS p").
+			Column("p.id", "p.number", "p.customer_reference").Where("p.deleted_at IS NULL")
 		if err := pick(q).Scan(ctx); err != nil {
 			return nil, err
 		}

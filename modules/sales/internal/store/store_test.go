@@ -264,3 +264,38 @@ func TestHoldAndApplyPaid(t *testing.T) {
 		}
 	})
 }
+
+// TestIndexMissingWords loads sales straight into the table (no words, as the benchmarks and
+// imports have them) and indexes them across batches; serve runs it at every start.
+func TestIndexMissingWords(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		f := setup(t, db)
+		ctx := context.Background()
+		st := store.New(db)
+		if err := st.Insert(ctx, sale(f, 0, 0, "VTA-000001", "2026-11-20", "", 100)); err != nil { // has its words
+			t.Fatal(err)
+		}
+		const n = 1200 // more than one batch
+		rows := make([]store.Row, n)
+		for i := range rows {
+			rows[i] = *sale(f, 0, i%2, fmt.Sprintf("VTA-%06d", i+2), "2026-11-21", fmt.Sprintf("Pedido Ñandú %d", i), 100)
+		}
+		if _, err := db.NewInsert().Model(&rows).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := st.IndexMissingWords(ctx); err != nil || got != n {
+			t.Fatalf("indexed %d, %v; want %d", got, err, n)
+		}
+		if got, err := st.IndexMissingWords(ctx); err != nil || got != 0 {
+			t.Fatalf("second run indexed %d, %v", got, err)
+		}
+		for q, want := range map[string]int{"nandu": n, "vta-000001": 1, "pedido 1199": 1, "pedido 17": 11} {
+			got, err := st.Count(ctx, listing.Scope{CompanyID: f.company[0]}, store.Filter{Q: q})
+			if err != nil || got != want {
+				t.Errorf("q=%q: %d, %v; want %d", q, got, err, want)
+			}
+		}
+	})
+}
