@@ -26,6 +26,8 @@ CREATE UNIQUE INDEX payment_batches_number_uq ON payment_batches (company_id, nu
 CREATE TABLE payments (
     id {{.PK}},
     company_id BIGINT NOT NULL REFERENCES companies (id),
+    created_at {{.Time}} NOT NULL,
+    created_by BIGINT,
     type TEXT NOT NULL,
     document_id BIGINT NOT NULL,
     -- The document as of the payment: its number and its party (supplier or customer).
@@ -44,10 +46,8 @@ CREATE TABLE payments (
     approval_reason TEXT NOT NULL DEFAULT '',
     approved_by BIGINT,
     approved_at {{.Time}},
-    created_by BIGINT,
-    created_at {{.Time}} NOT NULL,
-    updated_by BIGINT,
     updated_at {{.Time}} NOT NULL,
+    updated_by BIGINT,
     deleted_at {{.Time}},
     deleted_by BIGINT,
     CHECK (type IN ('purchase', 'sale')),

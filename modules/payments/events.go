@@ -1,13 +1,16 @@
 package payments
 
-import "github.com/backoffice/backoffice/modules/payments/internal/app"
+import (
+	"github.com/backoffice/backoffice/modules/payments/internal/app"
+	"github.com/backoffice/backoffice/platform/approval"
+)
 
 // Subjects of the events this module publishes, through the outbox, in the transaction of the
 // change.
 var (
 	SubjectPaymentCreated  = app.Subject(app.VerbCreated)
-	SubjectPaymentApproved = app.Subject(app.VerbApproved)
-	SubjectPaymentRejected = app.Subject(app.VerbRejected)
+	SubjectPaymentApproved = app.Subject(approval.Decision{Status: approval.Approved}.Verb())
+	SubjectPaymentRejected = app.Subject(approval.Decision{Status: approval.Rejected}.Verb())
 )
 
 // Event is the payload (the envelope's "data") of every payment event:

@@ -8,7 +8,6 @@ import (
 
 	"github.com/backoffice/backoffice/modules/payments/internal/app"
 	paymentshttp "github.com/backoffice/backoffice/modules/payments/internal/http"
-	"github.com/backoffice/backoffice/modules/payments/internal/store"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/eventbus"
@@ -21,8 +20,8 @@ import (
 // Deps is what the payments module needs from the process.
 type Deps struct {
 	DB *bun.DB
-	// Cache keeps the list totals and the Idempotency-Keys (shared by every replica when it is
-	// Redis).
+	// Cache (required) keeps the list totals and the Idempotency-Keys, shared by every replica
+	// when it is Redis.
 	Cache cache.Store
 	// Attachments keeps the payments' and the runs' images (owners "payment", "payment_batch").
 	Attachments *attachments.Store
@@ -34,49 +33,35 @@ type Deps struct {
 	// approves and rejects, sees every company, and its payments are approved at once.
 	StaffRoles []string
 	AdminRole  string
-	Now        func() time.Time
+	// Now is the clock (business dates, stamps, export file names).
+	Now func() time.Time
 }
-
-// totalsTTL bounds how long a cached list total may lag behind another replica's write (this
-// replica's writes invalidate it at once).
-const totalsTTL = time.Minute
 
 // Module is the payments module's composition root.
 type Module struct {
-	db    *bun.DB
 	svc   *app.Service
-	keys  *idempotency.Keys
 	roles paymentshttp.Roles
-	now   func() time.Time
+	// keys are the creates' Idempotency-Keys.
+	keys *idempotency.Keys
 }
 
-// New wires the module.
+// New wires the module. List totals are cached for a minute at most: this replica's writes
+// invalidate them at once, another replica's show within that minute.
 func New(d Deps) *Module {
-	if d.Now == nil {
-		d.Now = time.Now
-	}
-	var counter *listing.Counter
-	var keys *idempotency.Keys
-	if d.Cache != nil {
-		counter = listing.NewCounter(d.Cache, totalsTTL)
-		keys = idempotency.New(d.Cache, idempotency.TTL)
-	}
-	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Events: d.Events,
-		Ledgers:   map[payable.Type]payable.Ledger{payable.Purchase: d.Purchases, payable.Sale: d.Sales},
-		AdminRole: d.AdminRole, Now: d.Now})
+	svc := app.New(app.Deps{DB: d.DB, Counter: listing.NewCounter(d.Cache, time.Minute), Attachments: d.Attachments,
+		Events: d.Events, AdminRole: d.AdminRole, Now: d.Now,
+		Ledgers: map[payable.Type]payable.Ledger{payable.Purchase: d.Purchases, payable.Sale: d.Sales}})
 	// A payment's images, and a run's, are read by whoever reads the payment: staff of its
 	// company, not buyers.
 	d.Attachments.AllowReads(app.Entity, attachments.ReadableBy(d.StaffRoles, svc.Visible))
 	d.Attachments.AllowReads(app.RunEntity, attachments.ReadableBy(d.StaffRoles, svc.RunVisible))
-	return &Module{db: d.DB, svc: svc, keys: keys, now: d.Now,
+	return &Module{svc: svc, keys: idempotency.New(d.Cache, idempotency.TTL),
 		roles: paymentshttp.Roles{Staff: d.StaffRoles, Deciders: []string{d.AdminRole}}}
 }
 
 // Routes registers /api/payments.
-func (m *Module) Routes(api *httpx.API) { paymentshttp.Routes(api, m.svc, m.keys, m.roles, m.now) }
+func (m *Module) Routes(api *httpx.API) { paymentshttp.Routes(api, m.svc, m.keys, m.roles) }
 
 // IndexSearch indexes the search words of the payments that have none (loaded straight into the
 // table). serve runs it in the background at start.
-func (m *Module) IndexSearch(ctx context.Context) (int, error) {
-	return store.New(m.db).IndexMissingWords(ctx)
-}
+func (m *Module) IndexSearch(ctx context.Context) (int, error) { return m.svc.IndexSearch(ctx) }

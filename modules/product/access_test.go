@@ -184,6 +184,7 @@ var accessTable = map[string]caller{
 	"GET /api/payments/documents":     staff,
 	"GET /api/payments/{id}":          staff,
 	"POST /api/payments":              staff,
+	"POST /api/payments/batch":        staff,
 	"DELETE /api/payments/{id}":       staff,
 	"POST /api/payments/{id}/approve": admin,
 	"POST /api/payments/{id}/reject":  admin,

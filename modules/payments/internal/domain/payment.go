@@ -107,7 +107,7 @@ type Run struct {
 }
 
 // Fields maps a form field to its message; a run's items are "items.<i>.<field>" (i from 0).
-type Fields map[string]string
+type Fields = map[string]string
 
 // ItemField names field of item i.
 func ItemField(i int, field string) string { return "items." + strconv.Itoa(i) + "." + field }
@@ -115,9 +115,9 @@ func ItemField(i int, field string) string { return "items." + strconv.Itoa(i) +
 // fieldOrder is the forms' order: the first invalid field's message becomes the error message.
 var fieldOrder = []string{"type", "document_id", "date", "reference_no", "amount_cents", "method", "note", "items", "images"}
 
-// First returns the message of the first invalid field in form order (items after the header,
-// the first by name).
-func (f Fields) First() string { return apperror.FirstMessage(f, fieldOrder...) }
+// Refused is the answer to a form with the invalid fields f: the first in form order (items after
+// the header, the first by name) gives the message.
+func Refused(f Fields) error { return apperror.Form(f, fieldOrder...) }
 
 // Normalize trims the texts of h.
 func (h Header) Normalize() Header {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/backoffice/backoffice/modules/payments/internal/domain"
+	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/bounds"
 	"github.com/backoffice/backoffice/platform/calendar"
 	"github.com/backoffice/backoffice/platform/payable"
@@ -61,7 +62,7 @@ func TestValidate(t *testing.T) {
 				}
 				return
 			}
-			if len(f) != 1 || f[c.field] != c.msg || f.First() != c.msg {
+			if len(f) != 1 || f[c.field] != c.msg || apperror.As(domain.Refused(f)).Message != c.msg {
 				t.Fatalf("fields %v, want only %s: %q", f, c.field, c.msg)
 			}
 		})
@@ -70,8 +71,8 @@ func TestValidate(t *testing.T) {
 	d := domain.Draft{Header: domain.Header{Type: " sale ", Date: " 2026-11-23 ", ReferenceNo: "   ", Method: " cash "}}
 	d.Header = d.Normalize()
 	f := domain.Validate(d, now)
-	if d.Type != "sale" || f["reference_no"] != domain.MsgReferenceRequired || f.First() != domain.MsgDocumentRequired {
-		t.Fatalf("normalized %+v: %v (first %q)", d, f, f.First())
+	if first := apperror.As(domain.Refused(f)).Message; d.Type != "sale" || f["reference_no"] != domain.MsgReferenceRequired || first != domain.MsgDocumentRequired {
+		t.Fatalf("normalized %+v: %v (first %q)", d, f, first)
 	}
 }
 

@@ -14,7 +14,6 @@ import (
 	"io"
 	"net/http"
 	"reflect"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -63,9 +62,9 @@ type paymentForm struct {
 }
 
 // readUploads reads the files sent, each up to one byte over the size limit (enough to tell a
-// file that is too big), closing them.
-func readUploads(files []huma.FormFile) ([]app.Upload, error) {
-	var out []app.Upload
+// file that is too big), closing them; the use case checks them.
+func readUploads(files []huma.FormFile) ([]attachments.Upload, error) {
+	var out []attachments.Upload
 	for _, f := range files {
 		if !f.IsSet {
 			continue
@@ -75,15 +74,15 @@ func readUploads(files []huma.FormFile) ([]app.Upload, error) {
 		if err != nil {
 			return nil, apperror.Internal(err)
 		}
-		out = append(out, app.Upload{Filename: f.Filename, Data: data})
+		out = append(out, attachments.Upload{Filename: f.Filename, Data: data})
 	}
 	return out, nil
 }
 
 // fingerprint identifies a create's request for its Idempotency-Key: the JSON text as sent and
 // each image's bytes.
-func fingerprint(data string, images []app.Upload) string {
-	parts := [][]byte{[]byte(data)}
+func fingerprint(data []byte, images []attachments.Upload) string {
+	parts := [][]byte{data}
 	for _, up := range images {
 		parts = append(parts, up.Data)
 	}
@@ -127,8 +126,8 @@ func (f Filters) query(q listing.Query) app.Query {
 }
 
 type listInput struct {
-	listing.Query
 	Filters
+	listing.Query
 }
 
 type exportInput struct {
@@ -153,27 +152,12 @@ type createInput struct {
 	RawBody huma.MultipartFormFiles[paymentForm]
 }
 
-type rejectInput struct {
-	ID int64 `path:"id" minimum:"1"`
-	// Body is optional so that a missing reason gets the form's message, not a schema error.
-	Body *PaymentRejectBody
-}
-
-// PaymentRejectBody is a rejection's reason.
-type PaymentRejectBody struct {
-	Reason string `json:"reason" required:"false" maxLength:"1000"`
-}
-
-type pageOutput struct {
-	Body listing.Page[app.Payment]
-}
-
 type empty struct{}
 
-// Routes registers the payments endpoints. Static paths (export.xlsx, documents) are registered
-// before /{id}.
-func Routes(api *httpx.API, svc *app.Service, keys *idempotency.Keys, roles Roles, now func() time.Time) {
-	staff, deciders := httpx.SignedIn(roles.Staff...), httpx.SignedIn(roles.Deciders...)
+// Routes registers the payments endpoints. Static paths (export.xlsx, documents, batch) are
+// registered before /{id}.
+func Routes(api *httpx.API, svc *app.Service, keys *idempotency.Keys, roles Roles) {
+	staff := httpx.SignedIn(roles.Staff...)
 	tags := []string{"payments"}
 	const base = "/api/payments"
 	// The "data" part's schema, named in its description, so that clients get its type.
@@ -181,12 +165,8 @@ func Routes(api *httpx.API, svc *app.Service, keys *idempotency.Keys, roles Role
 
 	httpx.Register(api, staff, huma.Operation{OperationID: "list-payments", Method: http.MethodGet, Path: base,
 		Summary: "List payments (keyset pages; q searches reference, document number and party; sorts date (default, newest first), created_at, amount_cents)", Tags: tags},
-		func(ctx context.Context, in *listInput) (*pageOutput, error) {
-			page, err := svc.List(ctx, httpx.Caller(ctx), in.Filters.query(in.Query))
-			if err != nil {
-				return nil, err
-			}
-			return &pageOutput{Body: page}, nil
+		func(ctx context.Context, in *listInput) (*httpx.List[app.Payment], error) {
+			return httpx.ListOf(svc.List(ctx, httpx.Caller(ctx), in.Filters.query(in.Query)))
 		})
 
 	httpx.Register(api, staff, huma.Operation{OperationID: "export-payments", Method: http.MethodGet, Path: base + "/export.xlsx",
@@ -197,7 +177,7 @@ func Routes(api *httpx.API, svc *app.Service, keys *idempotency.Keys, roles Role
 				return nil, err
 			}
 			lang := xlsx.Lang(in.Lang)
-			return xlsx.Stream(ctx, api.Logger(), xlsx.FileName("payments", now()), sheetName[lang], xlsx.Headers(lang, columns),
+			return xlsx.Stream(ctx, api.Logger(), xlsx.FileName("payments", svc.Now()), sheetName[lang], xlsx.Headers(lang, columns),
 				func(yield func([]any) error) error {
 					return run(ctx, func(p app.Payment) error { return yield(row(p, lang)) })
 				}, xlsx.InLanguage(lang)), nil
@@ -209,6 +189,8 @@ func Routes(api *httpx.API, svc *app.Service, keys *idempotency.Keys, roles Role
 			return httpx.DataOf(svc.Documents(ctx, httpx.Caller(ctx), app.DocumentsQuery{Type: in.Type, PartyIDs: in.PartyIDs,
 				CompanyID: in.CompanyID}))
 		})
+
+	registerRun(api, staff, svc, keys, base, tags)
 
 	httpx.Register(api, staff, huma.Operation{OperationID: "get-payment", Method: http.MethodGet, Path: base + "/{id}",
 		Summary: "One payment with its images (and its run's)", Tags: tags},
@@ -227,7 +209,7 @@ func Routes(api *httpx.API, svc *app.Service, keys *idempotency.Keys, roles Role
 			}
 			p := httpx.Caller(ctx)
 			return httpx.DataOf(idempotency.Do(ctx, keys, "payments.create", p.UserID, in.IdempotencyKey,
-				fingerprint(form.Data, input.Images), func(ctx context.Context) (app.Payment, error) {
+				fingerprint([]byte(form.Data), input.Images), func(ctx context.Context) (app.Payment, error) {
 					return svc.Create(ctx, p, input)
 				}))
 		})
@@ -238,19 +220,7 @@ func Routes(api *httpx.API, svc *app.Service, keys *idempotency.Keys, roles Role
 			return nil, svc.Delete(ctx, httpx.Caller(ctx), in.ID)
 		})
 
-	httpx.Register(api, deciders, huma.Operation{OperationID: "approve-payment", Errors: []int{http.StatusConflict}, Method: http.MethodPost, Path: base + "/{id}/approve",
-		Summary: "Approve a pending payment: the document's paid, balance and status follow at once (refused when the document can no longer take it)", Tags: tags},
-		func(ctx context.Context, in *idInput) (*httpx.Data[app.Payment], error) {
-			return httpx.DataOf(svc.Decide(ctx, httpx.Caller(ctx), in.ID, true, ""))
-		})
-
-	httpx.Register(api, deciders, huma.Operation{OperationID: "reject-payment", Errors: []int{http.StatusConflict}, Method: http.MethodPost, Path: base + "/{id}/reject",
-		Summary: "Reject a pending payment with a reason: its amount is free again", Tags: tags},
-		func(ctx context.Context, in *rejectInput) (*httpx.Data[app.Payment], error) {
-			reason := ""
-			if in.Body != nil {
-				reason = in.Body.Reason
-			}
-			return httpx.DataOf(svc.Decide(ctx, httpx.Caller(ctx), in.ID, false, reason))
-		})
+	httpx.Decisions(api, httpx.SignedIn(roles.Deciders...), base, "payment", tags, [2]string{
+		"Approve a pending payment: the document's paid, balance and status follow at once (refused when the document can no longer take it)",
+		"Reject a pending payment with a reason: its amount is free again"}, svc.Decide)
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/search"
@@ -28,37 +29,27 @@ import (
 // nothing): platform/db's one answer for missing, deleted and out of scope.
 var ErrNotFound = db.ErrNotFound
 
-// Scope is the companies a caller may see (see listing.Scope).
-type Scope = listing.Scope
-
 // Row is a row of payments.
 type Row struct {
 	bun.BaseModel `bun:"table:payments,alias:p"`
 
-	ID             int64      `bun:"id,pk,autoincrement"`
-	CompanyID      int64      `bun:"company_id,notnull"`
-	Type           string     `bun:"type,notnull"`
-	DocumentID     int64      `bun:"document_id,notnull"`
-	DocumentNumber string     `bun:"document_number,notnull"`
-	PartyID        int64      `bun:"party_id,notnull"`
-	PartyName      string     `bun:"party_name,notnull"`
-	PaymentDate    string     `bun:"payment_date,notnull"`
-	ReferenceNo    string     `bun:"reference_no,notnull"`
-	AmountCents    int64      `bun:"amount_cents,notnull"`
-	Method         string     `bun:"method,notnull"`
-	Note           string     `bun:"note,notnull"`
-	BatchID        *int64     `bun:"batch_id"`
-	BatchNumber    string     `bun:"batch_number,notnull"`
-	ApprovalStatus string     `bun:"approval_status,notnull"`
-	ApprovalReason string     `bun:"approval_reason,notnull"`
-	ApprovedBy     *int64     `bun:"approved_by"`
-	ApprovedAt     *time.Time `bun:"approved_at"`
-	CreatedBy      *int64     `bun:"created_by"`
-	CreatedAt      time.Time  `bun:"created_at,notnull"`
-	UpdatedBy      *int64     `bun:"updated_by"`
-	UpdatedAt      time.Time  `bun:"updated_at,notnull"`
-	DeletedAt      *time.Time `bun:"deleted_at"`
-	DeletedBy      *int64     `bun:"deleted_by"`
+	ID        int64 `bun:"id,pk,autoincrement"`
+	CompanyID int64 `bun:"company_id,notnull"`
+	// The document, named by type and id, with its number and party as of the payment.
+	Type           string `bun:"type,notnull"`
+	DocumentID     int64  `bun:"document_id,notnull"`
+	DocumentNumber string `bun:"document_number,notnull"`
+	PartyID        int64  `bun:"party_id,notnull"`
+	PartyName      string `bun:"party_name,notnull"`
+	PaymentDate    string `bun:"payment_date,notnull"`
+	ReferenceNo    string `bun:"reference_no,notnull"`
+	AmountCents    int64  `bun:"amount_cents,notnull"`
+	Method         string `bun:"method,notnull"`
+	Note           string `bun:"note,notnull"`
+	BatchID        *int64 `bun:"batch_id"`
+	BatchNumber    string `bun:"batch_number,notnull"`
+	approval.Columns
+	db.Stamps
 
 	// SortKey is the list's text sort value as the database computes it (the payment date), read
 	// back for the page cursors (see listing.Finish).
@@ -98,7 +89,7 @@ type Filter struct {
 }
 
 // Key identifies the filter and scope for the cached total.
-func (f Filter) Key(s Scope) string {
+func (f Filter) Key(s listing.Scope) string {
 	return fmt.Sprintf("%s|%q|%q|%q|%q|%d|%d|%d|%d|%q|%q", s, strings.TrimSpace(f.Q), f.Type, f.Approval, f.Method,
 		f.DocumentID, f.PartyID, f.BatchID, f.CreatedBy, f.From, f.To)
 }
@@ -116,32 +107,19 @@ var Spec = listing.Spec{
 	ID:          "p.id",
 }
 
-// Table is the table whose cached totals writes bump.
+// Table is the payments' table, whose cached list totals writes bump.
 const Table = "payments"
 
-// Store reads and writes payments on db (a *bun.DB or a transaction).
-type Store struct {
-	db bun.IDB
-}
+// Store reads and writes payments on db: the process's *bun.DB, or a use case's transaction.
+type Store struct{ db bun.IDB }
 
 // New returns a Store on db.
 func New(db bun.IDB) *Store { return &Store{db: db} }
 
-// With returns the same Store working inside tx.
-func (s *Store) With(tx bun.IDB) *Store { return &Store{db: tx} }
-
-// rows reads whole live payments in scope into dst, with the text sort key of sort.
-func (s *Store) rows(scope Scope, dst any, sort string) *bun.SelectQuery {
-	return Spec.Rows(s.db, dst, "p", scope, sort)
-}
-
 // Get returns the live payment id in scope.
-func (s *Store) Get(ctx context.Context, scope Scope, id int64) (*Row, error) {
+func (s *Store) Get(ctx context.Context, scope listing.Scope, id int64) (*Row, error) {
 	r := new(Row)
-	if err := db.NotFound(s.rows(scope, r, "").Where("p.id = ?", id).Scan(ctx)); err != nil {
-		return nil, err
-	}
-	return r, nil
+	return r, db.NotFound(Spec.Rows(s.db, r, "p", scope, "").Where("p.id = ?", id).Scan(ctx))
 }
 
 // Insert adds r and its words, and sets its ID.
@@ -159,7 +137,7 @@ func (s *Store) InsertBatch(ctx context.Context, b *BatchRow) error {
 }
 
 // BatchVisible reports whether the run id exists in scope.
-func (s *Store) BatchVisible(ctx context.Context, scope Scope, id int64) (bool, error) {
+func (s *Store) BatchVisible(ctx context.Context, scope listing.Scope, id int64) (bool, error) {
 	return listing.Restrict(s.db.NewSelect().Model((*BatchRow)(nil)).ColumnExpr("1").Where("b.id = ?", id), scope, "b.company_id").
 		Exists(ctx)
 }
@@ -199,25 +177,21 @@ func (s *Store) pending(docType string, ids []int64) *bun.SelectQuery {
 		Where("p.approval_status = 'pending'").Where("p.deleted_at IS NULL")
 }
 
-// Decide moves the live payment id from pending to to. It reports ErrNotFound when the row is
-// gone or no longer pending, so that two admins deciding at once cannot both win.
-func (s *Store) Decide(ctx context.Context, id int64, to, reason string, by int64, at time.Time) error {
-	res, err := s.db.NewUpdate().Model((*Row)(nil)).
-		Set("approval_status = ?", to).Set("approval_reason = ?", reason).
-		Set("approved_by = ?", by).Set("approved_at = ?", at).Set("updated_by = ?", by).Set("updated_at = ?", at).
-		Where("id = ?", id).Where("approval_status = 'pending'").Where("deleted_at IS NULL").Exec(ctx)
-	return db.OneRow(res, err)
+// Decide stores decision d on the live payment id while it is pending (approval.Store):
+// ErrNotFound when another decision or a deletion came first.
+func (s *Store) Decide(ctx context.Context, id int64, d approval.Decision, by int64, at time.Time) error {
+	return approval.Store(ctx, s.db.NewUpdate().Model((*Row)(nil)), id, approval.Pending, d, by, at)
 }
 
 // SoftDelete marks the live payment id deleted while it is pending (an approved payment is part
-// of the books, a rejected one is the record of a refusal).
+// of the books, a rejected one is the record of a refusal), and drops its words.
 func (s *Store) SoftDelete(ctx context.Context, id, by int64, at time.Time) error {
-	ok, err := db.SoftDelete(ctx, s.db.NewUpdate().Model((*Row)(nil)).Where("approval_status = 'pending'"), id, by, at)
-	if err == nil && !ok {
-		return ErrNotFound
-	}
-	if err != nil {
+	ok, err := db.SoftDelete(ctx, s.db.NewUpdate().Model((*Row)(nil)).Where("approval_status = ?", approval.Pending), id, by, at)
+	switch {
+	case err != nil:
 		return err
+	case !ok:
+		return ErrNotFound
 	}
 	return Words.Drop(ctx, s.db, id)
 }
@@ -239,77 +213,69 @@ func RowWords(r *Row) []string {
 func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
 	return Words.IndexMissing(ctx, s.db, func(ctx context.Context, tx bun.IDB, pick func(*bun.SelectQuery) *bun.SelectQuery) (map[int64][]string, error) {
 		var rows []Row
-		q := tx.NewSelect().Model(&rows).Column("p.id", "p.reference_no", "p.document_number", "p.party_name").
-			Where("p.deleted_at IS NULL")
-		if err := pick(q).Scan(ctx); err != nil {
-			return nil, err
-		}
-		out := make(map[int64][]string, len(rows))
+		err := pick(tx.NewSelect().Model(&rows).Column("p.id", "p.reference_no", "p.document_number", "p.party_name").
+			Where("p.deleted_at IS NULL")).Scan(ctx)
+		words := make(map[int64][]string, len(rows))
 		for i := range rows {
-			out[rows[i].ID] = RowWords(&rows[i])
+			words[rows[i].ID] = RowWords(&rows[i])
 		}
-		return out, nil
+		return words, err
 	})
 }
 
-// filtered applies f to a SELECT of payments aliased p, in scope.
-func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQuery {
+// filtered applies f to q, a SELECT of payments aliased p in scope.
+func (s *Store) filtered(q *bun.SelectQuery, scope listing.Scope, f Filter) *bun.SelectQuery {
 	if terms := search.Terms(f.Q); len(terms) > 0 {
 		q = q.Where("p.id IN (?)", Words.IDs(s.db, terms, scope))
 	}
-	for _, c := range []struct {
-		cond  string
-		value any
-		set   bool
-	}{
-		{"p.type = ?", f.Type, f.Type != ""},
-		{"p.approval_status = ?", f.Approval, f.Approval != ""},
-		{"p.method = ?", f.Method, f.Method != ""},
-		{"p.document_id = ?", f.DocumentID, f.DocumentID > 0},
-		{"p.party_id = ?", f.PartyID, f.PartyID > 0},
-		{"p.batch_id = ?", f.BatchID, f.BatchID > 0},
-		{"p.created_by = ?", f.CreatedBy, f.CreatedBy > 0},
-		{"p.payment_date >= ?", f.From, f.From != ""},
-		{"p.payment_date <= ?", f.To, f.To != ""},
-	} {
-		if c.set {
-			q = q.Where(c.cond, c.value)
+	for cond, value := range map[string]any{"p.type = ?": f.Type, "p.approval_status = ?": f.Approval, "p.method = ?": f.Method,
+		"p.payment_date >= ?": f.From, "p.payment_date <= ?": f.To} {
+		if value != "" {
+			q = q.Where(cond, value)
+		}
+	}
+	for cond, id := range map[string]int64{"p.document_id = ?": f.DocumentID, "p.party_id = ?": f.PartyID,
+		"p.batch_id = ?": f.BatchID, "p.created_by = ?": f.CreatedBy} {
+		if id > 0 {
+			q = q.Where(cond, id)
 		}
 	}
 	return q
 }
 
+// matching selects the live payments in scope matching f into dst, with the sort key of sort.
+func (s *Store) matching(scope listing.Scope, f Filter, dst any, sort string) *bun.SelectQuery {
+	return s.filtered(Spec.Rows(s.db, dst, "p", scope, sort), scope, f)
+}
+
 // List returns one page (plan) of the live payments in scope matching f, before Finish.
-func (s *Store) List(ctx context.Context, scope Scope, f Filter, plan *listing.Plan) ([]Row, error) {
+func (s *Store) List(ctx context.Context, scope listing.Scope, f Filter, plan *listing.Plan) ([]Row, error) {
 	var rows []Row
-	err := plan.Apply(s.filtered(s.rows(scope, &rows, plan.Query().Sort), scope, f)).Scan(ctx)
-	return rows, err
+	return rows, plan.Apply(s.matching(scope, f, &rows, plan.Query().Sort)).Scan(ctx)
 }
 
 // Count counts the live payments in scope matching f.
-func (s *Store) Count(ctx context.Context, scope Scope, f Filter) (int, error) {
+func (s *Store) Count(ctx context.Context, scope listing.Scope, f Filter) (int, error) {
 	n, err := s.filtered(listing.Live(s.db, (*Row)(nil), "p", scope), scope, f).Count(ctx)
 	return int(n), err
 }
 
 // Each calls fn for every live payment in scope matching f, in the list's order for sort,
 // streaming from the database (the export).
-func (s *Store) Each(ctx context.Context, scope Scope, f Filter, sort string, fn func(Row) error) error {
-	q := s.filtered(s.rows(scope, (*Row)(nil), sort), scope, f).OrderExpr(Spec.OrderBy(sort))
-	return listing.Each(ctx, q, fn)
+func (s *Store) Each(ctx context.Context, scope listing.Scope, f Filter, sort string, fn func(Row) error) error {
+	return listing.Each(ctx, s.matching(scope, f, (*Row)(nil), sort).OrderExpr(Spec.OrderBy(sort)), fn)
 }
 
-// KeyOf returns a row's cursor position for the sort key (listing.Plan.Key).
+// KeyOf returns a row's cursor position for the sort key (listing.Plan.Key): the amount, the
+// creation instant, or the payment date read back as the sort key.
 func KeyOf(key string) func(Row) (any, int64) {
 	return func(r Row) (any, int64) {
-		switch key {
-		case "created_at":
-			return r.CreatedAt, r.ID
-		case "amount_cents":
+		if key == "amount_cents" {
 			return r.AmountCents, r.ID
-		default:
-			// date is text; KeyExpr read it back.
-			return r.SortKey, r.ID
 		}
+		if key == "created_at" {
+			return r.CreatedAt, r.ID
+		}
+		return r.SortKey, r.ID
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/backoffice/backoffice/modules/payments/internal/store"
+	"github.com/backoffice/backoffice/platform/approval"
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
 	"github.com/backoffice/backoffice/platform/listing"
 )
@@ -18,7 +20,7 @@ var at = time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
 func payment(company int64, typ string, doc, amount int64, status, ref, party, date string) *store.Row {
 	return &store.Row{CompanyID: company, Type: typ, DocumentID: doc, DocumentNumber: "FV-" + ref, PartyID: 1,
 		PartyName: party, PaymentDate: date, ReferenceNo: ref, AmountCents: amount, Method: "transfer",
-		ApprovalStatus: status, CreatedAt: at, UpdatedAt: at}
+		Columns: approval.Columns{ApprovalStatus: status}, Stamps: db.Stamped(0, at)}
 }
 
 // The never-overpaid rule's sums (the pending payments of a document, but one), the conditional
@@ -67,10 +69,10 @@ func TestStore(t *testing.T) {
 
 		// A decision happens once; a decided payment is not deleted; a pending one is, and frees
 		// its amount.
-		if err := st.Decide(ctx, rows[0].ID, "rejected", "no", 1, at); err != nil {
+		if err := st.Decide(ctx, rows[0].ID, approval.Decision{Status: approval.Rejected, Reason: "no"}, 1, at); err != nil {
 			t.Fatal(err)
 		}
-		if err := st.Decide(ctx, rows[0].ID, "approved", "", 1, at); err != store.ErrNotFound {
+		if err := st.Decide(ctx, rows[0].ID, approval.Decision{Status: approval.Approved}, 1, at); err != store.ErrNotFound {
 			t.Fatalf("decided twice: %v", err)
 		}
 		if err := st.SoftDelete(ctx, rows[2].ID, 1, at); err != store.ErrNotFound {

@@ -598,6 +598,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a run (the concurrent-payments form): a payment on each item's document, one date, reference, method, note and image for all, in one transaction — all or none; an item over its document's balance (less what is pending) refuses the run, named items.N.amount_cents. JSON, or multipart with the image. Idempotency-Key: a retry answers the first answer
+         * @description Access: roles: admin, user, secretary.
+         */
+        post: operations["create-payment-run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/documents": {
         parameters: {
             query?: never;
@@ -1961,6 +1981,9 @@ export interface components {
         DataPaymentBody: {
             data: components["schemas"]["Payment"];
         };
+        DataPaymentRunBody: {
+            data: components["schemas"]["PaymentRun"];
+        };
         DataProductBody: {
             data: components["schemas"]["Product"];
         };
@@ -1996,6 +2019,10 @@ export interface components {
         };
         DataUserRecordBody: {
             data: components["schemas"]["UserRecord"];
+        };
+        DecisionBody: {
+            /** @description Why it is rejected (required to reject) */
+            reason?: string;
         };
         Deleted: {
             /** Format: int64 */
@@ -2339,15 +2366,19 @@ export interface components {
         Payment: {
             /** Format: int64 */
             amount_cents: number;
+            /** @description The rejection's reason */
             approval_reason: string;
-            /**
-             * @description Only approved payments count as paid
-             * @enum {string}
-             */
+            /** @enum {string} */
             approval_status: "pending" | "approved" | "rejected";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was decided
+             */
             approved_at: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Who decided (approved or rejected)
+             */
             approved_by: number | null;
             /**
              * Format: int64
@@ -2393,6 +2424,29 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        PaymentBatchBody: {
+            /** @description YYYY-MM-DD (America/Bogota) */
+            date?: string;
+            items?: components["schemas"]["PaymentBatchItem"][] | null;
+            /** @enum {string} */
+            method?: "cash" | "transfer" | "card" | "cheque";
+            note?: string;
+            reference_no?: string;
+            /** @enum {string} */
+            type?: "purchase" | "sale";
+        };
+        PaymentBatchItem: {
+            /**
+             * Format: int64
+             * @description Centavos, more than 0; the form starts from the document's available_cents
+             */
+            amount_cents?: number;
+            /**
+             * Format: int64
+             * @description The purchase's or the sale's id (GET /api/payments/documents)
+             */
+            document_id?: number;
+        };
         PaymentBody: {
             /**
              * Format: int64
@@ -2422,8 +2476,27 @@ export interface components {
             /** @description GET it signed in */
             url: string;
         };
-        PaymentRejectBody: {
-            reason?: string;
+        PaymentRun: {
+            /** Format: int64 */
+            company_id: number;
+            /** @description YYYY-MM-DD (America/Bogota) */
+            date: string;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            method: "cash" | "transfer" | "card" | "cheque";
+            note: string;
+            /** @description LOTE-000123: the company's runs sequence */
+            number: string;
+            payments: components["schemas"]["Payment"][] | null;
+            reference_no: string;
+            /**
+             * Format: int64
+             * @description Σ the payments' amounts
+             */
+            total_cents: number;
+            /** @enum {string} */
+            type: "purchase" | "sale";
         };
         ProcurementRejectInputBody: {
             /** @description Required: 'A reason is required.' */
@@ -6398,19 +6471,6 @@ export interface operations {
     "list-payments": {
         parameters: {
             query?: {
-                /** @description Page number, for display; navigation uses after/before/last */
-                page?: number;
-                per_page?: number;
-                /** @description Search text */
-                q?: string;
-                /** @description Sort key, or -key for descending */
-                sort?: string;
-                /** @description Cursor: the page after the one that returned it */
-                after?: string;
-                /** @description Cursor: the page before the one that returned it */
-                before?: string;
-                /** @description Open the last page */
-                last?: boolean;
                 /** @description purchase or sale */
                 type?: string;
                 /** @description One document's payments (with type) */
@@ -6431,6 +6491,19 @@ export interface operations {
                 to?: string;
                 /** @description Administrators: one company's payments */
                 company_id?: number;
+                /** @description Page number, for display; navigation uses after/before/last */
+                page?: number;
+                per_page?: number;
+                /** @description Search text */
+                q?: string;
+                /** @description Sort key, or -key for descending */
+                sort?: string;
+                /** @description Cursor: the page after the one that returned it */
+                after?: string;
+                /** @description Cursor: the page before the one that returned it */
+                before?: string;
+                /** @description Open the last page */
+                last?: boolean;
             };
             header?: never;
             path?: never;
@@ -6557,6 +6630,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "create-payment-run": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A key the client makes for one submission (a UUID) and sends again with every retry of it: the same key and request answer the first answer and create nothing; the same key with another request is 422. Kept 24 h per user. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentBatchBody"];
+                "multipart/form-data": {
+                    /** @description The run as JSON (PaymentBatchBody) */
+                    data?: string;
+                    /**
+                     * Format: binary
+                     * @description The run's proof: one image (PNG, JPEG, GIF, WebP; 4 MB), optional
+                     */
+                    image?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPaymentRunBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "text/html; charset=utf-8": string;
                 };
             };
@@ -7002,7 +7192,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["PaymentRejectBody"];
+                "application/json": components["schemas"]["DecisionBody"];
             };
         };
         responses: {
