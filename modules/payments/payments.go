@@ -26,7 +26,8 @@
 //     a pending payment frees its amount.
 //   - Only approved documents are paid ('Only approved documents can be paid.', 422 on
 //     document_id): a pending document is not yet a debt, a rejected one never is. A document
-//     that is missing, deleted or of another company answers 404, whatever its type.
+//     that is missing, deleted or of another company answers 404, whatever its type (in a run,
+//     422 naming the item: 'The selected document is invalid.').
 //   - Delete: pending payments only, softly, audited, with their images; an approved payment is
 //     part of the books and a rejected one the record of a refusal ('Payment cannot be deleted',
 //     409).

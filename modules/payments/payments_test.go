@@ -266,6 +266,18 @@ func TestPayingASale(t *testing.T) {
 			fmt.Sprintf("The payment exceeds the balance due ($ %s).", pesos(sa.total()-300_000_00)))
 		// A sale with payments is never deleted.
 		w.Send(t, http.MethodDelete, fmt.Sprintf("/api/sales/%d", sa.ID), w.Admin, nil).Expect(http.StatusConflict)
+
+		// The customer's open sales for a run: due at once, what a new payment may take.
+		var docs one[[]openDocument]
+		w.Get(t, fmt.Sprintf("/api/payments/documents?type=sale&party_ids=%d", w.customer), w.User).Expect(http.StatusOK).JSON(&docs)
+		if len(docs.Data) != 1 || docs.Data[0].ID != sa.ID || docs.Data[0].DueDate != "" || docs.Data[0].DaysOverdue != 0 ||
+			docs.Data[0].AvailableCents != sa.total()-300_000_00 || docs.Data[0].Number == "" {
+			t.Fatalf("open sales %+v", docs.Data)
+		}
+		w.Get(t, fmt.Sprintf("/api/payments/documents?type=sale&party_ids=%d", w.customer), w.Other).Expect(http.StatusOK).JSON(&docs)
+		if len(docs.Data) != 0 {
+			t.Fatalf("another company sees %+v", docs.Data)
+		}
 	})
 }
 
@@ -327,6 +339,19 @@ func TestAccessImagesAndEvents(t *testing.T) {
 		}
 		w.Get(t, "/api/payments?party_id=1", w.Admin).ExpectError(http.StatusUnprocessableEntity, "invalid",
 			"Choose purchase or sale to filter by party.")
+
+		// Search by reference, document number and party; the export with the list's filter.
+		for q, want := range map[string]int{"TR-2000000": 1, "FV-001": 1, "andina": 1, "nadie": 0} {
+			w.Get(t, "/api/payments?q="+q, w.User).Expect(http.StatusOK).JSON(&list)
+			if list.Meta.Total != want {
+				t.Errorf("search %q: %d payments, want %d", q, list.Meta.Total, want)
+			}
+		}
+		sheet := w.Get(t, "/api/payments/export.xlsx?lang=es&type=purchase", w.User).Expect(http.StatusOK).Sheet("Pagos")
+		if len(sheet) != 2 || sheet[0][0] != "Fecha" || sheet[1][1] != "Compra" || sheet[1][2] != "FV-001" ||
+			sheet[1][5] != "Transferencia" || sheet[1][9] != "Pendiente" {
+			t.Fatalf("export %v", sheet)
+		}
 
 		w.decide(t, pm.ID, "reject", obj{"reason": "Duplicado"}).Expect(http.StatusOK)
 		second := paid(t, w.pay(t, w.Admin, form("purchase", pu.ID, 10_000_00), 0, nil), http.StatusCreated)
