@@ -112,13 +112,13 @@ func (s *Service) hold(ctx context.Context, tx bun.IDB, p caller.Principal, t st
 		company = 0
 	}
 	doc, err = s.Ledgers[payable.Type(t)].Document(ctx, tx, company, id)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, db.ErrNotFound) {
 		return doc, false, nil
 	}
 	return doc, err == nil, err
 }
 
-// payable refuses, under field, a document that may not be paid: only approved documents are (a
+// payableDoc refuses, under field, a document that may not be paid: only approved documents are (a
 // pending one is not yet a debt, a rejected one never is).
 func payableDoc(doc payable.Document, field string) error {
 	if doc.ApprovalStatus != string(approval.Approved) {
@@ -140,7 +140,7 @@ func fits(ctx context.Context, tx bun.IDB, t string, doc payable.Document, excep
 	return nil
 }
 
-// audit writes, inside tx, the audit entry of p's action on the payment or run id (entity) of
+// audited writes, inside tx, the audit entry of p's action on the payment or run id (entity) of
 // company.
 func audited(ctx context.Context, tx bun.IDB, p caller.Principal, entity string, company, id int64, action, detail string, at time.Time) error {
 	return audit.Record(ctx, tx, audit.Entry{Action: entity + "_" + action, Entity: entity, EntityID: strconv.FormatInt(id, 10),
