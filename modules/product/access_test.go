@@ -177,6 +177,18 @@ var accessTable = map[string]caller{
 	"DELETE /api/sales/{id}":       staff,
 	"POST /api/sales/{id}/approve": admin,
 	"POST /api/sales/{id}/reject":  admin,
+
+	// Payments: staff record, read, delete and export; administrators decide; the buyer has no
+	// payments at all.
+	"GET /api/payments":               staff,
+	"GET /api/payments/export.xlsx":   staff,
+	"GET /api/payments/documents":     staff,
+	"GET /api/payments/{id}":          staff,
+	"POST /api/payments":              staff,
+	"POST /api/payments/batch":        staff,
+	"DELETE /api/payments/{id}":       staff,
+	"POST /api/payments/{id}/approve": admin,
+	"POST /api/payments/{id}/reject":  admin,
 }
 
 // operation is one operation of the served OpenAPI document.

@@ -31,6 +31,7 @@ import (
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/notifications"
+	"github.com/backoffice/backoffice/modules/payments"
 	"github.com/backoffice/backoffice/modules/people"
 	"github.com/backoffice/backoffice/modules/procurement"
 	"github.com/backoffice/backoffice/modules/purchasing"
@@ -57,12 +58,12 @@ type Deps struct {
 	Bus *eventbus.Bus
 	// Events is how modules publish domain events (outbox + relay wake-up).
 	Events eventbus.Emitter
-	// Later is what the modules still to come (payments) give the ones that exist; zero until
+	// Later is what the modules still to come (returns) give the ones that exist; zero until
 	// they land. The API tests fill it to prove the people module honours it.
 	Later Later
 }
 
-// Later holds what the modules still to come (payments) give the people module — the
+// Later holds what the modules still to come (returns) give the people module — the
 // references that keep a customer or supplier from being deleted, beside sales' and
 // purchasing's — and UserSales, a stand-in for the sales module's users' figures that auth's
 // tests give to count its calls (nil: the sales module's).
@@ -88,6 +89,8 @@ type Product struct {
 	Purchasing *purchasing.Module
 	// Sales is sales to customers, priced with the Colombian taxes, taking stock.
 	Sales *sales.Module
+	// Payments is money paid on purchases and sales, through their owners' payable.Ledger.
+	Payments *payments.Module
 	// Tax keeps the yearly UVT (tax.Compute itself is a pure function).
 	Tax *tax.Module
 	// Live is the WebSocket gateway of this process (nil without a bus); Push reaches every
@@ -142,6 +145,8 @@ func New(d Deps) (*Product, error) {
 	p.Sales = sales.New(sales.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Events: d.Events,
 		Customers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, Users: au, Now: d.Now,
 		StaffRoles: staff, SellerRoles: []string{auth.RoleUser, auth.RoleSecretary}, AdminRole: auth.RoleAdmin})
+	p.Payments = payments.New(payments.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Events: d.Events,
+		Purchases: p.Purchasing, Sales: p.Sales, StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})
 	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Stock: p.Catalog, Catalog: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
 		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
@@ -187,15 +192,15 @@ func (a *authUsers) CountUsers(ctx context.Context, companyIDs []int64) (map[int
 }
 
 // IndexSearch indexes the search words (platform/search) of the records that have none —
-// products, customers, suppliers, purchases, sales, purchase orders, received orders, users and
-// notifications (word tables), categories, companies and stores (words columns) written before
+// products, customers, suppliers, purchases, sales, payments, purchase orders, received orders,
+// users and notifications (word tables), categories, companies and stores (words columns) written before
 // their words existed, or loaded straight into the tables — and returns how many it indexed. It
 // is idempotent and cheap when there is nothing to do, so serve runs it in the background at
 // every start.
 func (p *Product) IndexSearch(ctx context.Context) (int, error) {
 	n := 0
 	for _, index := range []func(context.Context) (int, error){p.Catalog.IndexSearch, p.People.IndexSearch,
-		p.Purchasing.IndexSearch, p.Sales.IndexSearch, p.Procurement.IndexSearch, p.Auth.IndexSearch, p.Notifications.IndexSearch,
+		p.Purchasing.IndexSearch, p.Sales.IndexSearch, p.Payments.IndexSearch, p.Procurement.IndexSearch, p.Auth.IndexSearch, p.Notifications.IndexSearch,
 		p.Settings.IndexSearch} {
 		k, err := index(ctx)
 		n += k
@@ -237,6 +242,7 @@ func (p *Product) Mount(srv *httpx.Server, withLive bool) {
 	p.Procurement.Routes(srv.API())
 	p.Purchasing.Routes(srv.API())
 	p.Sales.Routes(srv.API())
+	p.Payments.Routes(srv.API())
 	p.Notifications.Routes(srv.API())
 	p.Tax.Routes(srv.API())
 	p.Settings.Routes(srv.API())

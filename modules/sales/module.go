@@ -132,6 +132,19 @@ func (m *Module) Document(ctx context.Context, tx bun.IDB, companyID, id int64) 
 	if err != nil {
 		return payable.Document{}, err
 	}
+	return document(r), nil
+}
+
+// Open reads on db the live, approved sales with a balance of the customers customerIDs in
+// company companyID (0: any), oldest first, at most limit (payable.Ledger): what a payment run
+// may collect. A sale is due at once: it has no due date.
+func (m *Module) Open(ctx context.Context, db bun.IDB, companyID int64, customerIDs []int64, limit int) ([]payable.Document, error) {
+	rows, err := store.New(db).Open(ctx, listing.Scope{CompanyID: companyID, All: companyID == 0}, customerIDs, limit)
+	return payable.Documents(rows, err, document)
+}
+
+// document is a sale as the payments module sees it.
+func document(r *store.Row) payable.Document {
 	date, _ := calendar.ParseDate(r.SaleDate)
 	var createdBy int64
 	if r.CreatedBy != nil {
@@ -140,7 +153,7 @@ func (m *Module) Document(ctx context.Context, tx bun.IDB, companyID, id int64) 
 	return payable.Document{ID: r.ID, CompanyID: r.CompanyID, Number: r.Number, PartyID: r.CustomerID,
 		PartyName: r.CustomerName, Date: date, TotalCents: r.TotalCents, PaidCents: r.PaidCents,
 		ReturnsCents: r.ReturnCents, BalanceCents: r.BalanceCents, ApprovalStatus: r.ApprovalStatus, Status: r.Status,
-		CreatedBy: createdBy}, nil
+		CreatedBy: createdBy, Reference: r.CustomerReference}
 }
 
 // ApplyPaid adds deltaCents (negative: an approved payment taken back) to the paid amount of

@@ -62,8 +62,9 @@
 // Other modules plug in through Usage (built before them, reading only this module's tables):
 // CustomerTotals and UserSales give the figures; CustomerInUse, StoreInUse and ProductInUse
 // implement people.CustomerReferences, settings.StoreReferences and catalog.ProductReferences,
-// so a customer, store or product that a live sale names cannot be deleted. Module.Ledger is
-// the payments module's way to a sale (platform/payable.Ledger).
+// so a customer, store or product that a live sale names cannot be deleted. Module is the
+// payments module's way to a sale (platform/payable.Ledger): Document, ApplyPaid, and Open — the
+// approved sales with a balance of some customers, oldest first (a sale is due at once).
 package sales
 
 import (

@@ -27,3 +27,24 @@ func TestStatusOf(t *testing.T) {
 		}
 	}
 }
+
+// What a new payment may take: the balance less the pending payments and the pending returns
+// (DESIGN §4), negative when more is pending than is owed.
+func TestAvailable(t *testing.T) {
+	for _, c := range []struct {
+		balance, pendingReturns, pendingPayments, want int64
+	}{
+		{100, 0, 0, 100},
+		{100, 0, 30, 70},
+		{100, 20, 30, 50},
+		{100, 0, 100, 0},
+		{0, 0, 0, 0},
+		{50, 0, 80, -30},
+	} {
+		d := payable.Document{BalanceCents: c.balance, PendingReturnsCents: c.pendingReturns}
+		if got := d.Available(c.pendingPayments); got != c.want {
+			t.Errorf("balance %d, pending returns %d, pending payments %d: available %d, want %d", c.balance,
+				c.pendingReturns, c.pendingPayments, got, c.want)
+		}
+	}
+}

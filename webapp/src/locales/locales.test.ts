@@ -96,6 +96,19 @@ describe('locales', () => {
     }
   });
 
+  it('carries the payments API messages in en and es, the spec\'s Spanish reference message included', () => {
+    const server = (language: string) => files[`./${language}/server-messages.json`] as Record<string, string> | undefined;
+    // Spec §5 gives this one in Spanish only; the English is the purchase form's sentence.
+    expect(server('es')?.['Reference No is required']).toBe('El número de referencia es obligatorio');
+    for (const message of ['The payment exceeds the balance due ({{amount}}).', 'Only approved documents can be paid.',
+      'Payment cannot be deleted', 'This Idempotency-Key was already used with another request.',
+      'A request with this Idempotency-Key is still being processed.', 'The documents of a run must belong to one company.']) {
+      expect(server('en')?.[message]).toBe(message);
+      expect(server('es')?.[message]).toMatch(/\S/);
+      expect(server('es')?.[message]).not.toBe(message);
+    }
+  });
+
   it('carries the sale messages, the server ones included', () => {
     const value = (language: string, ns: string, key: string) =>
       key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], files[`./${language}/${ns}.json`]);

@@ -160,7 +160,7 @@ func (s *Service) push(ctx context.Context, ev domain.Event, rows []store.Row) {
 		s.logPush(s.d.Push.ToUser(ctx, r.UserID, ws.Message{Type: "notification", Data: data}))
 		s.logPush(s.d.Push.ToUser(ctx, r.UserID, ws.Message{Type: "invalidate", Keys: []string{domain.NotificationsKey}}))
 	}
-	lists := ws.Message{Type: "invalidate", Keys: domain.Invalidates(ev.Kind)}
+	lists := ws.Message{Type: "invalidate", Keys: domain.ListsOf(ev)}
 	if ev.CompanyID != 0 {
 		for _, role := range s.d.Roles {
 			s.logPush(s.d.Push.ToCompanyRole(ctx, ev.CompanyID, role, lists))

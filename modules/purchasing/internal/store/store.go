@@ -19,6 +19,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/payable"
 	"github.com/backoffice/backoffice/platform/search"
 )
 
@@ -450,4 +451,36 @@ func (s *Store) LineInUse(ctx context.Context, column string, id int64) (bool, e
 	return s.db.NewSelect().Model((*LineRow)(nil)).ColumnExpr("1").
 		Join("JOIN purchases AS p ON p.id = l.purchase_id").Where("p.deleted_at IS NULL").
 		Where("? = ?", bun.Ident("l."+column), id).Exists(ctx)
+}
+
+// Hold takes the live purchase id of company companyID (0: any) for the rest of the transaction
+// the Store works in, and returns it (platform/db.Hold: a row lock on PostgreSQL, the write lock
+// on SQLite): concurrent payments of one purchase take turns this way.
+func (s *Store) Hold(ctx context.Context, companyID, id int64) (*Row, error) {
+	r := new(Row)
+	sel := s.rows(Scope{CompanyID: companyID, All: companyID == 0}, r, "").Where("p.id = ?", id)
+	if err := db.Hold(ctx, s.db, sel, Table, "p", id, companyID); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Open returns up to limit live, approved purchases in scope with a balance, of the suppliers
+// ids, soonest due first: what a payment run may pay.
+func (s *Store) Open(ctx context.Context, scope Scope, supplierIDs []int64, limit int) ([]Row, error) {
+	var rows []Row
+	q := payable.Payable(s.rows(scope, &rows, ""), "p", "supplier_id", supplierIDs)
+	return rows, q.OrderExpr("p.due_date ASC, p.id ASC").Limit(int64(limit)).Scan(ctx)
+}
+
+// paidColumns are the purchases' columns for payable.ApplyPaid: a purchase owes its total to
+// pay, and one made from a received order is "received" until something is paid.
+var paidColumns = payable.Columns{Total: "total_to_pay_cents", Returns: "return_cents",
+	Unpaid: "CASE WHEN received_order_id IS NULL THEN 'pending' ELSE 'received' END"}
+
+// ApplyPaid adds delta centavos to the paid amount of the live purchase id and recomputes its
+// balance and status in the same statement (domain.Status's rule, in SQL); a paid amount that
+// would go below zero changes nothing and reports ErrNotFound, as a missing purchase does.
+func (s *Store) ApplyPaid(ctx context.Context, id, delta int64, at time.Time) error {
+	return payable.ApplyPaid(ctx, s.db.NewUpdate().Model((*Row)(nil)), paidColumns, id, delta, at)
 }

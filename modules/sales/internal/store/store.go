@@ -20,6 +20,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/payable"
 	"github.com/backoffice/backoffice/platform/search"
 )
 
@@ -474,39 +475,29 @@ func (s *Store) FiguresBy(ctx context.Context, column, approval string, ids []in
 // that only read would let another writer in between). Concurrent payments of one sale take
 // turns this way.
 func (s *Store) Hold(ctx context.Context, companyID, id int64) (*Row, error) {
-	scope := listing.Scope{CompanyID: companyID, All: companyID == 0}
-	if !db.IsPostgres(s.db) {
-		q := s.db.NewUpdate().Model((*Row)(nil)).Set("id = id").Where("id = ?", id).Where("deleted_at IS NULL")
-		if companyID != 0 {
-			q = q.Where("company_id = ?", companyID)
-		}
-		res, err := q.Exec(ctx)
-		if err := db.OneRow(res, err); err != nil {
-			return nil, err
-		}
-	}
 	r := new(Row)
-	q := s.rows(scope, r, "").Where("s.id = ?", id)
-	if db.IsPostgres(s.db) {
-		q = q.For("UPDATE OF s")
-	}
-	if err := db.NotFound(q.Scan(ctx)); err != nil {
+	sel := s.rows(listing.Scope{CompanyID: companyID, All: companyID == 0}, r, "").Where("s.id = ?", id)
+	if err := db.Hold(ctx, s.db, sel, Table, "s", id, companyID); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
+
+// paidColumns are the sales' columns for payable.ApplyPaid.
+var paidColumns = payable.Columns{Total: "total_cents", Returns: "return_cents", Unpaid: "'pending'"}
 
 // ApplyPaid adds delta centavos to the paid amount of the live sale id and recomputes its
 // balance and payment status in the same statement (platform/payable's rule, written in SQL);
 // a paid amount that would go below zero changes nothing and reports ErrNotFound, as a missing
 // sale does.
 func (s *Store) ApplyPaid(ctx context.Context, id, delta int64, at time.Time) error {
-	res, err := s.db.NewUpdate().Model((*Row)(nil)).
-		Set("paid_cents = paid_cents + ?", delta).
-		Set("balance_cents = total_cents - (paid_cents + ?) - return_cents", delta).
-		Set("status = CASE WHEN total_cents - (paid_cents + ?) - return_cents <= 0 THEN 'paid' "+
-			"WHEN paid_cents + ? > 0 THEN 'partial' ELSE 'pending' END", delta, delta).
-		Set("updated_at = ?", at).
-		Where("id = ?", id).Where("deleted_at IS NULL").Where("paid_cents + ? >= 0", delta).Exec(ctx)
-	return db.OneRow(res, err)
+	return payable.ApplyPaid(ctx, s.db.NewUpdate().Model((*Row)(nil)), paidColumns, id, delta, at)
+}
+
+// Open returns up to limit live, approved sales in scope with a balance, of the customers ids,
+// oldest first: what a payment run may collect.
+func (s *Store) Open(ctx context.Context, scope Scope, customerIDs []int64, limit int) ([]Row, error) {
+	var rows []Row
+	q := payable.Payable(s.rows(scope, &rows, ""), "s", "customer_id", customerIDs)
+	return rows, q.OrderExpr("s.sale_date ASC, s.id ASC").Limit(int64(limit)).Scan(ctx)
 }
