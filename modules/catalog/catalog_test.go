@@ -3,6 +3,7 @@ package catalog_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"mime/multipart"
 	"net/http"
@@ -276,7 +277,10 @@ func TestProductsAPI(t *testing.T) {
 		if q, err := s.Product.Catalog.AdjustStock(ctx, s.DB, p.ID, 10); err != nil || q != 14 {
 			t.Fatalf("adjust +10: %d %v", q, err)
 		}
-		if _, err := s.Product.Catalog.AdjustStock(ctx, s.DB, p.ID, -15); err == nil || !strings.Contains(err.Error(), "Not enough stock.") {
+		_, err := s.Product.Catalog.AdjustStock(ctx, s.DB, p.ID, -15)
+		var short *catalog.StockShortage
+		if err == nil || !strings.Contains(err.Error(), "Not enough stock.") || !errors.As(err, &short) ||
+			*short != (catalog.StockShortage{ProductID: p.ID, Available: 14}) {
 			t.Fatalf("adjust below zero: %v", err)
 		}
 		s.Product.Catalog.StockChanged(ctx)

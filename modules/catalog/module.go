@@ -79,12 +79,16 @@ func (m *Module) Routes(api *httpx.API) { cataloghttp.Routes(api, m.svc, m.roles
 
 // AdjustStock adds delta units (negative: takes them out) to a product's stock inside the
 // caller's transaction tx and returns the new stock. It answers 404 for a missing or deleted
-// product and 409 'Not enough stock.' when stock would go below zero. The caller must have
-// checked that the product belongs to the company it works for, and should call StockChanged
-// after committing.
+// product and 409 'Not enough stock.' when stock would go below zero; that error wraps a
+// *StockShortage (errors.As) with the units available, read under the product row's lock, so
+// the number holds until tx ends. The caller must have checked that the product belongs to the
+// company it works for, and should call StockChanged after committing.
 func (m *Module) AdjustStock(ctx context.Context, tx bun.IDB, productID, delta int64) (int64, error) {
 	return m.svc.AdjustStock(ctx, tx, productID, delta)
 }
+
+// StockShortage is what a refused AdjustStock wraps: the product and the units it had.
+type StockShortage = store.Shortage
 
 // StockChanged refreshes cached list totals (the low-stock count) after a committed AdjustStock.
 func (m *Module) StockChanged(ctx context.Context) { m.svc.StockChanged(ctx) }

@@ -93,12 +93,23 @@ func (m *Module) Supplier(ctx context.Context, companyID, id int64) (Party, erro
 // or document): how another module's list searches its records by their supplier's current
 // names. No terms, no suppliers.
 func (m *Module) SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error) {
+	return m.partyIDs(ctx, SupplierWords, sc, q, limit)
+}
+
+// CustomerIDs is SupplierIDs for customers: how the sales list searches sales by their
+// customer's current names.
+func (m *Module) CustomerIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error) {
+	return m.partyIDs(ctx, CustomerWords, sc, q, limit)
+}
+
+// partyIDs returns up to limit live records of words' table in scope that q finds.
+func (m *Module) partyIDs(ctx context.Context, words search.Table, sc listing.Scope, q string, limit int) ([]int64, error) {
 	terms := search.Terms(q)
 	if len(terms) == 0 {
 		return nil, nil
 	}
 	var ids []int64
-	err := SupplierWords.IDs(m.db, terms, sc).Distinct().Limit(int64(limit)).Scan(ctx, &ids)
+	err := words.IDs(m.db, terms, sc).Distinct().Limit(int64(limit)).Scan(ctx, &ids)
 	return ids, err
 }
 

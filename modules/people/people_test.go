@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"slices"
@@ -38,6 +39,8 @@ type world struct {
 	admin, user, secretary, buyer, other string
 	adminID                              int64
 	otherCompany                         int64
+	// store and service are what sell records sales with (made at the first sale).
+	store, service int64
 }
 
 func newWorld(t *testing.T, s *authtest.Stack) *world {
@@ -413,33 +416,54 @@ func TestListPagesAndFilters(t *testing.T) {
 	})
 }
 
-// salesTotals is a stand-in for the sales module.
-type salesTotals map[int64]people.Totals
-
-func (s salesTotals) CustomerTotals(_ context.Context, ids []int64) (map[int64]people.Totals, error) {
-	out := map[int64]people.Totals{}
-	for _, id := range ids {
-		if t, ok := s[id]; ok {
-			out[id] = t
-		}
+// sell records a sale of one unit of a new service at price (centavos) to customer, as the
+// user, through the sales module, approved by the administrator when approve is set.
+func (w *world) sell(t *testing.T, customer, price int64, approve bool) {
+	t.Helper()
+	if w.store == 0 {
+		w.store = id(data(t, w.Send(t, http.MethodPost, "/api/stores", w.admin, obj{"name": "Principal", "company_id": w.CompanyID}).Expect(http.StatusCreated)))
+		cat := id(data(t, w.Send(t, http.MethodPost, "/api/categories", w.user, obj{"name": "Servicios"}).Expect(http.StatusCreated)))
+		w.service = id(data(t, w.form(t, http.MethodPost, "/api/products", w.user, map[string]string{"code": "SRV-1",
+			"name": "Asesoría", "category_id": fmt.Sprint(cat), "unit": "und", "cost_cents": "0", "price_cents": "100",
+			"iva_class": "exento", "kind": "service"}).Expect(http.StatusCreated)))
 	}
-	return out, nil
+	body, _ := json.Marshal(obj{"sale_date": "2026-11-23", "customer_id": customer, "store_id": w.store,
+		"lines": []obj{{"product_id": w.service, "quantity": 1, "price_cents": price}}})
+	sale := id(data(t, w.form(t, http.MethodPost, "/api/sales", w.user, map[string]string{"data": string(body)}).Expect(http.StatusCreated)))
+	if approve {
+		w.Send(t, http.MethodPost, fmt.Sprintf("/api/sales/%d/approve", sale), w.admin, nil).Expect(http.StatusOK)
+	}
+}
+
+// form sends fields as multipart/form-data.
+func (w *world) form(t *testing.T, method, path, token string, fields map[string]string) *authtest.Response {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		_ = mw.WriteField(k, v)
+	}
+	_ = mw.Close()
+	return w.Do(t, authtest.Request{Method: method, Path: path, Token: token, Body: buf.Bytes(),
+		Header: map[string]string{"Content-Type": mw.FormDataContentType()}})
 }
 
 func TestExportAndTotals(t *testing.T) {
 	t.Parallel()
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
 		t.Parallel()
-		totals := salesTotals{}
-		w := newWorld(t, authtest.NewWith(t, db, func(d *product.Deps) { d.Later.CustomerTotals = totals }))
+		w := newWorld(t, authtest.New(t, db))
 		a := data(t, w.Send(t, http.MethodPost, "/api/customers", w.user, obj{"name": "=HYPERLINK(\"http://evil\")",
 			"city": "Cali", "document_type": "NIT", "document_number": "800197268"}).Expect(http.StatusCreated))
 		w.Send(t, http.MethodPost, "/api/customers", w.user, obj{"name": "Beto", "city": "Bogotá"}).Expect(http.StatusCreated)
 		w.Send(t, http.MethodPost, "/api/customers", w.other, obj{"name": "Not mine"}).Expect(http.StatusCreated)
-		totals[id(a)] = people.Totals{TotalSales: 3, TotalAmountCents: 123456789, PaidCents: 23456789, BalanceCents: 100000000}
+		// The sales module's figures: approved sales only (a pending sale is not yet a debt).
+		w.sell(t, id(a), 60_000_000, true)
+		w.sell(t, id(a), 40_000_000, true)
+		w.sell(t, id(a), 12_345_600, false)
 
 		got := data(t, w.Get(t, fmt.Sprintf("/api/customers/%d", id(a)), w.user))
-		if got["total_sales"] != 3.0 || got["total_amount_cents"] != 123456789.0 || got["paid_cents"] != 23456789.0 || got["balance_cents"] != 100000000.0 {
+		if got["total_sales"] != 2.0 || got["total_amount_cents"] != 100000000.0 || got["paid_cents"] != 0.0 || got["balance_cents"] != 100000000.0 {
 			t.Fatalf("totals %v", got)
 		}
 
@@ -456,7 +480,7 @@ func TestExportAndTotals(t *testing.T) {
 		}
 		row := rows[1]
 		if row[1] != `'=HYPERLINK("http://evil")` || row[4] != "800197268" || row[5] != "4" || row[13] != "Cali" ||
-			row[len(row)-4] != "3" || row[len(row)-1] != "1,000,000.00" {
+			row[len(row)-4] != "2" || row[len(row)-1] != "1,000,000.00" {
 			t.Fatalf("row %q", row)
 		}
 

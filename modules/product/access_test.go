@@ -164,6 +164,31 @@ var accessTable = map[string]caller{
 	"DELETE /api/purchases/{id}":       staff,
 	"POST /api/purchases/{id}/approve": admin,
 	"POST /api/purchases/{id}/reject":  admin,
+
+	// Sales: staff read, quote and delete; administrators decide but never record or edit a sale
+	// (spec §6: /sale/add and /sale/edit are not theirs); the buyer has no sales at all.
+	"GET /api/sales":               staff,
+	"GET /api/sales/export.xlsx":   staff,
+	"GET /api/sales/sellers":       staff,
+	"POST /api/sales/quote":        staff,
+	"GET /api/sales/{id}":          staff,
+	"POST /api/sales":              secretary | user,
+	"PUT /api/sales/{id}":          secretary | user,
+	"DELETE /api/sales/{id}":       staff,
+	"POST /api/sales/{id}/approve": admin,
+	"POST /api/sales/{id}/reject":  admin,
+
+	// Payments: staff record, read, delete and export; administrators decide; the buyer has no
+	// payments at all.
+	"GET /api/payments":               staff,
+	"GET /api/payments/export.xlsx":   staff,
+	"GET /api/payments/documents":     staff,
+	"GET /api/payments/{id}":          staff,
+	"POST /api/payments":              staff,
+	"POST /api/payments/batch":        staff,
+	"DELETE /api/payments/{id}":       staff,
+	"POST /api/payments/{id}/approve": admin,
+	"POST /api/payments/{id}/reject":  admin,
 }
 
 // operation is one operation of the served OpenAPI document.

@@ -99,14 +99,15 @@ func TestFuzzWriteOperations(t *testing.T) {
 }
 
 // fuzzOrder puts the operations in the order records depend on each other (categories before
-// products, purchase orders before their receipts, received orders before purchases), so that
-// generated bodies can name records the earlier ones created; the approvals (no body) are sent
-// too, so that receipts and purchases find approved records to work on.
+// products, purchase orders before their receipts, received orders before purchases, purchases
+// and sales before their payments), so that generated bodies can name records the earlier ones
+// created; the approvals (no body) are sent too, so that receipts and purchases find approved
+// records to work on, sales products with stock, and payments approved documents.
 func fuzzOrder(ops []operation) []operation {
 	rank := func(path string) int {
 		for i, prefix := range []string{"/api/auth", "/api/site_setting", "/api/tax", "/api/companies", "/api/stores",
 			"/api/users", "/api/categories", "/api/products", "/api/suppliers", "/api/customers",
-			"/api/purchase-orders", "/api/received-orders", "/api/purchases"} {
+			"/api/purchase-orders", "/api/received-orders", "/api/purchases", "/api/sales", "/api/payments"} {
 			if strings.HasPrefix(path, prefix) {
 				return i
 			}

@@ -9,10 +9,11 @@
 // wires the four parts that needs itself.
 //
 // Every module is constructed with everything it needs, no setter afterwards. Two cycles are
-// broken here: the references that keep a supplier, store, product or category from being
-// deleted come from the owners' Usage values (purchasing.NewUsage, procurement.NewUsage), which
-// read only their own tables and so are built first; and settings, which auth reads, reaches auth
-// through a late-bound adapter (authUsers) bound before New returns.
+// broken here: the references that keep a customer, supplier, store, product or category from
+// being deleted, and the customers' sales figures, come from the owners' Usage values
+// (purchasing.NewUsage, procurement.NewUsage, sales.NewUsage), which read only their own
+// tables and so are built first; and settings, which auth reads, reaches auth through a
+// late-bound adapter (authUsers) bound before New returns.
 //
 // Building is separate from starting: New starts nothing; Start runs this process's
 // notifications consumer (serve, and tests that need it).
@@ -30,9 +31,11 @@ import (
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/notifications"
+	"github.com/backoffice/backoffice/modules/payments"
 	"github.com/backoffice/backoffice/modules/people"
 	"github.com/backoffice/backoffice/modules/procurement"
 	"github.com/backoffice/backoffice/modules/purchasing"
+	"github.com/backoffice/backoffice/modules/sales"
 	"github.com/backoffice/backoffice/modules/settings"
 	"github.com/backoffice/backoffice/modules/tax"
 	"github.com/backoffice/backoffice/platform/attachments"
@@ -55,19 +58,19 @@ type Deps struct {
 	Bus *eventbus.Bus
 	// Events is how modules publish domain events (outbox + relay wake-up).
 	Events eventbus.Emitter
-	// Later is what the modules still to come (sales, payments) give the ones that exist; zero
-	// until they land. The API tests fill it to prove the people module honours it.
+	// Later is what the modules still to come (returns) give the ones that exist; zero until
+	// they land. The API tests fill it to prove the people module honours it.
 	Later Later
 }
 
-// Later holds what the modules still to come give the ones that exist: the customers' sales
-// figures (nil: people.NoSales), the users' sales figures (nil: auth.NoSales) and the references
-// that keep a customer or supplier from being deleted, beside purchasing's.
+// Later holds what the modules still to come (returns) give the people module — the
+// references that keep a customer or supplier from being deleted, beside sales' and
+// purchasing's — and UserSales, a stand-in for the sales module's users' figures that auth's
+// tests give to count its calls (nil: the sales module's).
 type Later struct {
-	CustomerTotals people.CustomerTotals
-	UserSales      auth.UserSales
-	CustomerRefs   []people.CustomerReferences
-	SupplierRefs   []people.SupplierReferences
+	UserSales    auth.UserSales
+	CustomerRefs []people.CustomerReferences
+	SupplierRefs []people.SupplierReferences
 }
 
 // Product is every module of the back office, wired.
@@ -84,6 +87,10 @@ type Product struct {
 	Procurement *procurement.Module
 	// Purchasing is purchases priced with the Colombian taxes.
 	Purchasing *purchasing.Module
+	// Sales is sales to customers, priced with the Colombian taxes, taking stock.
+	Sales *sales.Module
+	// Payments is money paid on purchases and sales, through their owners' payable.Ledger.
+	Payments *payments.Module
 	// Tax keeps the yearly UVT (tax.Compute itself is a pure function).
 	Tax *tax.Module
 	// Live is the WebSocket gateway of this process (nil without a bus); Push reaches every
@@ -108,28 +115,38 @@ func New(d Deps) (*Product, error) {
 	// What references a supplier, store, product or category, read from the owners' tables only.
 	purUsage := purchasing.NewUsage(d.DB)
 	poUsage := procurement.NewUsage(d.DB) // also ordered/received per category, receipt status
+	saleUsage := sales.NewUsage(d.DB)     // also the customers' and users' sales figures
+	var userSales auth.UserSales = saleUsage
+	if d.Later.UserSales != nil {
+		userSales = d.Later.UserSales
+	}
 	users := &authUsers{}
 	st := settings.New(settings.Deps{DB: d.DB, Cache: d.Cache, Now: d.Now, Logger: d.Logger, Push: sitePush,
-		Users: users, StoreRefs: []settings.StoreReferences{purUsage}})
+		Users: users, StoreRefs: []settings.StoreReferences{purUsage, saleUsage}})
 	au := auth.New(auth.Deps{DB: d.DB, Cache: d.Cache, Windows: st, Companies: st, Now: d.Now, Logger: d.Logger,
-		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events, Sales: d.Later.UserSales})
+		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events, Sales: userSales})
 	users.m = au
 	p := &Product{Settings: st, Auth: au}
 	p.Attachments = attachments.New(d.DB, d.Now)
 	p.Tax = tax.New(tax.Deps{DB: d.DB, Now: d.Now, AdminRole: auth.RoleAdmin})
 	p.Catalog = catalog.New(catalog.Deps{Quantities: poUsage, DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Companies: st,
 		AdminRole: auth.RoleAdmin, Now: d.Now, Logger: d.Logger,
-		CategoryRefs: []catalog.CategoryReferences{purUsage, poUsage}, ProductRefs: []catalog.ProductReferences{purUsage, poUsage},
+		CategoryRefs: []catalog.CategoryReferences{purUsage, poUsage}, ProductRefs: []catalog.ProductReferences{purUsage, poUsage, saleUsage},
 		PickRoles:  []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer},
 		ReadRoles:  staff,
 		WriteRoles: staff})
 	p.People = people.New(people.Deps{DB: d.DB, Cache: d.Cache, Companies: st, Events: d.Events, Now: d.Now,
 		StaffRoles: staff, AdminRole: auth.RoleAdmin,
-		CustomerTotals: d.Later.CustomerTotals, CustomerRefs: d.Later.CustomerRefs,
+		CustomerTotals: saleUsage, CustomerRefs: append([]people.CustomerReferences{saleUsage}, d.Later.CustomerRefs...),
 		SupplierRefs: append([]people.SupplierReferences{purUsage}, d.Later.SupplierRefs...)})
 	p.Purchasing = purchasing.New(purchasing.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Events: d.Events, Suppliers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, ReceivedOrders: poUsage, Now: d.Now,
 		AdminRole: auth.RoleAdmin, StaffRoles: staff})
+	p.Sales = sales.New(sales.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Events: d.Events,
+		Customers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, Users: au, Now: d.Now,
+		StaffRoles: staff, SellerRoles: []string{auth.RoleUser, auth.RoleSecretary}, AdminRole: auth.RoleAdmin})
+	p.Payments = payments.New(payments.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Events: d.Events,
+		Purchases: p.Purchasing, Sales: p.Sales, StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})
 	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Stock: p.Catalog, Catalog: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
 		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
@@ -175,15 +192,15 @@ func (a *authUsers) CountUsers(ctx context.Context, companyIDs []int64) (map[int
 }
 
 // IndexSearch indexes the search words (platform/search) of the records that have none —
-// products, customers, suppliers, purchases, purchase orders, received orders, users and
-// notifications (word tables), categories, companies and stores (words columns) written before
+// products, customers, suppliers, purchases, sales, payments, purchase orders, received orders,
+// users and notifications (word tables), categories, companies and stores (words columns) written before
 // their words existed, or loaded straight into the tables — and returns how many it indexed. It
 // is idempotent and cheap when there is nothing to do, so serve runs it in the background at
 // every start.
 func (p *Product) IndexSearch(ctx context.Context) (int, error) {
 	n := 0
 	for _, index := range []func(context.Context) (int, error){p.Catalog.IndexSearch, p.People.IndexSearch,
-		p.Purchasing.IndexSearch, p.Procurement.IndexSearch, p.Auth.IndexSearch, p.Notifications.IndexSearch,
+		p.Purchasing.IndexSearch, p.Sales.IndexSearch, p.Payments.IndexSearch, p.Procurement.IndexSearch, p.Auth.IndexSearch, p.Notifications.IndexSearch,
 		p.Settings.IndexSearch} {
 		k, err := index(ctx)
 		n += k
@@ -224,6 +241,8 @@ func (p *Product) Mount(srv *httpx.Server, withLive bool) {
 	p.People.Routes(srv.API())
 	p.Procurement.Routes(srv.API())
 	p.Purchasing.Routes(srv.API())
+	p.Sales.Routes(srv.API())
+	p.Payments.Routes(srv.API())
 	p.Notifications.Routes(srv.API())
 	p.Tax.Routes(srv.API())
 	p.Settings.Routes(srv.API())

@@ -2,6 +2,8 @@ package purchasing
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -15,9 +17,11 @@ import (
 	"github.com/backoffice/backoffice/modules/tax"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/calendar"
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/payable"
 )
 
 // Suppliers finds a live supplier of a company with its tax profile (*people.Module).
@@ -112,6 +116,56 @@ func IndexSearchWords(ctx context.Context, db bun.IDB) (int, error) {
 
 // Routes registers /api/purchases.
 func (m *Module) Routes(api *httpx.API) { purchasinghttp.Routes(api, m.svc, m.roles, m.now) }
+
+// Document reads the live purchase id in tx for the payments module (payable.Ledger) and holds
+// it until tx ends: on PostgreSQL a row lock, on SQLite the write lock. companyID scopes the read
+// (0: any company); a missing, deleted or another company's purchase answers db.ErrNotFound.
+func (m *Module) Document(ctx context.Context, tx bun.IDB, companyID, id int64) (payable.Document, error) {
+	r, err := store.New(tx).Hold(ctx, companyID, id)
+	if err != nil {
+		return payable.Document{}, err
+	}
+	return document(r), nil
+}
+
+// ApplyPaid adds deltaCents (negative: an approved payment taken back) to the paid amount of
+// the live purchase id in tx, with its balance and status in the same statement
+// (payable.Ledger). A paid amount below zero, or a purchase that is gone, changes nothing and is
+// an error.
+func (m *Module) ApplyPaid(ctx context.Context, tx bun.IDB, id, deltaCents int64, at time.Time) error {
+	err := store.New(tx).ApplyPaid(ctx, id, deltaCents, at.UTC())
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("purchasing: apply %d paid to purchase %d: no such live purchase, or paid would go below zero: %w", deltaCents, id, err)
+	}
+	return err
+}
+
+// Open reads on db the live, approved purchases with a balance of the suppliers supplierIDs in
+// company companyID (0: any), soonest due first, at most limit (payable.Ledger): what a payment
+// run may pay.
+func (m *Module) Open(ctx context.Context, db bun.IDB, companyID int64, supplierIDs []int64, limit int) ([]payable.Document, error) {
+	rows, err := store.New(db).Open(ctx, listing.Scope{CompanyID: companyID, All: companyID == 0}, supplierIDs, limit)
+	return payable.Documents(rows, err, document)
+}
+
+// document is a purchase as the payments module sees it: its reference number is both what
+// people call it and the supplier's invoice number. Returns are typed on the purchase (none
+// pending until the returns issue).
+func document(r *store.Row) payable.Document {
+	date, _ := calendar.ParseDate(r.PurchaseDate)
+	due, _ := calendar.ParseDate(r.DueDate)
+	d := payable.Document{ID: r.ID, CompanyID: r.CompanyID, Number: r.ReferenceNo, PartyID: r.SupplierID,
+		PartyName: r.SupplierName, Date: date, DueDate: due, Reference: r.ReferenceNo, TotalCents: r.TotalToPayCents,
+		PaidCents: r.PaidCents, ReturnsCents: r.ReturnCents, BalanceCents: r.BalanceCents,
+		ApprovalStatus: r.ApprovalStatus, Status: r.Status}
+	if r.CreatedBy != nil {
+		d.CreatedBy = *r.CreatedBy
+	}
+	return d
+}
+
+// The payments module reaches purchases through payable.Ledger.
+var _ payable.Ledger = (*Module)(nil)
 
 // Usage answers whether live purchases name a supplier, store, product or category: the
 // references that keep those from being deleted. It reads only this module's tables, so it is

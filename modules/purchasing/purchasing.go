@@ -51,7 +51,13 @@
 // Other modules plug in through Module: SupplierInUse, StoreInUse, ProductInUse and
 // CategoryInUse implement people.SupplierReferences, settings.StoreReferences and
 // catalog.ProductReferences / CategoryReferences, so a supplier, store, product or category
-// that a live purchase names cannot be deleted.
+// that a live purchase names cannot be deleted. Module is the payments module's way to a
+// purchase (platform/payable.Ledger): Document holds the purchase in the payment's transaction
+// (a row lock on PostgreSQL, the write lock on SQLite) — its reference number is both its number
+// and the supplier's invoice number, its due date the purchase's —, ApplyPaid moves paid, balance
+// and status in one statement (received until something is paid, for a purchase made from a
+// received order), and Open lists the approved purchases with a balance of some suppliers,
+// soonest due first. Only approved payments reach paid; a purchase with payments is not deleted.
 package purchasing
 
 import (

@@ -2,6 +2,7 @@ package approval_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/approval"
@@ -103,5 +104,25 @@ func TestResolve(t *testing.T) {
 	}
 	if _, err := approval.Resolve(approval.Pending, false, " "); !apperror.IsCode(err, apperror.CodeInvalid) {
 		t.Fatalf("reject without reason: %v", err)
+	}
+}
+
+// A record's approval columns: approved at once by a decider, pending otherwise; a decision
+// recorded; the API's view in UTC.
+func TestColumns(t *testing.T) {
+	at := time.Date(2026, 11, 23, 10, 0, 0, 0, time.FixedZone("Bogota", -5*3600))
+	c := approval.Created(true, 7, at)
+	if c.ApprovalStatus != "approved" || *c.ApprovedBy != 7 || !c.ApprovedAt.Equal(at) {
+		t.Fatalf("a decider's record: %+v", c)
+	}
+	c = approval.Created(false, 8, at)
+	if c.ApprovalStatus != "pending" || c.ApprovedBy != nil || c.ApprovedAt != nil {
+		t.Fatalf("anyone else's record: %+v", c)
+	}
+	c.Decided(approval.Decision{Status: approval.Rejected, Reason: "Duplicado"}, 9, at)
+	info := c.Info()
+	if info.ApprovalStatus != "rejected" || info.ApprovalReason != "Duplicado" || *info.ApprovedBy != 9 ||
+		info.ApprovedAt.Location() != time.UTC || !info.ApprovedAt.Equal(at) {
+		t.Fatalf("decided: %+v", info)
 	}
 }

@@ -158,6 +158,18 @@ func (s *Store) Save(ctx context.Context, tx bun.IDB, a Attachment) (int64, erro
 	return r.ID, nil
 }
 
+// SaveAll stores each of ups (Save) as a file of owner — its company, owner kind, owner id and
+// uploader, each upload bringing its own name and bytes — in tx, in order.
+func (s *Store) SaveAll(ctx context.Context, tx bun.IDB, owner Info, ups []Upload) error {
+	for _, up := range ups {
+		owner.Filename = up.Filename
+		if _, err := s.Save(ctx, tx, Attachment{Info: owner, Data: up.Data}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Get returns the live attachment id with its bytes, or ErrNotFound when it is missing,
 // deleted, or in a company outside scope.
 func (s *Store) Get(ctx context.Context, id int64, scope Scope) (Attachment, error) {

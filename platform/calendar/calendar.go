@@ -26,3 +26,23 @@ func (a Day) Before(b Day) bool {
 	}
 	return a.Day < b.Day
 }
+
+// Bogota is the business time zone (DESIGN §4): business dates (a purchase date, a sale date,
+// an expiry date) are days in America/Bogota. Colombia keeps UTC−5 all year and has had no
+// daylight saving time since 1993, so a fixed zone is exact and needs no zone database.
+var Bogota = time.FixedZone("America/Bogota", -5*60*60)
+
+// DateLayout is how business dates are written: in the API and in the database ('YYYY-MM-DD',
+// which also sorts as text).
+const DateLayout = "2006-01-02"
+
+// ParseDate reads a business date 'YYYY-MM-DD' (midnight in Bogota).
+func ParseDate(s string) (time.Time, error) {
+	return time.ParseInLocation(DateLayout, s, Bogota)
+}
+
+// Today is the business date at instant now (midnight in Bogota).
+func Today(now time.Time) time.Time {
+	y, m, d := now.In(Bogota).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, Bogota)
+}

@@ -32,3 +32,19 @@ func TestOfReadsTheTimesOwnZone(t *testing.T) {
 		t.Fatalf("UTC day %v", got)
 	}
 }
+
+func TestBusinessDates(t *testing.T) {
+	// 23:30 in Bogota is 04:30 UTC the next day: still the 23rd.
+	if got := Today(time.Date(2026, time.November, 24, 4, 30, 0, 0, time.UTC)); got.Format(DateLayout) != "2026-11-23" || got.Location() != Bogota {
+		t.Fatalf("Today = %v", got)
+	}
+	d, err := ParseDate("2026-02-28")
+	if err != nil || !d.Equal(time.Date(2026, time.February, 28, 5, 0, 0, 0, time.UTC)) {
+		t.Fatalf("ParseDate = %v, %v", d, err)
+	}
+	for _, bad := range []string{"2026-02-30", "28/02/2026", "", "2026-2-28"} {
+		if _, err := ParseDate(bad); err == nil {
+			t.Errorf("ParseDate(%q) accepted", bad)
+		}
+	}
+}

@@ -33,3 +33,12 @@ func OneRow(res sql.Result, err error) error {
 	}
 	return nil
 }
+
+// Found reads the error of a single-row read as whether the row was found: false for
+// ErrNotFound, the error for any other failure. A store's Visible-style checks answer with it.
+func Found(err error) (bool, error) {
+	if errors.Is(err, ErrNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}

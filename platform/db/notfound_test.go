@@ -33,3 +33,16 @@ func TestNotFoundAndOneRow(t *testing.T) {
 		}
 	})
 }
+
+func TestFound(t *testing.T) {
+	boom := errors.New("boom")
+	for _, c := range []struct {
+		err   error
+		found bool
+		fail  error
+	}{{nil, true, nil}, {dbdriver.ErrNotFound, false, nil}, {boom, false, boom}} {
+		if found, err := dbdriver.Found(c.err); found != c.found || err != c.fail {
+			t.Errorf("Found(%v) = %v, %v; want %v, %v", c.err, found, err, c.found, c.fail)
+		}
+	}
+}

@@ -25,3 +25,23 @@ func SoftDelete(ctx context.Context, q *bun.UpdateQuery, id, by int64, at time.T
 	n, err := res.RowsAffected()
 	return n == 1, err
 }
+
+// Stamps are a record's when-and-who columns — created, last updated and softly deleted (SoftDelete),
+// when and by whom (NULL: no user) — as a module's bun row embeds them.
+type Stamps struct {
+	CreatedAt time.Time  `bun:"created_at,notnull"`
+	CreatedBy *int64     `bun:"created_by"`
+	UpdatedAt time.Time  `bun:"updated_at,notnull"`
+	UpdatedBy *int64     `bun:"updated_by"`
+	DeletedAt *time.Time `bun:"deleted_at"`
+	DeletedBy *int64     `bun:"deleted_by"`
+}
+
+// Stamped is the Stamps of a record created by user by (0: none) at instant at.
+func Stamped(by int64, at time.Time) Stamps {
+	var who *int64
+	if by != 0 {
+		who = &by
+	}
+	return Stamps{CreatedAt: at, CreatedBy: who, UpdatedAt: at, UpdatedBy: who}
+}

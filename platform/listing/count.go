@@ -28,8 +28,14 @@ type Counter struct {
 	flight singleflight.Group
 }
 
-// NewCounter returns a Counter keeping totals for ttl.
-func NewCounter(c cache.Store, ttl time.Duration) *Counter { return &Counter{cache: c, ttl: ttl} }
+// NewCounter returns a Counter keeping totals in c for ttl; without a cache (nil), the nil
+// Counter, which counts every time.
+func NewCounter(c cache.Store, ttl time.Duration) *Counter {
+	if c == nil {
+		return nil
+	}
+	return &Counter{cache: c, ttl: ttl}
+}
 
 // Total returns the cached total for table and filter (any string that identifies the filters
 // and company scope), or runs count and caches its answer.

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/db"
 )
 
 // Type is the kind of document a payment settles (the `type` of /payments/{type}/{id}).
@@ -45,6 +47,20 @@ type Document struct {
 	ApprovalStatus, Status string
 	// CreatedBy is who recorded the document (0 when unknown).
 	CreatedBy int64
+	// DueDate is when the document falls due (a purchase's date + days of credit); zero when the
+	// document has none (sales are due at once).
+	DueDate time.Time
+	// Reference is the party's own reference: a purchase's is the supplier's invoice number (its
+	// reference number, as Number), a sale's the customer's order reference ("" when none).
+	Reference string
+}
+
+// Available is what a new payment may still take of d: its balance less the payments already
+// pending on it (pendingCents, which the payments module keeps) and its pending returns (DESIGN
+// §4: never overpaid, pending included). It may be negative when the document's total fell
+// below what is pending.
+func (d Document) Available(pendingCents int64) int64 {
+	return d.BalanceCents - pendingCents - d.PendingReturnsCents
 }
 
 // Ledger is what the owner of a document type gives the payments module.
@@ -59,4 +75,81 @@ type Ledger interface {
 	// document's paid amount in tx, and recomputes its balance and status in the same
 	// statement. It refuses (an error, nothing changed) a paid amount below zero.
 	ApplyPaid(ctx context.Context, tx bun.IDB, id, deltaCents int64, at time.Time) error
+	// Open reads, on db, the documents a payment run may pay: the live, approved documents with a
+	// balance (> 0) of the parties partyIDs, in company companyID (0: any company, for
+	// administrators), soonest due first (then oldest), at most limit.
+	Open(ctx context.Context, db bun.IDB, companyID int64, partyIDs []int64, limit int) ([]Document, error)
+}
+
+// Payment statuses every payable document shows (DESIGN §4: pending → partial → paid); an owner
+// may add labels of its own (a purchase made from a received order is "received" until paid).
+const (
+	StatusPending = "pending"
+	StatusPartial = "partial"
+	StatusPaid    = "paid"
+)
+
+// Balance is what is still owed on a document: total − paid − returns.
+func Balance(total, paid, returns int64) int64 { return total - paid - returns }
+
+// StatusOf is a document's payment status: paid when nothing is owed any more (balance ≤ 0,
+// returns included), partial when something but not everything is paid, pending otherwise.
+func StatusOf(total, paid, returns int64) string {
+	switch {
+	case Balance(total, paid, returns) <= 0:
+		return StatusPaid
+	case paid > 0:
+		return StatusPartial
+	default:
+		return StatusPending
+	}
+}
+
+// Columns name a document table's columns for ApplyPaid: the total owed and the returns (the
+// paid amount is paid_cents, the balance balance_cents and the status status in every owner's
+// table), and Unpaid, the SQL expression of the status of a document that owes something and
+// has nothing paid ('pending', or an owner's own label).
+type Columns struct {
+	Total, Returns, Unpaid string
+}
+
+// ApplyPaid is an owner's Ledger.ApplyPaid in SQL: q, an UPDATE of the owner's table, adds
+// deltaCents to the paid amount of the live document id and sets its balance and status in the
+// same statement, by Balance and StatusOf's rule. A paid amount that would go below zero changes
+// nothing and answers db.ErrNotFound, as a missing document does.
+func ApplyPaid(ctx context.Context, q *bun.UpdateQuery, c Columns, id, deltaCents int64, at time.Time) error {
+	// Every SET expression reads the row as it was before the statement (SQL's rule on both
+	// databases), so the new paid amount is written out in each.
+	balance := c.Total + " - (paid_cents + ?) - " + c.Returns
+	res, err := q.Set("paid_cents = paid_cents + ?", deltaCents).
+		Set("balance_cents = "+balance, deltaCents).
+		Set("status = CASE WHEN "+balance+" <= 0 THEN ? WHEN paid_cents + ? > 0 THEN ? ELSE "+c.Unpaid+" END",
+			deltaCents, StatusPaid, deltaCents, StatusPartial).
+		Set("updated_at = ?", at).
+		Where("id = ?", id).Where("deleted_at IS NULL").Where("paid_cents + ? >= 0", deltaCents).Exec(ctx)
+	return db.OneRow(res, err)
+}
+
+// Payable narrows q, a SELECT of an owner's live documents aliased alias, to those a payment run
+// may pay (Ledger.Open): approved, with a balance, of the parties partyIDs in the owner's column
+// partyColumn (supplier_id, customer_id); no parties, no documents.
+func Payable(q *bun.SelectQuery, alias, partyColumn string, partyIDs []int64) *bun.SelectQuery {
+	if len(partyIDs) == 0 {
+		return q.Where("1 = 0")
+	}
+	return q.Where("? IN (?)", bun.Ident(alias+"."+partyColumn), bun.In(partyIDs)).
+		Where(alias + ".approval_status = 'approved'").Where(alias + ".balance_cents > 0")
+}
+
+// Documents is the answer of an owner's Ledger.Open: its rows as Documents (of converts one),
+// or its read's error.
+func Documents[R any](rows []R, err error, of func(*R) Document) ([]Document, error) {
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Document, len(rows))
+	for i := range rows {
+		out[i] = of(&rows[i])
+	}
+	return out, nil
 }

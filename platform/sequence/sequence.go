@@ -30,3 +30,8 @@ func Next(ctx context.Context, tx bun.IDB, companyID int64, name string) (int64,
 	}
 	return n, nil
 }
+
+// Number is how a document shows its number n of a sequence: prefix, a dash and n zero-padded
+// to six digits ("PO-000042", "VTA-000123"), so that a company's numbers of one kind sort as text
+// up to a million documents.
+func Number(prefix string, n int64) string { return fmt.Sprintf("%s-%06d", prefix, n) }

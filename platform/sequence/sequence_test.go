@@ -91,3 +91,15 @@ func next(t *testing.T, db *bun.DB, company int64, name string) int64 {
 	}
 	return v
 }
+
+func TestNumber(t *testing.T) {
+	for _, c := range []struct {
+		prefix string
+		n      int64
+		want   string
+	}{{"PO", 42, "PO-000042"}, {"VTA", 123, "VTA-000123"}, {"RO", 1_234_567, "RO-1234567"}} {
+		if got := sequence.Number(c.prefix, c.n); got != c.want {
+			t.Errorf("Number(%q, %d) = %q, want %q", c.prefix, c.n, got, c.want)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -128,6 +129,39 @@ func (s *Stack) CreateUser(t testing.TB, username, role string, enable2FA bool) 
 	return u
 }
 
+// Cast is a signed-in user of each role in the Stack's company (admin1, user1, secretary1,
+// buyer1) and a user of another company (other1), by session token, with their ids.
+type Cast struct {
+	Admin, User, Secretary, Buyer, Other string
+	AdminID, UserID, SecretaryID         int64
+	// OtherCompany is other1's company, "Otra Empresa S.A.S.".
+	OtherCompany int64
+}
+
+// NewCast creates and signs in the Cast.
+func (s *Stack) NewCast(t testing.TB) Cast {
+	t.Helper()
+	ctx := context.Background()
+	var c Cast
+	c.AdminID = s.CreateUser(t, "admin1", auth.RoleAdmin, false).ID
+	c.UserID = s.CreateUser(t, "user1", auth.RoleUser, false).ID
+	c.SecretaryID = s.CreateUser(t, "secretary1", auth.RoleSecretary, false).ID
+	s.CreateUser(t, "buyer1", auth.RoleBuyer, false)
+	var err error
+	if c.OtherCompany, err = s.Settings.EnsureCompany(ctx, "Otra Empresa S.A.S."); err != nil {
+		t.Fatalf("create company: %v", err)
+	}
+	if _, err := s.Auth.CreateUser(ctx, auth.NewUser{CompanyID: c.OtherCompany, Username: "other1", Password: Password,
+		FirstName: "Other", LastName: "Company", Role: auth.RoleUser}); err != nil {
+		t.Fatalf("create user other1: %v", err)
+	}
+	for name, token := range map[string]*string{"admin1": &c.Admin, "user1": &c.User, "secretary1": &c.Secretary,
+		"buyer1": &c.Buyer, "other1": &c.Other} {
+		*token = s.Login(t, name, Password, "").AuthToken
+	}
+	return c
+}
+
 // Request is one call to the API.
 type Request struct {
 	Method, Path string
@@ -219,6 +253,49 @@ func (s *Stack) Send(t testing.TB, method, path, token string, body any) *Respon
 	return s.Do(t, Request{Method: method, Path: path, Token: token, Body: body})
 }
 
+// PNG is a file that uploads take for a PNG image: its signature is what they check.
+var PNG = append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), bytes.Repeat([]byte{7}, 64)...)
+
+// Data is the shape of an answer about one record: {"data": …}.
+type Data[T any] struct {
+	Data T `json:"data"`
+}
+
+// File is one file part of a multipart request.
+type File struct {
+	// Field is the part's name ("images"), Name the file's name.
+	Field, Name string
+	Data        []byte
+}
+
+// Multipart is Do for a multipart/form-data body — the fields in order, then the files — with a
+// Bearer token (may be empty) from DefaultIP; header adds request headers (an Idempotency-Key).
+func (s *Stack) Multipart(t testing.TB, method, path, token string, fields [][2]string, files []File, header map[string]string) *Response {
+	t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for _, kv := range fields {
+		if err := mw.WriteField(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range files {
+		part, err := mw.CreateFormFile(f.Field, f.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = part.Write(f.Data)
+	}
+	if err := mw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h := map[string]string{"Content-Type": mw.FormDataContentType()}
+	for k, v := range header {
+		h[k] = v
+	}
+	return s.Do(t, Request{Method: method, Path: path, Token: token, Body: buf.Bytes(), Header: h})
+}
+
 // LoginBody is the answer of POST /api/auth/login.
 type LoginBody struct {
 	AuthToken string    `json:"authToken"`
@@ -248,6 +325,20 @@ func (r *Response) Expect(want int) *Response {
 		r.t.Fatalf("status %d, want %d; body: %s", r.Status, want, r.Body)
 	}
 	return r
+}
+
+// CreatedID fails the test unless the answer is 201 and returns the created record's id
+// ({"data": {"id": …}}).
+func (r *Response) CreatedID() int64 {
+	r.t.Helper()
+	r.Expect(http.StatusCreated)
+	var out struct {
+		Data struct {
+			ID int64 `json:"id"`
+		} `json:"data"`
+	}
+	r.JSON(&out)
+	return out.Data.ID
 }
 
 // JSON decodes the body into v.

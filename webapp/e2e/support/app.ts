@@ -70,3 +70,20 @@ export async function openSignedIn(page: Page, username: string, password: strin
   await expectPath(page, new RegExp(`^${escapeRegExp(path.split('?')[0]!)}(\\?|$)`));
   return token;
 }
+
+/** The data-testid of the focused element ('' when it has none). */
+export function focusedTestId(page: Page): Promise<string> {
+  return page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
+}
+
+/** Presses Tab until the focused element is `testId` (at most `most` times). */
+export async function tabTo(page: Page, testId: string, most = 20): Promise<void> {
+  for (let i = 0; i < most && (await focusedTestId(page)) !== testId; i++) await page.keyboard.press('Tab');
+  expect(await focusedTestId(page), `Tab should reach ${testId}`).toBe(testId);
+}
+
+/** Whole pesos of a COP amount as the page writes it ("$ 1.295.000", "-$ 32.375", "$ 1.295.000,00"). */
+export function pesosOf(text: string): number {
+  const [whole] = text.replace(/[^\d,]/g, '').split(',');
+  return Number(whole);
+}

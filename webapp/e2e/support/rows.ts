@@ -32,3 +32,16 @@ export async function rowActionIds(row: Locator): Promise<string[]> {
   await expect(list).toHaveCount(0);
   return ids;
 }
+
+/**
+ * The text of `row`'s cell under the column headed `header` (a table at desktop widths): the
+ * header's position among the table's header cells names the cell.
+ */
+export async function cellText(row: Locator, header: string | RegExp): Promise<string> {
+  const table = row.locator('xpath=ancestor::table[1]');
+  const headers = await table.locator('thead th').allInnerTexts();
+  const matches = (text: string) => (typeof header === 'string' ? text.replace(/[↕▲▼]/g, '').trim() === header : header.test(text));
+  const index = headers.findIndex(matches);
+  expect(index, `a column headed ${header} among ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  return (await row.locator('td').nth(index).innerText()).trim();
+}

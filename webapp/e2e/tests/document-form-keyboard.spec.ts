@@ -5,30 +5,13 @@
  * added, Space on the file input, Enter on Save — and the totals panel shows exactly what the
  * server's quote computes for those lines before the purchase is saved with them.
  */
-import { openSignedIn } from '../support/app';
-import { test, type Page } from '../support/fixtures';
+import { openSignedIn, pesosOf, tabTo } from '../support/app';
+import { test } from '../support/fixtures';
 import { Api, expect, type Product, pngFile, tag } from '../support/masterdata';
 import { bogotaDate, productOfClass, store as createStore, supplierWithProfile } from '../support/purchasing';
 import { DEMO } from '../support/users';
 
 const RESPONSIBLE_JURIDICA = { person_type: 'juridica', declarante: true, iva_responsible: true, gran_contribuyente: false, autorretenedor: false } as const;
-
-/** The data-testid of the focused element ('' when it has none). */
-function focused(page: Page): Promise<string> {
-  return page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
-}
-
-/** Presses Tab until the focused element is `testId`. */
-async function tabTo(page: Page, testId: string, most = 20): Promise<void> {
-  for (let i = 0; i < most && (await focused(page)) !== testId; i++) await page.keyboard.press('Tab');
-  expect(await focused(page), `Tab should reach ${testId}`).toBe(testId);
-}
-
-/** Whole pesos of a COP amount as the page writes it ("$ 1.295.000", "-$ 32.375"). */
-function pesosOf(text: string): number {
-  const [whole] = text.replace(/[^\d,]/g, '').split(',');
-  return Number(whole);
-}
 
 interface Quote {
   subtotal_cents: number;

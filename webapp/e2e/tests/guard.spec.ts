@@ -20,6 +20,8 @@ const denied: { role: Role; path: string }[] = [
   { role: 'user', path: '/people/user/' },
   { role: 'secretary', path: '/setting/site_status' },
   { role: 'admin', path: '/purchase-order/add' },
+  { role: 'admin', path: '/sale/add' },
+  { role: 'buyer', path: '/sale/list' },
 ];
 
 /** Every URL the main frame commits from now on (in-app history changes included). */

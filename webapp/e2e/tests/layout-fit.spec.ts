@@ -16,6 +16,7 @@ import { openSignedIn } from '../support/app';
 import { test, type Page } from '../support/fixtures';
 import { Api, expect, tag } from '../support/masterdata';
 import { bogotaDate, createPurchase, store as createStore } from '../support/purchasing';
+import { createSale } from '../support/sales';
 import { DEMO } from '../support/users';
 
 const VIEWPORTS = [
@@ -30,7 +31,7 @@ interface ListCase {
   row: () => string;
 }
 
-let made: { t: string; supplier: string; customer: string; product: string; purchase: string } | undefined;
+let made: { t: string; supplier: string; customer: string; product: string; purchase: string; sale: string } | undefined;
 
 /** Pending records on every list, made once for the file (the suite shares one server). */
 async function makeRecords(page: Page): Promise<NonNullable<typeof made>> {
@@ -46,7 +47,7 @@ async function makeRecords(page: Page): Promise<NonNullable<typeof made>> {
     person_type: 'juridica',
     city: 'Medellín',
   });
-  await user.party('customers', `Cliente Fit ${t}`);
+  const customer = await user.party('customers', `Cliente Fit ${t}`);
   const category = await admin.category(`Fit ${t}`);
   const product = await admin.product({ code: `FIT-${t}-000004`, name: `Producto Fit ${t}`, categoryId: category.id });
   const store = await createStore(admin, `Bodega Fit ${t}`, supplier.company_id);
@@ -75,7 +76,18 @@ async function makeRecords(page: Page): Promise<NonNullable<typeof made>> {
     multipart: { quantity: '1' },
   });
   expect(receipt.status(), await receipt.text()).toBe(201);
-  made = { t, supplier: `Andina Fit ${t} S.A.S.`, customer: `Cliente Fit ${t}`, product: `Producto Fit ${t}`, purchase: reference };
+  // A pending sale with two lines (the admin's row: Approve, Reject, Details, Delete).
+  const sale = await createSale(user, {
+    customerId: customer.id,
+    storeId: store.id,
+    saleDate: bogotaDate(),
+    reference: `OC-FIT-${t}`,
+    lines: [
+      { product_id: product.id, quantity: 1, price_cents: 150_000 },
+      { product_id: product.id, quantity: 2, price_cents: 140_000, discount_cents: 10_000 },
+    ],
+  });
+  made = { t, supplier: `Andina Fit ${t} S.A.S.`, customer: `Cliente Fit ${t}`, product: `Producto Fit ${t}`, purchase: reference, sale: sale.number };
   return made;
 }
 
@@ -86,6 +98,7 @@ const lists: ListCase[] = [
   { path: '/people/supplier', list: 'supplier-list', row: () => made!.supplier },
   { path: '/purchase/list', list: 'purchase-list', row: () => made!.purchase },
   { path: '/pending-data/purchase', list: 'pending-purchase-list', row: () => made!.purchase },
+  { path: '/sale/list', list: 'sale-list', row: () => made!.sale },
   { path: '/purchase-order/list', list: 'purchase-order-list', row: () => made!.product },
   { path: '/received-order/list', list: 'received-order-list', row: () => made!.product },
   { path: '/category/list', list: 'category-list', row: () => '' },
@@ -170,6 +183,33 @@ for (const vp of VIEWPORTS) {
         await expectNoSidewaysScroll(page, l.path);
         await shot(page, `${vp.name}-${l.list}`);
       }
+    });
+
+    test("a sale's details dialog and its reject dialog fit, buttons in view", async ({ page }) => {
+      await makeRecords(page);
+      await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, `/sale/list?q=${made!.sale}`);
+      const row = page.getByTestId('sale-list').getByTestId('list-row').filter({ hasText: made!.sale });
+      await row.getByTestId('sale-number').click();
+      const dialog = page.getByTestId('sale-detail');
+      await expect(dialog.getByTestId('sale-detail-line')).toHaveCount(2);
+      await expectInViewport(page, dialog, 'sale details dialog');
+      for (const id of ['row-approve', 'row-reject', 'sale-detail-close']) await expectInViewport(page, dialog.getByTestId(id), `sale details ${id}`);
+      await dialog.getByTestId('dialog-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await expectInViewport(page, dialog.getByTestId('sale-detail-close'), 'sale details Close after scrolling');
+      await expectNoSidewaysScroll(page, 'sale details dialog');
+      await shot(page, `${vp.name}-sale-detail`);
+      // Reject asks for the reason in a dialog over it; its buttons are in view too (cancelled here).
+      await dialog.getByTestId('row-reject').click();
+      const reject = page.getByTestId('reject-dialog');
+      await expect(reject).toBeVisible();
+      await expectInViewport(page, reject.getByTestId('reject-submit'), 'reject dialog Reject');
+      await expectInViewport(page, reject.getByRole('button', { name: /cancel/i }), 'reject dialog Cancel');
+      await shot(page, `${vp.name}-sale-reject`);
+      await page.keyboard.press('Escape');
+      await expect(reject).toHaveCount(0);
+      await expect(dialog).toBeVisible();
+      await dialog.getByTestId('sale-detail-close').click();
+      await expect(dialog).toHaveCount(0);
     });
 
     test('the Add product and Add customer dialogs fit, buttons in view', async ({ page }) => {

@@ -6,7 +6,7 @@
  * Issue 9, point 15: a rejected purchase shows the administrator's reason on its page, and the
  * user corrects it and sends it again (pending, reason gone, the administrators told again).
  */
-import { openSignedIn } from '../support/app';
+import { openSignedIn, pesosOf } from '../support/app';
 import { test, type Page } from '../support/fixtures';
 import { Api, expect, type Party, type Product, pngFile, type Record, tag } from '../support/masterdata';
 import {
@@ -22,12 +22,6 @@ import {
 import { DEMO } from '../support/users';
 
 const RESPONSIBLE_JURIDICA = { person_type: 'juridica', declarante: true, iva_responsible: true, gran_contribuyente: false, autorretenedor: false } as const;
-
-/** Whole pesos of a COP amount as the page writes it ("$ 1.295.000", "-$ 32.375", "$ 1.295.000,00"). */
-function pesosOf(text: string): number {
-  const [whole] = text.replace(/[^\d,]/g, '').split(',');
-  return Number(whole);
-}
 
 /** Fills line `index` of the purchase form; the product is picked from the line's suggestions. */
 async function fillLine(page: Page, index: number, category: Record, product: Product, line: { costPesos: number; quantity: number; productsInCategory: number }) {

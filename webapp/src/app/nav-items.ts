@@ -23,7 +23,8 @@ export type NavIcon =
   | 'cart'
   | 'clipboard'
   | 'inbox'
-  | 'clock';
+  | 'clock'
+  | 'receipt';
 
 /** One navigation entry. */
 export interface NavItem {
@@ -42,6 +43,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/dashboards/home', labelKey: 'nav.dashboard', descriptionKey: 'nav.dashboardDescription', icon: 'dashboard' },
   { path: '/purchase/list', labelKey: 'nav.purchases', descriptionKey: 'nav.purchasesDescription', icon: 'cart' },
   { path: '/pending-data/purchase', labelKey: 'nav.pendingPurchases', descriptionKey: 'nav.pendingPurchasesDescription', icon: 'clock', adminOnly: true },
+  { path: '/sale/list', labelKey: 'nav.sales', descriptionKey: 'nav.salesDescription', icon: 'receipt' },
   { path: '/purchase-order/list', labelKey: 'nav.purchaseOrders', descriptionKey: 'nav.purchaseOrdersDescription', icon: 'clipboard' },
   { path: '/purchase-order/add', labelKey: 'nav.addPurchaseOrder', descriptionKey: 'nav.addPurchaseOrderDescription', icon: 'clipboard', buyerOnly: true },
   { path: '/received-order/list', labelKey: 'nav.receivedOrders', descriptionKey: 'nav.receivedOrdersDescription', icon: 'inbox' },

@@ -33,6 +33,7 @@ function withServerState(children: RouteObject[]): RouteObject {
 }
 
 const purchaseForm = async () => ({ Component: (await import('@/features/purchasing/pages/purchase-form-page')).PurchaseFormPage });
+const saleForm = async () => ({ Component: (await import('@/features/sales/pages/sale-form-page')).SaleFormPage });
 const purchaseOrderForm = async () => ({
   Component: (await import('@/features/procurement/pages/purchase-order-form-page')).PurchaseOrderFormPage,
 });
@@ -128,9 +129,9 @@ const protectedPages: RouteObject[] = [
   { path: 'purchase/edit/:id', lazy: purchaseForm },
 
   redirectRoute('sale', '/sale/list'),
-  notBuilt('sale/list'),
-  notBuilt('sale/add'),
-  notBuilt('sale/edit/:id'),
+  { path: 'sale/list', lazy: async () => ({ Component: (await import('@/features/sales/pages/sale-list-page')).SaleListPage }) },
+  { path: 'sale/add', lazy: saleForm },
+  { path: 'sale/edit/:id', lazy: saleForm },
 
   redirectRoute('pending-data', '/pending-data/purchase'),
   {

@@ -24,6 +24,7 @@ const paths = {
   clipboard: 'M9 4h6v3H9zM15 5h3a1 1 0 0 1 1 1v15H5V6a1 1 0 0 1 1-1h3M9 12h6M9 16h4',
   inbox: 'M22 12h-6l-2 3h-4l-2-3H2M5.5 5h13L22 12v7a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1v-7z',
   clock: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2',
+  receipt: 'M5 2h14v20l-3-2-2 2-2-2-2 2-2-2-3 2zM9 7h6M9 11h6M9 15h4',
   more: 'M12 5h.01M12 12h.01M12 19h.01',
   columns: 'M3 4h18v16H3zM9 4v16M15 4v16',
 } as const;

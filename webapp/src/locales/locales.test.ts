@@ -95,4 +95,38 @@ describe('locales', () => {
       expect(typeof files['./es/server-messages.json']?.[message]).toBe('string');
     }
   });
+
+  it('carries the payments API messages in en and es, the spec\'s Spanish reference message included', () => {
+    const server = (language: string) => files[`./${language}/server-messages.json`] as Record<string, string> | undefined;
+    // Spec §5 gives this one in Spanish only; the English is the purchase form's sentence.
+    expect(server('es')?.['Reference No is required']).toBe('El número de referencia es obligatorio');
+    for (const message of ['The payment exceeds the balance due ({{amount}}).', 'Only approved documents can be paid.',
+      'Payment cannot be deleted', 'This Idempotency-Key was already used with another request.',
+      'A request with this Idempotency-Key is still being processed.', 'The documents of a run must belong to one company.']) {
+      expect(server('en')?.[message]).toBe(message);
+      expect(server('es')?.[message]).toMatch(/\S/);
+      expect(server('es')?.[message]).not.toBe(message);
+    }
+  });
+
+  it('carries the sale messages, the server ones included', () => {
+    const value = (language: string, ns: string, key: string) =>
+      key.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], files[`./${language}/${ns}.json`]);
+    const sale: Record<string, string> = {
+      saleDateRequired: 'Sale Date is required',
+      itemsRequired: 'Select at least one product.',
+      maxFileSize: 'Max file size should be 4MB',
+      customerRequired: 'Customer is required',
+    };
+    for (const [key, text] of Object.entries(sale)) {
+      expect(value('en', 'sales', `validation.${key}`)).toBe(text);
+      expect(value('es', 'sales', `validation.${key}`)).not.toBe(text);
+    }
+    expect(value('en', 'sales', 'entity')).toBe('Sale');
+    expect(value('en', 'list', 'deleteFailed')).toBe('{{entity}} Delete Failed');
+    for (const message of ['Sale Date is required', 'Not enough stock of {{product}}: {{n}} available.', 'Only pending sales can be edited.']) {
+      expect(files['./en/server-messages.json']?.[message]).toBe(message);
+      expect(files['./es/server-messages.json']?.[message]).not.toBe(message);
+    }
+  });
 });

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -429,11 +430,16 @@ func (s *Service) DeleteProduct(ctx context.Context, p caller.Principal, product
 // checked the product belongs to the company it works for.
 func (s *Service) AdjustStock(ctx context.Context, tx bun.IDB, productID, delta int64) (int64, error) {
 	qty, err := s.store.With(tx).AdjustStock(ctx, productID, delta, s.d.Now().UTC())
+	var short *store.Shortage
 	switch {
 	case isNotFound(err):
 		return 0, notFound()
-	case err == store.ErrNotEnoughStock:
-		return 0, apperror.Conflict(domain.MsgNotEnoughStock)
+	case errors.As(err, &short):
+		// The shortage rides along as the cause: a caller that names the units available
+		// (sales) finds it with errors.As; to the others it is a 409 'Not enough stock.'.
+		e := apperror.Conflict(domain.MsgNotEnoughStock)
+		e.Cause = short
+		return 0, e
 	case err != nil:
 		return 0, apperror.Internal(err)
 	}

@@ -22,8 +22,15 @@ import (
 // ErrNotFound is returned when no live row in scope matches.
 var ErrNotFound = db.ErrNotFound
 
-// ErrNotEnoughStock is returned by AdjustStock when the change would make stock negative.
-var ErrNotEnoughStock = errors.New("catalog store: not enough stock")
+// Shortage is AdjustStock's refusal of a change that would make stock negative: Available is
+// the product's stock at the refusal, read under the row's lock (see AdjustStock).
+type Shortage struct {
+	ProductID, Available int64
+}
+
+func (e *Shortage) Error() string {
+	return fmt.Sprintf("catalog store: not enough stock of product %d: %d available", e.ProductID, e.Available)
+}
 
 // Scope is the companies a caller may see (see listing.Scope).
 type Scope = listing.Scope
@@ -362,28 +369,49 @@ func (s *Store) SoftDeleteProduct(ctx context.Context, id, by int64, at time.Tim
 
 // AdjustStock adds delta (negative to take out) to a live product's stock and returns the new
 // quantity. The check and the change are one statement, so concurrent adjustments cannot take
-// stock below zero between them.
+// stock below zero between them. A refusal answers *Shortage with the stock available, read
+// under the row's lock — PostgreSQL's FOR UPDATE, SQLite's write lock, which the caller's
+// transaction holds from its start — so that the number is exact until the caller's transaction
+// ends; stock given back between the refused statement and that read is taken after all.
 func (s *Store) AdjustStock(ctx context.Context, productID, delta int64, at time.Time) (int64, error) {
-	var qty []int64
-	err := s.db.NewUpdate().Model((*Product)(nil)).
+	for attempt := 0; ; attempt++ {
+		qty, ok, err := s.adjust(ctx, productID, delta, at)
+		if err != nil || ok {
+			return qty, err
+		}
+		q := s.db.NewSelect().Model((*Product)(nil)).Column("p.quantity").Where("p.id = ?", productID).
+			Where("p.deleted_at IS NULL")
+		if db.IsPostgres(s.db) {
+			q = q.For("UPDATE OF p")
+		}
+		var available []int64
+		if err := q.Scan(ctx, &available); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return 0, err
+		}
+		switch {
+		case len(available) == 0:
+			return 0, ErrNotFound
+		case available[0]+delta < 0 || attempt > 0:
+			return 0, &Shortage{ProductID: productID, Available: available[0]}
+		}
+		// Stock came back in between, and the row is held now: the change goes through.
+	}
+}
+
+// adjust is AdjustStock's one conditional statement; ok is false when it changed no row.
+func (s *Store) adjust(ctx context.Context, productID, delta int64, at time.Time) (qty int64, ok bool, err error) {
+	var rows []int64
+	err = s.db.NewUpdate().Model((*Product)(nil)).
 		Set("quantity = quantity + ?", delta).Set("updated_at = ?", at).
 		Where("id = ?", productID).Where("deleted_at IS NULL").Where("quantity + ? >= 0", delta).
-		Returning("quantity").Scan(ctx, &qty)
+		Returning("quantity").Scan(ctx, &rows)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return 0, err
+		return 0, false, err
 	}
-	if len(qty) == 1 {
-		return qty[0], nil
+	if len(rows) == 1 {
+		return rows[0], true, nil
 	}
-	exists, err := s.db.NewSelect().Model((*Product)(nil)).Where("p.id = ?", productID).
-		Where("p.deleted_at IS NULL").Exists(ctx)
-	if err != nil {
-		return 0, err
-	}
-	if !exists {
-		return 0, ErrNotFound
-	}
-	return 0, ErrNotEnoughStock
+	return 0, false, nil
 }
 
 // ---- shared ----

@@ -296,7 +296,8 @@ func TestProductCodeAndStock(t *testing.T) {
 		if q, err := s.AdjustStock(ctx, p.ID, -7, t0); err != nil || q != 0 {
 			t.Fatalf("-7: %d %v", q, err)
 		}
-		if _, err := s.AdjustStock(ctx, p.ID, -1, t0); !errors.Is(err, ErrNotEnoughStock) {
+		var short *Shortage
+		if _, err := s.AdjustStock(ctx, p.ID, -1, t0); !errors.As(err, &short) || *short != (Shortage{ProductID: p.ID, Available: 0}) {
 			t.Fatalf("below zero: %v", err)
 		}
 		if _, err := s.AdjustStock(ctx, 999999, 1, t0); !errors.Is(err, ErrNotFound) {

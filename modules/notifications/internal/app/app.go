@@ -72,11 +72,11 @@ func New(d Deps) *Service {
 // Notification is one notification as the API and the live channel show it.
 type Notification struct {
 	ID           int64             `json:"id"`
-	Kind         string            `json:"kind" enum:"purchase,payment,purchase_order,received_order,customer,supplier,user"`
+	Kind         string            `json:"kind" enum:"purchase,payment,purchase_order,received_order,customer,supplier,user,sale"`
 	Outcome      string            `json:"outcome" enum:"created,approved,rejected,received"`
 	Title        string            `json:"title" doc:"English i18n key of the toast title, e.g. 'Purchase Order Approved'"`
 	Message      string            `json:"message" doc:"English i18n key with {{name}} placeholders, e.g. 'Purchase {{label}} was approved.'"`
-	Params       map[string]string `json:"params" doc:"Values of the message's placeholders: label, and reference_no, supplier_name, name, reason when known"`
+	Params       map[string]string `json:"params" doc:"Values of the message's placeholders: label, and reference_no, supplier_name, customer_name, name, reason when known"`
 	ReferenceNo  string            `json:"reference_no"`
 	SupplierName string            `json:"supplier_name"`
 	AmountCents  int64             `json:"amount_cents"`
@@ -160,7 +160,7 @@ func (s *Service) push(ctx context.Context, ev domain.Event, rows []store.Row) {
 		s.logPush(s.d.Push.ToUser(ctx, r.UserID, ws.Message{Type: "notification", Data: data}))
 		s.logPush(s.d.Push.ToUser(ctx, r.UserID, ws.Message{Type: "invalidate", Keys: []string{domain.NotificationsKey}}))
 	}
-	lists := ws.Message{Type: "invalidate", Keys: domain.Invalidates(ev.Kind)}
+	lists := ws.Message{Type: "invalidate", Keys: domain.ListsOf(ev)}
 	if ev.CompanyID != 0 {
 		for _, role := range s.d.Roles {
 			s.logPush(s.d.Push.ToCompanyRole(ctx, ev.CompanyID, role, lists))

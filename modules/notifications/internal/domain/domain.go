@@ -14,7 +14,7 @@ import (
 // Kind is what a notification is about: the entity token of the event's subject.
 type Kind string
 
-// Kinds that produce notifications. Events of other entities (sales, returns, products…) are
+// Kinds that produce notifications. Events of other entities (returns, products…) are
 // acknowledged and ignored.
 const (
 	KindPurchase      Kind = "purchase"
@@ -24,10 +24,11 @@ const (
 	KindCustomer      Kind = "customer"
 	KindSupplier      Kind = "supplier"
 	KindUser          Kind = "user"
+	KindSale          Kind = "sale"
 )
 
 // Kinds lists every kind, in the order of the API's documentation.
-var Kinds = []Kind{KindPurchase, KindPayment, KindPurchaseOrder, KindReceivedOrder, KindCustomer, KindSupplier, KindUser}
+var Kinds = []Kind{KindPurchase, KindPayment, KindPurchaseOrder, KindReceivedOrder, KindCustomer, KindSupplier, KindUser, KindSale}
 
 // ValidKind reports whether k is one of Kinds.
 func ValidKind(k string) bool { return slices.Contains(Kinds, Kind(k)) }
@@ -53,20 +54,24 @@ var noun = map[Kind]string{
 	KindCustomer:      "Customer",
 	KindSupplier:      "Supplier",
 	KindUser:          "User",
+	KindSale:          "Sale",
 }
 
 // invalidates is, per kind, the list names (the web app's query roots, the path segment after
 // /api/) whose open lists a change of that kind makes stale. A purchase order's approval changes
 // the categories' ordered quantities; a received order's approval adds stock and received
-// quantities; a payment changes a purchase's balance.
+// quantities; a payment changes its document's balance — a purchase's and its supplier's, or a
+// sale's and its customer's (ListsOf narrows to its type); a sale's decision changes its
+// customer's and seller's figures, and a rejection gives its stock back.
 var invalidates = map[Kind][]string{
 	KindPurchase:      {"purchases"},
-	KindPayment:       {"payments", "purchases"},
+	KindPayment:       {"payments", "purchases", "suppliers", "sales", "customers"},
 	KindPurchaseOrder: {"purchase-orders", "categories"},
 	KindReceivedOrder: {"received-orders", "purchase-orders", "products", "categories"},
 	KindCustomer:      {"customers"},
 	KindSupplier:      {"suppliers"},
 	KindUser:          {"users"},
+	KindSale:          {"sales", "products", "customers", "users"},
 }
 
 // NotificationsKey is the list name of the notifications themselves (list and unread count).
@@ -75,12 +80,15 @@ const NotificationsKey = "notifications"
 // Payload is the union of the event payloads this module reads (the envelope's "data").
 // purchasing and procurement send {id, reference_no, supplier_name, amount_cents, created_by,
 // status, reason?} (status: the approval status after the change; procurement adds product_name
-// and quantity); people sends {id, name, approval_status, reason?}; auth {id, name, reason?}.
+// and quantity); sales sends {id, number, customer_name, amount_cents, created_by, status,
+// reason?}; people sends {id, name, approval_status, reason?}; auth {id, name, reason?}.
 // Unknown fields are ignored.
 type Payload struct {
 	ID             int64  `json:"id"`
 	ReferenceNo    string `json:"reference_no"`
+	Number         string `json:"number"`
 	SupplierName   string `json:"supplier_name"`
+	CustomerName   string `json:"customer_name"`
 	Name           string `json:"name"`
 	AmountCents    int64  `json:"amount_cents"`
 	CreatedBy      int64  `json:"created_by"`
@@ -89,6 +97,11 @@ type Payload struct {
 	ApprovalStatus string `json:"approval_status"`
 	ProductName    string `json:"product_name"`
 	Quantity       int64  `json:"quantity"`
+	// Type is a payment's document type (purchase, sale); DocumentNumber the document's number
+	// and PartyName its supplier or customer.
+	Type           string `json:"type"`
+	DocumentNumber string `json:"document_number"`
+	PartyName      string `json:"party_name"`
 }
 
 // Event is a decoded domain event that concerns this module.
@@ -180,13 +193,23 @@ type Content struct {
 	EntityID     int64
 }
 
-// ContentOf builds the notification of ev. The label is the reference number, or else the name,
-// or else "#<id>", so every message has something to point at.
+// ContentOf builds the notification of ev. The label is the reference number (a sale's number),
+// or else the name, or else "#<id>", so every message has something to point at. A payment's
+// party is the supplier (a purchase's payment: the list's supplier column) or the customer (a
+// sale's), and its document's number is a parameter too.
 func ContentOf(ev Event) Content {
 	d := ev.Data
 	supplier := d.SupplierName
-	if supplier == "" && ev.Kind == KindSupplier {
+	switch {
+	case supplier == "" && ev.Kind == KindSupplier:
 		supplier = d.Name
+	case ev.Kind == KindPayment && d.Type == "sale" && d.CustomerName == "":
+		d.CustomerName = d.PartyName
+	case ev.Kind == KindPayment && supplier == "":
+		supplier = d.PartyName
+	}
+	if d.ReferenceNo == "" {
+		d.ReferenceNo = d.Number
 	}
 	label := d.ReferenceNo
 	if label == "" {
@@ -197,7 +220,7 @@ func ContentOf(ev Event) Content {
 	}
 	params := map[string]string{"label": label}
 	for k, v := range map[string]string{"reference_no": d.ReferenceNo, "supplier_name": supplier, "name": d.Name,
-		"reason": d.Reason, "product_name": d.ProductName} {
+		"reason": d.Reason, "product_name": d.ProductName, "customer_name": d.CustomerName, "document_number": d.DocumentNumber} {
 		if v != "" {
 			params[k] = v
 		}
@@ -239,6 +262,17 @@ func Title(k Kind, o Outcome) string {
 
 // Invalidates returns the list names a change of kind k makes stale (a new slice).
 func Invalidates(k Kind) []string { return slices.Clone(invalidates[k]) }
+
+// ListsOf returns the list names ev makes stale: its kind's, a payment's narrowed to its
+// document's type (a purchase's payment leaves the sales and customers lists as they are).
+func ListsOf(ev Event) []string {
+	lists := Invalidates(ev.Kind)
+	if ev.Kind != KindPayment {
+		return lists
+	}
+	other := map[string][]string{"purchase": {"sales", "customers"}, "sale": {"purchases", "suppliers"}}[ev.Data.Type]
+	return slices.DeleteFunc(lists, func(l string) bool { return slices.Contains(other, l) })
+}
 
 // EncodeParams stores params as a JSON object.
 func EncodeParams(p map[string]string) string {

@@ -18,6 +18,7 @@ func TestParse(t *testing.T) {
 		{"backoffice.payments.payment.rejected.v2", KindPayment, OutcomeRejected, true},
 		{"backoffice.people.supplier.created.v1", KindSupplier, OutcomeCreated, true},
 		{"backoffice.auth.user.approved.v1", KindUser, OutcomeApproved, true},
+		{"backoffice.sales.sale.rejected.v1", KindSale, OutcomeRejected, true},
 		{"t1a2b.procurement.purchase_order.approved.v1", KindPurchaseOrder, OutcomeApproved, true}, // a test stream's prefix
 		{"backoffice.catalog.product.created.v1", "", "", false},                                   // not a notifying kind
 		{"backoffice.purchasing.purchase.deleted.v1", "", "", false},                               // not a notifying verb
@@ -65,6 +66,64 @@ func TestAudienceOf(t *testing.T) {
 		if got := AudienceOf(c.ev); !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s: got %+v, want %+v", c.name, got, c.want)
 		}
+	}
+}
+
+func TestSaleContent(t *testing.T) {
+	ev := Event{Kind: KindSale, Outcome: OutcomeApproved, ActorID: 1,
+		Data: Payload{ID: 7, Number: "VTA-000007", CustomerName: "Tienda La Esquina", AmountCents: 113650000, CreatedBy: 3, Status: "approved"}}
+	want := Content{Message: "Sale {{label}} was approved.",
+		Params:      map[string]string{"label": "VTA-000007", "reference_no": "VTA-000007", "customer_name": "Tienda La Esquina"},
+		ReferenceNo: "VTA-000007", AmountCents: 113650000, EntityID: 7}
+	if c := ContentOf(ev); !reflect.DeepEqual(c, want) {
+		t.Fatalf("got %+v\nwant %+v", c, want)
+	}
+	if a := AudienceOf(ev); !reflect.DeepEqual(a, Audience{Users: []int64{3}, Except: 1}) {
+		t.Fatalf("approved sale: %+v", a)
+	}
+	ev.Outcome, ev.ActorID, ev.Data.Status = OutcomeCreated, 3, "pending"
+	if a := AudienceOf(ev); !reflect.DeepEqual(a, Audience{Admins: true, Except: 3}) {
+		t.Fatalf("created sale: %+v", a)
+	}
+	if Title(KindSale, OutcomeRejected) != "Sale Rejected" || !reflect.DeepEqual(Invalidates(KindSale), []string{"sales", "products", "customers", "users"}) {
+		t.Fatal("sale title or invalidated lists")
+	}
+}
+
+// A payment's notification: its reference number is the label, its party the supplier (a
+// purchase's payment) or the customer (a sale's), its document's number a parameter; the lists
+// it refreshes follow its document's type.
+func TestPaymentContent(t *testing.T) {
+	ev := Event{Kind: KindPayment, Outcome: OutcomeRejected, ActorID: 1, Data: Payload{ID: 9, ReferenceNo: "TR-77",
+		Type: "purchase", DocumentNumber: "FV-001", PartyName: "Distribuidora Andina", AmountCents: 50000000,
+		CreatedBy: 3, Status: "rejected", Reason: "Cuenta errada"}}
+	want := Content{Message: "Payment {{label}} was rejected: {{reason}}",
+		Params: map[string]string{"label": "TR-77", "reference_no": "TR-77", "supplier_name": "Distribuidora Andina",
+			"document_number": "FV-001", "reason": "Cuenta errada"},
+		ReferenceNo: "TR-77", SupplierName: "Distribuidora Andina", AmountCents: 50000000, EntityID: 9}
+	if c := ContentOf(ev); !reflect.DeepEqual(c, want) {
+		t.Fatalf("got %+v\nwant %+v", c, want)
+	}
+	if a := AudienceOf(ev); !reflect.DeepEqual(a, Audience{Users: []int64{3}, Except: 1}) {
+		t.Fatalf("rejected payment: %+v", a)
+	}
+	if got := ListsOf(ev); !reflect.DeepEqual(got, []string{"payments", "purchases", "suppliers"}) {
+		t.Fatalf("a purchase's payment refreshes %v", got)
+	}
+	ev.Data.Type, ev.Data.DocumentNumber = "sale", "VTA-000004"
+	c := ContentOf(ev)
+	if c.SupplierName != "" || c.Params["customer_name"] != "Distribuidora Andina" || c.Params["document_number"] != "VTA-000004" {
+		t.Fatalf("a sale's payment: %+v", c)
+	}
+	if got := ListsOf(ev); !reflect.DeepEqual(got, []string{"payments", "sales", "customers"}) {
+		t.Fatalf("a sale's payment refreshes %v", got)
+	}
+	ev.Outcome, ev.ActorID, ev.Data.Status = OutcomeCreated, 3, "pending"
+	if a := AudienceOf(ev); !reflect.DeepEqual(a, Audience{Admins: true, Except: 3}) {
+		t.Fatalf("created pending payment: %+v", a)
+	}
+	if got := ListsOf(Event{Kind: KindSale}); !reflect.DeepEqual(got, Invalidates(KindSale)) {
+		t.Fatalf("other kinds: %v", got)
 	}
 }
 

@@ -256,7 +256,7 @@ func (s *Service) CreateOrder(ctx context.Context, p caller.Principal, in OrderI
 		if err != nil {
 			return err
 		}
-		o.ReferenceNo = domain.ReferenceNo(domain.OrderPrefix, n)
+		o.ReferenceNo = sequence.Number(domain.OrderPrefix, n)
 		if err := s.store.With(tx).InsertOrder(ctx, o); err != nil {
 			return err
 		}

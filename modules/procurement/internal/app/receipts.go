@@ -246,7 +246,7 @@ func (s *Service) Receive(ctx context.Context, p caller.Principal, orderID int64
 		if err != nil {
 			return err
 		}
-		r.ReferenceNo = domain.ReferenceNo(domain.ReceiptPrefix, n)
+		r.ReferenceNo = sequence.Number(domain.ReceiptPrefix, n)
 		if err := st.InsertReceipt(ctx, r); err != nil {
 			return err
 		}

@@ -245,12 +245,9 @@ func CanDelete(r DeleteRequest) DeleteVerdict {
 	}
 }
 
-// ReferenceNo is an order's or receipt's reference: prefix and its number in the company's
-// sequence of that kind (platform/sequence), zero-padded to six digits ("PO-000042",
-// "RO-000007"); unique within the company, and saying nothing about other companies.
-func ReferenceNo(prefix string, n int64) string { return fmt.Sprintf("%s-%06d", prefix, n) }
-
-// Reference prefixes.
+// Reference prefixes: an order's or receipt's reference is the prefix and its number in the
+// company's sequence of that kind (sequence.Number: "PO-000042", "RO-000007"); unique within
+// the company, and saying nothing about other companies.
 const (
 	OrderPrefix   = "PO"
 	ReceiptPrefix = "RO"

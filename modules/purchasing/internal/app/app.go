@@ -26,6 +26,7 @@ import (
 	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/audit"
+	"github.com/backoffice/backoffice/platform/calendar"
 	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/listing"
@@ -236,7 +237,7 @@ func (s *Service) price(ctx context.Context, companyID int64, d domain.Draft, qu
 		return nil, invalid(f)
 	}
 
-	pr.date, _ = domain.ParseDate(d.PurchaseDate) // Validate checked it
+	pr.date, _ = calendar.ParseDate(d.PurchaseDate) // Validate checked it
 	buyer, err := s.d.Companies.BuyerProfile(ctx, companyID)
 	if err != nil {
 		return nil, err

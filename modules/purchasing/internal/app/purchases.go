@@ -14,6 +14,7 @@ import (
 	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/audit"
+	"github.com/backoffice/backoffice/platform/calendar"
 	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/search"
@@ -162,7 +163,7 @@ func setPriced(r *store.Row, pr *priced) {
 	d, res := pr.draft, pr.result
 	r.StoreID, r.SupplierID, r.SupplierName, r.StoreName = d.StoreID, d.SupplierID, pr.supplierName, pr.storeName
 	r.ReferenceNo, r.PurchaseDate, r.DaysOfCredit = d.ReferenceNo, d.PurchaseDate, d.DaysOfCredit
-	r.DueDate = domain.DueDate(pr.date, d.DaysOfCredit).Format(domain.DateLayout)
+	r.DueDate = domain.DueDate(pr.date, d.DaysOfCredit).Format(calendar.DateLayout)
 	r.Note, r.ShippingCarrier = d.Note, d.ShippingCarrier
 	r.ShippingCents, r.DiscountCents, r.ReturnCents = d.ShippingCents, d.DiscountCents, d.ReturnCents
 	r.SubtotalCents, r.TaxableBaseCents, r.VATCents, r.InvoiceCents = res.SubtotalCents, res.TaxableBaseCents, res.IVACents, res.InvoiceCents
@@ -500,15 +501,7 @@ func checkFilter(f store.Filter) error {
 	default:
 		return apperror.Field("status", "Unknown status.")
 	}
-	for _, d := range []string{f.From, f.To} {
-		if d == "" {
-			continue
-		}
-		if _, err := domain.ParseDate(d); err != nil {
-			return apperror.Invalid("Please select dates", map[string]string{"from": "Please select dates"})
-		}
-	}
-	return nil
+	return listing.CheckDates(f.From, f.To)
 }
 
 // maxSupplierMatches bounds the suppliers a search brings in by their current names (a term of
@@ -590,10 +583,10 @@ func (s *Service) Expiring(ctx context.Context, p caller.Principal, companyFilte
 	if err != nil {
 		return nil, apperror.Internal(err)
 	}
-	today := domain.Today(now)
+	today := calendar.Today(now)
 	out := make([]ExpiringPurchase, len(rows))
 	for i := range rows {
-		due, _ := domain.ParseDate(rows[i].DueDate)
+		due, _ := calendar.ParseDate(rows[i].DueDate)
 		out[i] = ExpiringPurchase{Purchase: view(&rows[i], nil), DaysLeft: int(due.Sub(today).Hours() / 24)}
 	}
 	return out, nil

@@ -13,6 +13,8 @@ import (
 
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/bounds"
+	"github.com/backoffice/backoffice/platform/calendar"
+	"github.com/backoffice/backoffice/platform/payable"
 )
 
 // Messages of spec §5 and §8, sent as the English keys the web app translates.
@@ -108,9 +110,9 @@ func Normalize(d Draft) Draft {
 // products' kinds are known.
 func Validate(d Draft, now time.Time) Fields {
 	f := Fields{}
-	today := Today(now)
+	today := calendar.Today(now)
 	checkDate := func(field, value, malformed string) {
-		switch t, err := ParseDate(value); {
+		switch t, err := calendar.ParseDate(value); {
 		case err != nil:
 			f[field] = malformed
 		case !bounds.DateInRange(t, today):
@@ -223,24 +225,6 @@ var fieldOrder = []string{"purchase_date", "reference_no", "supplier_id", "store
 // the first by name).
 func (f Fields) First() string { return apperror.FirstMessage(f, fieldOrder...) }
 
-// Bogota is the business time zone (DESIGN §4). Colombia keeps UTC−5 all year and has had no
-// daylight saving time since 1993, so a fixed zone is exact and needs no zone database.
-var Bogota = time.FixedZone("America/Bogota", -5*60*60)
-
-// DateLayout is how business dates are written: in the API and in the database.
-const DateLayout = "2006-01-02"
-
-// ParseDate reads a business date 'YYYY-MM-DD' (midnight in Bogota).
-func ParseDate(s string) (time.Time, error) {
-	return time.ParseInLocation(DateLayout, s, Bogota)
-}
-
-// Today is the business date at instant now.
-func Today(now time.Time) time.Time {
-	y, m, d := now.In(Bogota).Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, Bogota)
-}
-
 // DueDate is the purchase date plus the days of credit.
 func DueDate(purchaseDate time.Time, daysOfCredit int64) time.Time {
 	return purchaseDate.AddDate(0, 0, int(daysOfCredit))
@@ -251,36 +235,31 @@ func DueDate(purchaseDate time.Time, daysOfCredit int64) time.Time {
 // are left out on purpose: they are no longer "expiring" and have their own report
 // (expired_purchases_report in spec §2).
 func ExpiringWindow(now time.Time) (from, to string) {
-	today := Today(now)
-	return today.Format(DateLayout), today.AddDate(0, 0, ExpiringDays).Format(DateLayout)
+	today := calendar.Today(now)
+	return today.Format(calendar.DateLayout), today.AddDate(0, 0, ExpiringDays).Format(calendar.DateLayout)
 }
 
-// Status labels of a purchase (spec §4).
+// Status labels of a purchase (spec §4): platform/payable's, and received.
 const (
-	StatusPending  = "pending"
-	StatusPartial  = "partial"
-	StatusPaid     = "paid"
+	StatusPending  = payable.StatusPending
+	StatusPartial  = payable.StatusPartial
+	StatusPaid     = payable.StatusPaid
 	StatusReceived = "received"
 )
 
 // Balance is what is still owed: total to pay − paid − returned.
-func Balance(totalToPay, paid, returned int64) int64 { return totalToPay - paid - returned }
+func Balance(totalToPay, paid, returned int64) int64 {
+	return payable.Balance(totalToPay, paid, returned)
+}
 
-// Status is a purchase's label:
-//   - paid when nothing is owed any more (balance ≤ 0, returns included);
-//   - partial when something but not everything is paid;
-//   - received when nothing is paid yet and the purchase was made from a received order (the
-//     goods are in, the invoice is open);
-//   - pending when nothing is paid yet otherwise.
+// Status is a purchase's label: platform/payable's (paid when nothing is owed any more, returns
+// included; partial when something but not everything is paid; pending when nothing is paid
+// yet), except received when nothing is paid yet and the purchase was made from a received
+// order (the goods are in, the invoice is open).
 func Status(totalToPay, paid, returned int64, fromReceivedOrder bool) string {
-	switch {
-	case Balance(totalToPay, paid, returned) <= 0:
-		return StatusPaid
-	case paid > 0:
-		return StatusPartial
-	case fromReceivedOrder:
+	st := payable.StatusOf(totalToPay, paid, returned)
+	if st == StatusPending && fromReceivedOrder {
 		return StatusReceived
-	default:
-		return StatusPending
 	}
+	return st
 }

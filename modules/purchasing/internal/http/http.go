@@ -9,7 +9,6 @@ package http
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"time"
@@ -198,7 +197,7 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			if err != nil {
 				return nil, err
 			}
-			name := fmt.Sprintf("purchases-%s.xlsx", now().In(domain.Bogota).Format("20060102"))
+			name := xlsx.FileName("purchases", now())
 			lang := xlsx.Lang(in.Lang)
 			return xlsx.Stream(ctx, api.Logger(), name, sheetName[lang], headers[lang], func(yield func([]any) error) error {
 				return run(ctx, func(pu app.Purchase) error { return yield(row(pu, lang)) })

@@ -19,6 +19,7 @@ import (
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/payable"
 	"github.com/backoffice/backoffice/platform/search"
 )
 
@@ -113,9 +114,9 @@ type Filter struct {
 	// from Q, it is not part of Key.
 	SupplierIDs []int64
 
-	// byReference is false when the search was found to match no reference (see searchSides).
-	byReference bool
-	sidesKnown  bool
+	// sides is the search resolved (searchSides).
+	sides    search.Sides
+	resolved bool
 	// Approval is "", "pending", "approved" or "rejected".
 	Approval string
 	// Status is "", "pending", "partial", "paid" or "received".
@@ -165,15 +166,12 @@ const Table = "purchases"
 // live starts a SELECT of live purchases in scope, aliased p (no columns chosen: counts and
 // existence checks).
 func (s *Store) live(scope Scope) *bun.SelectQuery {
-	q := s.db.NewSelect().Model((*Row)(nil)).Where("p.deleted_at IS NULL")
-	return listing.Restrict(q, scope, "p.company_id")
+	return listing.Live(s.db, (*Row)(nil), "p", scope)
 }
 
 // rows is live reading whole rows into dst, with the text sort key of sort ("" for the default).
 func (s *Store) rows(scope Scope, dst any, sort string) *bun.SelectQuery {
-	q := s.db.NewSelect().Model(dst).ColumnExpr("p.*").ColumnExpr(Spec.KeyExpr(sort) + " AS sort_key").
-		Where("p.deleted_at IS NULL")
-	return listing.Restrict(q, scope, "p.company_id")
+	return Spec.Rows(s.db, dst, "p", scope, sort)
 }
 
 // Get returns the live purchase id in scope.
@@ -331,22 +329,7 @@ func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
 
 // filtered applies f to a SELECT of purchases aliased p, in scope.
 func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQuery {
-	if terms := search.Terms(f.Q); len(terms) > 0 {
-		byRef, bySupplier := !f.sidesKnown || f.byReference, len(f.SupplierIDs) > 0
-		switch {
-		case byRef && bySupplier:
-			// The purchases whose reference matches, and those of the suppliers that match.
-			q = q.Where("p.id IN (?)", Words.IDs(s.db, terms, scope).UnionAll(listing.Restrict(
-				s.db.NewSelect().TableExpr("purchases AS ps").ColumnExpr("ps.id").
-					Where("ps.supplier_id IN (?)", bun.In(f.SupplierIDs)).Where("ps.deleted_at IS NULL"), scope, "ps.company_id")))
-		case bySupplier:
-			// A supplier's name (the usual search but for a reference): its purchases are a
-			// range of purchases_supplier_date_idx, read in date order.
-			q = q.Where("p.supplier_id IN (?)", bun.In(f.SupplierIDs))
-		default:
-			q = q.Where("p.id IN (?)", Words.IDs(s.db, terms, scope))
-		}
-	}
+	q = bySupplier.Where(s.db, q, scope, f.search())
 	if f.Approval != "" {
 		q = q.Where("p.approval_status = ?", f.Approval)
 	}
@@ -368,16 +351,22 @@ func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQ
 	return q
 }
 
-// searchSides finds out, when f searches suppliers too, whether the search also matches a
-// reference (one index probe): most searches are one or the other, and each alone is an index
-// range in the list's order, where both together are an id set to collect and sort.
-func (s *Store) searchSides(ctx context.Context, scope Scope, f Filter) (Filter, error) {
-	terms := search.Terms(f.Q)
-	if len(terms) == 0 || len(f.SupplierIDs) == 0 || f.sidesKnown {
-		return f, nil
+// bySupplier is the list's search: by the purchase's reference words, or by its supplier.
+var bySupplier = search.Party{Words: Words, Alias: "p", Column: "supplier_id"}
+
+// search is f's search, probed by searchSides or not yet.
+func (f Filter) search() search.Sides {
+	if f.resolved {
+		return f.sides
 	}
-	found, err := Words.IDs(s.db, terms, scope).Limit(1).Exists(ctx)
-	f.byReference, f.sidesKnown = found, err == nil
+	return search.Resolve(f.Q, f.SupplierIDs)
+}
+
+// searchSides probes f's search once (search.Party.Probe).
+func (s *Store) searchSides(ctx context.Context, scope Scope, f Filter) (Filter, error) {
+	var err error
+	f.sides, err = bySupplier.Probe(ctx, s.db, scope, f.search())
+	f.resolved = err == nil
 	return f, err
 }
 
@@ -462,4 +451,36 @@ func (s *Store) LineInUse(ctx context.Context, column string, id int64) (bool, e
 	return s.db.NewSelect().Model((*LineRow)(nil)).ColumnExpr("1").
 		Join("JOIN purchases AS p ON p.id = l.purchase_id").Where("p.deleted_at IS NULL").
 		Where("? = ?", bun.Ident("l."+column), id).Exists(ctx)
+}
+
+// Hold takes the live purchase id of company companyID (0: any) for the rest of the transaction
+// the Store works in, and returns it (platform/db.Hold: a row lock on PostgreSQL, the write lock
+// on SQLite): concurrent payments of one purchase take turns this way.
+func (s *Store) Hold(ctx context.Context, companyID, id int64) (*Row, error) {
+	r := new(Row)
+	sel := s.rows(Scope{CompanyID: companyID, All: companyID == 0}, r, "").Where("p.id = ?", id)
+	if err := db.Hold(ctx, s.db, sel, Table, "p", id, companyID); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Open returns up to limit live, approved purchases in scope with a balance, of the suppliers
+// ids, soonest due first: what a payment run may pay.
+func (s *Store) Open(ctx context.Context, scope Scope, supplierIDs []int64, limit int) ([]Row, error) {
+	var rows []Row
+	q := payable.Payable(s.rows(scope, &rows, ""), "p", "supplier_id", supplierIDs)
+	return rows, q.OrderExpr("p.due_date ASC, p.id ASC").Limit(int64(limit)).Scan(ctx)
+}
+
+// paidColumns are the purchases' columns for payable.ApplyPaid: a purchase owes its total to
+// pay, and one made from a received order is "received" until something is paid.
+var paidColumns = payable.Columns{Total: "total_to_pay_cents", Returns: "return_cents",
+	Unpaid: "CASE WHEN received_order_id IS NULL THEN 'pending' ELSE 'received' END"}
+
+// ApplyPaid adds delta centavos to the paid amount of the live purchase id and recomputes its
+// balance and status in the same statement (domain.Status's rule, in SQL); a paid amount that
+// would go below zero changes nothing and reports ErrNotFound, as a missing purchase does.
+func (s *Store) ApplyPaid(ctx context.Context, id, delta int64, at time.Time) error {
+	return payable.ApplyPaid(ctx, s.db.NewUpdate().Model((*Row)(nil)), paidColumns, id, delta, at)
 }

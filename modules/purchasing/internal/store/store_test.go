@@ -387,3 +387,147 @@ func TestIndexMissingWordsInBatches(t *testing.T) {
 		}
 	})
 }
+
+// The payments' way to a purchase (payable.Ledger): Hold reads the live purchase in scope and
+// holds it until the transaction ends, so that a second holder waits for the first to commit and
+// then reads what it wrote; ApplyPaid moves paid, balance and status in one statement by the
+// status rule (received until something is paid, for a purchase made from a received order),
+// and refuses a paid amount below zero; Open lists the approved purchases with a balance of the
+// suppliers named, soonest due first.
+func TestLedgerHoldApplyPaidOpen(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		ctx := context.Background()
+		f := setup(t, db)
+		at := time.Date(2026, 11, 24, 15, 0, 0, 0, time.UTC)
+		insert := func(r *store.Row) *store.Row {
+			t.Helper()
+			if err := store.New(db).Insert(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+			return r
+		}
+		approved := func(r *store.Row) *store.Row { r.ApprovalStatus = "approved"; return r }
+		plain := insert(approved(row(f, 0, "FV-1", "2026-11-20", "2026-12-20", 1000)))
+		received := row(f, 0, "FV-2", "2026-11-20", "2026-11-25", 500)
+		received.Status = "received"
+		ro := int64(77) // received_order_id names no row here: the column has no foreign key
+		received.ReceivedOrderID = &ro
+		received = insert(approved(received))
+		insert(row(f, 0, "FV-3", "2026-11-20", "2026-11-21", 700)) // pending: not payable
+		other := insert(approved(row(f, 1, "FV-4", "2026-11-20", "2026-11-22", 900)))
+
+		st := store.New(db)
+		for _, c := range []struct {
+			company, id int64
+			found       bool
+		}{{f.company[0], plain.ID, true}, {0, other.ID, true}, {f.company[0], other.ID, false}, {f.company[0], 99_999, false}} {
+			err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+				r, err := st.With(tx).Hold(ctx, c.company, c.id)
+				if err == nil && r.ID != c.id {
+					t.Errorf("Hold(%d, %d) read %d", c.company, c.id, r.ID)
+				}
+				return err
+			})
+			if (err == nil) != c.found {
+				t.Errorf("Hold(company %d, %d): %v, found want %v", c.company, c.id, err, c.found)
+			}
+		}
+
+		// Two holders of one purchase take turns: the second reads the first's payment.
+		held, release := make(chan struct{}), make(chan struct{})
+		first := make(chan error)
+		go func() {
+			first <- db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+				if _, err := st.With(tx).Hold(ctx, f.company[0], plain.ID); err != nil {
+					close(held)
+					return err
+				}
+				close(held)
+				<-release
+				return st.With(tx).ApplyPaid(ctx, plain.ID, 400, at)
+			})
+		}()
+		<-held
+		second := make(chan int64)
+		go func() {
+			var paid int64
+			err := db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+				r, err := st.With(tx).Hold(ctx, f.company[0], plain.ID)
+				if r != nil {
+					paid = r.PaidCents
+				}
+				return err
+			})
+			if err != nil {
+				t.Error(err)
+			}
+			second <- paid
+		}()
+		select {
+		case <-second:
+			t.Fatal("the second holder read the purchase while the first held it")
+		case <-time.After(200 * time.Millisecond):
+		}
+		close(release)
+		if err := <-first; err != nil {
+			t.Fatal(err)
+		}
+		if paid := <-second; paid != 400 {
+			t.Fatalf("the second holder read paid %d, want the first's 400", paid)
+		}
+
+		check := func(id, paid, balance int64, status string) {
+			t.Helper()
+			r, err := st.Get(ctx, listing.Scope{All: true}, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.PaidCents != paid || r.BalanceCents != balance || r.Status != status || !r.UpdatedAt.Equal(at) {
+				t.Fatalf("purchase %d: paid %d balance %d status %s updated %v; want %d %d %s %v", id, r.PaidCents,
+					r.BalanceCents, r.Status, r.UpdatedAt, paid, balance, status, at)
+			}
+		}
+		check(plain.ID, 400, 600, "partial")
+		// Each step's paid amount, balance and status after it; a received purchase is received
+		// again when its payments are taken back; the last step leaves 1 centavo open.
+		for _, step := range []struct {
+			purchase             *store.Row
+			delta, paid, balance int64
+			status               string
+		}{
+			{plain, 600, 1000, 0, "paid"}, {plain, -1000, 0, 1000, "pending"},
+			{received, 100, 100, 400, "partial"}, {received, -100, 0, 500, "received"},
+			{plain, 999, 999, 1, "partial"},
+		} {
+			if err := st.ApplyPaid(ctx, step.purchase.ID, step.delta, at); err != nil {
+				t.Fatal(err)
+			}
+			check(step.purchase.ID, step.paid, step.balance, step.status)
+		}
+		if err := st.ApplyPaid(ctx, plain.ID, -1000, at); err != store.ErrNotFound {
+			t.Fatalf("paid below zero: %v", err)
+		}
+
+		// Open: approved, with a balance, of the suppliers named, soonest due first.
+		rows, err := st.Open(ctx, listing.Scope{All: true}, []int64{f.supplier[0], f.supplier[1]}, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range rows {
+			got = append(got, r.ReferenceNo)
+		}
+		if fmt.Sprint(got) != "[FV-4 FV-2 FV-1]" {
+			t.Fatalf("open purchases %v, want [FV-4 FV-2 FV-1] (FV-3 is pending)", got)
+		}
+		rows, err = st.Open(ctx, listing.Scope{CompanyID: f.company[0]}, []int64{f.supplier[0], f.supplier[1]}, 1)
+		if err != nil || len(rows) != 1 || rows[0].ReferenceNo != "FV-2" {
+			t.Fatalf("one company's first open purchase: %v, %v", rows, err)
+		}
+		if rows, err := st.Open(ctx, listing.Scope{All: true}, nil, 10); err != nil || len(rows) != 0 {
+			t.Fatalf("no suppliers: %v, %v", rows, err)
+		}
+	})
+}

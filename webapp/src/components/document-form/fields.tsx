@@ -31,6 +31,14 @@ function labelOf(label: ReactNode, required?: boolean): ReactNode {
   );
 }
 
+/**
+ * The options of a FormSelect over records: the placeholder (value '') first, then each record
+ * by id, named by `label` (default: its name).
+ */
+export function choiceOptions<R extends { id: number; name: string }>(rows: readonly R[] | undefined, placeholder: string, label: (row: R) => string = (r) => r.name) {
+  return [{ value: '', label: placeholder }, ...(rows ?? []).map((r) => ({ value: String(r.id), label: label(r) }))];
+}
+
 /** The error message of a path, in the user's language. */
 export function useFieldError(name: string): string | undefined {
   const { getFieldState, formState } = useFormContext();

@@ -52,8 +52,8 @@ export interface LinesFieldProps<T extends FieldValues, N extends ArrayPath<T>> 
   /** Column whose Enter adds a line (the quantity). */
   enterColumn: string;
   title: string;
-  /** Under the grid: how to use it. */
-  hint?: ReactNode;
+  /** Under the grid: how to fill a line (the kit adds its keyboard rules after it). */
+  hint?: string;
   testId?: string;
 }
 
@@ -206,7 +206,7 @@ export function LinesField<T extends FieldValues, N extends ArrayPath<T>>({ name
           })}
         </div>
       </div>
-      {hint && <p className="text-xs text-muted">{hint}</p>}
+      <p className="text-xs text-muted">{hint ? `${hint} ${t('documentForm.linesHint')}` : t('documentForm.linesHint')}</p>
     </section>
   );
 }

@@ -95,12 +95,16 @@ export async function readPage<T>(get: (query: string) => Promise<ListPage<T>>, 
   return walk(last, -1);
 }
 
-/** A short list for a select (first 100 rows in the given order), e.g. companies or categories. */
-export function useResourceOptions<P extends ListPath>(basePath: P, sort = 'name', enabled = true) {
+/**
+ * A short list for a select (first 100 rows in the given order, with the list filters given),
+ * e.g. companies, categories or approved customers. The cache holds the rows under
+ * [path, 'options', query], the key every feature's choices share.
+ */
+export function useResourceOptions<P extends ListPath>(basePath: P, sort = 'name', enabled = true, filters: Readonly<Record<string, string>> = {}) {
+  const query = { per_page: '100', sort, ...filters };
   return useQuery({
-    queryKey: [basePath, 'options', sort],
-    queryFn: ({ signal }) => fetchPage(basePath, { per_page: '100', sort }, signal),
-    select: (answer) => answer.data,
+    queryKey: [basePath, 'options', new URLSearchParams(query).toString()],
+    queryFn: async ({ signal }) => (await fetchPage(basePath, query, signal)).data,
     enabled,
     staleTime: 60_000,
   });

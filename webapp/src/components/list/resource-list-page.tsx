@@ -15,6 +15,7 @@ import { ApprovalBadge, useApprovalOptions, useDecision, type ApprovalStatus } f
 import { ColumnChooser } from './column-chooser';
 import { useHiddenColumns } from './column-visibility';
 import { ConfirmDialog } from './confirm-dialog';
+import { DateRangeFilter } from './date-range-filter';
 import { DataTable, type Column, type RowAction } from './data-table';
 import { ExportButton } from './export-button';
 import { FilterSelect } from './filter-select';
@@ -30,6 +31,13 @@ export interface ListFilter {
   key: string;
   label: string;
   options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+/** A filter over a range of days, kept in the URL as two query names (e.g. from and to). */
+export interface ListDateRange {
+  label: string;
+  from: string;
+  to: string;
 }
 
 /** Approval columns and actions of a list whose records are approved. */
@@ -62,6 +70,8 @@ export interface ResourceListPageProps<T extends { id: number }> {
   listConfig: ListConfig;
   columns: ReadonlyArray<Column<T>>;
   filters?: readonly ListFilter[];
+  /** A date range filter after the selects (a document's date). */
+  dateRange?: ListDateRange;
   /** Adds the approval filter, status column and actions. */
   approval?: ListApproval<T>;
   searchPlaceholder?: string;
@@ -90,11 +100,12 @@ export interface ResourceListPageProps<T extends { id: number }> {
 
 /** The list page. */
 export function ResourceListPage<T extends { id: number }>(props: ResourceListPageProps<T>) {
-  const { title, entity, basePath, listConfig, filters = [], approval, canWrite, renderForm, addTo, editTo, rowActions, baseFilters, testId } = props;
+  const { title, entity, basePath, listConfig, filters = [], dateRange, approval, canWrite, renderForm, addTo, editTo, rowActions, baseFilters, testId } = props;
   const canDelete = props.canDelete ?? (() => canWrite);
   const { t } = useTranslation('list');
   const approvalOptions = useApprovalOptions();
-  const config: ListConfig = approval ? { ...listConfig, filterKeys: [...listConfig.filterKeys, 'approval'] } : listConfig;
+  const filterKeys = [...listConfig.filterKeys, ...(approval ? ['approval'] : []), ...(dateRange ? [dateRange.from, dateRange.to] : [])];
+  const config: ListConfig = { ...listConfig, filterKeys };
   const [params, setParams] = useListParams(config);
   const list = useResourceList<T>(basePath, baseFilters ? { ...params, filters: { ...params.filters, ...baseFilters } } : params);
   const remove = useDeleteResource(basePath);
@@ -194,6 +205,15 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
               testId={`filter-${f.key}`}
             />
           ))}
+          {dateRange && (
+            <DateRangeFilter
+              label={dateRange.label}
+              from={params.filters[dateRange.from] ?? ''}
+              to={params.filters[dateRange.to] ?? ''}
+              onChange={(end, day) => setParams(withFilter(params, dateRange[end], day))}
+              testId={`filter-${dateRange.from}-${dateRange.to}`}
+            />
+          )}
           <div className="ms-auto">
             <ColumnChooser list={testId} columns={columns} />
           </div>

@@ -58,8 +58,9 @@ export function Dialog({ open, onClose, title, children, size = 'md', footer, te
         onClose();
       }}
       onKeyDown={(event) => {
-        // jsdom and old engines have no native Esc handling.
-        if (event.key === 'Escape') {
+        // jsdom and old engines have no native Esc handling. A dialog opened over this one (the
+        // reason of a rejection over a sale's details) handled its Escape already: only it closes.
+        if (event.key === 'Escape' && !event.defaultPrevented) {
           event.preventDefault();
           onClose();
         }

@@ -574,6 +574,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List payments (keyset pages; q searches reference, document number and party; sorts date (default, newest first), created_at, amount_cents)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["list-payments"];
+        put?: never;
+        /**
+         * Record a payment on an approved purchase or sale (multipart: data = JSON, images = images): approved at once when an admin records it, pending otherwise; refused when it exceeds the balance less what is pending. Idempotency-Key: a retry answers the first answer
+         * @description Access: roles: admin, user, secretary.
+         */
+        post: operations["create-payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a run (the concurrent-payments form): a payment on each item's document, one date, reference, method, note and image for all, in one transaction — all or none; an item over its document's balance (less what is pending) refuses the run, named items.N.amount_cents. JSON, or multipart with the image. Idempotency-Key: a retry answers the first answer
+         * @description Access: roles: admin, user, secretary.
+         */
+        post: operations["create-payment-run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The open documents (approved, balance > 0) of suppliers or customers, soonest due first, with what is pending on each: the concurrent-payments form
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["list-payable-documents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments as an Excel file, with the list's filters and sort
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["export-payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payment with its images (and its run's)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["get-payment"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a pending payment (soft): its amount is free again
+         * @description Access: roles: admin, user, secretary.
+         */
+        delete: operations["delete-payment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending payment: the document's paid, balance and status follow at once (refused when the document can no longer take it)
+         * @description Access: roles: admin.
+         */
+        post: operations["approve-payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending payment with a reason: its amount is free again
+         * @description Access: roles: admin.
+         */
+        post: operations["reject-payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -1088,6 +1236,158 @@ export interface paths {
          * @description Access: roles: admin.
          */
         post: operations["reject-received-order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sales (keyset pages; q searches number, customer reference and customer; sorts sale_date (default, newest first), created_at, number, customer_name, total_cents, balance_cents, status)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["list-sales"];
+        put?: never;
+        /**
+         * Record a sale (multipart: data = JSON, images = images); pending until an admin approves it; its goods leave stock at once ('Not enough stock of …' refuses it whole)
+         * @description Access: roles: user, secretary.
+         */
+        post: operations["create-sale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sales as an Excel file, with the list's filters and sort
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["export-sales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a sale form without saving it (the totals the form shows while typing)
+         * @description Access: roles: admin, user, secretary.
+         */
+        post: operations["quote-sale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/sellers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users who recorded the sales the caller may see, by name: the list's seller filter
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["list-sale-sellers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One sale with its lines and images
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["get-sale"];
+        /**
+         * Edit a pending sale (multipart like create; images sent are added, remove_image_ids removed); stock moves by the difference
+         * @description Access: roles: user, secretary.
+         */
+        put: operations["update-sale"];
+        post?: never;
+        /**
+         * Delete a pending sale without payments (soft); its goods go back to stock
+         * @description Access: roles: admin, user, secretary.
+         */
+        delete: operations["delete-sale"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending sale
+         * @description Access: roles: admin.
+         */
+        post: operations["approve-sale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sales/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending sale with a reason; its goods go back to stock
+         * @description Access: roles: admin.
+         */
+        post: operations["reject-sale"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1683,6 +1983,12 @@ export interface components {
         DataListExpiringPurchaseBody: {
             data: components["schemas"]["ExpiringPurchase"][] | null;
         };
+        DataListOpenDocumentBody: {
+            data: components["schemas"]["OpenDocument"][] | null;
+        };
+        DataListSellerBody: {
+            data: components["schemas"]["Seller"][] | null;
+        };
         DataOutputDeletedBody: {
             data: components["schemas"]["Deleted"];
         };
@@ -1694,6 +2000,12 @@ export interface components {
         };
         DataOutputUpdatedBody: {
             data: components["schemas"]["Updated"];
+        };
+        DataPaymentBody: {
+            data: components["schemas"]["Payment"];
+        };
+        DataPaymentRunBody: {
+            data: components["schemas"]["PaymentRun"];
         };
         DataProductBody: {
             data: components["schemas"]["Product"];
@@ -1713,6 +2025,12 @@ export interface components {
         DataReceivedOrderBody: {
             data: components["schemas"]["ReceivedOrder"];
         };
+        DataSaleBody: {
+            data: components["schemas"]["Sale"];
+        };
+        DataSaleQuoteBody: {
+            data: components["schemas"]["SaleQuote"];
+        };
         DataStoreBody: {
             data: components["schemas"]["Store"];
         };
@@ -1724,6 +2042,10 @@ export interface components {
         };
         DataUserRecordBody: {
             data: components["schemas"]["UserRecord"];
+        };
+        DecisionBody: {
+            /** @description Why it is rejected (required to reject) */
+            reason?: string;
         };
         Deleted: {
             /** Format: int64 */
@@ -1868,7 +2190,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "purchase" | "payment" | "purchase_order" | "received_order" | "customer" | "supplier" | "user";
+            kind: "purchase" | "payment" | "purchase_order" | "received_order" | "customer" | "supplier" | "user" | "sale";
             /** @description English i18n key with {{name}} placeholders, e.g. 'Purchase {{label}} was approved.' */
             message: string;
             /**
@@ -1878,7 +2200,7 @@ export interface components {
             occurred_at: string;
             /** @enum {string} */
             outcome: "created" | "approved" | "rejected" | "received";
-            /** @description Values of the message's placeholders: label, and reference_no, supplier_name, name, reason when known */
+            /** @description Values of the message's placeholders: label, and reference_no, supplier_name, customer_name, name, reason when known */
             params: {
                 [key: string]: string;
             };
@@ -1889,6 +2211,56 @@ export interface components {
             supplier_name: string;
             /** @description English i18n key of the toast title, e.g. 'Purchase Order Approved' */
             title: string;
+        };
+        OpenDocument: {
+            /**
+             * Format: int64
+             * @description balance − pending payments − pending returns: the most a new payment may take
+             */
+            available_cents: number;
+            /**
+             * Format: int64
+             * @description total − paid − returns
+             */
+            balance_cents: number;
+            /** Format: int64 */
+            company_id: number;
+            /** @description YYYY-MM-DD */
+            date: string;
+            /**
+             * Format: int64
+             * @description Days past the due date today (America/Bogota); 0 when not yet due or no due date
+             */
+            days_overdue: number;
+            /** @description YYYY-MM-DD; empty when the document has none (a sale is due at once) */
+            due_date: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The supplier's invoice number (a purchase's reference number) or the customer's order reference */
+            invoice_number: string;
+            /** @description The purchase's reference number or the sale's number */
+            number: string;
+            /**
+             * Format: int64
+             * @description Approved payments
+             */
+            paid_cents: number;
+            /** Format: int64 */
+            party_id: number;
+            party_name: string;
+            /**
+             * Format: int64
+             * @description Payments recorded and awaiting approval
+             */
+            pending_cents: number;
+            /** Format: int64 */
+            returns_cents: number;
+            /** @description The document's payment status (pending, partial, received…) */
+            status: string;
+            /** Format: int64 */
+            total_cents: number;
+            /** @enum {string} */
+            type: "purchase" | "sale";
         };
         OrderCategory: {
             /** Format: int64 */
@@ -1942,6 +2314,10 @@ export interface components {
             data: components["schemas"]["Notification"][] | null;
             meta: components["schemas"]["Meta"];
         };
+        PagePayment: {
+            data: components["schemas"]["Payment"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         PageProduct: {
             data: components["schemas"]["Product"][] | null;
             meta: components["schemas"]["Meta"];
@@ -1960,6 +2336,10 @@ export interface components {
         };
         PageReceivedOrder: {
             data: components["schemas"]["ReceivedOrder"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        PageSale: {
+            data: components["schemas"]["Sale"][] | null;
             meta: components["schemas"]["Meta"];
         };
         PageStore: {
@@ -2005,6 +2385,141 @@ export interface components {
             current_password?: string;
             password?: string;
             password_confirmation?: string;
+        };
+        Payment: {
+            /** Format: int64 */
+            amount_cents: number;
+            /** @description The rejection's reason */
+            approval_reason: string;
+            /** @enum {string} */
+            approval_status: "pending" | "approved" | "rejected";
+            /**
+             * Format: date-time
+             * @description When it was decided
+             */
+            approved_at: string | null;
+            /**
+             * Format: int64
+             * @description Who decided (approved or rejected)
+             */
+            approved_by: number | null;
+            /**
+             * Format: int64
+             * @description The run that recorded it (null: recorded alone)
+             */
+            batch_id: number | null;
+            /** @description The run's number, LOTE-000123 (empty: recorded alone) */
+            batch_number: string;
+            /** Format: int64 */
+            company_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by: number | null;
+            /** @description YYYY-MM-DD (America/Bogota) */
+            date: string;
+            /**
+             * Format: int64
+             * @description The purchase's or the sale's id
+             */
+            document_id: number;
+            /** @description The purchase's reference number or the sale's number, as of the payment */
+            document_number: string;
+            /** Format: int64 */
+            id: number;
+            images?: components["schemas"]["PaymentImage"][] | null;
+            /** @enum {string} */
+            method: "cash" | "transfer" | "card" | "cheque";
+            note: string;
+            /**
+             * Format: int64
+             * @description The supplier (purchase) or the customer (sale)
+             */
+            party_id: number;
+            /** @description As of the payment */
+            party_name: string;
+            reference_no: string;
+            /**
+             * @description purchase: money we pay a supplier; sale: money a customer pays us
+             * @enum {string}
+             */
+            type: "purchase" | "sale";
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PaymentBatchBody: {
+            /** @description YYYY-MM-DD (America/Bogota) */
+            date?: string;
+            items?: components["schemas"]["PaymentBatchItem"][] | null;
+            /** @enum {string} */
+            method?: "cash" | "transfer" | "card" | "cheque";
+            note?: string;
+            reference_no?: string;
+            /** @enum {string} */
+            type?: "purchase" | "sale";
+        };
+        PaymentBatchItem: {
+            /**
+             * Format: int64
+             * @description Centavos, more than 0; the form starts from the document's available_cents
+             */
+            amount_cents?: number;
+            /**
+             * Format: int64
+             * @description The purchase's or the sale's id (GET /api/payments/documents)
+             */
+            document_id?: number;
+        };
+        PaymentBody: {
+            /**
+             * Format: int64
+             * @description Centavos, more than 0
+             */
+            amount_cents?: number;
+            /** @description YYYY-MM-DD (America/Bogota) */
+            date?: string;
+            /**
+             * Format: int64
+             * @description The purchase's or the sale's id
+             */
+            document_id?: number;
+            /** @enum {string} */
+            method?: "cash" | "transfer" | "card" | "cheque";
+            note?: string;
+            reference_no?: string;
+            /**
+             * @description purchase (we pay a supplier) or sale (a customer pays us)
+             * @enum {string}
+             */
+            type?: "purchase" | "sale";
+        };
+        PaymentImage: {
+            /** Format: int64 */
+            id: number;
+            /** @description GET it signed in */
+            url: string;
+        };
+        PaymentRun: {
+            /** Format: int64 */
+            company_id: number;
+            /** @description YYYY-MM-DD (America/Bogota) */
+            date: string;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            method: "cash" | "transfer" | "card" | "cheque";
+            note: string;
+            /** @description LOTE-000123: the company's runs sequence */
+            number: string;
+            payments: components["schemas"]["Payment"][] | null;
+            reference_no: string;
+            /**
+             * Format: int64
+             * @description Σ the payments' amounts
+             */
+            total_cents: number;
+            /** @enum {string} */
+            type: "purchase" | "sale";
         };
         ProcurementRejectInputBody: {
             /** @description Required: 'A reason is required.' */
@@ -2412,6 +2927,239 @@ export interface components {
         };
         RejectInputBody: {
             reason?: string;
+        };
+        Sale: {
+            approval_reason: string;
+            /** @enum {string} */
+            approval_status: "pending" | "approved" | "rejected";
+            /** Format: date-time */
+            approved_at: string | null;
+            /** Format: int64 */
+            approved_by: number | null;
+            /** Format: int64 */
+            company_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: int64
+             * @description The seller
+             */
+            created_by: number | null;
+            /** Format: int64 */
+            customer_id: number;
+            customer_name: string;
+            /** @description The customer's own order reference */
+            customer_reference: string;
+            /** Format: int64 */
+            id: number;
+            images?: components["schemas"]["SaleImage"][] | null;
+            lines?: components["schemas"]["SaleLine"][] | null;
+            note: string;
+            /** @description VTA-000123: the company's sales sequence */
+            number: string;
+            /** @description YYYY-MM-DD (America/Bogota) */
+            sale_date: string;
+            /** @description The seller's name when the sale was recorded */
+            seller_name: string;
+            /**
+             * @description Payment status
+             * @enum {string}
+             */
+            status: "pending" | "partial" | "paid";
+            /** Format: int64 */
+            store_id: number;
+            store_name: string;
+            totals: components["schemas"]["SaleTotals"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SaleBody: {
+            /**
+             * Format: int64
+             * @description Administrators, on the quote: the company (default: their own)
+             */
+            company_id?: number;
+            /** Format: int64 */
+            customer_id?: number;
+            /** @description Create and edit: the customer's own order reference */
+            customer_reference?: string;
+            lines?: components["schemas"]["SaleLineBody"][] | null;
+            note?: string;
+            /** @description Edit only: ids of the sale's images to remove */
+            remove_image_ids?: number[] | null;
+            /** @description YYYY-MM-DD (America/Bogota) */
+            sale_date?: string;
+            /** Format: int64 */
+            store_id?: number;
+        };
+        SaleImage: {
+            /** Format: int64 */
+            id: number;
+            /** @description GET it signed in */
+            url: string;
+        };
+        SaleLine: {
+            /**
+             * Format: int64
+             * @description subtotal − discount
+             */
+            base_cents: number;
+            /**
+             * Format: int64
+             * @description Unit cost when the sale was recorded
+             */
+            cost_cents: number;
+            /**
+             * Format: int64
+             * @description The line's discount
+             */
+            discount_cents: number;
+            /** @enum {string} */
+            iva_class: "19" | "5" | "exento" | "excluido";
+            /** @enum {string} */
+            kind: "goods" | "service";
+            /**
+             * Format: int64
+             * @description Unit price before VAT
+             */
+            price_cents: number;
+            product_code: string;
+            /** Format: int64 */
+            product_id: number;
+            product_name: string;
+            /**
+             * Format: int64
+             * @description base − unit cost × quantity
+             */
+            profit_cents: number;
+            /** Format: int64 */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description quantity × price
+             */
+            subtotal_cents: number;
+            /**
+             * Format: int64
+             * @description The line's share of its class's VAT
+             */
+            vat_cents: number;
+        };
+        SaleLineBody: {
+            /**
+             * Format: int64
+             * @description The line's discount, centavos, from 0 to quantity × price
+             */
+            discount_cents?: number;
+            /**
+             * Format: int64
+             * @description Unit price before VAT, centavos (the form starts from the product's price)
+             */
+            price_cents?: number | null;
+            /** Format: int64 */
+            product_id?: number;
+            /** Format: int64 */
+            quantity?: number | null;
+        };
+        SaleLineTotals: {
+            /**
+             * Format: int64
+             * @description subtotal − discount
+             */
+            base_cents: number;
+            /**
+             * Format: int64
+             * @description The line's discount
+             */
+            discount_cents: number;
+            /**
+             * Format: int64
+             * @description base − unit cost × quantity
+             */
+            profit_cents: number;
+            /**
+             * Format: int64
+             * @description quantity × price
+             */
+            subtotal_cents: number;
+            /**
+             * Format: int64
+             * @description The line's share of its class's VAT
+             */
+            vat_cents: number;
+        };
+        SaleQuote: {
+            lines: components["schemas"]["SaleLineTotals"][] | null;
+            totals: components["schemas"]["SaleTotals"];
+        };
+        SaleRejectBody: {
+            reason?: string;
+        };
+        SaleTotals: {
+            /**
+             * Format: int64
+             * @description total − paid − returns
+             */
+            balance_cents: number;
+            /**
+             * Format: int64
+             * @description Σ unit cost × quantity, the costs as of the sale
+             */
+            cost_cents: number;
+            /**
+             * Format: int64
+             * @description Σ the lines' discounts
+             */
+            discount_cents: number;
+            /**
+             * Format: int64
+             * @description taxable base + VAT
+             */
+            invoice_cents: number;
+            /** Format: int64 */
+            paid_cents: number;
+            /**
+             * Format: int64
+             * @description taxable base − cost (negative: a loss)
+             */
+            profit_cents: number;
+            /** Format: int64 */
+            return_cents: number;
+            /**
+             * Format: int64
+             * @description Σ quantity × price
+             */
+            subtotal_cents: number;
+            /**
+             * Format: int64
+             * @description subtotal − discount
+             */
+            taxable_base_cents: number;
+            /**
+             * Format: int64
+             * @description What the customer owes: invoice − withholdings
+             */
+            total_cents: number;
+            /** Format: int64 */
+            vat_cents: number;
+            /**
+             * Format: int64
+             * @description ReteFuente the customer practises
+             */
+            withholding_income_cents: number;
+            withholding_income_rate: string;
+            /**
+             * Format: int64
+             * @description ReteIVA the customer practises
+             */
+            withholding_vat_cents: number;
+            withholding_vat_rate: string;
+        };
+        Seller: {
+            /** Format: int64 */
+            id: number;
+            /** @description As on the seller's latest sale */
+            name: string;
         };
         SetInputBody: {
             /**
@@ -5364,7 +6112,7 @@ export interface operations {
                 before?: string;
                 /** @description Open the last page */
                 last?: boolean;
-                /** @description purchase, payment, purchase_order, received_order, customer, supplier or user */
+                /** @description purchase, payment, purchase_order, received_order, customer, supplier, user or sale */
                 kind?: string;
                 /** @description Only notifications about this company's records (useful to admins, who receive every company's) */
                 company_id?: number;
@@ -5436,7 +6184,7 @@ export interface operations {
     "delete-notifications": {
         parameters: {
             query?: {
-                /** @description purchase, payment, purchase_order, received_order, customer, supplier or user */
+                /** @description purchase, payment, purchase_order, received_order, customer, supplier, user or sale */
                 kind?: string;
                 /** @description Only notifications about this company's records (useful to admins, who receive every company's) */
                 company_id?: number;
@@ -5729,6 +6477,827 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
                     "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "list-payments": {
+        parameters: {
+            query?: {
+                /** @description purchase or sale */
+                type?: string;
+                /** @description One document's payments (with type) */
+                document_id?: number;
+                /** @description One supplier's (type=purchase) or customer's (type=sale) payments; needs type */
+                party_id?: number;
+                /** @description pending (the /payment/pending page), approved or rejected */
+                approval?: string;
+                /** @description cash, transfer, card or cheque */
+                method?: string;
+                /** @description One run's payments */
+                batch_id?: number;
+                /** @description The payments a user recorded (the pending page's own payments) */
+                created_by?: number;
+                /** @description Payment date from (YYYY-MM-DD, included) */
+                from?: string;
+                /** @description Payment date to (YYYY-MM-DD, included) */
+                to?: string;
+                /** @description Administrators: one company's payments */
+                company_id?: number;
+                /** @description Page number, for display; navigation uses after/before/last */
+                page?: number;
+                per_page?: number;
+                /** @description Search text */
+                q?: string;
+                /** @description Sort key, or -key for descending */
+                sort?: string;
+                /** @description Cursor: the page after the one that returned it */
+                after?: string;
+                /** @description Cursor: the page before the one that returned it */
+                before?: string;
+                /** @description Open the last page */
+                last?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagePayment"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "create-payment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A key the client makes for one submission (a UUID) and sends again with every retry of it: the same key and request answer the first answer and create nothing; the same key with another request is 422. Kept 24 h per user. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The payment as JSON (PaymentBody) */
+                    data?: string;
+                    images?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPaymentBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "create-payment-run": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional. A key the client makes for one submission (a UUID) and sends again with every retry of it: the same key and request answer the first answer and create nothing; the same key with another request is 422. Kept 24 h per user. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentBatchBody"];
+                "multipart/form-data": {
+                    /** @description The run as JSON (PaymentBatchBody) */
+                    data?: string;
+                    /**
+                     * Format: binary
+                     * @description The run's proof: one image (PNG, JPEG, GIF, WebP; 4 MB), optional
+                     */
+                    image?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPaymentRunBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "list-payable-documents": {
+        parameters: {
+            query?: {
+                /** @description purchase (suppliers' purchases) or sale (customers' sales) */
+                type?: string;
+                /** @description The suppliers (type=purchase) or customers (type=sale), comma-separated */
+                party_ids?: number[] | null;
+                /** @description Administrators: one company's documents */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListOpenDocumentBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "export-payments": {
+        parameters: {
+            query?: {
+                /** @description Search text */
+                q?: string;
+                /** @description Sort key, or -key for descending */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+                /** @description purchase or sale */
+                type?: string;
+                /** @description One document's payments (with type) */
+                document_id?: number;
+                /** @description One supplier's (type=purchase) or customer's (type=sale) payments; needs type */
+                party_id?: number;
+                /** @description pending (the /payment/pending page), approved or rejected */
+                approval?: string;
+                /** @description cash, transfer, card or cheque */
+                method?: string;
+                /** @description One run's payments */
+                batch_id?: number;
+                /** @description The payments a user recorded (the pending page's own payments) */
+                created_by?: number;
+                /** @description Payment date from (YYYY-MM-DD, included) */
+                from?: string;
+                /** @description Payment date to (YYYY-MM-DD, included) */
+                to?: string;
+                /** @description Administrators: one company's payments */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "get-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPaymentBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "delete-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "approve-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPaymentBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "reject-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DecisionBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataPaymentBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Invalid input: fields names each invalid field with its message */
@@ -8782,6 +10351,898 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataReceivedOrderBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "list-sales": {
+        parameters: {
+            query?: {
+                /** @description Page number, for display; navigation uses after/before/last */
+                page?: number;
+                per_page?: number;
+                /** @description Search text */
+                q?: string;
+                /** @description Sort key, or -key for descending */
+                sort?: string;
+                /** @description Cursor: the page after the one that returned it */
+                after?: string;
+                /** @description Cursor: the page before the one that returned it */
+                before?: string;
+                /** @description Open the last page */
+                last?: boolean;
+                /** @description pending, approved or rejected */
+                approval?: string;
+                /** @description Payment status: pending, partial or paid */
+                status?: string;
+                customer_id?: number;
+                store_id?: number;
+                /** @description The user who recorded the sale */
+                seller?: number;
+                /** @description Sale date from (YYYY-MM-DD, included) */
+                from?: string;
+                /** @description Sale date to (YYYY-MM-DD, included) */
+                to?: string;
+                /** @description Administrators: one company's sales */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageSale"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "create-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The sale as JSON (SaleBody) */
+                    data?: string;
+                    images?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSaleBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "export-sales": {
+        parameters: {
+            query?: {
+                /** @description Search text */
+                q?: string;
+                /** @description Sort key, or -key for descending */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+                /** @description pending, approved or rejected */
+                approval?: string;
+                /** @description Payment status: pending, partial or paid */
+                status?: string;
+                customer_id?: number;
+                store_id?: number;
+                /** @description The user who recorded the sale */
+                seller?: number;
+                /** @description Sale date from (YYYY-MM-DD, included) */
+                from?: string;
+                /** @description Sale date to (YYYY-MM-DD, included) */
+                to?: string;
+                /** @description Administrators: one company's sales */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "quote-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaleBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSaleQuoteBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "list-sale-sellers": {
+        parameters: {
+            query?: {
+                /** @description Administrators: one company's sellers */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListSellerBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "get-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSaleBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "update-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The sale as JSON (SaleBody) */
+                    data?: string;
+                    images?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSaleBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "delete-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "approve-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSaleBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "reject-sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SaleRejectBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataSaleBody"];
                 };
             };
             /** @description The body could not be read (malformed JSON or multipart, or missing) */

@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'catalog',
   'purchasing',
   'procurement',
+  'sales',
   'notifications',
 ] as const;
 

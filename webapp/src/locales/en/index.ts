@@ -11,6 +11,7 @@ import org from './org.json';
 import people from './people.json';
 import procurement from './procurement.json';
 import purchasing from './purchasing.json';
+import sales from './sales.json';
 import serverMessages from './server-messages.json';
 import settings from './settings.json';
 import site from './site.json';
@@ -29,6 +30,7 @@ export const resources = {
   people,
   procurement,
   purchasing,
+  sales,
   settings,
   site,
   'server-messages': serverMessages,

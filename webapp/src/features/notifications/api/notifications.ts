@@ -13,7 +13,7 @@ export { NOTIFICATIONS_PATH };
 export type StoredNotification = Schema<'Notification'>;
 
 /** Kinds the list filters by: spec §2's purchase and payment, and the buyer's orders and receipts. */
-export const NOTIFICATION_FILTER_KINDS = ['purchase', 'payment', 'purchase_order', 'received_order'] as const;
+export const NOTIFICATION_FILTER_KINDS = ['purchase', 'payment', 'purchase_order', 'received_order', 'sale'] as const;
 
 /** What one mutation does. */
 export type NotificationAction = { type: 'read'; id: number } | { type: 'read-all' } | { type: 'delete'; id: number } | { type: 'delete-all' };

@@ -2,7 +2,7 @@
 import type { AppNotification } from '@/lib/live/notification-text';
 
 /** The page of the notification's record, or undefined when there is none to open. */
-export function notificationTarget(n: Pick<AppNotification, 'kind' | 'entity_id'>): string | undefined {
+export function notificationTarget(n: Pick<AppNotification, 'kind' | 'entity_id'> & Partial<Pick<AppNotification, 'reference_no'>>): string | undefined {
   if (!n.entity_id) return undefined;
   switch (n.kind) {
     case 'purchase':
@@ -17,6 +17,9 @@ export function notificationTarget(n: Pick<AppNotification, 'kind' | 'entity_id'
       return '/people/supplier';
     case 'user':
       return '/people/user';
+    case 'sale':
+      // The list searched by the sale's number (its row opens the details): administrators may not open /sale/edit.
+      return n.reference_no ? `/sale/list?q=${encodeURIComponent(n.reference_no)}` : '/sale/list';
     default:
       return undefined;
   }

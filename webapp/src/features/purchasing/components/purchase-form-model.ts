@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { todayInBogota } from '@/lib/dates';
-import { attachmentsOf, attachmentsSchema, type AttachmentsValue } from '@/components/document-form';
+import { attachmentsOf, attachmentsSchema, checkLines, positiveWhole, type AttachmentsValue } from '@/components/document-form';
 import type { Purchase, PurchaseLine, QuoteRequest } from '../api/purchases';
 
 /** One line as the form edits it (ids as select values, quantity as typed). */
@@ -129,13 +129,6 @@ export function dueDate(purchaseDate: string, days: string | number): string {
   return date.toISOString().slice(0, 10);
 }
 
-function positiveInt(text: string): number | null {
-  const t = text.trim();
-  if (!/^\d{1,9}$/.test(t)) return null;
-  const n = Number(t);
-  return n > 0 ? n : null;
-}
-
 /** Whether the person left a line untouched. */
 export function isBlankLine(line: LineValues): boolean {
   return !line.category_id && !line.product_id && !line.product_name.trim() && !line.expiry_date && line.cost_cents === null && !line.quantity.trim();
@@ -143,7 +136,7 @@ export function isBlankLine(line: LineValues): boolean {
 
 /** cost × quantity in centavos, or null while either is missing or invalid. */
 export function lineSubtotal(line: Pick<LineValues, 'cost_cents' | 'quantity'>): number | null {
-  const quantity = positiveInt(line.quantity);
+  const quantity = positiveWhole(line.quantity);
   if (line.cost_cents === null || line.cost_cents < 0 || quantity === null) return null;
   const subtotal = line.cost_cents * quantity;
   return Number.isSafeInteger(subtotal) ? subtotal : null;
@@ -182,7 +175,7 @@ export const purchaseSchema = z
     }),
     supplier_id: z.string().min(1, { message: MESSAGES.supplierRequired }),
     store_id: z.string().min(1, { message: MESSAGES.storeRequired }),
-    days_of_credit: z.string().refine((text) => positiveInt(text) !== null, { message: MESSAGES.creditPositive }),
+    days_of_credit: z.string().refine((text) => positiveWhole(text) !== null, { message: MESSAGES.creditPositive }),
     note: z.string(),
     shipping_carrier: z.string(),
     shipping_cents: amount(MESSAGES.shippingInvalid),
@@ -192,22 +185,22 @@ export const purchaseSchema = z
     attachment: attachmentsSchema({ required: MESSAGES.attachmentRequired, tooLarge: MESSAGES.maxFileSize }),
   })
   .superRefine((values, ctx) => {
-    const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
-    let filled = 0;
-    values.lines.forEach((line, i) => {
-      if (isBlankLine(line)) return;
-      filled += 1;
-      if (!line.category_id) issue(['lines', i, 'category_id'], MESSAGES.lineIncomplete);
-      if (!line.product_id) issue(['lines', i, 'product_id'], MESSAGES.lineIncomplete);
-      if (line.cost_cents === null || line.cost_cents < 0) issue(['lines', i, 'cost_cents'], MESSAGES.costRequired);
-      if (positiveInt(line.quantity) === null) issue(['lines', i, 'quantity'], MESSAGES.quantityRequired);
-      // Goods expire; services do not (the server asks the same of goods lines only).
-      if (!line.expiry_date && line.kind !== 'service') issue(['lines', i, 'expiry_date'], MESSAGES.expiryRequired);
+    const filled = checkLines(ctx, values.lines, {
+      name: 'lines',
+      isBlank: isBlankLine,
+      required: MESSAGES.itemsRequired,
+      check: (line, issue) => {
+        if (!line.category_id) issue('category_id', MESSAGES.lineIncomplete);
+        if (!line.product_id) issue('product_id', MESSAGES.lineIncomplete);
+        if (line.cost_cents === null || line.cost_cents < 0) issue('cost_cents', MESSAGES.costRequired);
+        if (positiveWhole(line.quantity) === null) issue('quantity', MESSAGES.quantityRequired);
+        // Goods expire; services do not (the server asks the same of goods lines only).
+        if (!line.expiry_date && line.kind !== 'service') issue('expiry_date', MESSAGES.expiryRequired);
+      },
     });
-    if (filled === 0) issue(['lines'], MESSAGES.itemsRequired);
     // An unconditional discount cannot exceed what it discounts.
     const discount = values.discount_cents ?? 0;
-    if (filled > 0 && discount >= 0 && discount > linesSubtotal(values.lines)) issue(['discount_cents'], MESSAGES.discountInvalid);
+    if (filled > 0 && discount >= 0 && discount > linesSubtotal(values.lines)) ctx.addIssue({ code: 'custom', path: ['discount_cents'], message: MESSAGES.discountInvalid });
   });
 
 /** The non-blank lines, as the API takes them (what is missing is left out, for the server to name). */
@@ -219,7 +212,7 @@ export function apiLines(lines: readonly LineValues[]) {
       product_id: Number(line.product_id) || 0,
       expiry_date: line.expiry_date,
       ...(line.cost_cents === null ? {} : { cost_cents: line.cost_cents }),
-      ...(positiveInt(line.quantity) === null ? {} : { quantity: positiveInt(line.quantity) }),
+      ...(positiveWhole(line.quantity) === null ? {} : { quantity: positiveWhole(line.quantity) }),
     }));
 }
 

@@ -5,7 +5,7 @@
 import { useDates } from '@/lib/dates/use-dates';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormDate, FormMoney, FormSelect, FormText, FormTextArea } from '@/components/document-form';
+import { choiceOptions, FormDate, FormMoney, FormSelect, FormText, FormTextArea } from '@/components/document-form';
 import { Card } from '@/components/ui/card';
 import { choiceLabel, type Choice } from '../api/purchases';
 import { dueDate, type PurchaseValues } from './purchase-form-model';
@@ -14,10 +14,6 @@ import { dueDate, type PurchaseValues } from './purchase-form-model';
 export interface HeaderChoices {
   suppliers: readonly Choice[] | undefined;
   stores: readonly Choice[] | undefined;
-}
-
-function options(rows: readonly Choice[] | undefined, placeholder: string) {
-  return [{ value: '', label: placeholder }, ...(rows ?? []).map((r) => ({ value: String(r.id), label: choiceLabel(r) }))];
 }
 
 /** The header card. */
@@ -30,8 +26,8 @@ export function PurchaseHeaderFields({ choices, isNew }: { choices: HeaderChoice
     <Card className="grid gap-4 p-4 sm:grid-cols-2 xl:grid-cols-3">
       <FormDate<PurchaseValues> name="purchase_date" required label={t('fields.purchaseDate')} testId="field-purchase-date" />
       <FormText<PurchaseValues> name="reference_no" required autoFocus={isNew} autoComplete="off" label={t('fields.referenceNo')} testId="field-reference-no" />
-      <FormSelect<PurchaseValues> name="supplier_id" required label={t('fields.supplier')} options={options(choices.suppliers, t('chooseSupplier'))} testId="field-supplier" />
-      <FormSelect<PurchaseValues> name="store_id" required label={t('fields.store')} options={options(choices.stores, t('chooseStore'))} testId="field-store" />
+      <FormSelect<PurchaseValues> name="supplier_id" required label={t('fields.supplier')} options={choiceOptions(choices.suppliers, t('chooseSupplier'), choiceLabel)} testId="field-supplier" />
+      <FormSelect<PurchaseValues> name="store_id" required label={t('fields.store')} options={choiceOptions(choices.stores, t('chooseStore'), choiceLabel)} testId="field-store" />
       <FormText<PurchaseValues>
         name="days_of_credit"
         required

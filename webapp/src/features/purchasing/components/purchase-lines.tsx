@@ -6,11 +6,10 @@
  */
 import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LineDate, LineInput, LineMoney, LineSelect, LinesField, useFieldError, type LineCell, type LineColumn } from '@/components/document-form';
+import { LineDate, LineInput, LineMoney, LineSelect, LinesField, ProductPicker, useFieldError, type LineCell, type LineColumn } from '@/components/document-form';
 import { formatCop } from '@/components/form/money';
-import type { Choice, ProductChoice } from '../api/purchases';
+import { useProductChoices, type Choice, type ProductChoice } from '../api/purchases';
 import { emptyLine, isBlankLine, lineSubtotal, type LineValues, type PurchaseValues } from './purchase-form-model';
-import { ProductPicker } from './product-picker';
 
 type LinePath = `lines.${number}`;
 
@@ -49,7 +48,7 @@ function ProductCell({ path }: { path: LinePath }) {
     <div className="space-y-0.5">
       <ProductPicker
         ref={field.ref}
-        categoryId={categoryId ? Number(categoryId) : null}
+        useChoices={(q: string) => useProductChoices(categoryId ? Number(categoryId) : null, q)}
         text={name}
         picked={picked}
         label={t('lines.product')}
@@ -90,7 +89,6 @@ function SubtotalCell({ path }: { path: LinePath }) {
 /** The purchase's lines grid. */
 export function PurchaseLines({ categories }: { categories: readonly Choice[] | undefined }) {
   const { t } = useTranslation('purchasing');
-  const { t: common } = useTranslation('common');
   const at = (line: LineCell) => line.path as LinePath;
   const columns: LineColumn[] = [
     { id: 'category', header: t('lines.category'), width: 'minmax(7rem,1fr)', wide: true, cell: (l) => <CategoryCell path={at(l)} categories={categories} /> },
@@ -119,7 +117,7 @@ export function PurchaseLines({ categories }: { categories: readonly Choice[] | 
       newLine={emptyLine}
       isBlank={isBlankLine}
       enterColumn="quantity"
-      hint={`${t('lines.keyboardHint')} ${common('documentForm.linesHint')}`}
+      hint={t('lines.keyboardHint')}
       testId="purchase-lines"
     />
   );

@@ -4,28 +4,11 @@
  * paid when the balance is 0 or less, received for an unpaid purchase made from a received order.
  */
 import { useTranslation } from 'react-i18next';
-import { cn } from '@/components/ui/cn';
+import { PaymentStatusBadge } from '@/components/list/payment-status';
 import type { PurchaseStatus } from '../api/purchases';
-
-const tones: Record<PurchaseStatus, string> = {
-  pending: 'border-slate-400 text-slate-600 dark:text-slate-300',
-  partial: 'border-sky-500 text-sky-700 dark:text-sky-300',
-  paid: 'border-success text-success',
-  received: 'border-violet-500 text-violet-700 dark:text-violet-300',
-};
 
 /** The status badge. */
 export function PurchaseStatusBadge({ status }: { status: PurchaseStatus }) {
   const { t } = useTranslation('purchasing');
-  return (
-    <span
-      className={cn('inline-flex items-center gap-1 whitespace-nowrap rounded border bg-transparent px-1.5 py-0.5 text-xs font-medium', tones[status] ?? '')}
-      data-testid="purchase-status"
-      data-status={status}
-      data-kind="payment"
-    >
-      <span aria-hidden="true">$</span>
-      {t(`status.${status}`, { defaultValue: status })}
-    </span>
-  );
+  return <PaymentStatusBadge status={status} label={t(`status.${status}`, { defaultValue: status })} testId="purchase-status" />;
 }
