@@ -81,7 +81,6 @@ function OrderForm({ record }: { record?: PurchaseOrder }) {
     save: (values: OrderValues) => save.mutateAsync({ id: record?.id, body: orderFormData(values, start.image) }),
     onSaved: () => navigate('/purchase-order/list'),
     savedTitle: sendAgain ? t('orders.sentAgain') : t('list:saved', { entity }),
-    savedDescription: (saved) => orderReference(saved),
     failedTitle: t('list:saveFailed', { entity }),
   });
   const editable = !record || orderEditable(record.status);
