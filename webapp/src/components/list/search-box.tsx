@@ -23,6 +23,15 @@ export function SearchBox({ value, onSearch, placeholder }: SearchBoxProps) {
   // The URL changed from outside (back/forward, a reset): show it.
   useEffect(() => setText(value), [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A link followed while a search waits for its pause (a row's Edit right after typing) wins: the
+  // search would otherwise still fire while the link's page loads, and send the user back here.
+  useEffect(() => {
+    const cancel = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('a[href]')) clearTimeout(timer.current);
+    };
+    document.addEventListener('click', cancel, true);
+    return () => document.removeEventListener('click', cancel, true);
+  }, []);
 
   return (
     <input
