@@ -341,9 +341,7 @@ func TestRejectedOrderEditedIsSentAgain(t *testing.T) {
 	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
 		tk := signIn(t, s)
 		cat, prod := catalogFixture(t, s, tk.admin, "Granos", "A-1")
-		var created one[procurement.PurchaseOrder]
-		createOrder(t, s, tk.user, cat.ID, prod.ID, 3, nil).Expect(http.StatusCreated).JSON(&created)
-		po := created.Data
+		po := getOrder(t, s, tk.user, createOrder(t, s, tk.user, cat.ID, prod.ID, 3, nil).CreatedID())
 		path := fmt.Sprintf("/api/purchase-orders/%d", po.ID)
 		edit := func(token string, quantity string) *authtest.Response {
 			return multipartForm(t, s, http.MethodPut, path, token, map[string]string{"category_id": fmt.Sprint(cat.ID),

@@ -389,22 +389,19 @@ func TestProductWordsFollowWrites(t *testing.T) {
 // get every word, with their own sort key, company and mask, and are found by their serials.
 func TestBulkIndexingWritesEveryWord(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
-		ctx := context.Background()
 		s := New(db)
-		a, b := dbtest.Company(t, db, "A"), dbtest.Company(t, db, "B")
-		ca, cb := category(t, s, a, "Granos"), category(t, s, b, "Granos")
+		// A third of the products in a second company.
+		cats := []*Category{category(t, s, dbtest.Company(t, db, "B"), "Granos"), category(t, s, dbtest.Company(t, db, "A"), "Granos")}
 		var rows []Product
 		want := map[string]bool{}
 		for i := range 1200 {
-			c := ca
-			if i%3 == 0 {
-				c = cb
-			}
+			c := cats[min(i%3, 1)]
 			p := Product{CompanyID: c.CompanyID, CategoryID: c.ID, Code: fmt.Sprintf("ARZ-%05d", i),
 				Name: fmt.Sprintf("Arroz %s Diana %d kg %05d", []string{"Blanco", "Integral", "Parbolizado"}[i%3], i%5, i), Unit: "und",
 				IVAClass: "19", Kind: "goods", CreatedAt: t0, UpdatedAt: t0}
 			rows = append(rows, p)
 		}
+		ctx := context.Background()
 		if _, err := db.NewInsert().Model(&rows).Exec(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -437,7 +434,7 @@ func TestBulkIndexingWritesEveryWord(t *testing.T) {
 				t.Fatalf("unexpected word row %s", k)
 			}
 		}
-		fwd, _ := walk(t, s, Scope{CompanyID: a}, ProductFilter{Q: "arz-00001 integral"}, "name", 5)
+		fwd, _ := walk(t, s, Scope{CompanyID: cats[1].CompanyID}, ProductFilter{Q: "arz-00001 integral"}, "name", 5)
 		if !slices.Equal(fwd, []int64{rows[1].ID}) {
 			t.Fatalf("ARZ-00001 finds %v", fwd)
 		}
