@@ -75,6 +75,14 @@ func (m *Module) CountUsers(ctx context.Context, companyIDs []int64) (map[int64]
 	return m.svc.CountUsers(ctx, companyIDs)
 }
 
+// UserNames returns the display name of each user among ids — first and last name, else the
+// username, as the user pages show them —, deleted users included; an unknown id is absent. The
+// sales module copies its seller's name onto a sale this way (DESIGN rule 3: names are copied at
+// write time, never read from another module's table).
+func (m *Module) UserNames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	return m.svc.UserNames(ctx, ids)
+}
+
 // Recipients returns, ascending, the live active users among ids, plus every approved
 // administrator when admins, leaving out except (0: nobody): whom a notification reaches. It
 // reads in tx, the caller's transaction (DESIGN rule 3), so the answer and the notifications

@@ -169,6 +169,7 @@ var accessTable = map[string]caller{
 	// (spec §6: /sale/add and /sale/edit are not theirs); the buyer has no sales at all.
 	"GET /api/sales":               staff,
 	"GET /api/sales/export.xlsx":   staff,
+	"GET /api/sales/sellers":       staff,
 	"POST /api/sales/quote":        staff,
 	"GET /api/sales/{id}":          staff,
 	"POST /api/sales":              secretary | user,

@@ -143,7 +143,7 @@ func New(d Deps) (*Product, error) {
 		Events: d.Events, Suppliers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, ReceivedOrders: poUsage, Now: d.Now,
 		AdminRole: auth.RoleAdmin, StaffRoles: staff})
 	p.Sales = sales.New(sales.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Events: d.Events,
-		Customers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, Now: d.Now,
+		Customers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, Users: au, Now: d.Now,
 		StaffRoles: staff, SellerRoles: []string{auth.RoleUser, auth.RoleSecretary}, AdminRole: auth.RoleAdmin})
 	p.Payments = payments.New(payments.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Events: d.Events,
 		Purchases: p.Purchasing, Sales: p.Sales, StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})

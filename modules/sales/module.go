@@ -52,6 +52,13 @@ type TaxParams interface {
 	ParamsFor(ctx context.Context, date time.Time) (tax.Params, error)
 }
 
+// Users names the users who record sales (*auth.Module): first and last name, else the username.
+// A sale keeps its seller's name as of its recording (DESIGN rule 3), which everyone who reads
+// the sale may see, though only administrators list users.
+type Users interface {
+	UserNames(ctx context.Context, ids []int64) (map[int64]string, error)
+}
+
 // Deps is what the sales module needs from the process.
 type Deps struct {
 	DB    *bun.DB
@@ -65,6 +72,7 @@ type Deps struct {
 	Companies Companies
 	Catalog   Catalog
 	Taxes     TaxParams
+	Users     Users
 	// StaffRoles list, read, quote, delete and export (admin, user, secretary); SellerRoles
 	// create and edit (user, secretary); AdminRole approves and rejects, and sees every
 	// company.
@@ -96,7 +104,7 @@ func New(d Deps) *Module {
 	}
 	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Events: d.Events,
 		Customers: customerSource{d.Customers}, Companies: sellerSource{d.Companies}, Products: productSource{d.Catalog},
-		Stock: stockSource{d.Catalog}, Taxes: d.Taxes, AdminRole: d.AdminRole, Now: d.Now})
+		Stock: stockSource{d.Catalog}, Taxes: d.Taxes, Users: d.Users, AdminRole: d.AdminRole, Now: d.Now})
 	// A sale's images are read by whoever reads the sale: staff of its company, not buyers.
 	d.Attachments.AllowReads(app.Entity, attachments.ReadableBy(d.StaffRoles, svc.Visible))
 	return &Module{db: d.DB, svc: svc, now: d.Now,

@@ -37,6 +37,11 @@
 //     sale only through Ledger (platform/payable), in the payment's transaction.
 //   - Numbers are per company (VTA-000001 is each company's first sale), allocated in the
 //     insert's transaction, never reused (a deleted sale keeps its number).
+//   - The seller is the user who records the sale. Their name (the auth module's display name:
+//     first and last name, else the username) is copied onto the sale then, and an edit keeps
+//     it, so that everyone who reads the sale sees who sold it — only administrators list users.
+//     The list's seller filter offers the sellers of the sales the caller may see
+//     (GET /api/sales/sellers), each once, named as on their latest sale.
 //   - Rejected customers cannot be sold to ('Customer is required').
 //   - Images: 0 to 10 per sale, each at most 4 MB, checked by content (platform/attachments,
 //     owner "sale"), readable exactly by those who can read the sale.
@@ -49,10 +54,10 @@
 //     (America/Bogota); up to 500 lines, a customer reference of 100 and a note of 5000
 //     characters.
 //
-// Access: admin, user and secretary (not buyer) list, read, quote, delete and export; user and
-// secretary create and edit; administrators approve and reject. Administrators see every
-// company (optional company_id filter); everyone else sees and writes only their own company's
-// sales, and another company's sale answers 404.
+// Access: admin, user and secretary (not buyer) list, read, quote, delete, export and list the
+// sellers; user and secretary create and edit; administrators approve and reject.
+// Administrators see every company (optional company_id filter); everyone else sees and writes
+// only their own company's sales, and another company's sale answers 404.
 //
 // Other modules plug in through Usage (built before them, reading only this module's tables):
 // CustomerTotals and UserSales give the figures; CustomerInUse, StoreInUse and ProductInUse

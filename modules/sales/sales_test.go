@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"net/url"
@@ -142,6 +143,21 @@ func (w *world) create(t *testing.T, token string, body obj, images int) sales.S
 	var out one[sales.Sale]
 	w.save(t, http.MethodPost, "/api/sales", token, body, images).Expect(http.StatusCreated).JSON(&out)
 	return out.Data
+}
+
+// otherSale is a sale of the other company by its user (a service: no stock), with the other
+// company's customer it names.
+func (w *world) otherSale(t *testing.T) (sale sales.Sale, customer int64) {
+	t.Helper()
+	store := w.id(t, w.Send(t, http.MethodPost, "/api/stores", w.admin, obj{"name": "Otra", "company_id": w.otherCompany}))
+	customer = w.id(t, w.Send(t, http.MethodPost, "/api/customers", w.other, obj{"name": "Cliente otro"}))
+	cat := w.id(t, w.Send(t, http.MethodPost, "/api/categories", w.other, obj{"name": "Otra"}))
+	product := w.id(t, w.multipart(t, http.MethodPost, "/api/products", w.other, [][2]string{{"code", "O-1"}, {"name", "Otro"},
+		{"category_id", fmt.Sprint(cat)}, {"unit", "und"}, {"cost_cents", "1"}, {"price_cents", "2"}, {"iva_class", "19"},
+		{"kind", "service"}}, 0))
+	sale = w.create(t, w.other, obj{"sale_date": "2026-11-23", "customer_id": customer, "store_id": store,
+		"lines": []obj{{"product_id": product, "quantity": 1, "price_cents": 100}}}, 0)
+	return sale, customer
 }
 
 // stock is product key's stock now.
@@ -311,14 +327,7 @@ func TestRolesNumbersApprovalAndEvents(t *testing.T) {
 			t.Fatalf("numbers %s %s, %+v", a.Number, b.Number, b)
 		}
 		// Another company numbers its own sales from 1, and never sees ours.
-		otherStore := w.id(t, w.Send(t, http.MethodPost, "/api/stores", w.admin, obj{"name": "Otra", "company_id": w.otherCompany}))
-		otherCustomer := w.id(t, w.Send(t, http.MethodPost, "/api/customers", w.other, obj{"name": "Cliente otro"}))
-		otherCat := w.id(t, w.Send(t, http.MethodPost, "/api/categories", w.other, obj{"name": "Otra"}))
-		otherProduct := w.id(t, w.multipart(t, http.MethodPost, "/api/products", w.other, [][2]string{{"code", "O-1"}, {"name", "Otro"},
-			{"category_id", fmt.Sprint(otherCat)}, {"unit", "und"}, {"cost_cents", "1"}, {"price_cents", "2"}, {"iva_class", "19"},
-			{"kind", "service"}}, 0))
-		o := w.create(t, w.other, obj{"sale_date": "2026-11-23", "customer_id": otherCustomer, "store_id": otherStore,
-			"lines": []obj{{"product_id": otherProduct, "quantity": 1, "price_cents": 100}}}, 0)
+		o, otherCustomer := w.otherSale(t)
 		if o.Number != "VTA-000001" {
 			t.Fatalf("other company's first number %s", o.Number)
 		}
@@ -579,6 +588,104 @@ func TestListSearchAndExport(t *testing.T) {
 		r := w.Get(t, "/api/sales/export.xlsx?lang=en&sort=number", w.user).Expect(http.StatusOK)
 		if cd := r.Header.Get("Content-Disposition"); cd != `attachment; filename="sales-20261123.xlsx"` {
 			t.Fatalf("content disposition %q", cd)
+		}
+	})
+}
+
+// A sale names its seller as the auth module did when it was recorded (first and last name, else
+// the username), for everyone who reads it: on create, edit (which keeps it), read, list and
+// export. The seller filter offers the sellers of the sales the caller sees, named as on their
+// latest sale, by name with accents ignored; another company's sellers are not among them.
+func TestSellerNames(t *testing.T) {
+	t.Parallel()
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		w := newWorld(t, s)
+		ctx := context.Background()
+		body := w.form(w.natural, w.line("s", 1, 100_000, 0))
+		a := w.create(t, w.user, body, 0)
+		b := w.create(t, w.secretary, body, 0)
+		nameless, err := s.Auth.CreateUser(ctx, auth.NewUser{CompanyID: w.CompanyID, Username: "vendedor9",
+			Password: authtest.Password, Role: auth.RoleUser})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := w.create(t, s.Login(t, "vendedor9", authtest.Password, "").AuthToken, body, 0)
+		o, _ := w.otherSale(t)
+		for _, tc := range []struct {
+			sale sales.Sale
+			want string
+		}{{a, "First user1 Last"}, {b, "First secretary1 Last"}, {c, "vendedor9"}, {o, "O T"}} {
+			if tc.sale.SellerName != tc.want {
+				t.Errorf("%s created by %d: seller %q, want %q", tc.sale.Number, *tc.sale.CreatedBy, tc.sale.SellerName, tc.want)
+			}
+		}
+
+		// A rename reaches the seller's next sales, not those recorded before; an edit by someone
+		// else keeps the seller.
+		if _, err := w.DB.NewUpdate().Table("users").Set("first_name = 'Ángela'").Set("last_name = 'Zapata'").
+			Where("id = ?", w.userID).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		d := w.create(t, w.user, body, 0)
+		var edited, read one[sales.Sale]
+		w.save(t, http.MethodPut, fmt.Sprintf("/api/sales/%d", a.ID), w.secretary, body, 0).Expect(http.StatusOK).JSON(&edited)
+		w.Get(t, fmt.Sprintf("/api/sales/%d", a.ID), w.user).Expect(http.StatusOK).JSON(&read)
+		if d.SellerName != "Ángela Zapata" || edited.Data.SellerName != "First user1 Last" || read.Data.SellerName != "First user1 Last" {
+			t.Fatalf("after the rename: new sale %q, edited %q, read %q", d.SellerName, edited.Data.SellerName, read.Data.SellerName)
+		}
+		want := map[string]string{a.Number: "First user1 Last", b.Number: "First secretary1 Last", c.Number: "vendedor9", d.Number: "Ángela Zapata"}
+		var page listing.Page[sales.Sale]
+		w.Get(t, "/api/sales?sort=number", w.secretary).Expect(http.StatusOK).JSON(&page)
+		listed := map[string]string{}
+		for _, sale := range page.Data {
+			listed[sale.Number] = sale.SellerName
+		}
+		if !maps.Equal(listed, want) {
+			t.Errorf("list: %v, want %v", listed, want)
+		}
+		for lang, sheet := range map[string]string{"en": "Sales", "es": "Ventas"} {
+			rows := w.Get(t, "/api/sales/export.xlsx?sort=number&lang="+lang, w.user).Expect(http.StatusOK).Sheet(sheet)
+			number, seller := slices.Index(rows[0], map[string]string{"en": "Number", "es": "Número"}[lang]),
+				slices.Index(rows[0], map[string]string{"en": "Seller", "es": "Vendedor"}[lang])
+			if number < 0 || seller < 0 || len(rows) != len(want)+1 {
+				t.Fatalf("%s export: header %v, %d rows", lang, rows[0], len(rows))
+			}
+			for _, row := range rows[1:] {
+				if row[seller] != want[row[number]] {
+					t.Errorf("%s export, %s: seller %q, want %q", lang, row[number], row[seller], want[row[number]])
+				}
+			}
+		}
+
+		type seller struct {
+			ID   int64  `json:"id"`
+			Name string `json:"name"`
+		}
+		sellers := func(token, query string) []seller {
+			t.Helper()
+			var out one[[]seller]
+			w.Get(t, "/api/sales/sellers"+query, token).Expect(http.StatusOK).JSON(&out)
+			return out.Data
+		}
+		ours := []seller{{w.userID, "Ángela Zapata"}, {w.secretaryID, "First secretary1 Last"}, {nameless.ID, "vendedor9"}}
+		for _, tc := range []struct {
+			who, token, query string
+			want              []seller
+		}{
+			{"user", w.user, "", ours},
+			{"secretary, asking for another company", w.secretary, fmt.Sprintf("?company_id=%d", w.otherCompany), ours},
+			{"the other company", w.other, "", []seller{{*o.CreatedBy, "O T"}}},
+			{"admin", w.admin, "", []seller{ours[0], ours[1], {*o.CreatedBy, "O T"}, ours[2]}},
+			{"admin, one company", w.admin, fmt.Sprintf("?company_id=%d", w.CompanyID), ours},
+		} {
+			if got := sellers(tc.token, tc.query); !slices.Equal(got, tc.want) {
+				t.Errorf("%s: sellers %v, want %v", tc.who, got, tc.want)
+			}
+		}
+		// Deleted sales leave the filter with their seller.
+		w.Send(t, http.MethodDelete, fmt.Sprintf("/api/sales/%d", c.ID), w.user, nil).Expect(http.StatusNoContent)
+		if got := sellers(w.user, ""); !slices.Equal(got, ours[:2]) {
+			t.Errorf("after the delete: sellers %v, want %v", got, ours[:2])
 		}
 	})
 }

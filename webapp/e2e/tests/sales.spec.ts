@@ -10,8 +10,10 @@
  *  3. an administrator opening /sale/add is sent away, and the API refuses the write (403);
  *  4. a sale is entered with Tab, type-ahead and Enter alone (Enter in the last quantity adds a line);
  *  5. a pending sale is corrected (one unit more, an image): stock moves by the difference only;
- *  6. the details dialog shows a sale's lines and totals to the administrator, who rejects it with
- *     a reason from there; the seller then finds it read-only with that reason.
+ *  6. the details dialog shows a sale's lines, totals and seller to the administrator, who rejects
+ *     it with a reason from there; the seller then finds it read-only with that reason;
+ *  7. a seller finds their own name in the list's seller column, and in its seller filter, which
+ *     finds their sale (sellers may not list users: the sale names its seller itself).
  */
 import { openSignedIn, pesosOf, tabTo } from '../support/app';
 import { test, type Page } from '../support/fixtures';
@@ -24,6 +26,12 @@ import { DEMO } from '../support/users';
 /** A sale's number as a whole word: VTA-000001 must not match VTA-000010. */
 function exactly(number: string): RegExp {
   return new RegExp(`${number}(?!\\d)`);
+}
+
+/** The name a sale gives the seller signed in as `api`: first and last name, else the username. */
+async function sellerName(api: Api): Promise<{ id: number; name: string }> {
+  const me = await api.read<{ id: number; username: string; first_name: string; last_name: string }>('/api/auth/user/profile');
+  return { id: me.id, name: `${me.first_name} ${me.last_name}`.trim() || me.username };
 }
 
 /** What a journey sells: three products of three VAT classes (10 units each), a store and a customer. */
@@ -293,7 +301,7 @@ test('a pending sale is corrected: one unit more and an image; the stock moves b
   expect(await stockOf(s.admin, product)).toBe(stock - 1);
 });
 
-test('the details dialog shows the lines and totals; an admin rejects from it; the seller then reads the reason', async ({ page, newClient, request }) => {
+test('the details dialog shows the lines, totals and seller; an admin rejects from it; the seller then reads the reason', async ({ page, newClient, request }) => {
   test.setTimeout(90_000);
   const s = await shop(request, 'Detalle');
   const sale = await createSale(s.user, {
@@ -323,6 +331,7 @@ test('the details dialog shows the lines and totals; an admin rejects from it; t
   const dialog = admin.page.getByTestId('sale-detail');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('sale-detail-line')).toHaveCount(2);
+  await expect(dialog.getByTestId('sale-detail-seller')).toHaveText((await sellerName(s.user)).name);
   // 2 × 170.000 − 10.000, and 1 × 80.000.
   await expect(dialog.getByTestId('sale-detail-line-total')).toHaveText([/330\.000/, /80\.000/]);
   expect(pesosOf((await dialog.getByTestId('totals-total').textContent()) ?? '')).toBe(sale.totals.total_cents / 100);
@@ -344,4 +353,29 @@ test('the details dialog shows the lines and totals; an admin rejects from it; t
   await expect(form.getByTestId('rejection-reason')).toHaveText('Precio sin acordar');
   await expect(form.getByTestId('form-submit')).toHaveCount(0);
   await expect(form.getByTestId('line-quantity').first()).toBeDisabled();
+});
+
+test('a seller finds their own name in the seller column and in the seller filter, which finds their sale', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const s = await shop(request, 'Vendedor');
+  const me = await sellerName(s.user);
+  const sale = await createSale(s.user, {
+    customerId: s.customer.id,
+    storeId: s.store.id,
+    saleDate: bogotaDate(),
+    reference: `VE-${s.t}`,
+    lines: [{ product_id: s.products[2]!.id, quantity: 1, price_cents: s.products[2]!.price_cents }],
+  });
+
+  await openSignedIn(page, DEMO.user.username, DEMO.user.password, `/sale/list?q=${sale.number}`);
+  const row = page.getByTestId('list-row').filter({ hasText: exactly(sale.number) });
+  await expect(row).toHaveCount(1);
+  expect(await cellText(row, 'Seller')).toBe(me.name);
+
+  // The filter offers the seller by name (not "You", not a number), and keeps the sale when chosen.
+  const filter = page.getByTestId('filter-seller');
+  await expect(filter.locator('option', { hasText: me.name })).toHaveAttribute('value', String(me.id));
+  await filter.selectOption({ label: me.name });
+  await expect(page).toHaveURL(new RegExp(`seller=${me.id}(&|$)`));
+  await expect(row).toHaveCount(1);
 });

@@ -117,6 +117,9 @@ func requireAdmin(p caller.Principal) error {
 	return nil
 }
 
+// displayName is how a user is named to others: first and last name, else the username (the web
+// app's displayName, and the SQL of 20261127010000_sales_seller_name for the sales written before
+// sales copied it).
 func displayName(first, last, username string) string {
 	if n := strings.TrimSpace(first + " " + last); n != "" {
 		return n
@@ -566,6 +569,21 @@ func (s *Service) decide(ctx context.Context, p caller.Principal, id int64, appr
 // list, and its refusal to delete a company that still has users).
 func (s *Service) CountUsers(ctx context.Context, companyIDs []int64) (map[int64]int, error) {
 	return s.store.CountByCompany(ctx, companyIDs)
+}
+
+// UserNames returns the display name (displayName) of each user among ids, deleted users
+// included; an id without a user is absent. Other modules copy it onto what a user writes (the
+// seller of a sale), since they may not read the users table.
+func (s *Service) UserNames(ctx context.Context, ids []int64) (map[int64]string, error) {
+	rows, err := s.store.Names(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]string, len(rows))
+	for _, r := range rows {
+		out[r.ID] = displayName(r.FirstName, r.LastName, r.Username)
+	}
+	return out, nil
 }
 
 func (s *Service) auditUser(ctx context.Context, db bun.IDB, p caller.Principal, action string, u *store.User, detail string) error {

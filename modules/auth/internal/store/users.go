@@ -164,6 +164,18 @@ func (s *Store) CountByCompany(ctx context.Context, ids []int64) (map[int64]int,
 	return out, nil
 }
 
+// Names returns the username, first and last name of the users among ids, deleted ones too: a
+// document keeps naming whoever wrote it after their account is gone.
+func (s *Store) Names(ctx context.Context, ids []int64) ([]User, error) {
+	var rows []User
+	if len(ids) == 0 {
+		return rows, nil
+	}
+	err := s.db.NewSelect().Model(&rows).Column("id", "username", "first_name", "last_name").
+		Where("id IN (?)", bun.In(ids)).Scan(ctx)
+	return rows, err
+}
+
 // DecideApproval moves a pending user to status with reason, by by at at. It reports false when
 // the user was no longer pending (another admin decided first).
 func (s *Store) DecideApproval(ctx context.Context, id int64, status, reason string, by int64, at time.Time) (bool, error) {

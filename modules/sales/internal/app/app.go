@@ -107,6 +107,12 @@ type Stock interface {
 	StockChanged(ctx context.Context)
 }
 
+// Users names the users who record sales (the auth module): the display name of each id, an
+// unknown id absent.
+type Users interface {
+	UserNames(ctx context.Context, ids []int64) (map[int64]string, error)
+}
+
 // TaxParams gives the dated tax values (UVT) for a document date (the tax module).
 type TaxParams interface {
 	ParamsFor(ctx context.Context, date time.Time) (tax.Params, error)
@@ -123,6 +129,7 @@ type Deps struct {
 	Products    Products
 	Stock       Stock
 	Taxes       TaxParams
+	Users       Users
 	// AdminRole sees every company, approves and rejects, and never records a sale.
 	AdminRole string
 	Now       func() time.Time

@@ -1,10 +1,12 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -93,6 +95,7 @@ type Sale struct {
 	ApprovedBy        *int64      `json:"approved_by"`
 	ApprovedAt        *time.Time  `json:"approved_at"`
 	CreatedBy         *int64      `json:"created_by" doc:"The seller"`
+	SellerName        string      `json:"seller_name" doc:"The seller's name when the sale was recorded"`
 	CreatedAt         time.Time   `json:"created_at"`
 	UpdatedAt         time.Time   `json:"updated_at"`
 	Lines             []SaleLine  `json:"lines,omitempty"`
@@ -131,7 +134,7 @@ func view(r *store.Row, lines []store.LineRow, images []attachments.Info) Sale {
 	out := Sale{ID: r.ID, CompanyID: r.CompanyID, Number: r.Number, SaleDate: r.SaleDate, CustomerID: r.CustomerID,
 		CustomerName: r.CustomerName, CustomerReference: r.CustomerReference, StoreID: r.StoreID, StoreName: r.StoreName,
 		Note: r.Note, Totals: totalsOf(r), Status: r.Status, ApprovalStatus: r.ApprovalStatus, ApprovalReason: r.ApprovalReason,
-		ApprovedBy: r.ApprovedBy, ApprovedAt: utc(r.ApprovedAt), CreatedBy: r.CreatedBy, CreatedAt: r.CreatedAt.UTC(),
+		ApprovedBy: r.ApprovedBy, ApprovedAt: utc(r.ApprovedAt), CreatedBy: r.CreatedBy, SellerName: r.SellerName, CreatedAt: r.CreatedAt.UTC(),
 		UpdatedAt: r.UpdatedAt.UTC()}
 	for _, l := range lines {
 		out.Lines = append(out.Lines, SaleLine{ProductID: l.ProductID, ProductCode: l.ProductCode, ProductName: l.ProductName,
@@ -383,6 +386,21 @@ func writeFailed(err error, gone string) error {
 // /sale/add and /sale/edit are not theirs); the route already refuses them.
 func forbidden() error { return apperror.Forbidden("You are not allowed to perform this action.") }
 
+// sellerName is the name of user id as the auth module gives it, copied onto the sale they
+// record: everyone who reads the sale sees it, though only administrators may list users.
+func (s *Service) sellerName(ctx context.Context, id int64) (string, error) {
+	names, err := s.d.Users.UserNames(ctx, []int64{id})
+	if err != nil {
+		return "", apperror.Internal(err)
+	}
+	name, ok := names[id]
+	if !ok {
+		// The caller was just authenticated as this user.
+		return "", apperror.Internal(fmt.Errorf("sales: seller %d has no user", id))
+	}
+	return name, nil
+}
+
 // Create validates, prices and stores a new pending sale of p's company, numbered from the
 // company's sequence, taking its goods' units from stock in the same transaction. Users and
 // secretaries record sales; administrators approve them. It publishes sale.created.
@@ -398,9 +416,13 @@ func (s *Service) Create(ctx context.Context, p caller.Principal, in Input) (Sal
 	if err != nil {
 		return Sale{}, err
 	}
+	seller, err := s.sellerName(ctx, p.UserID)
+	if err != nil {
+		return Sale{}, err
+	}
 	now := s.now()
 	r := &store.Row{CompanyID: p.CompanyID, ApprovalStatus: string(approval.Pending), CreatedBy: audit.Int64(p.UserID),
-		CreatedAt: now, UpdatedBy: audit.Int64(p.UserID), UpdatedAt: now}
+		SellerName: seller, CreatedAt: now, UpdatedBy: audit.Int64(p.UserID), UpdatedAt: now}
 	setPriced(r, pr)
 	var imgs []attachments.Info
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
@@ -699,4 +721,28 @@ func (s *Service) Export(p caller.Principal, q Query) (func(ctx context.Context,
 		}
 		return s.store.Each(ctx, sc, q.Filter, q.List.Sort, func(r store.Row) error { return fn(view(&r, nil, nil)) })
 	}, nil
+}
+
+// Seller is a user who recorded sales, as the list's seller filter offers them.
+type Seller struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name" doc:"As on the seller's latest sale"`
+}
+
+// Sellers returns the users who recorded the live sales p may see (administrators: every
+// company's, or companyID's), each once, ordered by name (accents and case ignored), then id: the
+// seller filter of everyone, who may not all list users.
+func (s *Service) Sellers(ctx context.Context, p caller.Principal, companyID int64) ([]Seller, error) {
+	rows, err := s.store.Sellers(ctx, s.scope(p, companyID))
+	if err != nil {
+		return nil, apperror.Internal(err)
+	}
+	out := make([]Seller, len(rows))
+	for i, r := range rows {
+		out[i] = Seller{ID: r.ID, Name: r.Name}
+	}
+	slices.SortFunc(out, func(a, b Seller) int {
+		return cmp.Or(strings.Compare(search.Fold(a.Name), search.Fold(b.Name)), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
 }

@@ -10,10 +10,10 @@ import (
 var (
 	sheetName = map[string]string{"en": "Sales", "es": "Ventas"}
 	headers   = map[string][]string{
-		"en": {"Date", "Number", "Customer reference", "Customer", "Store", "Subtotal", "Discount", "Taxable base",
+		"en": {"Date", "Number", "Customer reference", "Customer", "Store", "Seller", "Subtotal", "Discount", "Taxable base",
 			"VAT amount", "Withholding income", "Withholding VAT", "Total", "Cost", "Profit", "Paid", "Balance", "Status",
 			"Approval", "Created at"},
-		"es": {"Fecha", "Número", "Orden del cliente", "Cliente", "Tienda", "Subtotal", "Descuento", "Base gravable",
+		"es": {"Fecha", "Número", "Orden del cliente", "Cliente", "Tienda", "Vendedor", "Subtotal", "Descuento", "Base gravable",
 			"IVA", "Retención en la fuente", "ReteIVA", "Total", "Costo", "Utilidad", "Pagado", "Saldo", "Estado",
 			"Aprobación", "Creada"},
 	}
@@ -25,7 +25,7 @@ var (
 
 func row(s app.Sale, lang string) []any {
 	t := s.Totals
-	return []any{xlsx.Day(s.SaleDate), s.Number, s.CustomerReference, s.CustomerName, s.StoreName,
+	return []any{xlsx.Day(s.SaleDate), s.Number, s.CustomerReference, s.CustomerName, s.StoreName, s.SellerName,
 		xlsx.Centavos(t.SubtotalCents), xlsx.Centavos(t.DiscountCents), xlsx.Centavos(t.TaxableBaseCents),
 		xlsx.Centavos(t.VATCents), xlsx.Centavos(t.WithholdingIncomeCents), xlsx.Centavos(t.WithholdingVATCents),
 		xlsx.Centavos(t.TotalCents), xlsx.Centavos(t.CostCents), xlsx.Centavos(t.ProfitCents), xlsx.Centavos(t.PaidCents),

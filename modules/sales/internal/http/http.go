@@ -128,6 +128,10 @@ type exportInput struct {
 	Filters
 }
 
+type sellersInput struct {
+	CompanyID int64 `query:"company_id" minimum:"0" doc:"Administrators: one company's sellers"`
+}
+
 type idInput struct {
 	ID int64 `path:"id" minimum:"1"`
 }
@@ -168,8 +172,8 @@ type SaleQuote struct {
 
 type empty struct{}
 
-// Routes registers the sales endpoints. Static paths (export.xlsx, quote) are registered before
-// /{id}.
+// Routes registers the sales endpoints. Static paths (export.xlsx, sellers, quote) are
+// registered before /{id}.
 func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time) {
 	staff, sellers, deciders := httpx.SignedIn(roles.Staff...), httpx.SignedIn(roles.Sellers...), httpx.SignedIn(roles.Deciders...)
 	tags := []string{"sales"}
@@ -196,6 +200,12 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles, now func() time.Time)
 			return xlsx.Stream(ctx, api.Logger(), xlsx.FileName("sales", now()), sheetName[lang], headers[lang], func(yield func([]any) error) error {
 				return run(ctx, func(s app.Sale) error { return yield(row(s, lang)) })
 			}, xlsx.InLanguage(lang)), nil
+		})
+
+	httpx.Register(api, staff, huma.Operation{OperationID: "list-sale-sellers", Method: http.MethodGet, Path: base + "/sellers",
+		Summary: "The users who recorded the sales the caller may see, by name: the list's seller filter", Tags: tags},
+		func(ctx context.Context, in *sellersInput) (*httpx.Data[[]app.Seller], error) {
+			return httpx.DataOf(svc.Sellers(ctx, httpx.Caller(ctx), in.CompanyID))
 		})
 
 	httpx.Register(api, staff, huma.Operation{OperationID: "quote-sale", Method: http.MethodPost, Path: base + "/quote",

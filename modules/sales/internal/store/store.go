@@ -65,6 +65,7 @@ type Row struct {
 	ApprovedBy             *int64     `bun:"approved_by"`
 	ApprovedAt             *time.Time `bun:"approved_at"`
 	CreatedBy              *int64     `bun:"created_by"`
+	SellerName             string     `bun:"seller_name,notnull"` // CreatedBy's display name when the sale was recorded
 	CreatedAt              time.Time  `bun:"created_at,notnull"`
 	UpdatedBy              *int64     `bun:"updated_by"`
 	UpdatedAt              time.Time  `bun:"updated_at,notnull"`
@@ -374,6 +375,29 @@ func (s *Store) Each(ctx context.Context, scope Scope, f Filter, sort string, fn
 	}
 	q := s.filtered(s.rows(scope, (*Row)(nil), sort), scope, f).OrderExpr(Spec.OrderBy(sort))
 	return listing.Each(ctx, q, fn)
+}
+
+// Seller is one user who recorded sales, named as on their latest sale.
+type Seller struct {
+	ID   int64  `bun:"id"`
+	Name string `bun:"name"`
+}
+
+// Sellers returns the users who recorded the live sales in scope, each once, named as on their
+// latest sale (a name is copied at write time, so a renamed seller's sales may carry two), in no
+// particular order. The sellers are few and the sales many: the query skips from one seller to
+// the next — the smallest created_by above the last one, one index probe each
+// (sales_company_seller_idx in a company, sales_seller_date_idx across companies) — instead of
+// reading every sale.
+func (s *Store) Sellers(ctx context.Context, scope Scope) ([]Seller, error) {
+	first := s.live(scope).ColumnExpr("MIN(s.created_by)")
+	next := s.live(scope).ColumnExpr("MIN(s.created_by)").Where("s.created_by > seller.id")
+	name := s.live(scope).Column("s.seller_name").Where("s.created_by = seller.id").
+		OrderExpr("s.company_id DESC, s.sale_date DESC, s.id DESC").Limit(1)
+	var out []Seller
+	err := s.db.NewRaw("WITH RECURSIVE seller (id) AS (? UNION ALL SELECT (?) FROM seller WHERE seller.id IS NOT NULL) "+
+		"SELECT seller.id, (?) AS name FROM seller WHERE seller.id IS NOT NULL", first, next, name).Scan(ctx, &out)
+	return out, err
 }
 
 // KeyOf returns a row's cursor position for the sort key (listing.Plan.Key).

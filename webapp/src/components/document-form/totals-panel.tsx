@@ -13,6 +13,8 @@ import type { LiveQuote } from './live-quote';
 /** One line of the panel. */
 export interface TotalsRow {
   label: string;
+  /** A rate as the server words it ("2.5%", "2.5% + 4%"), shown after the label in the interface language (formatRate). */
+  rate?: string;
   /** Centavos; undefined shows a dash. */
   cents: number | undefined;
   testId: string;
@@ -22,6 +24,21 @@ export interface TotalsRow {
   negative?: boolean;
   /** Left out when false (e.g. returns only when there are some). */
   shown?: boolean;
+}
+
+/**
+ * A rate as the server words it — "2.5%", or "2.5% + 4%" when two concepts are withheld — written
+ * the way the interface language writes percentages: "2,5 %" and "2,5 % + 4 %" in Spanish
+ * (decimal comma, a non-breaking space before the sign, as the RAE and ISO 80000 write it), "2.5%"
+ * in English. The server keeps one neutral wording for every client; the reader's language is
+ * the browser's. The sign is placed here rather than by Intl's percent style, whose es-CO
+ * pattern writes no space ("2,5%") and whose patterns follow each browser's ICU data. Text that
+ * is not a rate passes unchanged.
+ */
+export function formatRate(rate: string, language: string): string {
+  const english = language === 'en';
+  const number = new Intl.NumberFormat(english ? 'en-US' : 'es-CO', { maximumFractionDigits: 4 });
+  return rate.replace(/(\d+(?:\.\d+)?)\s*%/g, (_, value: string) => number.format(value as Intl.StringNumericLiteral) + (english ? '%' : '\u00a0%'));
 }
 
 /** Props of TotalsPanel. */
@@ -39,7 +56,7 @@ export interface TotalsPanelProps {
 
 /** The totals panel. */
 export function TotalsPanel({ title, rows, quote, hint, hasTotals, testId = 'document-totals' }: TotalsPanelProps) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const updating = quote?.updating ?? false;
   return (
     <Card className="space-y-2 p-4" data-testid={testId} aria-live="polite" aria-busy={updating || undefined}>
@@ -63,7 +80,10 @@ export function TotalsPanel({ title, rows, quote, hint, hasTotals, testId = 'doc
           .filter((row) => row.shown !== false)
           .map((row) => (
             <div key={row.testId} className={`flex justify-between gap-4 py-1 ${row.strong ? 'border-t border-line pt-2 text-base font-semibold' : ''}`}>
-              <dt className={row.strong ? '' : 'text-muted'}>{row.label}</dt>
+              <dt className={row.strong ? '' : 'text-muted'}>
+                {row.label}
+                {row.rate && ` (${formatRate(row.rate, i18n.language)})`}
+              </dt>
               <dd className="whitespace-nowrap tabular-nums" data-testid={row.testId}>
                 {row.cents === undefined || !hasTotals ? '—' : formatCop(row.negative && row.cents !== 0 ? -row.cents : row.cents)}
               </dd>

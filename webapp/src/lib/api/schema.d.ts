@@ -1306,6 +1306,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sales/sellers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The users who recorded the sales the caller may see, by name: the list's seller filter
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["list-sale-sellers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sales/{id}": {
         parameters: {
             query?: never;
@@ -1965,6 +1985,9 @@ export interface components {
         };
         DataListOpenDocumentBody: {
             data: components["schemas"]["OpenDocument"][] | null;
+        };
+        DataListSellerBody: {
+            data: components["schemas"]["Seller"][] | null;
         };
         DataOutputDeletedBody: {
             data: components["schemas"]["Deleted"];
@@ -2936,6 +2959,8 @@ export interface components {
             number: string;
             /** @description YYYY-MM-DD (America/Bogota) */
             sale_date: string;
+            /** @description The seller's name when the sale was recorded */
+            seller_name: string;
             /**
              * @description Payment status
              * @enum {string}
@@ -3129,6 +3154,12 @@ export interface components {
              */
             withholding_vat_cents: number;
             withholding_vat_rate: string;
+        };
+        Seller: {
+            /** Format: int64 */
+            id: number;
+            /** @description As on the seller's latest sale */
+            name: string;
         };
         SetInputBody: {
             /**
@@ -10768,6 +10799,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "list-sale-sellers": {
+        parameters: {
+            query?: {
+                /** @description Administrators: one company's sellers */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataListSellerBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: fields names each invalid field with its message */

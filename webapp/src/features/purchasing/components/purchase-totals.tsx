@@ -11,15 +11,14 @@ import { dueDate, quoteRequest, type PurchaseValues } from './purchase-form-mode
 
 /** The panel's rows; `record` adds returns, paid and balance (stored numbers only: a quote changes the total they follow from). */
 function rows(t: (key: string) => string, totals: PurchaseTotals | undefined, record?: Purchase): TotalsRow[] {
-  const rate = (text: string | undefined) => (text ? ` (${text})` : '');
   return [
     { label: t('totals.subtotal'), cents: totals?.subtotal_cents, testId: 'totals-subtotal' },
     { label: t('fields.discount'), cents: totals?.discount_cents, testId: 'totals-discount', negative: true },
     { label: t('fields.shipping'), cents: totals?.shipping_cents, testId: 'totals-shipping' },
     { label: t('totals.taxableBase'), cents: totals?.taxable_base_cents, testId: 'totals-taxable-base' },
     { label: t('totals.vat'), cents: totals?.vat_cents, testId: 'totals-vat' },
-    { label: `${t('totals.withholdingIncome')}${rate(totals?.withholding_income_rate)}`, cents: totals?.withholding_income_cents, testId: 'totals-withholding-income', negative: true },
-    { label: `${t('totals.withholdingVat')}${rate(totals?.withholding_vat_rate)}`, cents: totals?.withholding_vat_cents, testId: 'totals-withholding-vat', negative: true },
+    { label: t('totals.withholdingIncome'), rate: totals?.withholding_income_rate, cents: totals?.withholding_income_cents, testId: 'totals-withholding-income', negative: true },
+    { label: t('totals.withholdingVat'), rate: totals?.withholding_vat_rate, cents: totals?.withholding_vat_cents, testId: 'totals-withholding-vat', negative: true },
     { label: t('totals.totalToPay'), cents: totals?.total_to_pay_cents, testId: 'totals-total-to-pay', strong: true },
     { label: t('fields.return'), cents: record?.totals.return_cents, testId: 'totals-return', negative: true, shown: (record?.totals.return_cents ?? 0) > 0 },
     { label: t('fields.paid'), cents: record?.totals.paid_cents, testId: 'totals-paid', shown: record !== undefined },

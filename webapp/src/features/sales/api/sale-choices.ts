@@ -1,7 +1,8 @@
 /**
  * What the sales pages choose from, read from other modules' lists: customers (a legal entity
- * named by its company), stores, products (with stock and price) for a line, users for the
- * seller filter and companies for the administrators' company filter.
+ * named by its company), stores, products (with stock and price) for a line and companies for
+ * the administrators' company filter. The seller filter's choices are the sales' own
+ * (list-sellers).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchPage, useResourceOptions } from '@/components/list/resource-api';
@@ -27,11 +28,6 @@ export function useCustomerChoices(onlyApproved: boolean) {
 /** Stores (active ones for a new sale). */
 export function useStoreChoices(onlyActive: boolean) {
   return useResourceOptions(STORES_PATH, 'name', true, onlyActive ? { active: 'true' } : {});
-}
-
-/** Users, for the administrators' seller filter (the users list is theirs only). */
-export function useSellerChoices(enabled: boolean) {
-  return useResourceOptions('/api/users', 'username', enabled);
 }
 
 /** Companies, for the administrators' company filter. */

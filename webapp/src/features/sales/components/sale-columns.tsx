@@ -13,14 +13,12 @@ import { SaleStatusBadge } from './sale-status';
 export interface SaleColumnsContext {
   t: TFunction<'sales'>;
   dates: Dates;
-  /** The seller's name of a row (the API gives the seller's id only). */
-  seller: (sale: Sale) => string;
   /** Opens the sale's details. */
   open: (sale: Sale) => void;
 }
 
 /** Columns in the user's language. */
-export function saleColumns({ t, dates, seller, open }: SaleColumnsContext): Column<Sale>[] {
+export function saleColumns({ t, dates, open }: SaleColumnsContext): Column<Sale>[] {
   return [
     {
       id: 'number',
@@ -51,7 +49,7 @@ export function saleColumns({ t, dates, seller, open }: SaleColumnsContext): Col
     { id: 'sale_date', header: t('fields.saleDate'), sortKey: 'sale_date', nowrap: true, cell: (r) => dates.date(r.sale_date.slice(0, 10)) },
     { id: 'customer', header: t('fields.customer'), sortKey: 'customer_name', cell: (r) => <span className="block min-w-36">{r.customer_name}</span> },
     { id: 'store', header: t('fields.store'), cell: (r) => <span className="block min-w-28">{r.store_name}</span> },
-    { id: 'seller', header: t('fields.seller'), cell: seller },
+    { id: 'seller', header: t('fields.seller'), cell: (r) => <span className="block min-w-28">{r.seller_name}</span> },
     { id: 'total', header: t('fields.total'), sortKey: 'total_cents', align: 'end', cell: (r) => <MoneyCell cents={r.totals.total_cents} /> },
     { id: 'paid', header: t('fields.paid'), align: 'end', cell: (r) => <MoneyCell cents={r.totals.paid_cents} /> },
     { id: 'balance', header: t('fields.balance'), sortKey: 'balance_cents', align: 'end', cell: (r) => <MoneyCell cents={r.totals.balance_cents} /> },

@@ -27,8 +27,6 @@ import { saleTotalsRows } from './sale-totals';
 export interface SaleDetailDialogProps {
   /** The row it opened from (shown at once; the lines come with the sale's own read). */
   sale: Sale;
-  /** The seller's name. */
-  seller: string;
   /** Administrators decide pending sales here. */
   canDecide: boolean;
   /** Sellers edit pending sales (the page's link). */
@@ -72,7 +70,7 @@ function LineItem({ line }: { line: SaleLine }) {
 }
 
 /** The detail dialog. */
-export function SaleDetailDialog({ sale: row, seller, canDecide, canEdit, onClose }: SaleDetailDialogProps) {
+export function SaleDetailDialog({ sale: row, canDecide, canEdit, onClose }: SaleDetailDialogProps) {
   const { t } = useTranslation('sales');
   const { t: common } = useTranslation('common');
   const dates = useDates();
@@ -127,7 +125,9 @@ export function SaleDetailDialog({ sale: row, seller, canDecide, canEdit, onClos
             {sale.customer_name}
           </Fact>
           <Fact label={t('fields.store')}>{sale.store_name}</Fact>
-          <Fact label={t('fields.seller')}>{seller}</Fact>
+          <Fact label={t('fields.seller')} testId="sale-detail-seller">
+            {sale.seller_name}
+          </Fact>
           <Fact label={t('fields.customerReference')}>{sale.customer_reference}</Fact>
           <Fact label={t('fields.createdAt')}>{dates.dateTime(sale.created_at)}</Fact>
           {sale.note && (

@@ -13,7 +13,6 @@ import { quoteRequest, type SaleValues } from './sale-form-model';
 
 /** The panel's rows; `stored` adds paid and balance (a quote has no payments). */
 export function saleTotalsRows(t: (key: string) => string, totals: SaleTotals | undefined, stored: boolean): TotalsRow[] {
-  const rate = (text: string | undefined) => (text ? ` (${text})` : '');
   const profit = totals?.profit_cents;
   return [
     { label: t('totals.subtotal'), cents: totals?.subtotal_cents, testId: 'totals-subtotal' },
@@ -21,8 +20,8 @@ export function saleTotalsRows(t: (key: string) => string, totals: SaleTotals | 
     { label: t('totals.taxableBase'), cents: totals?.taxable_base_cents, testId: 'totals-taxable-base' },
     { label: t('totals.vat'), cents: totals?.vat_cents, testId: 'totals-vat' },
     { label: t('totals.invoice'), cents: totals?.invoice_cents, testId: 'totals-invoice' },
-    { label: `${t('totals.withholdingIncome')}${rate(totals?.withholding_income_rate)}`, cents: totals?.withholding_income_cents, testId: 'totals-withholding-income', negative: true },
-    { label: `${t('totals.withholdingVat')}${rate(totals?.withholding_vat_rate)}`, cents: totals?.withholding_vat_cents, testId: 'totals-withholding-vat', negative: true },
+    { label: t('totals.withholdingIncome'), rate: totals?.withholding_income_rate, cents: totals?.withholding_income_cents, testId: 'totals-withholding-income', negative: true },
+    { label: t('totals.withholdingVat'), rate: totals?.withholding_vat_rate, cents: totals?.withholding_vat_cents, testId: 'totals-withholding-vat', negative: true },
     { label: t('totals.total'), cents: totals?.total_cents, testId: 'totals-total', strong: true },
     { label: t('fields.paid'), cents: totals?.paid_cents, testId: 'totals-paid', shown: stored },
     { label: t('fields.balance'), cents: totals?.balance_cents, testId: 'totals-balance', strong: true, shown: stored },

@@ -9,10 +9,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage, type ListFilter } from '@/components/list/resource-list-page';
 import { useAuthStore } from '@/lib/auth/store';
-import { displayName } from '@/lib/auth/types';
 import { useDates } from '@/lib/dates/use-dates';
 import { SALE_LIST, SALE_STATUSES, SALES_PATH, type Sale } from '../api/list-sales';
-import { customerLabel, useCompanyChoices, useCustomerChoices, useSellerChoices, useStoreChoices } from '../api/sale-choices';
+import { useSaleSellers } from '../api/list-sellers';
+import { customerLabel, useCompanyChoices, useCustomerChoices, useStoreChoices } from '../api/sale-choices';
 import { saleColumns } from '../components/sale-columns';
 import { SaleDetailDialog } from '../components/sale-detail-dialog';
 
@@ -28,22 +28,11 @@ export function SaleListPage() {
   const canSell = SELLER_ROLES.includes(me?.role ?? '');
   const customers = useCustomerChoices(false);
   const stores = useStoreChoices(false);
-  const users = useSellerChoices(isAdmin);
+  const sellers = useSaleSellers();
   const companies = useCompanyChoices(isAdmin);
   const [open, setOpen] = useState<Sale | null>(null);
 
-  // The API names the seller by id; administrators read every user's name, the others know their own.
-  const names = new Map((users.data ?? []).map((u) => [u.id, displayName(u)]));
-  const seller = (s: Sale) => {
-    if (s.created_by === null) return '';
-    if (me && s.created_by === me.id) return isAdmin ? displayName(me) : t('sellerYou');
-    return names.get(s.created_by) ?? t('sellerOther', { id: s.created_by });
-  };
-  const sellerOptions = isAdmin
-    ? (users.data ?? []).filter((u) => SELLER_ROLES.includes(u.role)).map((u) => ({ value: String(u.id), label: displayName(u) }))
-    : me
-      ? [{ value: String(me.id), label: t('sellerYou') }]
-      : [];
+  const sellerOptions = (sellers.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
   const filters: ListFilter[] = [
     { key: 'status', label: t('fields.status'), options: SALE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
     { key: 'customer_id', label: t('fields.customer'), options: (customers.data ?? []).map((c) => ({ value: String(c.id), label: customerLabel(c) })) },
@@ -59,7 +48,7 @@ export function SaleListPage() {
         entity={t('entity')}
         basePath={SALES_PATH}
         listConfig={SALE_LIST}
-        columns={saleColumns({ t, dates, seller, open: setOpen })}
+        columns={saleColumns({ t, dates, open: setOpen })}
         filters={filters}
         dateRange={{ label: t('fields.saleDate'), from: 'from', to: 'to' }}
         approval={{ status: (r) => r.approval_status, reason: (r) => r.approval_reason, canDecide: isAdmin }}
@@ -71,7 +60,7 @@ export function SaleListPage() {
         canDelete={(r) => r.approval_status === 'pending'}
         rowActions={(r) => [{ id: 'details', label: t('details'), onSelect: () => setOpen(r), testId: 'row-details' }]}
       />
-      {open && <SaleDetailDialog sale={open} seller={seller(open)} canDecide={isAdmin} canEdit={canSell} onClose={() => setOpen(null)} />}
+      {open && <SaleDetailDialog sale={open} canDecide={isAdmin} canEdit={canSell} onClose={() => setOpen(null)} />}
     </>
   );
 }
