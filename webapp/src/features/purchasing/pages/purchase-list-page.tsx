@@ -34,6 +34,7 @@ export function PurchaseListPage() {
       canDelete={() => false}
       addTo="/purchase/add"
       editTo={(r) => (r.approval_status === 'pending' ? `/purchase/edit/${r.id}` : undefined)}
+      rowActions={(r) => (r.approval_status === 'approved' ? [{ id: 'payments', label: t('payments'), to: `/payments/purchase/${r.id}`, testId: 'row-payments' }] : [])}
     />
   );
 }
