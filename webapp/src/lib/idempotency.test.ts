@@ -31,6 +31,14 @@ describe('idempotency keys', () => {
     expect(keys.keyFor('a')).toBe('key-3');
   });
 
+  it('sends with the key and settles it by the outcome', async () => {
+    const keys = idempotencyKeys(counter());
+    const lost = new HttpError(NETWORK_ERROR_MESSAGE, { status: 0 });
+    await expect(keys.send('a', async () => Promise.reject(lost))).rejects.toBe(lost);
+    expect(await keys.send('a', async (key) => key)).toBe('key-1');
+    expect(await keys.send('a', async (key) => key)).toBe('key-2');
+  });
+
   it('fingerprints the JSON and the files chosen', () => {
     const file = new File(['x'], 'a.png', { type: 'image/png', lastModified: 1 });
     expect(requestFingerprint({ a: 1 }, [file])).toBe(requestFingerprint({ a: 1 }, [new File(['y'], 'a.png', { lastModified: 1 })]));

@@ -38,12 +38,14 @@ export interface IdempotencyKeys {
   keyFor: (request: string) => string;
   /** Records how the submission ended: only a failure without an answer keeps its key. */
   settle: (error?: unknown) => void;
+  /** Sends `request` with `send(key)` and settles its key by how it ended. */
+  send: <R>(request: string, send: (key: string) => Promise<R>) => Promise<R>;
 }
 
 /** The submissions' keys of one form (keep one per mounted form, e.g. in a ref). */
 export function idempotencyKeys(make: () => string = newIdempotencyKey): IdempotencyKeys {
   let open: { request: string; key: string } | undefined;
-  return {
+  const keys: IdempotencyKeys = {
     keyFor(request) {
       if (open?.request !== request) open = { request, key: make() };
       return open.key;
@@ -51,7 +53,18 @@ export function idempotencyKeys(make: () => string = newIdempotencyKey): Idempot
     settle(error) {
       if (!unanswered(error)) open = undefined;
     },
+    async send(request, send) {
+      try {
+        const answer = await send(keys.keyFor(request));
+        keys.settle();
+        return answer;
+      } catch (error) {
+        keys.settle(error);
+        throw error;
+      }
+    },
   };
+  return keys;
 }
 
 /**

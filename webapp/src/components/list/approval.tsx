@@ -97,10 +97,10 @@ export function ApprovalActions({ entity, busy, decide }: ApprovalActionsProps) 
   const decision = useDecision<true>(entity, (_, approve, reason) => decide(approve, reason));
   return (
     <>
-      <Button variant="ghost" className="px-2 py-1 text-success" onClick={() => decision.approve(true)} disabled={busy} data-testid="row-approve">
+      <Button variant="ghost" tone="success" className="px-2 py-1" onClick={() => decision.approve(true)} disabled={busy} data-testid="row-approve">
         {t('approve')}
       </Button>
-      <Button variant="ghost" className="px-2 py-1 text-danger" onClick={() => decision.reject(true)} disabled={busy} data-testid="row-reject">
+      <Button variant="ghost" tone="danger" className="px-2 py-1" onClick={() => decision.reject(true)} disabled={busy} data-testid="row-reject">
         {t('reject')}
       </Button>
       {decision.dialog(busy)}

@@ -75,10 +75,10 @@ export function BulkDecisionBar<T>({ entity, rows, decide, onDecided }: BulkDeci
       <span className="me-auto font-medium" data-testid="bulk-count">
         {t('selectedCount', { count })}
       </span>
-      <Button variant="ghost" className="px-2 py-1 text-success" disabled={busy} onClick={() => void run(true)} data-testid="bulk-approve">
+      <Button variant="ghost" tone="success" className="px-2 py-1" disabled={busy} onClick={() => void run(true)} data-testid="bulk-approve">
         {t('approveSelected')}
       </Button>
-      <Button variant="ghost" className="px-2 py-1 text-danger" disabled={busy} onClick={() => setRejecting(true)} data-testid="bulk-reject">
+      <Button variant="ghost" tone="danger" className="px-2 py-1" disabled={busy} onClick={() => setRejecting(true)} data-testid="bulk-reject">
         {t('rejectSelected')}
       </Button>
       <Button variant="ghost" className="px-2 py-1" disabled={busy} onClick={() => onDecided(rows)} data-testid="bulk-clear">

@@ -76,7 +76,7 @@ export function paymentColumns({ t, dates, nameOf, withDocument }: PaymentColumn
     ...document,
     { id: 'amount', header: t('fields.amount'), sortKey: 'amount_cents', align: 'end', cell: (r) => <MoneyCell cents={r.amount_cents} /> },
     { id: 'method', header: t('fields.method'), nowrap: true, cell: (r) => t(`methods.${r.method}`) },
-    { id: 'note', header: t('fields.note'), cell: (r) => r.note && <span className="line-clamp-2 block min-w-40 max-w-64 break-words" title={r.note}>{r.note}</span> },
+    { id: 'note', header: t('fields.note'), cell: (r) => r.note && <span className="line-clamp-2 block min-w-32 max-w-56 break-words" title={r.note}>{r.note}</span> },
     { id: 'images', header: t('fields.images'), cell: (r) => <PaymentImages payment={r} /> },
     { id: 'run', header: t('fields.run'), nowrap: true, cell: (r) => r.batch_number },
     { id: 'created_by', header: t('fields.createdBy'), cell: (r) => nameOf(r.created_by) },

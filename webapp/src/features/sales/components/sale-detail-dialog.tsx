@@ -45,6 +45,15 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   );
 }
 
+/** A page the dialog leads to, as a secondary button of its footer. */
+function FooterLink({ to, testId, children }: { to: string; testId: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="inline-flex items-center justify-center rounded-md border border-line bg-card px-4 py-2 text-sm font-medium hover:bg-hover" data-testid={testId}>
+      {children}
+    </Link>
+  );
+}
+
 function LineItem({ line }: { line: SaleLine }) {
   const { t } = useTranslation('sales');
   return (
@@ -91,22 +100,14 @@ export function SaleDetailDialog({ sale: row, canDecide, canEdit, onClose }: Sal
             <ApprovalActions entity={t('entity')} busy={decide.isPending} decide={(approve, reason) => decide.mutateAsync({ id: sale.id, approve, reason })} />
           )}
           {sale.approval_status === 'approved' && (
-            <Link
-              to={`/payments/sale/${sale.id}`}
-              className="inline-flex items-center justify-center rounded-md border border-line bg-card px-4 py-2 text-sm font-medium hover:bg-hover"
-              data-testid="sale-detail-payments"
-            >
+            <FooterLink to={`/payments/sale/${sale.id}`} testId="sale-detail-payments">
               {t('payments')}
-            </Link>
+            </FooterLink>
           )}
           {canEdit && pending && (
-            <Link
-              to={`/sale/edit/${sale.id}`}
-              className="inline-flex items-center justify-center rounded-md border border-line bg-card px-4 py-2 text-sm font-medium hover:bg-hover"
-              data-testid="sale-detail-edit"
-            >
+            <FooterLink to={`/sale/edit/${sale.id}`} testId="sale-detail-edit">
               {t('edit')}
-            </Link>
+            </FooterLink>
           )}
           <Button variant="secondary" onClick={onClose} data-testid="sale-detail-close">
             {common('actions.close')}
