@@ -3,7 +3,7 @@
  *  1. a user pays half of an approved purchase from its payments page (the payment waits for
  *     approval); an administrator approves it in another browser from the pending payments;
  *     the user's tab, never reloaded, shows the approval toast and the purchase turns partial
- *     with its new balance;
+ *     with its new balance; the notification names the purchase and leads to its payments;
  *  2. the concurrent-payments form pays three purchases of two suppliers in one run: every
  *     balance falls by its amount, and the three payments are one batch in the payments list;
  *  3. an amount over a document's balance in a run refuses the whole run, naming the document
@@ -77,6 +77,13 @@ test('a user pays half a purchase; an admin approves it elsewhere; the never-rel
   expect(await page.evaluate(() => (window as unknown as { e2eNoReload?: boolean }).e2eNoReload)).toBe(true);
   const stored = await purchaseFigures(p.admin, purchase.id);
   expect([stored.status, stored.totals.paid_cents, stored.totals.balance_cents]).toEqual(['partial', half, total - half]);
+
+  // The notification stays on the list (kind payment), naming the purchase, and leads to its payments.
+  await page.goto(`/notification/list?kind=payment`);
+  const note = page.getByTestId('notification-row').filter({ hasText: reference });
+  await expect(note.getByTestId('notification-message')).toHaveText(`Payment ${reference} for ${purchase.reference_no} was approved.`);
+  await note.getByRole('link', { name: 'Payment Approved' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payments/purchase/${purchase.id}$`));
 });
 
 test('the concurrent-payments form pays three purchases of two suppliers in one run', async ({ page, request }) => {
@@ -260,7 +267,7 @@ test('a save whose answer was lost, sent again, records one payment (the same Id
   await expect(page.getByTestId('document-payment-list').getByTestId('list-row')).toHaveCount(1);
 });
 
-test('the purchase list leads to a purchase’s payments', async ({ page, request }) => {
+test('the purchase list and the purchase lead to its payments', async ({ page, request }) => {
   const p = await payables(request, tag(), [1]);
   const purchase = p.purchases[0]![0]!;
   await openSignedIn(page, DEMO.user.username, DEMO.user.password, `/purchase/list?q=${purchase.reference_no}`);
@@ -268,6 +275,11 @@ test('the purchase list leads to a purchase’s payments', async ({ page, reques
   await (await rowAction(row, 'row-payments')).click();
   await expect(page).toHaveURL(new RegExp(`/payments/purchase/${purchase.id}$`));
   await expect(page.getByTestId('page-title')).toHaveText(`Payments of purchase ${purchase.reference_no}`);
+  // The purchase itself, and back to its payments from there.
+  await page.getByTestId('document-open').click();
+  await expect(page).toHaveURL(new RegExp(`/purchase/edit/${purchase.id}$`));
+  await page.getByTestId('purchase-payments').click();
+  await expect(page).toHaveURL(new RegExp(`/payments/purchase/${purchase.id}$`));
 });
 
 test('the sale list and its details lead to a sale’s payments', async ({ page, request }) => {
