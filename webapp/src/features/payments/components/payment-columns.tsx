@@ -38,10 +38,12 @@ export interface PaymentColumnsOptions {
   nameOf: NameOf;
   /** The pending list: the document (a link to its payments), its type and its party. */
   withDocument?: boolean;
+  /** false: no "created by" (a list of one's own payments). */
+  withCreator?: boolean;
 }
 
 /** The columns in the reader's language. */
-export function paymentColumns({ t, dates, nameOf, withDocument }: PaymentColumnsOptions): Column<Payment>[] {
+export function paymentColumns({ t, dates, nameOf, withDocument, withCreator = true }: PaymentColumnsOptions): Column<Payment>[] {
   const document: Column<Payment>[] = withDocument
     ? [
         {
@@ -67,9 +69,17 @@ export function paymentColumns({ t, dates, nameOf, withDocument }: PaymentColumn
       header: t('fields.referenceNo'),
       nowrap: true,
       hideable: false,
+      // A payment of a run shows the run's number under its reference (LOTE-000123).
       cell: (r) => (
-        <span className="font-medium" data-testid="payment-reference">
-          {r.reference_no}
+        <span className="inline-flex flex-col leading-tight">
+          <span className="font-medium" data-testid="payment-reference">
+            {r.reference_no}
+          </span>
+          {r.batch_number && (
+            <span className="text-xs text-muted" title={t('fields.run')} data-testid="payment-run">
+              {r.batch_number}
+            </span>
+          )}
         </span>
       ),
     },
@@ -78,7 +88,6 @@ export function paymentColumns({ t, dates, nameOf, withDocument }: PaymentColumn
     { id: 'method', header: t('fields.method'), nowrap: true, cell: (r) => t(`methods.${r.method}`) },
     { id: 'note', header: t('fields.note'), cell: (r) => r.note && <span className="line-clamp-2 block min-w-32 max-w-56 break-words" title={r.note}>{r.note}</span> },
     { id: 'images', header: t('fields.images'), cell: (r) => <PaymentImages payment={r} /> },
-    { id: 'run', header: t('fields.run'), nowrap: true, cell: (r) => r.batch_number },
-    { id: 'created_by', header: t('fields.createdBy'), cell: (r) => nameOf(r.created_by) },
+    ...(withCreator ? [{ id: 'created_by', header: t('fields.createdBy'), cell: (r: Payment) => nameOf(r.created_by) }] : []),
   ];
 }

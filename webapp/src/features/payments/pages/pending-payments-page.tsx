@@ -3,7 +3,8 @@
  * customer (once a type is chosen: they are numbered apart), method and payment date range, in
  * the URL. Administrators tick one or several and approve or reject them at once (one reason
  * for all), or decide them one by one from their rows; everyone else sees the payments they
- * recorded themselves, and may delete them while they wait.
+ * recorded themselves (no approval or "created by" column: all are theirs, all wait), and may
+ * delete them while they wait.
  */
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -46,15 +47,14 @@ export function PendingPaymentsPage() {
       basePath={PAYMENTS_PATH}
       listConfig={PAYMENT_LIST}
       baseFilters={base}
-      columns={paymentColumns({ t, dates, nameOf, withDocument: true })}
+      columns={paymentColumns({ t, dates, nameOf, withDocument: true, withCreator: isAdmin })}
       filters={filters}
       dateRange={{ label: t('fields.date'), from: 'from', to: 'to' }}
-      approval={{
-        status: (r) => r.approval_status,
-        reason: (r) => r.approval_reason,
-        canDecide: isAdmin,
-        bulk: { rowLabel: (r) => t('selectRow', { reference: r.reference_no }) },
-      }}
+      approval={
+        isAdmin
+          ? { status: (r) => r.approval_status, canDecide: true, bulk: { rowLabel: (r) => t('selectRow', { reference: r.reference_no }) } }
+          : undefined
+      }
       searchPlaceholder={t('search')}
       exportable
       canWrite={false}
