@@ -33,8 +33,29 @@ function DocumentNumber({ doc }: { doc: OpenDocument }) {
   );
 }
 
+/** A column of the documents: its header key, its value, and whether it is a figure (right-aligned). */
+interface Fact {
+  key: string;
+  value: (doc: OpenDocument, date: (day: string) => string) => string;
+  figure?: boolean;
+  dated?: boolean;
+}
+
+const FACTS: readonly Fact[] = [
+  { key: 'run.party', value: (d) => d.party_name },
+  { key: 'run.dueDate', value: (d, date) => date(d.due_date), dated: true },
+  { key: 'run.overdue', value: (d) => (d.days_overdue > 0 ? String(d.days_overdue) : ''), figure: true, dated: true },
+  { key: 'run.balance', value: (d) => formatCop(d.balance_cents), figure: true },
+  { key: 'run.pending', value: (d) => (d.pending_cents > 0 ? formatCop(d.pending_cents) : ''), figure: true },
+];
+
+/** The columns shown: due date and days overdue only when a document has a due date (a sale has none). */
+function factsOf(dated: boolean): readonly Fact[] {
+  return FACTS.filter((f) => dated || !f.dated);
+}
+
 /** One document's row (or card); `index` is its item's place in the form. */
-function RunDocument({ doc, index, cards }: { doc: OpenDocument; index: number; cards: boolean }) {
+function RunDocument({ doc, index, cards, dated }: { doc: OpenDocument; index: number; cards: boolean; dated: boolean }) {
   const { t } = useTranslation('payments');
   const dates = useDates();
   const { field: pay } = useController<RunValues, `items.${number}.pay`>({ name: `items.${index}.pay` });
@@ -57,13 +78,7 @@ function RunDocument({ doc, index, cards }: { doc: OpenDocument; index: number; 
   const amount = (
     <LineMoney<RunValues> name={`items.${index}.amount_cents`} label={t('run.amount')} testId="item-amount" className={cn('min-w-32', !pay.value && 'opacity-60')} />
   );
-  const facts: [string, string][] = [
-    [t('run.party'), doc.party_name],
-    [t('run.dueDate'), dates.date(doc.due_date)],
-    [t('run.overdue'), doc.days_overdue > 0 ? String(doc.days_overdue) : ''],
-    [t('run.balance'), formatCop(doc.balance_cents)],
-    [t('run.pending'), doc.pending_cents > 0 ? formatCop(doc.pending_cents) : ''],
-  ];
+  const facts = factsOf(dated).map((f) => ({ ...f, value: f.value(doc, dates.date) }));
   const message = error && (
     <p className="text-xs text-danger" role="alert" data-testid="item-error">
       {error}
@@ -78,11 +93,11 @@ function RunDocument({ doc, index, cards }: { doc: OpenDocument; index: number; 
         </label>
         <dl className="grid grid-cols-[minmax(5rem,40%)_minmax(0,1fr)] gap-x-3 gap-y-1">
           {facts
-            .filter(([, value]) => value !== '')
-            .map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="text-muted">{label}</dt>
-                <dd className="min-w-0 break-words tabular-nums">{value}</dd>
+            .filter((f) => f.value !== '')
+            .map((f) => (
+              <div key={f.key} className="contents">
+                <dt className="text-muted">{t(f.key)}</dt>
+                <dd className="min-w-0 break-words tabular-nums">{f.value}</dd>
               </div>
             ))}
           <dt className="self-center text-muted">{t('run.amount')}</dt>
@@ -98,9 +113,9 @@ function RunDocument({ doc, index, cards }: { doc: OpenDocument; index: number; 
       <td className="whitespace-nowrap px-2 py-2 font-medium">
         <DocumentNumber doc={doc} />
       </td>
-      {facts.map(([label, value], i) => (
-        <td key={label} className={cn('px-2 py-2', i >= 2 ? 'whitespace-nowrap text-end tabular-nums' : i === 1 ? 'whitespace-nowrap' : '')}>
-          {value}
+      {facts.map((f) => (
+        <td key={f.key} className={cn('px-2 py-2', f.figure ? 'whitespace-nowrap text-end tabular-nums' : f.dated && 'whitespace-nowrap')}>
+          {f.value}
         </td>
       ))}
       <td className="px-2 py-1.5">
@@ -120,17 +135,18 @@ export function RunDocuments({ docs }: { docs: readonly OpenDocument[] }) {
     const doc = docs.find((d) => d.id === item.document_id);
     return doc ? [{ doc, index }] : [];
   });
+  const dated = docs.some((d) => d.due_date !== '');
   if (cards) {
     return (
       <ul className="space-y-2" data-testid="run-documents">
         {rows.map(({ doc, index }) => (
-          <RunDocument key={doc.id} doc={doc} index={index} cards />
+          <RunDocument key={doc.id} doc={doc} index={index} cards dated={dated} />
         ))}
       </ul>
     );
   }
   const type = docs[0]?.type ?? 'purchase';
-  const headers = [t(`run.number_${type}`), t('run.party'), t('run.dueDate'), t('run.overdue'), t('run.balance'), t('run.pending'), t('run.amount')];
+  const headers = [{ key: `run.number_${type}` }, ...factsOf(dated), { key: 'run.amount', figure: true }];
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid="run-documents">
@@ -140,16 +156,16 @@ export function RunDocuments({ docs }: { docs: readonly OpenDocument[] }) {
             <th scope="col" className="w-8 px-2 py-2">
               <span className="sr-only">{t('run.pay')}</span>
             </th>
-            {headers.map((h, i) => (
-              <th key={h} scope="col" className={cn('px-2 py-2 align-bottom font-medium', i >= 3 ? 'text-end' : 'text-start')}>
-                {h}
+            {headers.map((h) => (
+              <th key={h.key} scope="col" className={cn('px-2 py-2 align-bottom font-medium', h.figure ? 'text-end' : 'text-start')}>
+                {t(h.key)}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {rows.map(({ doc, index }) => (
-            <RunDocument key={doc.id} doc={doc} index={index} cards={false} />
+            <RunDocument key={doc.id} doc={doc} index={index} cards={false} dated={dated} />
           ))}
         </tbody>
       </table>
