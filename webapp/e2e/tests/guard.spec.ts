@@ -22,6 +22,9 @@ const denied: { role: Role; path: string }[] = [
   { role: 'admin', path: '/purchase-order/add' },
   { role: 'admin', path: '/sale/add' },
   { role: 'buyer', path: '/sale/list' },
+  { role: 'buyer', path: '/payment/pending' },
+  { role: 'buyer', path: '/payments/purchase/1' },
+  { role: 'buyer', path: '/concurrent_payments/form' },
 ];
 
 /** Every URL the main frame commits from now on (in-app history changes included). */

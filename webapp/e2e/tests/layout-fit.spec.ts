@@ -1,5 +1,6 @@
 /**
- * Issue 9 §13: tables and dialogs fit the screen. At 1440×900 with the sidebar open and at
+ * Issue 9 §13: tables and dialogs fit the screen (issue 11: the payments lists, the pending
+ * payments' bulk bar and reject dialog, a purchase's payments page and the concurrent-payments form). At 1440×900 with the sidebar open and at
  * 390×844 (a phone), every list's row actions and every dialog's buttons are inside the
  * viewport, and no page scrolls sideways. Records are made so that each list has a row with the
  * most actions an admin gets (a pending record: Approve, Reject, Edit, Delete).
@@ -14,7 +15,7 @@
 import { type Locator } from '@playwright/test';
 import { openSignedIn } from '../support/app';
 import { test, type Page } from '../support/fixtures';
-import { Api, expect, tag } from '../support/masterdata';
+import { Api, expect, pngFile, tag } from '../support/masterdata';
 import { bogotaDate, createPurchase, store as createStore } from '../support/purchasing';
 import { createSale } from '../support/sales';
 import { DEMO } from '../support/users';
@@ -26,12 +27,15 @@ const VIEWPORTS = [
 
 /** Lists and the text of a row to check on them ('' : the first row). */
 interface ListCase {
-  path: string;
+  /** The page (a function when it names a record made here). */
+  path: string | (() => string);
   list: string;
   row: () => string;
 }
 
-let made: { t: string; supplier: string; customer: string; product: string; purchase: string; sale: string } | undefined;
+let made:
+  | { t: string; supplier: string; customer: string; product: string; purchase: string; sale: string; paid: { id: number; reference: string }; payment: string }
+  | undefined;
 
 /** Pending records on every list, made once for the file (the suite shares one server). */
 async function makeRecords(page: Page): Promise<NonNullable<typeof made>> {
@@ -87,7 +91,29 @@ async function makeRecords(page: Page): Promise<NonNullable<typeof made>> {
       { product_id: product.id, quantity: 2, price_cents: 140_000, discount_cents: 10_000 },
     ],
   });
-  made = { t, supplier: `Andina Fit ${t} S.A.S.`, customer: `Cliente Fit ${t}`, product: `Producto Fit ${t}`, purchase: reference, sale: sale.number };
+  // An approved purchase with a payment awaiting approval (the admin's row: Approve, Reject, Delete).
+  const paid = await createPurchase(user, {
+    referenceNo: `FIT-PAGO-${t}`,
+    supplierId: supplier.id,
+    storeId: store.id,
+    purchaseDate: bogotaDate(-1),
+    lines: [{ category_id: category.id, product_id: product.id, expiry_date: bogotaDate(365), cost_cents: 250_000_00, quantity: 2 }],
+  });
+  expect((await admin.post(`/api/purchases/${paid.id}/approve`)).status()).toBe(200);
+  const payment = `TR-FIT-${t}`;
+  const data = { type: 'purchase', document_id: paid.id, date: bogotaDate(), reference_no: payment, amount_cents: 100_000_00, method: 'transfer', note: 'Abono con una nota larga para ver cómo se ajusta la columna' };
+  const recorded = await user.postForm('/api/payments', { data: JSON.stringify(data), images: pngFile('soporte.png') });
+  expect(recorded.status(), await recorded.text()).toBe(201);
+  made = {
+    t,
+    supplier: `Andina Fit ${t} S.A.S.`,
+    customer: `Cliente Fit ${t}`,
+    product: `Producto Fit ${t}`,
+    purchase: reference,
+    sale: sale.number,
+    paid: { id: paid.id, reference: `FIT-PAGO-${t}` },
+    payment,
+  };
   return made;
 }
 
@@ -99,6 +125,8 @@ const lists: ListCase[] = [
   { path: '/purchase/list', list: 'purchase-list', row: () => made!.purchase },
   { path: '/pending-data/purchase', list: 'pending-purchase-list', row: () => made!.purchase },
   { path: '/sale/list', list: 'sale-list', row: () => made!.sale },
+  { path: '/payment/pending', list: 'pending-payment-list', row: () => made!.payment },
+  { path: () => `/payments/purchase/${made!.paid.id}`, list: 'document-payment-list', row: () => made!.payment },
   { path: '/purchase-order/list', list: 'purchase-order-list', row: () => made!.product },
   { path: '/received-order/list', list: 'received-order-list', row: () => made!.product },
   { path: '/category/list', list: 'category-list', row: () => '' },
@@ -149,14 +177,15 @@ for (const vp of VIEWPORTS) {
       await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/dashboards/home');
       if (vp.name === 'desktop') await expect(page.locator('#app-sidebar')).toBeVisible();
       for (const l of lists) {
-        await page.goto(l.row() ? `${l.path}?q=${encodeURIComponent(l.row())}` : l.path);
+        const path = typeof l.path === 'string' ? l.path : l.path();
+        await page.goto(l.row() ? `${path}?q=${encodeURIComponent(l.row())}` : path);
         const list = page.getByTestId(l.list);
         await expect(list).toBeVisible();
         const rows = list.getByTestId('list-row');
         // Only the notification list may be empty here (what reaches the admin depends on the other journeys).
         if (l.list === 'notification-list') await expect(rows.first().or(list.getByTestId('list-empty'))).toBeVisible();
         if ((await rows.count()) === 0) {
-          await expectNoSidewaysScroll(page, l.path);
+          await expectNoSidewaysScroll(page, path);
           await shot(page, `${vp.name}-${l.list}`);
           continue;
         }
@@ -166,21 +195,21 @@ for (const vp of VIEWPORTS) {
         await expect(list.getByTestId('list-table')).toHaveAttribute('data-layout', vp.name === 'phone' ? 'cards' : 'table');
         const actions = row.locator('[data-testid="row-actions"], [data-testid^="row-"]:not([data-testid="row-actions-cell"]), [data-testid="notification-delete"]');
         const n = await actions.count();
-        expect(n, `${l.path}: the row has actions`).toBeGreaterThan(0);
-        for (let i = 0; i < n; i++) await expectInViewport(page, actions.nth(i), `${l.path} row action ${i + 1}`);
+        expect(n, `${path}: the row has actions`).toBeGreaterThan(0);
+        for (let i = 0; i < n; i++) await expectInViewport(page, actions.nth(i), `${path} row action ${i + 1}`);
         // A row's menu opens inside the viewport too, every item reachable.
         const menu = row.getByTestId('row-actions');
         if ((await menu.count()) > 0) {
           await menu.click();
           const items = page.getByTestId('row-actions-menu').getByRole('menuitem');
           await expect(items.first()).toBeFocused();
-          for (let i = 0; i < (await items.count()); i++) await expectInViewport(page, items.nth(i), `${l.path} menu item ${i + 1}`);
+          for (let i = 0; i < (await items.count()); i++) await expectInViewport(page, items.nth(i), `${path} menu item ${i + 1}`);
           await shot(page, `${vp.name}-${l.list}-menu`);
           await page.keyboard.press('Escape');
           await expect(page.getByTestId('row-actions-menu')).toHaveCount(0);
           await expect(menu).toBeFocused();
         }
-        await expectNoSidewaysScroll(page, l.path);
+        await expectNoSidewaysScroll(page, path);
         await shot(page, `${vp.name}-${l.list}`);
       }
     });
@@ -210,6 +239,48 @@ for (const vp of VIEWPORTS) {
       await expect(dialog).toBeVisible();
       await dialog.getByTestId('sale-detail-close').click();
       await expect(dialog).toHaveCount(0);
+    });
+
+    test('the pending payments: ticked rows, their bar and the reject dialog fit, buttons in view', async ({ page }) => {
+      await makeRecords(page);
+      await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, `/payment/pending?q=${made!.payment}`);
+      const row = page.getByTestId('pending-payment-list').getByTestId('list-row').filter({ hasText: made!.payment });
+      await row.getByTestId('row-select').check();
+      const bar = page.getByTestId('bulk-bar');
+      for (const id of ['bulk-approve', 'bulk-reject', 'bulk-clear']) await expectInViewport(page, bar.getByTestId(id), `bulk bar ${id}`);
+      await expectNoSidewaysScroll(page, 'pending payments with a ticked row');
+      await shot(page, `${vp.name}-pending-payments-ticked`);
+      await bar.getByTestId('bulk-reject').click();
+      const reject = page.getByTestId('reject-dialog');
+      await expect(reject).toBeVisible();
+      await expectInViewport(page, reject.getByTestId('reject-submit'), 'bulk reject dialog Reject');
+      await expectInViewport(page, reject.getByRole('button', { name: /cancel/i }), 'bulk reject dialog Cancel');
+      await shot(page, `${vp.name}-pending-payments-reject`);
+      await page.keyboard.press('Escape');
+      await expect(reject).toHaveCount(0);
+      await bar.getByTestId('bulk-clear').click();
+      await expect(bar).toHaveCount(0);
+    });
+
+    test("a purchase's payments page and the concurrent-payments form fit, Save in view", async ({ page }) => {
+      await makeRecords(page);
+      await openSignedIn(page, DEMO.user.username, DEMO.user.password, `/payments/purchase/${made!.paid.id}`);
+      const form = page.getByTestId('payment-form');
+      await expect(form.getByTestId('figure-available')).toBeVisible();
+      await expectInViewport(page, form.getByTestId('form-submit'), 'payment form Save');
+      await expectNoSidewaysScroll(page, 'payments of a purchase');
+      await shot(page, `${vp.name}-document-payments`);
+
+      await page.goto('/concurrent_payments/form');
+      const run = page.getByTestId('run-form');
+      await run.getByTestId('party-search').fill(made!.supplier);
+      await run.getByTestId('party-option').filter({ hasText: made!.supplier }).locator('input').check();
+      const doc = run.getByTestId('run-document').filter({ hasText: made!.paid.reference });
+      await doc.getByTestId('item-pay').check();
+      await expectInViewport(page, doc.getByTestId('item-amount'), 'run document amount');
+      await expectNoSidewaysScroll(page, 'concurrent payments with documents');
+      await shot(page, `${vp.name}-concurrent-payments`);
+      await expectInViewport(page, run.getByTestId('form-submit'), 'run Save');
     });
 
     test('the Add product and Add customer dialogs fit, buttons in view', async ({ page }) => {

@@ -24,7 +24,9 @@ export type NavIcon =
   | 'clipboard'
   | 'inbox'
   | 'clock'
-  | 'receipt';
+  | 'receipt'
+  | 'wallet'
+  | 'layers';
 
 /** One navigation entry. */
 export interface NavItem {
@@ -44,6 +46,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/purchase/list', labelKey: 'nav.purchases', descriptionKey: 'nav.purchasesDescription', icon: 'cart' },
   { path: '/pending-data/purchase', labelKey: 'nav.pendingPurchases', descriptionKey: 'nav.pendingPurchasesDescription', icon: 'clock', adminOnly: true },
   { path: '/sale/list', labelKey: 'nav.sales', descriptionKey: 'nav.salesDescription', icon: 'receipt' },
+  { path: '/payment/pending', labelKey: 'nav.payments', descriptionKey: 'nav.paymentsDescription', icon: 'wallet' },
+  { path: '/concurrent_payments/form', labelKey: 'nav.concurrentPayments', descriptionKey: 'nav.concurrentPaymentsDescription', icon: 'layers' },
   { path: '/purchase-order/list', labelKey: 'nav.purchaseOrders', descriptionKey: 'nav.purchaseOrdersDescription', icon: 'clipboard' },
   { path: '/purchase-order/add', labelKey: 'nav.addPurchaseOrder', descriptionKey: 'nav.addPurchaseOrderDescription', icon: 'clipboard', buyerOnly: true },
   { path: '/received-order/list', labelKey: 'nav.receivedOrders', descriptionKey: 'nav.receivedOrdersDescription', icon: 'inbox' },

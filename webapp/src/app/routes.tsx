@@ -140,8 +140,14 @@ const protectedPages: RouteObject[] = [
   },
 
   redirectRoute('payment', '/payment/pending'),
-  notBuilt('payment/pending'),
-  notBuilt('payments/:type/:purchase_id'),
+  {
+    path: 'payment/pending',
+    lazy: async () => ({ Component: (await import('@/features/payments/pages/pending-payments-page')).PendingPaymentsPage }),
+  },
+  {
+    path: 'payments/:type/:purchase_id',
+    lazy: async () => ({ Component: (await import('@/features/payments/pages/document-payments-page')).DocumentPaymentsPage }),
+  },
   notBuilt('preturn/list/:purchase_id'),
 
   redirectRoute('product', '/product/list'),
@@ -189,7 +195,10 @@ const protectedPages: RouteObject[] = [
   },
 
   redirectRoute('concurrent_payments', '/concurrent_payments/form'),
-  notBuilt('concurrent_payments/form'),
+  {
+    path: 'concurrent_payments/form',
+    lazy: async () => ({ Component: (await import('@/features/payments/pages/concurrent-payments-page')).ConcurrentPaymentsPage }),
+  },
 
   redirectRoute('advanced_delete', '/advanced_delete/form'),
   notBuilt('advanced_delete/form'),

@@ -25,6 +25,8 @@ const paths = {
   inbox: 'M22 12h-6l-2 3h-4l-2-3H2M5.5 5h13L22 12v7a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1v-7z',
   clock: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2',
   receipt: 'M5 2h14v20l-3-2-2 2-2-2-2 2-2-2-3 2zM9 7h6M9 11h6M9 15h4',
+  wallet: 'M3 7h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H3zM3 7V5a2 2 0 0 1 2-2h11v4M16 14h.01',
+  layers: 'M12 2 2 7l10 5 10-5zM2 12l10 5 10-5M2 17l10 5 10-5',
   more: 'M12 5h.01M12 12h.01M12 19h.01',
   columns: 'M3 4h18v16H3zM9 4v16M15 4v16',
 } as const;

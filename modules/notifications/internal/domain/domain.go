@@ -97,9 +97,10 @@ type Payload struct {
 	ApprovalStatus string `json:"approval_status"`
 	ProductName    string `json:"product_name"`
 	Quantity       int64  `json:"quantity"`
-	// Type is a payment's document type (purchase, sale); DocumentNumber the document's number
-	// and PartyName its supplier or customer.
+	// Type is a payment's document type (purchase, sale); DocumentID and DocumentNumber the
+	// document's id and number, and PartyName its supplier or customer.
 	Type           string `json:"type"`
+	DocumentID     int64  `json:"document_id"`
 	DocumentNumber string `json:"document_number"`
 	PartyName      string `json:"party_name"`
 }
@@ -196,7 +197,8 @@ type Content struct {
 // ContentOf builds the notification of ev. The label is the reference number (a sale's number),
 // or else the name, or else "#<id>", so every message has something to point at. A payment's
 // party is the supplier (a purchase's payment: the list's supplier column) or the customer (a
-// sale's), and its document's number is a parameter too.
+// sale's), and its document's type, id and number are parameters too (the web app links the
+// notification to /payments/{document_type}/{document_id}).
 func ContentOf(ev Event) Content {
 	d := ev.Data
 	supplier := d.SupplierName
@@ -220,10 +222,15 @@ func ContentOf(ev Event) Content {
 	}
 	params := map[string]string{"label": label}
 	for k, v := range map[string]string{"reference_no": d.ReferenceNo, "supplier_name": supplier, "name": d.Name,
-		"reason": d.Reason, "product_name": d.ProductName, "customer_name": d.CustomerName, "document_number": d.DocumentNumber} {
+		"reason": d.Reason, "product_name": d.ProductName, "customer_name": d.CustomerName, "document_number": d.DocumentNumber,
+		"document_type": d.Type} {
 		if v != "" {
 			params[k] = v
 		}
+	}
+	if d.DocumentID != 0 {
+		// A payment's link: the web app opens /payments/{document_type}/{document_id}.
+		params["document_id"] = strconv.FormatInt(d.DocumentID, 10)
 	}
 	if d.Quantity != 0 {
 		params["quantity"] = strconv.FormatInt(d.Quantity, 10)

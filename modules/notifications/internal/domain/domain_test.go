@@ -95,11 +95,11 @@ func TestSaleContent(t *testing.T) {
 // it refreshes follow its document's type.
 func TestPaymentContent(t *testing.T) {
 	ev := Event{Kind: KindPayment, Outcome: OutcomeRejected, ActorID: 1, Data: Payload{ID: 9, ReferenceNo: "TR-77",
-		Type: "purchase", DocumentNumber: "FV-001", PartyName: "Distribuidora Andina", AmountCents: 50000000,
+		Type: "purchase", DocumentID: 12, DocumentNumber: "FV-001", PartyName: "Distribuidora Andina", AmountCents: 50000000,
 		CreatedBy: 3, Status: "rejected", Reason: "Cuenta errada"}}
 	want := Content{Message: "Payment {{label}} was rejected: {{reason}}",
 		Params: map[string]string{"label": "TR-77", "reference_no": "TR-77", "supplier_name": "Distribuidora Andina",
-			"document_number": "FV-001", "reason": "Cuenta errada"},
+			"document_number": "FV-001", "document_type": "purchase", "document_id": "12", "reason": "Cuenta errada"},
 		ReferenceNo: "TR-77", SupplierName: "Distribuidora Andina", AmountCents: 50000000, EntityID: 9}
 	if c := ContentOf(ev); !reflect.DeepEqual(c, want) {
 		t.Fatalf("got %+v\nwant %+v", c, want)

@@ -183,7 +183,8 @@ export function LinesField<T extends FieldValues, N extends ArrayPath<T>>({ name
                 <div role="cell" className="col-span-2 flex justify-end md:col-span-1">
                   <Button
                     variant="ghost"
-                    className="px-2 py-1 text-danger"
+                    tone="danger"
+                    className="px-2 py-1"
                     aria-label={t('documentForm.removeLine', { n: index + 1 })}
                     title={t('documentForm.removeLine', { n: index + 1 })}
                     data-line-remove

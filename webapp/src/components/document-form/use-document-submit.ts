@@ -29,6 +29,11 @@ export interface DocumentSubmitOptions<T extends FieldValues, R, L = unknown> {
   /** The toast's second line, e.g. the saved reference. */
   savedDescription?: (result: R) => string | undefined;
   failedTitle: string;
+  /**
+   * The failure toast's second line when the server's text alone does not say enough (a run
+   * names the document its message is about); default: the server's text.
+   */
+  failedDescription?: (error: unknown, text: string | undefined, values: T) => string | undefined;
   lines?: LinesOfSave<L>;
 }
 
@@ -85,7 +90,7 @@ export function useDocumentSubmit<T extends FieldValues, R, L = unknown>(options
       const text = failureText(error);
       const banner = [...new Set([...unplaced, ...(fields.length === 0 && text ? [text] : [])])];
       if (banner.length) form.setError('root.server', { type: 'server', message: banner.join(' ') });
-      toast.error(options.failedTitle, text);
+      toast.error(options.failedTitle, options.failedDescription ? options.failedDescription(error, text, values) : text);
     }
   };
   const onInvalid = (errors: FieldErrors<T>) => {

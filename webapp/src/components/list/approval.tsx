@@ -97,10 +97,10 @@ export function ApprovalActions({ entity, busy, decide }: ApprovalActionsProps) 
   const decision = useDecision<true>(entity, (_, approve, reason) => decide(approve, reason));
   return (
     <>
-      <Button variant="ghost" className="px-2 py-1 text-success" onClick={() => decision.approve(true)} disabled={busy} data-testid="row-approve">
+      <Button variant="ghost" tone="success" className="px-2 py-1" onClick={() => decision.approve(true)} disabled={busy} data-testid="row-approve">
         {t('approve')}
       </Button>
-      <Button variant="ghost" className="px-2 py-1 text-danger" onClick={() => decision.reject(true)} disabled={busy} data-testid="row-reject">
+      <Button variant="ghost" tone="danger" className="px-2 py-1" onClick={() => decision.reject(true)} disabled={busy} data-testid="row-reject">
         {t('reject')}
       </Button>
       {decision.dialog(busy)}
@@ -109,8 +109,10 @@ export function ApprovalActions({ entity, busy, decide }: ApprovalActionsProps) 
 }
 
 /** Props of RejectDialog. */
-interface RejectDialogProps {
+export interface RejectDialogProps {
   entity: string;
+  /** The dialog's title when it is not 'Reject {entity}' (several records at once). */
+  title?: string;
   open: boolean;
   busy: boolean;
   /** Whether the rejection went through. */
@@ -119,7 +121,7 @@ interface RejectDialogProps {
 }
 
 /** The dialog asking for the reason of a rejection (required). */
-function RejectDialog({ entity, open, busy, onReject, onClose }: RejectDialogProps) {
+export function RejectDialog({ entity, title, open, busy, onReject, onClose }: RejectDialogProps) {
   const { t } = useTranslation('list');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -137,7 +139,7 @@ function RejectDialog({ entity, open, busy, onReject, onClose }: RejectDialogPro
     <Dialog
       open={open}
       onClose={onClose}
-      title={t('rejectTitle', { entity })}
+      title={title ?? t('rejectTitle', { entity })}
       size="sm"
       testId="reject-dialog"
       footer={

@@ -125,3 +125,30 @@ describe('DataTable fitting the screen', () => {
     }
   });
 });
+
+describe('DataTable with a selection', () => {
+  const rows: Row[] = [
+    { id: 1, name: 'Ana', city: 'Cali' },
+    { id: 2, name: 'Beto', city: 'Pasto' },
+    { id: 3, name: 'Caro', city: 'Neiva' },
+  ];
+
+  it('boxes only the selectable rows; the header box ticks and unticks every one of them', () => {
+    const onChange = vi.fn();
+    const selection = { selected: new Set([1]), selectable: (r: Row) => r.id !== 2, onChange, label: (r: Row) => `Seleccionar ${r.name}` };
+    render(
+      <MemoryRouter>
+        <DataTable<Row> {...base} rows={rows} sort="" selection={selection} />
+      </MemoryRouter>,
+    );
+    const boxes = screen.getAllByTestId('row-select');
+    expect(boxes.map((b) => b.getAttribute('aria-label'))).toEqual(['Seleccionar Ana', 'Seleccionar Caro']);
+    expect((boxes[0] as HTMLInputElement).checked).toBe(true);
+    const all = screen.getByTestId('select-all') as HTMLInputElement;
+    expect(all.indeterminate).toBe(true);
+    fireEvent.click(all);
+    expect([...onChange.mock.calls[0]![0]]).toEqual([1, 3]);
+    fireEvent.click(boxes[0]!);
+    expect([...onChange.mock.calls[1]![0]]).toEqual([]);
+  });
+});

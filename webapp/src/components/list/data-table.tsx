@@ -9,7 +9,9 @@
  * whole text a tooltip when cut (TextCell); the row actions live in a sticky last column, so they
  * stay in view however wide the table scrolls — one or two actions are buttons (Edit · Delete),
  * three and more a menu; columns the user hid (column-visibility) are left out; below md the rows
- * become cards (the same data-testid="list-row"), one field per line, where long text wraps.
+ * become cards (the same data-testid="list-row"), one field per line, where long text wraps. With
+ * a selection, a first column (a card's corner) holds each selectable row's checkbox, and the
+ * header one for the whole page.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +24,7 @@ import { isSmaller, useSizeClass } from '@/lib/breakpoints';
 import { failureText } from '@/lib/form-errors';
 import { sortDirection } from './list-params';
 import { Menu, toneClass, type MenuItem } from './menu';
+import { RowCheckbox, SelectAllCheckbox, type RowSelection } from './row-selection';
 
 /** One column. `sortKey` makes the header a sort toggle (the server's sort key). */
 export interface Column<T> {
@@ -69,6 +72,8 @@ export interface DataTableProps<T> {
   skeletonRows?: number;
   caption: string;
   testId?: string;
+  /** Rows ticked for an action over several (a first column of checkboxes). */
+  selection?: RowSelection<T>;
 }
 
 const alignClass = { start: 'text-start', end: 'text-end', center: 'text-center' };
@@ -106,7 +111,7 @@ function useMoreToTheEnd(ref: RefObject<HTMLElement | null>, shown: boolean): bo
 
 /** The data table. */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { rows, rowKey, sort, onSort, isLoading, error, onRetry, emptyText, emptyAction, actions, caption, testId } = props;
+  const { rows, rowKey, sort, onSort, isLoading, error, onRetry, emptyText, emptyAction, actions, caption, testId, selection } = props;
   const { t } = useTranslation('list');
   const asCards = isSmaller(useSizeClass(), 'md');
   const scroller = useRef<HTMLDivElement>(null);
@@ -114,7 +119,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const skeletonRows = Math.min(props.skeletonRows ?? 5, 10);
   const hidden = props.hidden ?? [];
   const columns = props.columns.filter((c) => c.hideable === false || !hidden.includes(c.id));
-  const span = columns.length + (actions ? 1 : 0);
+  const span = columns.length + (actions ? 1 : 0) + (selection ? 1 : 0);
   // A card's title: the record's name (the first column that cannot be hidden), else the first column.
   const primary = columns.find((c) => c.hideable === false) ?? columns[0];
 
@@ -142,6 +147,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     return (
       <div aria-busy={isLoading || undefined} data-testid={testId ?? 'list-table'} data-layout="cards">
         <h2 className="sr-only">{caption}</h2>
+        {selection && rows?.some(selection.selectable) && !state && (
+          <label className="mb-2 inline-flex items-center gap-2 px-1 text-sm text-muted">
+            <SelectAllCheckbox rows={rows} rowKey={rowKey} selection={selection} />
+            {t('selectAll')}
+          </label>
+        )}
         {state && <div className="p-4">{state}</div>}
         {skeleton && (
           <ul className="space-y-2" aria-hidden="true">
@@ -157,7 +168,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
               return (
                 <li key={rowKey(row)} className="rounded-lg border border-line p-3 text-sm" data-testid="list-row">
                   <div className="mb-2 flex items-start justify-between gap-2">
-                    <div className="min-w-0 break-words font-medium">{title}</div>
+                    {selection && (
+                      <span className="shrink-0 pt-0.5">
+                        <RowCheckbox row={row} rowKey={rowKey(row)} selection={selection} />
+                      </span>
+                    )}
+                    <div className="min-w-0 flex-1 break-words font-medium">{title}</div>
                     {actions && (
                       <div className="shrink-0" data-testid="row-actions-cell">
                         <RowActions actions={actions(row)} />
@@ -199,6 +215,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } else if (skeleton) {
     body = Array.from({ length: skeletonRows }, (_, i) => (
       <tr key={i} aria-hidden="true" data-testid="list-skeleton-row">
+        {selection && <td className="w-8 px-2" />}
         {columns.map((c) => (
           <td key={c.id} className="px-2 py-2">
             <span className="block h-4 w-full max-w-32 animate-pulse rounded bg-hover" />
@@ -210,6 +227,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   } else {
     body = (rows ?? []).map((row) => (
       <tr key={rowKey(row)} className="border-t border-line hover:bg-hover/50" data-testid="list-row">
+        {selection && (
+          <td className="w-8 px-2 py-1.5 align-middle">
+            <RowCheckbox row={row} rowKey={rowKey(row)} selection={selection} />
+          </td>
+        )}
         {columns.map((c) => (
           <td key={c.id} className={cn('px-2 py-1.5 align-middle', alignClass[c.align ?? 'start'], c.nowrap && 'whitespace-nowrap')}>
             {isText(c) ? <TextCell>{c.cell(row)}</TextCell> : c.cell(row)}
@@ -230,6 +252,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="text-muted">
+            {selection && (
+              <th scope="col" className="w-8 px-2 py-2">
+                <SelectAllCheckbox rows={rows ?? []} rowKey={rowKey} selection={selection} />
+              </th>
+            )}
             {columns.map((c) => {
               const direction = c.sortKey ? sortDirection(sort, c.sortKey) : undefined;
               return (

@@ -30,12 +30,20 @@ export type ListItem<P extends ListPath> = NonNullable<JsonAnswer<ApiPaths[P]['g
 /** The record a create of the resource answers (`{data}` of its POST). */
 export type SavedItem<P extends ListPath> = JsonAnswer<ApiPaths[P]['post']> extends { data: infer D } ? D : never;
 
+/** The record a read of one resource answers (`{data}` of GET /x/{id}). */
+export type ReadItem<P extends ListPath> = `${P}/{id}` extends keyof ApiPaths
+  ? JsonAnswer<ApiPaths[`${P}/{id}`]['get']> extends { data: infer D }
+    ? D
+    : never
+  : never;
+
 /**
  * The client as these generic hooks call it. Their signatures already check the path against the
  * document (ListPath); openapi-fetch cannot check a call whose path is a union of resources.
  */
 interface ResourceCalls {
   GET(path: string, init: { params: { query: Record<string, string> }; signal?: AbortSignal }): Promise<{ data?: { data: unknown[] | null; meta: Schema<'Meta'> } }>;
+  GET(path: string, init: { params: { path: { id: number } }; signal?: AbortSignal }): Promise<{ data?: { data: unknown } }>;
   POST(path: string, init: { body?: unknown; params?: { path: { id: number } } }): Promise<{ data?: { data: unknown } }>;
   PUT(path: string, init: { body: unknown; params: { path: { id: number } } }): Promise<{ data?: { data: unknown } }>;
   DELETE(path: string, init: { params: { path: { id: number } } }): Promise<unknown>;
@@ -59,6 +67,15 @@ export function useResourceList<T>(basePath: ListPath, params: ListParams) {
     queryFn: ({ signal }) =>
       readPage((q) => page(resources.GET(basePath, { params: { query: queryObject(q) }, signal })) as Promise<ListPage<T>>, params),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One record of a resource (GET /x/{id}); undefined id: nothing asked. Its key is [path, 'one', id]. */
+export function useResourceRecord<P extends ListPath>(basePath: P, id: number | undefined) {
+  return useQuery({
+    queryKey: [basePath, 'one', id],
+    queryFn: ({ signal }) => data(resources.GET(`${basePath}/{id}`, { params: { path: { id: id! } }, signal })) as Promise<ReadItem<P>>,
+    enabled: id !== undefined,
   });
 }
 

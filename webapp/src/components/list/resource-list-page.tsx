@@ -1,7 +1,9 @@
 /**
  * A module's list page assembled from the kit: title, search, filters, Excel export, the table
  * with sortable headers, approval badge and actions, edit and delete (with confirmation), and
- * pagination; all state in the URL. Features give it columns and their form.
+ * pagination; all state in the URL. Features give it columns and their form. With
+ * `approval.bulk`, deciders tick pending rows and approve or reject them at once. As a `section`
+ * it is one part of a page (an h2 under the page's own h1: a document's payments).
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +14,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { failureText } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { ApprovalBadge, useApprovalOptions, useDecision, type ApprovalStatus } from './approval';
+import { BulkDecisionBar } from './bulk-decision';
 import { ColumnChooser } from './column-chooser';
 import { useHiddenColumns } from './column-visibility';
 import { ConfirmDialog } from './confirm-dialog';
@@ -23,6 +26,7 @@ import { withFilter, withoutFilters, withPerPage, withSearch, withSortToggled, t
 import { withPageTarget } from './pagination-model';
 import { Pagination } from './pagination';
 import { useDecideResource, useDeleteResource, useResourceList, type ListPath } from './resource-api';
+import type { RowKey, RowSelection } from './row-selection';
 import { SearchBox } from './search-box';
 import { useListParams } from './use-list-params';
 
@@ -46,6 +50,8 @@ export interface ListApproval<T> {
   reason?: (row: T) => string | undefined;
   /** Whether the signed-in user may approve and reject (admins). */
   canDecide: boolean;
+  /** Deciders tick pending rows and decide them at once; the box of a row is named by `rowLabel`. */
+  bulk?: { rowLabel: (row: T) => string };
 }
 
 /** What a page's own row actions can reuse from the kit. */
@@ -96,6 +102,8 @@ export interface ResourceListPageProps<T extends { id: number }> {
   baseFilters?: Readonly<Record<string, string>>;
   /** Also the list's id for the columns the user hid (column-visibility). */
   testId: string;
+  /** A part of a page: the title is an h2 (the page has its own h1 and document title). */
+  section?: boolean;
 }
 
 /** The list page. */
@@ -107,11 +115,14 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   const filterKeys = [...listConfig.filterKeys, ...(approval ? ['approval'] : []), ...(dateRange ? [dateRange.from, dateRange.to] : [])];
   const config: ListConfig = { ...listConfig, filterKeys };
   const [params, setParams] = useListParams(config);
-  const list = useResourceList<T>(basePath, baseFilters ? { ...params, filters: { ...params.filters, ...baseFilters } } : params);
+  // What the list and its export ask the server: the URL's filters and the page's fixed ones.
+  const asked = baseFilters ? { ...params, filters: { ...params.filters, ...baseFilters } } : params;
+  const list = useResourceList<T>(basePath, asked);
   const remove = useDeleteResource(basePath);
   const decide = useDecideResource(basePath);
   const [editing, setEditing] = useState<{ record: T | null } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
+  const [ticked, setTicked] = useState<ReadonlySet<RowKey>>(new Set());
   const hidden = useHiddenColumns(testId);
   const decision = useDecision<T>(entity, (row, approve, reason) => decide.mutateAsync({ id: row.id, approve, reason }));
   const kit: RowKit<T> = {
@@ -159,6 +170,16 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   };
 
   const page = list.data;
+  // Only pending rows on screen stay ticked (the page changed, or a row was decided elsewhere).
+  const bulk = approval?.canDecide ? approval.bulk : undefined;
+  const tickable = (row: T) => approval?.status(row) === 'pending';
+  const tickedRows = bulk ? (page?.data ?? []).filter((row) => tickable(row) && ticked.has(row.id)) : [];
+  const selection: RowSelection<T> | undefined = bulk && {
+    selected: new Set(tickedRows.map((row) => row.id)),
+    selectable: tickable,
+    onChange: setTicked,
+    label: bulk.rowLabel,
+  };
   const filtered = Boolean(params.q) || Object.values(params.filters).some(Boolean);
   // The toolbar's Add, and the same again in an empty list (list-empty-add) as its next step.
   const addButton = (testId: string) =>
@@ -186,9 +207,9 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   return (
     <div className="space-y-4" data-testid={testId}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>{title}</PageTitle>
+        {props.section ? <h2 className="text-lg font-semibold text-fg">{title}</h2> : <PageTitle>{title}</PageTitle>}
         <div className="flex flex-wrap gap-2">
-          {props.exportable && <ExportButton basePath={basePath} params={params} />}
+          {props.exportable && <ExportButton basePath={basePath} params={asked} />}
           {addButton('list-add')}
         </div>
       </div>
@@ -218,6 +239,14 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
             <ColumnChooser list={testId} columns={columns} />
           </div>
         </div>
+        {bulk && (
+          <BulkDecisionBar<T>
+            entity={entity}
+            rows={tickedRows}
+            decide={(row, approve, reason) => decide.mutateAsync({ id: row.id, approve, reason })}
+            onDecided={(rows) => setTicked((now) => new Set([...now].filter((key) => !rows.some((row) => row.id === key))))}
+          />
+        )}
         <DataTable<T>
           caption={title}
           columns={columns}
@@ -233,6 +262,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
           hidden={hidden}
           actions={showActions ? actions : undefined}
           skeletonRows={params.perPage}
+          selection={selection || undefined}
         />
         {page && (
           <Pagination

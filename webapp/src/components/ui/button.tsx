@@ -9,19 +9,27 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-primary text-on-primary hover:bg-primary-hover',
   secondary: 'border border-line bg-card text-fg hover:bg-hover',
-  ghost: 'text-fg hover:bg-hover',
+  ghost: 'hover:bg-hover',
   danger: 'bg-danger text-white hover:opacity-90',
 };
+
+/**
+ * A ghost button's text colour: the page's, or a tone (Approve in green, Reject in red). A tone
+ * is a prop, not a class: two text colours in one class list go by the stylesheet's order.
+ */
+const ghostTones = { default: 'text-fg', success: 'text-success', danger: 'text-danger' } as const;
 
 /** Props of Button. */
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
+  /** A ghost button's colour (default: the text's). */
+  tone?: keyof typeof ghostTones;
   /** Shows a spinner and disables the button. */
   busy?: boolean;
 }
 
 /** A button; `type` defaults to "button" so it never submits a form by accident. */
-export function Button({ variant = 'primary', busy = false, className, disabled, children, type, ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', tone = 'default', busy = false, className, disabled, children, type, ...rest }: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}
@@ -32,6 +40,7 @@ export function Button({ variant = 'primary', busy = false, className, disabled,
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
         'disabled:cursor-not-allowed disabled:opacity-60',
         variants[variant],
+        variant === 'ghost' && ghostTones[tone],
         className,
       )}
       {...rest}

@@ -38,6 +38,7 @@ export const NAMESPACES = [
   'purchasing',
   'procurement',
   'sales',
+  'payments',
   'notifications',
 ] as const;
 

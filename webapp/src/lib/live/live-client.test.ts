@@ -247,6 +247,11 @@ describe('live feed', () => {
     expect(notificationMessage({ message: 'Purchase Order {{label}} was rejected: {{reason}}', params: { label: 'PO-000001', reason: 'Sin presupuesto' } })).toBe(
       'La orden de compra PO-000001 fue rechazada: Sin presupuesto',
     );
+    // A payment names its document (modules/notifications sends its number as a parameter).
+    expect(notificationMessage({ message: 'Payment {{label}} was approved.', params: { label: 'TR-77', document_number: 'FE-01021', document_type: 'purchase' } })).toBe(
+      'El pago TR-77 de FE-01021 fue aprobado.',
+    );
+    expect(notificationTitle({ kind: 'payment', outcome: 'approved', title: 'Payment Approved' })).toBe('Pago aprobado');
     expect(notificationTitle({ kind: 'purchase_order', outcome: 'approved', title: 'Purchase Order Approved' })).toBe('Orden de compra aprobada');
     expect(notificationTitle({ kind: 'purchase', outcome: 'approved', title: 'Something Unknown' })).toBe('Something Unknown');
     expect(notificationTitle({ kind: 'purchase', outcome: 'rejected' })).toBe('Compra rechazada');

@@ -36,7 +36,8 @@ export interface AppNotification {
 /** The i18next namespace of notification texts. */
 export const NOTIFICATIONS_NS = 'notifications';
 
-function paramsOf(notification: Pick<AppNotification, 'params'>): Record<string, unknown> {
+/** A notification's parameters as an object (they may come as JSON text). */
+export function notificationParams(notification: Pick<AppNotification, 'params'>): Record<string, unknown> {
   const { params } = notification;
   if (!params) return {};
   if (typeof params === 'string') {
@@ -57,7 +58,7 @@ export function fillPlaceholders(text: string, params: Record<string, unknown>):
 
 /** The notification's message in the active language. */
 export function notificationMessage(notification: Pick<AppNotification, 'message' | 'params'>, instance: I18n = appI18n): string {
-  const params = paramsOf(notification);
+  const params = notificationParams(notification);
   const fallback = fillPlaceholders(notification.message, params);
   if (!instance.isInitialized || notification.message === '') return fallback;
   return instance.t(notification.message, {

@@ -8,6 +8,7 @@ import layout from './layout.json';
 import list from './list.json';
 import notifications from './notifications.json';
 import org from './org.json';
+import payments from './payments.json';
 import people from './people.json';
 import procurement from './procurement.json';
 import purchasing from './purchasing.json';
@@ -27,6 +28,7 @@ export const resources = {
   list,
   notifications,
   org,
+  payments,
   people,
   procurement,
   purchasing,

@@ -1,10 +1,15 @@
 /** Where a notification leads: the record it is about, on a page this role may open. */
-import type { AppNotification } from '@/lib/live/notification-text';
+import { notificationParams, type AppNotification } from '@/lib/live/notification-text';
 
 /** The page of the notification's record, or undefined when there is none to open. */
-export function notificationTarget(n: Pick<AppNotification, 'kind' | 'entity_id'> & Partial<Pick<AppNotification, 'reference_no'>>): string | undefined {
+export function notificationTarget(n: Pick<AppNotification, 'kind' | 'entity_id'> & Partial<Pick<AppNotification, 'reference_no' | 'params'>>): string | undefined {
   if (!n.entity_id) return undefined;
   switch (n.kind) {
+    case 'payment': {
+      // The paid document's page: its type and id travel as the notification's parameters.
+      const { document_type: type, document_id: id } = notificationParams(n);
+      return (type === 'purchase' || type === 'sale') && /^\d+$/.test(String(id ?? '')) ? `/payments/${type}/${id}` : '/payment/pending';
+    }
     case 'purchase':
       return `/purchase/edit/${n.entity_id}`;
     case 'purchase_order':

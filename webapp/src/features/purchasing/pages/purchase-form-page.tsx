@@ -4,13 +4,14 @@
  * starts from that receipt's lines.
  *
  * Pending and rejected purchases are edited; a rejected one shows the administrator's reason,
- * and saving it sends it again for approval. Approved purchases are shown read-only. The
- * keyboard rules of the lines are LinesField's; Enter in a header field saves.
+ * and saving it sends it again for approval. Approved purchases are shown read-only, with a
+ * link to their payments. The keyboard rules of the lines are LinesField's; Enter in a header
+ * field saves.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AttachmentsField, DocumentForm, useDocumentSubmit } from '@/components/document-form';
 import { ApprovalActions, ApprovalBadge } from '@/components/list/approval';
 import { useDecideResource, useSaveResource } from '@/components/list/resource-api';
@@ -102,10 +103,14 @@ function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValue
         </>
       }
       actions={
-        record &&
-        isAdmin &&
-        status === 'pending' && (
+        record && isAdmin && status === 'pending' ? (
           <ApprovalActions entity={t('entity')} busy={decide.isPending} decide={(approve, reason) => decide.mutateAsync({ id: record.id, approve, reason })} />
+        ) : (
+          record?.approval_status === 'approved' && (
+            <Link to={`/payments/purchase/${record.id}`} className="rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-hover" data-testid="purchase-payments">
+              {t('payments')}
+            </Link>
+          )
         )
       }
       notices={!editable && <Alert tone="info">{t('notEditable')}</Alert>}

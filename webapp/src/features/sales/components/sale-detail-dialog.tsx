@@ -3,7 +3,7 @@
  * of the sale, VAT class, quantity × price − discount), the stored totals and the images. Every
  * role that lists sales reads it — administrators too, who may not open /sale/edit — and it
  * offers the next step the reader may take: Approve or Reject (administrators, pending sales)
- * or Edit (the sellers, pending sales).
+ * or Edit (the sellers, pending sales), and an approved sale's Payments page.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +42,15 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
         {children || '—'}
       </dd>
     </div>
+  );
+}
+
+/** A page the dialog leads to, as a secondary button of its footer. */
+function FooterLink({ to, testId, children }: { to: string; testId: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="inline-flex items-center justify-center rounded-md border border-line bg-card px-4 py-2 text-sm font-medium hover:bg-hover" data-testid={testId}>
+      {children}
+    </Link>
   );
 }
 
@@ -90,14 +99,15 @@ export function SaleDetailDialog({ sale: row, canDecide, canEdit, onClose }: Sal
           {canDecide && pending && (
             <ApprovalActions entity={t('entity')} busy={decide.isPending} decide={(approve, reason) => decide.mutateAsync({ id: sale.id, approve, reason })} />
           )}
+          {sale.approval_status === 'approved' && (
+            <FooterLink to={`/payments/sale/${sale.id}`} testId="sale-detail-payments">
+              {t('payments')}
+            </FooterLink>
+          )}
           {canEdit && pending && (
-            <Link
-              to={`/sale/edit/${sale.id}`}
-              className="inline-flex items-center justify-center rounded-md border border-line bg-card px-4 py-2 text-sm font-medium hover:bg-hover"
-              data-testid="sale-detail-edit"
-            >
+            <FooterLink to={`/sale/edit/${sale.id}`} testId="sale-detail-edit">
               {t('edit')}
-            </Link>
+            </FooterLink>
           )}
           <Button variant="secondary" onClick={onClose} data-testid="sale-detail-close">
             {common('actions.close')}

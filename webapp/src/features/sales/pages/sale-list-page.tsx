@@ -58,7 +58,10 @@ export function SaleListPage() {
         addTo="/sale/add"
         editTo={(r) => (r.approval_status === 'pending' ? `/sale/edit/${r.id}` : undefined)}
         canDelete={(r) => r.approval_status === 'pending'}
-        rowActions={(r) => [{ id: 'details', label: t('details'), onSelect: () => setOpen(r), testId: 'row-details' }]}
+        rowActions={(r) => [
+          { id: 'details', label: t('details'), onSelect: () => setOpen(r), testId: 'row-details' },
+          ...(r.approval_status === 'approved' ? [{ id: 'payments', label: t('payments'), to: `/payments/sale/${r.id}`, testId: 'row-payments' }] : []),
+        ]}
       />
       {open && <SaleDetailDialog sale={open} canDecide={isAdmin} canEdit={canSell} onClose={() => setOpen(null)} />}
     </>

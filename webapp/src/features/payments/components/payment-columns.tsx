@@ -1,0 +1,93 @@
+/**
+ * The columns of the payments lists: a document's payments (/payments/{type}/{id}) and the
+ * payments awaiting approval across documents (/payment/pending, which adds the document — a
+ * link to its payments, with its type under it — and its party). "Created by" names the person: yourself, or — for administrators, who may
+ * list users — anyone.
+ */
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import type { Column } from '@/components/list/data-table';
+import { MoneyCell } from '@/components/list/money-cell';
+import { useAuthStore } from '@/lib/auth/store';
+import { displayName } from '@/lib/auth/types';
+import type { Dates } from '@/lib/dates/use-dates';
+import type { Payment } from '../api/list-payments';
+import { useUserChoices } from '../api/payment-choices';
+import { PaymentImages } from './payment-images';
+
+/** Who recorded a payment, by user id (null: unknown). */
+export type NameOf = (userId: number | null) => string;
+
+/** The name of a payment's creator in the reader's words. */
+export function useCreatorNames(t: TFunction<'payments'>): NameOf {
+  const me = useAuthStore((s) => s.user);
+  const isAdmin = me?.role === 'admin';
+  const users = useUserChoices(isAdmin);
+  return (userId) => {
+    if (userId === null) return '';
+    if (userId === me?.id) return t('createdBy.you');
+    const user = users.data?.find((u) => u.id === userId);
+    return user ? displayName(user) : t('createdBy.other');
+  };
+}
+
+/** What the columns need. */
+export interface PaymentColumnsOptions {
+  t: TFunction<'payments'>;
+  dates: Dates;
+  nameOf: NameOf;
+  /** The pending list: the document (a link to its payments), its type and its party. */
+  withDocument?: boolean;
+  /** false: no "created by" (a list of one's own payments). */
+  withCreator?: boolean;
+}
+
+/** The columns in the reader's language. */
+export function paymentColumns({ t, dates, nameOf, withDocument, withCreator = true }: PaymentColumnsOptions): Column<Payment>[] {
+  const document: Column<Payment>[] = withDocument
+    ? [
+        {
+          id: 'document',
+          header: t('fields.document'),
+          nowrap: true,
+          cell: (r) => (
+            <span className="inline-flex flex-col leading-tight">
+              <Link to={`/payments/${r.type}/${r.document_id}`} className="font-medium text-primary hover:underline" data-testid="payment-document">
+                {r.document_number}
+              </Link>
+              <span className="text-xs text-muted">{t(`types.${r.type}`)}</span>
+            </span>
+          ),
+        },
+        { id: 'party', header: t('fields.party'), cell: (r) => r.party_name },
+      ]
+    : [];
+  return [
+    { id: 'date', header: t('fields.date'), sortKey: 'date', nowrap: true, cell: (r) => dates.date(r.date) },
+    {
+      id: 'reference_no',
+      header: t('fields.referenceNo'),
+      nowrap: true,
+      hideable: false,
+      // A payment of a run shows the run's number under its reference (LOTE-000123).
+      cell: (r) => (
+        <span className="inline-flex flex-col leading-tight">
+          <span className="font-medium" data-testid="payment-reference">
+            {r.reference_no}
+          </span>
+          {r.batch_number && (
+            <span className="text-xs text-muted" title={t('fields.run')} data-testid="payment-run">
+              {r.batch_number}
+            </span>
+          )}
+        </span>
+      ),
+    },
+    ...document,
+    { id: 'amount', header: t('fields.amount'), sortKey: 'amount_cents', align: 'end', cell: (r) => <MoneyCell cents={r.amount_cents} /> },
+    { id: 'method', header: t('fields.method'), nowrap: true, cell: (r) => t(`methods.${r.method}`) },
+    { id: 'note', header: t('fields.note'), cell: (r) => r.note && <span className="line-clamp-2 block min-w-32 max-w-56 break-words" title={r.note}>{r.note}</span> },
+    { id: 'images', header: t('fields.images'), cell: (r) => <PaymentImages payment={r} /> },
+    ...(withCreator ? [{ id: 'created_by', header: t('fields.createdBy'), cell: (r: Payment) => nameOf(r.created_by) }] : []),
+  ];
+}

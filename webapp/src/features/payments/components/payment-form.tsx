@@ -1,0 +1,115 @@
+/**
+ * The top of /payments/{type}/{id}, on the document form kit: the document's header (number,
+ * supplier or customer, payment status, approval, due date), its figures beside the form, and
+ * the form that adds a payment — date (today in Bogota), reference number, amount (starting at
+ * what the document may still take, and following it while untouched), method, note, images.
+ *
+ * Saving sends an Idempotency-Key (api/create-payment), so a retried submission never pays
+ * twice; Save is disabled while one is on its way (DocumentForm). A refusal lands on its field:
+ * 'The payment exceeds the balance due ($ …).' on the amount. An administrator's payment is
+ * approved at once; anyone else's waits, and the figures say so.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AttachmentsField, DocumentForm, FormMoney, useDocumentSubmit } from '@/components/document-form';
+import { formatCop } from '@/components/form/money';
+import { ApprovalBadge } from '@/components/list/approval';
+import { PaymentStatusBadge } from '@/components/list/payment-status';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { useAuthStore } from '@/lib/auth/store';
+import { useDates } from '@/lib/dates/use-dates';
+import { useCreatePayment } from '../api/create-payment';
+import type { OpenDocument } from '../api/list-open-documents';
+import { DocumentFigures } from './document-figures';
+import { notPayable, type PayableDocument } from './payable-document';
+import { MAX_PAYMENT_IMAGES, newPayment, paymentBody, paymentSchema, type PaymentValues } from './payment-form-model';
+import { PaymentHeaderFields } from './payment-header-fields';
+
+/** Where a document of each type is listed (Cancel), and where it opens. */
+const LIST_OF = { purchase: '/purchase/list', sale: '/sale/list' } as const;
+function documentLink(doc: PayableDocument): string {
+  return doc.type === 'purchase' ? `/purchase/edit/${doc.id}` : `/sale/list?q=${encodeURIComponent(doc.number)}`;
+}
+
+/** Props of PaymentForm. */
+export interface PaymentFormProps {
+  doc: PayableDocument;
+  /** The document's open entry (what it may still take); undefined when it takes nothing. */
+  open: OpenDocument | undefined;
+}
+
+/** The document's header, figures and new-payment form. */
+export function PaymentForm({ doc, open }: PaymentFormProps) {
+  const { t } = useTranslation('payments');
+  const dates = useDates();
+  const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
+  const create = useCreatePayment();
+  const available = open?.available_cents ?? null;
+  const form = useForm<PaymentValues>({ resolver: zodResolver(paymentSchema), defaultValues: newPayment(available) });
+  const blocked = notPayable(doc, open);
+
+  // The amount follows what is available (a payment recorded here or elsewhere) until typed in.
+  useEffect(() => {
+    if (!form.getFieldState('amount_cents').isDirty) form.resetField('amount_cents', { defaultValue: available });
+  }, [available, form]);
+
+  const submit = useDocumentSubmit({
+    form,
+    ns: 'payments',
+    save: (values: PaymentValues) => create.mutateAsync({ body: paymentBody(values, doc.type, doc.id), images: values.images.files }),
+    onSaved: () => form.reset(newPayment(null)),
+    savedTitle: isAdmin ? t('form.created') : t('form.createdPending'),
+    savedDescription: (saved) => t('form.saved', { reference: saved.reference_no, amount: formatCop(saved.amount_cents) }),
+    failedTitle: t('form.createFailed'),
+  });
+
+  return (
+    <DocumentForm
+      form={form}
+      ns="payments"
+      onSubmit={submit.onSubmit}
+      onInvalid={submit.onInvalid}
+      title={t(`document.title_${doc.type}`, { number: doc.number })}
+      titleCode={doc.number}
+      testId="payment-form"
+      cancelTo={LIST_OF[doc.type]}
+      submitLabel={t('form.save')}
+      editable={blocked === undefined}
+      meta={
+        <>
+          <span className="font-medium text-fg" data-testid="document-party">
+            {doc.partyName}
+          </span>
+          <PaymentStatusBadge status={doc.status} label={t(`status.${doc.status}`, { defaultValue: doc.status })} testId="document-status" />
+          <ApprovalBadge status={doc.approvalStatus} />
+          {doc.dueDate && <span>{t('document.due', { date: dates.date(doc.dueDate) })}</span>}
+        </>
+      }
+      actions={
+        <Link to={documentLink(doc)} className="rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-hover" data-testid="document-open">
+          {t(`document.open_${doc.type}`)}
+        </Link>
+      }
+      notices={
+        blocked && (
+          <Alert tone="info" testId="document-not-payable">
+            {blocked === 'allPending' ? t('document.allPending') : t(`document.${blocked}_${doc.type}`)}
+          </Alert>
+        )
+      }
+      aside={<DocumentFigures doc={doc} open={open} />}
+    >
+      {blocked === undefined && (
+        <Card className="space-y-4 p-4">
+          <h2 className="text-lg font-medium">{t('form.title')}</h2>
+          <PaymentHeaderFields<PaymentValues> amount={<FormMoney<PaymentValues> name="amount_cents" required label={t('fields.amount')} testId="field-amount" />} />
+          <AttachmentsField<PaymentValues> name="images" max={MAX_PAYMENT_IMAGES} label={t('fields.images')} />
+        </Card>
+      )}
+    </DocumentForm>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * /payment/pending: the payments awaiting approval across documents — filters type, supplier or
+ * customer (once a type is chosen: they are numbered apart), method and payment date range, in
+ * the URL. Administrators tick one or several and approve or reject them at once (one reason
+ * for all), or decide them one by one from their rows; everyone else sees the payments they
+ * recorded themselves (no approval or "created by" column: all are theirs, all wait), and may
+ * delete them while they wait.
+ */
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ResourceListPage, type ListFilter } from '@/components/list/resource-list-page';
+import { useAuthStore } from '@/lib/auth/store';
+import { useDates } from '@/lib/dates/use-dates';
+import { isPaymentType, PAYMENT_LIST, PAYMENT_METHODS, PAYMENT_TYPES, PAYMENTS_PATH, type Payment } from '../api/list-payments';
+import { partyLabel, useCompanyChoices, usePartyChoices } from '../api/payment-choices';
+import { paymentColumns, useCreatorNames } from '../components/payment-columns';
+
+/** The pending payments page. */
+export function PendingPaymentsPage() {
+  const { t } = useTranslation('payments');
+  const dates = useDates();
+  const me = useAuthStore((s) => s.user);
+  const isAdmin = me?.role === 'admin';
+  const nameOf = useCreatorNames(t);
+  const [search] = useSearchParams();
+  const type = search.get('type') ?? '';
+  const parties = usePartyChoices(isPaymentType(type) ? type : 'purchase', '', isPaymentType(type));
+  const companies = useCompanyChoices(isAdmin);
+  // Administrators decide every pending payment; the others follow their own. A party means
+  // nothing without its type (suppliers and customers are numbered apart): left out then.
+  const base: Record<string, string> = { approval: 'pending', created_by: isAdmin || !me ? '' : String(me.id) };
+  if (!isPaymentType(type)) base.party_id = '';
+
+  const filters: ListFilter[] = [
+    { key: 'type', label: t('fields.type'), options: PAYMENT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) })) },
+    ...(isPaymentType(type)
+      ? [{ key: 'party_id', label: t(type === 'purchase' ? 'fields.supplier' : 'fields.customer'), options: (parties.data ?? []).map((p) => ({ value: String(p.id), label: partyLabel(p) })) }]
+      : []),
+    { key: 'method', label: t('fields.method'), options: PAYMENT_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) })) },
+    ...(isAdmin ? [{ key: 'company_id', label: t('fields.company'), options: (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name })) }] : []),
+  ];
+  return (
+    <ResourceListPage<Payment>
+      testId="pending-payment-list"
+      title={t('pendingTitle')}
+      entity={t('entity')}
+      basePath={PAYMENTS_PATH}
+      listConfig={PAYMENT_LIST}
+      baseFilters={base}
+      columns={paymentColumns({ t, dates, nameOf, withDocument: true, withCreator: isAdmin })}
+      filters={filters}
+      dateRange={{ label: t('fields.date'), from: 'from', to: 'to' }}
+      approval={
+        isAdmin
+          ? { status: (r) => r.approval_status, canDecide: true, bulk: { rowLabel: (r) => t('selectRow', { reference: r.reference_no }) } }
+          : undefined
+      }
+      searchPlaceholder={t('search')}
+      exportable
+      canWrite={false}
+      canDelete={(r) => r.approval_status === 'pending'}
+    />
+  );
+}
