@@ -86,8 +86,9 @@ export function paymentColumns({ t, dates, nameOf, withDocument, withCreator = t
     ...document,
     { id: 'amount', header: t('fields.amount'), sortKey: 'amount_cents', align: 'end', cell: (r) => <MoneyCell cents={r.amount_cents} /> },
     { id: 'method', header: t('fields.method'), nowrap: true, cell: (r) => t(`methods.${r.method}`) },
-    { id: 'note', header: t('fields.note'), cell: (r) => r.note && <span className="line-clamp-2 block min-w-32 max-w-56 break-words" title={r.note}>{r.note}</span> },
-    { id: 'images', header: t('fields.images'), cell: (r) => <PaymentImages payment={r} /> },
+    // One line, cut with an ellipsis, the whole note its tooltip: the list kit's text cell.
+    { id: 'note', header: t('fields.note'), cell: (r) => r.note },
+    { id: 'images', header: t('fields.images'), nowrap: true, cell: (r) => <PaymentImages payment={r} /> },
     ...(withCreator ? [{ id: 'created_by', header: t('fields.createdBy'), cell: (r: Payment) => nameOf(r.created_by) }] : []),
   ];
 }
