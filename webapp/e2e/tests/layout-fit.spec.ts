@@ -347,6 +347,9 @@ test.describe('1440×900, a list wider than its card', () => {
     for (const [i, h] of heights.entries()) expect(h, `row ${i + 1} is one line tall`).toBeLessThan(lineHeight * 2);
 
     await page.getByTestId('list-search').fill(`UL-${t}`);
+    // The search applied (the first page holds the new purchase too): the row's own list.
+    await expect(page).toHaveURL(new RegExp(`q=UL-${t}`));
+    await expect(rows).toHaveCount(1);
     const row = rows.filter({ hasText: `UL-${t}` });
     await expect(row).toHaveCount(1);
     expect((await row.boundingBox())!.height).toBeLessThan(lineHeight * 2);
