@@ -57,16 +57,6 @@ type saleLine struct {
 	DiscountCents int64 `json:"discount_cents"`
 }
 
-// saleBody is the "data" part of a sale's create form (the API's SaleBody).
-type saleBody struct {
-	SaleDate          string     `json:"sale_date"`
-	CustomerID        int64      `json:"customer_id"`
-	StoreID           int64      `json:"store_id"`
-	CustomerReference string     `json:"customer_reference,omitempty"`
-	Note              string     `json:"note,omitempty"`
-	Lines             []saleLine `json:"lines"`
-}
-
 // demoSales is how many sales the demo records over saleDays days up to today: a little more
 // than one a day.
 const (
@@ -115,14 +105,16 @@ func (s *seeder) sales() error {
 	}
 	for k := range demoSales {
 		daysAgo := max(saleDays-k*saleDays/demoSales-int(s.between(0, 1)), 0)
-		b := saleBody{SaleDate: s.date(daysAgo), StoreID: s.storeIDs[s.rnd.IntN(len(s.storeIDs))],
-			Note: saleNotes[k%len(saleNotes)]}
+		// The "data" part of the create form (the API's SaleBody).
+		b := map[string]any{"sale_date": s.date(daysAgo), "store_id": s.storeIDs[s.rnd.IntN(len(s.storeIDs))],
+			"note": saleNotes[k%len(saleNotes)]}
 		cus := people[s.rnd.IntN(len(people))]
 		if k%4 == 1 {
 			cus = businesses[(k/4)%len(businesses)]
-			b.CustomerReference = fmt.Sprintf("OC-%05d", 31000+k*37)
+			b["customer_reference"] = fmt.Sprintf("OC-%05d", 31000+k*37)
 		}
-		b.CustomerID = cus.id
+		b["customer_id"] = cus.id
+		var lines []saleLine
 		lo, hi := int64(1), int64(6) // units per line
 		if cus.business {
 			lo, hi = 6, 24
@@ -130,31 +122,32 @@ func (s *seeder) sales() error {
 		for range s.between(1, 4) {
 			p := goods[s.rnd.IntN(len(goods))]
 			qty := min(s.between(lo, hi), spare[p.ID])
-			if qty == 0 || slices.ContainsFunc(b.Lines, func(l saleLine) bool { return l.ProductID == p.ID }) {
+			if qty == 0 || slices.ContainsFunc(lines, func(l saleLine) bool { return l.ProductID == p.ID }) {
 				continue // sold out above its alert, or already on this sale
 			}
 			spare[p.ID] -= qty
-			b.Lines = append(b.Lines, saleLine{ProductID: p.ID, Quantity: qty, PriceCents: p.PriceCents})
+			lines = append(lines, saleLine{ProductID: p.ID, Quantity: qty, PriceCents: p.PriceCents})
 		}
-		if len(b.Lines) == 0 || (cus.business && (k%8 == 1 || cus.granContribuyente)) {
+		if len(lines) == 0 || (cus.business && (k%8 == 1 || cus.granContribuyente)) {
 			p := services[s.rnd.IntN(len(services))]
-			b.Lines = append(b.Lines, saleLine{ProductID: p.ID, Quantity: 1, PriceCents: p.PriceCents})
+			lines = append(lines, saleLine{ProductID: p.ID, Quantity: 1, PriceCents: p.PriceCents})
 		}
 		if k%7 == 3 {
-			l := &b.Lines[0]
+			l := &lines[0]
 			l.DiscountCents = l.PriceCents * l.Quantity * s.between(5, 10) / 100 / 100 * 100 // 5–10 %, whole pesos
 		}
 		seller := s.user
 		if k%5 == 1 || k%5 == 3 {
 			seller = s.secretary
 		}
+		b["lines"] = lines
 		data, err := json.Marshal(b)
 		if err != nil {
 			return err
 		}
 		id, err := seller.postForm("/api/sales", map[string]string{"data": string(data)}, file{})
 		if err != nil {
-			return fmt.Errorf("sale %d of %s: %w", k+1, b.SaleDate, err)
+			return fmt.Errorf("sale %d of %s: %w", k+1, b["sale_date"], err)
 		}
 		s.saleCount++
 		switch saleState(k, daysAgo) {
@@ -163,7 +156,7 @@ func (s *seeder) sales() error {
 		case rejected:
 			_, err = s.admin.postJSON(fmt.Sprintf("/api/sales/%d/reject", id),
 				map[string]string{"reason": saleRejectReasons[k%len(saleRejectReasons)]})
-			for _, l := range b.Lines {
+			for _, l := range lines {
 				if _, ok := spare[l.ProductID]; ok {
 					spare[l.ProductID] += l.Quantity // the rejection gave the units back
 				}
