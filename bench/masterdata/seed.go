@@ -79,7 +79,7 @@ func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 			if _, err := tx.ExecContext(ctx, productsSQL, c.id, c.codePrefix, c.id, t.Admin, c.products); err != nil {
 				return fmt.Errorf("products: %w", err)
 			}
-			if _, err := tx.ExecContext(ctx, customersSQL, c.id, c.docPrefix, t.Admin, c.customers); err != nil {
+			if _, err := tx.ExecContext(ctx, benchkit.CustomersSQL, c.id, c.docPrefix, t.Admin, c.customers); err != nil {
 				return fmt.Errorf("customers: %w", err)
 			}
 		}
@@ -146,31 +146,3 @@ SELECT ?2, cats.ids[1 + (g * 7) % 40], ?1 || lpad(g::text, 7, '0'),
   CASE WHEN g % 2 = 0 THEN 10 ELSE 0 END, (ARRAY['19','5','exento','excluido'])[1 + g % 4], CASE WHEN g % 2 = 0 THEN 'goods' ELSE 'service' END,
   ?3, ?3, now() - (?4 - g) * interval '1 minute', now() - (?4 - g) * interval '1 minute'
 FROM generate_series(1::bigint, ?4) AS g, cats, words`
-
-// customersSQL adds n approved customers (every tenth pending) to a company, with Spanish names
-// (first name and two surnames), Colombian cities and unique document numbers.
-const customersSQL = `
-WITH words AS (SELECT
-  ARRAY['María','José','Luis','Ana','Carlos','Luz','Juan','Diana','Andrés','Sandra','Jorge','Claudia',
-        'Camilo','Paola','Felipe','Natalia','Santiago','Valentina','Sebastián','Laura','Ángela','Óscar',
-        'Nicolás','Daniela','Alejandro','Catalina','Julián','Marcela','Iván','Ñusta'] AS first,
-  ARRAY['Gómez','Rodríguez','Martínez','García','López','González','Hernández','Pérez','Sánchez','Ramírez',
-        'Torres','Díaz','Moreno','Vargas','Rojas','Jiménez','Muñoz','Castro','Ortiz','Rubio',
-        'Suárez','Romero','Herrera','Medina','Aguilar','Castillo','Cárdenas','Ríos','Mejía','Osorio',
-        'Restrepo','Zapata','Valencia','Quintero','Arango','Giraldo','Salazar','Ospina','Londoño','Patiño'] AS last,
-  ARRAY['Bogotá','Medellín','Cali','Barranquilla','Cartagena','Cúcuta','Bucaramanga','Pereira','Santa Marta','Ibagué',
-        'Pasto','Manizales','Neiva','Villavicencio','Armenia','Valledupar','Montería','Popayán','Sincelejo','Tunja'] AS city)
-INSERT INTO customers (company_id, name, company, email, phone, city, address, person_type, document_type,
-  document_number, declarante, iva_responsible, approval_status, approved_by, approved_at,
-  created_by, created_at, updated_by, updated_at)
-SELECT ?0,
-  words.first[1 + (g * 7919) % 30] || ' ' || words.last[1 + (g * 104729) % 40] || ' ' || words.last[1 + (g * 1299709) % 40],
-  CASE WHEN g % 3 = 0 THEN words.last[1 + (g * 104729) % 40] || ' Comercial S.A.S.' ELSE '' END,
-  'cliente' || g || '@correo.co', '3' || lpad(((g * 7919) % 1000000000)::text, 9, '0'),
-  words.city[1 + (g * 31) % 20], 'Calle ' || (g % 150) || ' # ' || (g % 90) || '-' || (g % 60),
-  CASE WHEN g % 3 = 0 THEN 'juridica' ELSE 'natural' END, CASE WHEN g % 3 = 0 THEN 'NIT' ELSE 'CC' END,
-  ?1 || lpad(g::text, 9, '0'), g % 5 = 0, g % 3 = 0,
-  CASE WHEN g % 10 = 0 THEN 'pending' ELSE 'approved' END, CASE WHEN g % 10 = 0 THEN NULL ELSE ?2 END,
-  CASE WHEN g % 10 = 0 THEN NULL ELSE now() END,
-  ?2, now() - (?3 - g) * interval '1 minute', ?2, now()
-FROM generate_series(1::bigint, ?3) AS g, words`

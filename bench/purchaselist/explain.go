@@ -33,12 +33,12 @@ func explain(ctx context.Context, bdb *bun.DB, lists []*list) error {
 		args       []any
 	}
 	for _, l := range lists {
-		scope, where, args := "every company, as "+l.s.User, "", []any{}
-		if !l.all {
-			scope, where, args = "one company, as "+l.s.User, " AND (p.company_id = ?)", []any{l.company}
+		scope, where, args := "every company, as "+l.S.User, "", []any{}
+		if !l.All {
+			scope, where, args = "one company, as "+l.S.User, " AND (p.company_id = ?)", []any{l.Company}
 		}
 		with := func(extra ...any) []any { return append(append([]any{}, args...), extra...) }
-		limit := l.perPage + 1
+		limit := l.PerPage + 1
 		ref, sup := listing.ContainsPattern(l.refs[0]), listing.ContainsPattern(l.suppliers[0])
 		// A sort other than the default selects its own key (Spec.KeyExpr: the text expression,
 		// or '' for the other kinds).
@@ -50,7 +50,7 @@ func explain(ctx context.Context, bdb *bun.DB, lists []*list) error {
 		}
 		stmts := []stmt{
 			{"first page, " + scope, rows + where + fmt.Sprintf(desc, limit), with()},
-			{"deep page (middle), " + scope, rows + where + deep + fmt.Sprintf(desc, limit), with(l.mid.value, l.mid.id)},
+			{"deep page (middle), " + scope, rows + where + deep + fmt.Sprintf(desc, limit), with(l.Mid.Value, l.Mid.ID)},
 			{"last page, " + scope, rows + where + fmt.Sprintf(asc, limit), with()},
 			{"status=pending page, " + scope, rows + where + state + fmt.Sprintf(desc, limit), with()},
 			{"date range page, " + scope, rows + where + dates + fmt.Sprintf(desc, limit), with(l.window[0], l.window[1])},

@@ -92,17 +92,17 @@ func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 			{t.Other, want.Other, suppliersOther, otherStores, "FC-", 100_000_000},
 		} {
 			for _, name := range c.stores {
-				if _, err := tx.ExecContext(ctx, storeSQL, c.id, name, now); err != nil {
+				if _, err := tx.ExecContext(ctx, benchkit.StoreSQL, c.id, name, now); err != nil {
 					return fmt.Errorf("stores: %w", err)
 				}
 			}
 			if _, err := tx.ExecContext(ctx, suppliersSQL, c.id, t.Admin, c.suppliers); err != nil {
 				return fmt.Errorf("suppliers: %w", err)
 			}
-			if _, err := tx.ExecContext(ctx, categoriesSQL, c.id, t.Admin, categoriesPerCompany); err != nil {
+			if _, err := tx.ExecContext(ctx, benchkit.DocCategoriesSQL, c.id, t.Admin, categoriesPerCompany); err != nil {
 				return fmt.Errorf("categories: %w", err)
 			}
-			if _, err := tx.ExecContext(ctx, productsSQL, c.id, t.Admin, productsPerCompany, categoriesPerCompany); err != nil {
+			if _, err := tx.ExecContext(ctx, benchkit.DocProductsSQL, c.id, t.Admin, productsPerCompany, categoriesPerCompany); err != nil {
 				return fmt.Errorf("products: %w", err)
 			}
 			t0 := time.Now()
@@ -134,12 +134,6 @@ func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
 // benchRefs selects the purchases this bench loads (references FV- and FC-).
 const benchRefs = "(reference_no LIKE 'FV-%' OR reference_no LIKE 'FC-%')"
 
-// storeSQL adds a store to a company unless one of that name is there.
-const storeSQL = `
-INSERT INTO stores (company_id, name, created_at, updated_at)
-SELECT ?0, ?1, ?2, ?2 WHERE NOT EXISTS
-  (SELECT 1 FROM stores WHERE company_id = ?0 AND lower(name) = lower(?1) AND deleted_at IS NULL)`
-
 // suppliersSQL adds n approved suppliers (companies with a NIT) to a company.
 const suppliersSQL = `
 WITH words AS (SELECT
@@ -159,26 +153,6 @@ SELECT ?0,
   'juridica', TRUE, g % 4 <> 0, 'NIT', '9' || lpad(g::text, 8, '0'),
   'approved', ?1, now(), ?1, now(), ?1, now()
 FROM generate_series(1, ?2) AS g, words`
-
-// categoriesSQL adds n categories to a company.
-const categoriesSQL = `
-INSERT INTO categories (company_id, name, created_by, updated_by, created_at, updated_at)
-SELECT ?0, 'Compras ' || lpad(g::text, 2, '0'), ?1, ?1, now(), now() FROM generate_series(1, ?2) AS g`
-
-// productsSQL adds n products (codes BP-0000…) to a company. Product k (0-based, in code order)
-// has IVA class k mod 4 (19, 5, exento, excluido) — purchasesSQL prices its lines with that rule.
-const productsSQL = `
-WITH cats AS (SELECT array_agg(id ORDER BY id) AS ids FROM categories WHERE company_id = ?0 AND name LIKE 'Compras %'),
-words AS (SELECT
-  ARRAY['Arroz','Café','Leche','Aceite','Azúcar','Panela','Fríjol','Atún','Chocolate','Harina',
-        'Pasta','Jabón','Detergente','Gaseosa','Galletas','Queso','Huevos','Avena','Sal','Papel'] AS noun)
-INSERT INTO products (company_id, category_id, code, name, unit, cost_cents, price_cents, quantity,
-  alert_quantity, iva_class, kind, created_by, updated_by, created_at, updated_at)
-SELECT ?0, cats.ids[1 + k % ?3], 'BP-' || lpad(k::text, 4, '0'),
-  words.noun[1 + (k * 7) % 20] || ' referencia ' || k, 'und', (10 + k % 990) * 10000, (10 + k % 990) * 13000, 100, 10,
-  (ARRAY['19','5','exento','excluido'])[1 + k % 4], CASE WHEN k % 10 = 9 THEN 'service' ELSE 'goods' END,
-  ?1, ?1, now(), now()
-FROM generate_series(0, ?2 - 1) AS k, cats, words`
 
 // purchasesSQL adds n purchases to a company (?0; admin ?1; n ?2; products ?3; reference prefix
 // ?4; received-order id base ?5). Purchase g:
