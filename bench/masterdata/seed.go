@@ -12,12 +12,7 @@ import (
 	"github.com/backoffice/backoffice/modules/people"
 )
 
-// demoCompany is the company the binary's demo seed creates (cmd/backoffice/seed.go); the bench
-// data belongs to it, so the demo users see it.
-const demoCompany = "Demo S.A.S."
-
-// otherCompany holds the rows of a second tenant, so that the company filter of every list has
-// something to leave out and the admins' all-companies lists are bigger than one company's.
+// otherCompany holds the rows of a second tenant (benchkit.Tenants).
 const otherCompany = "Bench Otra S.A.S."
 
 // sizes is how many rows the bench wants in each company.
@@ -26,62 +21,43 @@ type sizes struct {
 	OtherProducts, OtherCustomers int
 }
 
-// tenants are the ids the bench data hangs on.
-type tenants struct {
-	Company, Other, Admin int64
-}
-
 // seed fills the migrated database straight through SQL (generate_series), in one transaction,
 // unless a previous run left exactly the wanted rows (then they are reused). It returns the ids.
-func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
-	var t tenants
-	var err error
-	if t.Company, t.Admin, err = benchkit.DemoIDs(ctx, bdb, demoCompany); err != nil {
+func seed(ctx context.Context, bdb *bun.DB, want sizes) (benchkit.Tenants, bool, error) {
+	t, loaded, err := benchkit.FindTenants(ctx, bdb, otherCompany)
+	if err != nil {
 		return t, false, err
 	}
-	var have int
-	if err := bdb.NewRaw("SELECT count(*) FROM products").Scan(ctx, &have); err != nil {
-		return t, false, err
-	}
-	if have > 0 {
+	if loaded {
 		var got sizes
 		err := bdb.NewRaw(`SELECT
-			(SELECT count(*) FROM products WHERE company_id = ? AND deleted_at IS NULL),
-			(SELECT count(*) FROM customers WHERE company_id = ? AND deleted_at IS NULL),
-			(SELECT count(*) FROM products p JOIN companies c ON c.id = p.company_id WHERE c.name = ? AND p.deleted_at IS NULL),
-			(SELECT count(*) FROM customers p JOIN companies c ON c.id = p.company_id WHERE c.name = ? AND p.deleted_at IS NULL)`,
-			t.Company, t.Company, otherCompany, otherCompany).Scan(ctx, &got.Products, &got.Customers, &got.OtherProducts, &got.OtherCustomers)
+			(SELECT count(*) FROM products WHERE company_id = ?0 AND deleted_at IS NULL),
+			(SELECT count(*) FROM customers WHERE company_id = ?0 AND deleted_at IS NULL),
+			(SELECT count(*) FROM products WHERE company_id = ?1 AND deleted_at IS NULL),
+			(SELECT count(*) FROM customers WHERE company_id = ?1 AND deleted_at IS NULL)`,
+			t.Company, t.Other).Scan(ctx, &got.Products, &got.Customers, &got.OtherProducts, &got.OtherCustomers)
 		if err != nil {
 			return t, false, err
 		}
 		if got != want {
 			return t, false, fmt.Errorf("the database holds %+v rows, not %+v: run with -fresh", got, want)
 		}
-		if err := bdb.NewRaw("SELECT id FROM companies WHERE name = ? AND deleted_at IS NULL", otherCompany).Scan(ctx, &t.Other); err != nil {
-			return t, true, err
-		}
 		return t, true, indexWords(ctx, bdb) // a database loaded before the word index existed
 	}
-	err = bdb.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		now := time.Now().UTC()
-		if err := tx.NewRaw("INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?) RETURNING id",
-			otherCompany, now, now).Scan(ctx, &t.Other); err != nil {
-			return err
+	// The analysis after the load comes with the words (indexWords).
+	err = benchkit.LoadCompanies(ctx, bdb, &t, otherCompany, nil, func(ctx context.Context, tx bun.Tx, id int64, demo bool) error {
+		products, customers, codePrefix, docPrefix := want.Products, want.Customers, "P-", "1"
+		if !demo {
+			products, customers, codePrefix, docPrefix = want.OtherProducts, want.OtherCustomers, "Q-", "2"
 		}
-		for _, c := range []struct {
-			id                    int64
-			products, customers   int
-			codePrefix, docPrefix string
-		}{{t.Company, want.Products, want.Customers, "P-", "1"}, {t.Other, want.OtherProducts, want.OtherCustomers, "Q-", "2"}} {
-			if _, err := tx.ExecContext(ctx, categoriesSQL, c.id, t.Admin); err != nil {
-				return fmt.Errorf("categories: %w", err)
-			}
-			if _, err := tx.ExecContext(ctx, productsSQL, c.id, c.codePrefix, c.id, t.Admin, c.products); err != nil {
-				return fmt.Errorf("products: %w", err)
-			}
-			if _, err := tx.ExecContext(ctx, benchkit.CustomersSQL, c.id, c.docPrefix, t.Admin, c.customers); err != nil {
-				return fmt.Errorf("customers: %w", err)
-			}
+		if _, err := tx.ExecContext(ctx, categoriesSQL, id, t.Admin); err != nil {
+			return fmt.Errorf("categories: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, productsSQL, id, codePrefix, id, t.Admin, products); err != nil {
+			return fmt.Errorf("products: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, benchkit.CustomersSQL, id, docPrefix, t.Admin, customers); err != nil {
+			return fmt.Errorf("customers: %w", err)
 		}
 		return nil
 	})

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/uptrace/bun"
@@ -13,8 +12,6 @@ import (
 // list is the purchases list as one demo user sees it, and what its scenarios need.
 type list struct {
 	*benchkit.DocList
-	// window is the date-range filter (from, to), a calendar month.
-	window [2]string
 	// refs are reference numbers of random purchases in scope, suppliers the names of the
 	// suppliers in scope: searched one after another, so that most searches count anew.
 	refs, suppliers []string
@@ -24,32 +21,23 @@ type list struct {
 // descending, then id).
 var purchases = benchkit.DocTable{Path: "/api/purchases", Table: "purchases", DateColumn: "purchase_date"}
 
-// prepare reads what user s may see and places conc deep cursors between 25 % and 75 % of it.
-func prepare(ctx context.Context, bdb *bun.DB, s *benchkit.Session, conc, perPage, walk int, window [2]string) (*list, error) {
-	d, err := benchkit.NewDocList(ctx, bdb, purchases, s, conc, perPage, walk)
-	if err != nil {
-		return nil, err
-	}
-	l := &list{DocList: d, window: window}
+// prepare reads the search texts of the list d.
+func prepare(ctx context.Context, bdb *bun.DB, d *benchkit.DocList) (*list, error) {
+	l := &list{DocList: d}
 	where, args := l.Scope()
 	if err := bdb.NewRaw("SELECT reference_no FROM purchases WHERE "+where+" ORDER BY random() LIMIT 5000", args...).Scan(ctx, &l.refs); err != nil {
 		return nil, err
 	}
-	err = bdb.NewRaw("SELECT DISTINCT supplier_name FROM purchases WHERE "+where, args...).Scan(ctx, &l.suppliers)
+	err := bdb.NewRaw("SELECT DISTINCT supplier_name FROM purchases WHERE "+where, args...).Scan(ctx, &l.suppliers)
 	return l, err
 }
 
 // scenarios are the measured requests of the list, interleaved in one group with a control
 // request that reads no purchase.
 func (l *list) scenarios() []benchkit.Scenario {
-	return []benchkit.Scenario{
-		l.Control("/api/auth/user/profile (control)"),
-		l.First("first page", ""),
-		l.DeepWalk(),
-		l.First("last page (last=true)", "&last=true"),
-		l.First("status=pending, first page", "&status=pending"),
-		l.First(fmt.Sprintf("from=%s&to=%s, first page", l.window[0], l.window[1]), "&from="+l.window[0]+"&to="+l.window[1]),
-	}
+	return append([]benchkit.Scenario{l.Control("/api/auth/user/profile (control)"), l.First("first page", ""), l.DeepWalk()},
+		l.Firsts(benchkit.PageQuery{What: "last page (last=true)", Query: "&last=true"},
+			benchkit.PageQuery{What: "status=pending, first page", Query: "&status=pending"}, l.WindowQuery())...)
 }
 
 // extras are the list's other filters and sorts, interleaved with the same control: the approval
@@ -60,8 +48,8 @@ func (l *list) extras() []benchkit.Scenario {
 	return []benchkit.Scenario{
 		l.Control("/api/auth/user/profile (control of the filters and sorts)"),
 		l.First("approval=pending, first page", "&approval=pending"),
-		l.Searches("q=<reference number>, first page", l.refs, rand.IntN),
-		l.Searches("q=<supplier name>, first page", l.suppliers, rand.IntN),
+		l.Varied("q=<reference number>, first page", benchkit.Queries("q", l.refs), rand.IntN),
+		l.Varied("q=<supplier name>, first page", benchkit.Queries("q", l.suppliers), rand.IntN),
 		l.First("sort=-balance_cents, first page", "&sort=-balance_cents"),
 		l.First("sort=due_date, first page", "&sort=due_date"),
 	}

@@ -46,6 +46,8 @@ type DocList struct {
 	// the sort key at the middle (for EXPLAIN).
 	Deep []string
 	Mid  SortKey
+	// Window is a calendar month for the date-range filter (from, to).
+	Window [2]string
 }
 
 // NewDocList reads what user s may see of t and places conc deep cursors between 25 % and 75 %
@@ -131,19 +133,44 @@ func (l *DocList) Control(what string) Scenario {
 	}}
 }
 
+// Firsts are the first pages of the list with each query, in order.
+func (l *DocList) Firsts(qs ...PageQuery) []Scenario {
+	out := make([]Scenario, len(qs))
+	for i, q := range qs {
+		out[i] = l.First(q.What, q.Query)
+	}
+	return out
+}
+
+// WindowQuery is the date-range filter of the list's month.
+func (l *DocList) WindowQuery() PageQuery {
+	return PageQuery{What: fmt.Sprintf("from=%s&to=%s, first page", l.Window[0], l.Window[1]),
+		Query: "&from=" + l.Window[0] + "&to=" + l.Window[1]}
+}
+
 // First is the first page of the list with query ("&status=pending"; "" for the default list),
 // which may be short when query is set.
 func (l *DocList) First(what, query string) Scenario {
 	return Scenario{Name: l.Label(what), Fn: func(int, int) error { _, err := l.Page(l.Base()+query, query != ""); return err }}
 }
 
-// Searches is the first page of a search for one of texts at a time, chosen by pick (a new text
-// at most requests, so that their totals are mostly counted anew).
-func (l *DocList) Searches(what string, texts []string, pick func(n int) int) Scenario {
+// Varied is the first page of one of queries at a time, chosen by pick: a search for one of many
+// texts (a new text at most requests, so that their totals are mostly counted anew), a filter
+// by one of many customers.
+func (l *DocList) Varied(what string, queries []string, pick func(n int) int) Scenario {
 	return Scenario{Name: l.Label(what), Fn: func(int, int) error {
-		_, err := l.Page(l.Base()+"&q="+url.QueryEscape(texts[pick(len(texts))]), true)
+		_, err := l.Page(l.Base()+queries[pick(len(queries))], true)
 		return err
 	}}
+}
+
+// Queries are the query strings "&param=value" of values, escaped.
+func Queries[V any](param string, values []V) []string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = "&" + param + "=" + url.QueryEscape(fmt.Sprint(v))
+	}
+	return out
 }
 
 // DeepWalk is the deep page: each client walks forward from its own deep cursor by the server's
@@ -168,13 +195,13 @@ func (l *DocList) DeepWalk() Scenario {
 	}}
 }
 
-// ColdQuery is a first page timed right after a write: what it is, and its query string.
-type ColdQuery struct{ What, Query string }
+// PageQuery is a first page of the list: what it is, and its query string.
+type PageQuery struct{ What, Query string }
 
 // Cold times first pages right after a write. It invalidates the cached totals the way a write
 // does (the Counter's version key of the table goes up, listing.Counter.Bump), so that the list
 // counts again: each query with one client, and with conc clients asking at the same moment.
-func (l *DocList) Cold(ctx context.Context, redisURL string, conc, rounds int, queries ...ColdQuery) ([]*Result, error) {
+func (l *DocList) Cold(ctx context.Context, redisURL string, conc, rounds int, queries ...PageQuery) ([]*Result, error) {
 	opt, err := redis.ParseURL(redisURL)
 	if err != nil {
 		return nil, err
