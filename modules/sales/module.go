@@ -255,3 +255,6 @@ func (a sellerSource) SellerProfile(ctx context.Context, companyID int64) (tax.S
 	}
 	return tax.Seller{HasTaxes: t.HasTaxes, Autorretenedor: t.Autorretenedor}, nil
 }
+
+// The payments module reaches sales through payable.Ledger.
+var _ payable.Ledger = (*Module)(nil)

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/uptrace/bun"
+
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/auth/authtest"
 	"github.com/backoffice/backoffice/modules/sales"
@@ -578,5 +580,53 @@ func TestListSearchAndExport(t *testing.T) {
 		if cd := r.Header.Get("Content-Disposition"); cd != `attachment; filename="sales-20261123.xlsx"` {
 			t.Fatalf("content disposition %q", cd)
 		}
+	})
+}
+
+// The payments' way to a sale (payable.Ledger): the document as the sale shows it, held in the
+// payment's transaction, and paid amounts that move its balance, status and the customer's
+// figures.
+func TestLedger(t *testing.T) {
+	t.Parallel()
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		w := newWorld(t, s)
+		sale := w.create(t, w.user, w.form(w.juridica, w.line("s", 1, 100_000_000, 0)), 0)
+		w.Send(t, http.MethodPost, fmt.Sprintf("/api/sales/%d/approve", sale.ID), w.admin, nil).Expect(http.StatusOK)
+		ledger := s.Product.Sales
+		ctx := context.Background()
+		err := w.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+			if _, err := ledger.Document(ctx, tx, w.otherCompany, sale.ID); err == nil {
+				t.Error("another company's sale read")
+			}
+			doc, err := ledger.Document(ctx, tx, w.CompanyID, sale.ID)
+			if err != nil {
+				return err
+			}
+			if doc.Number != sale.Number || doc.PartyID != w.juridica || doc.PartyName != "Tienda La Esquina S.A.S." ||
+				doc.TotalCents != sale.Totals.TotalCents || doc.BalanceCents != sale.Totals.TotalCents ||
+				doc.ApprovalStatus != "approved" || doc.Status != "pending" || doc.CreatedBy != w.userID ||
+				doc.Date.Format("2006-01-02") != "2026-11-23" {
+				t.Errorf("document %+v", doc)
+			}
+			return ledger.ApplyPaid(ctx, tx, sale.ID, 30_000_000, authtest.Start)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got one[sales.Sale]
+		w.Get(t, fmt.Sprintf("/api/sales/%d", sale.ID), w.user).Expect(http.StatusOK).JSON(&got)
+		if got.Data.Status != "partial" || got.Data.Totals.PaidCents != 30_000_000 || got.Data.Totals.BalanceCents != sale.Totals.TotalCents-30_000_000 {
+			t.Fatalf("after a payment %+v", got.Data)
+		}
+		var cus one[obj]
+		w.Get(t, fmt.Sprintf("/api/customers/%d", w.juridica), w.user).Expect(http.StatusOK).JSON(&cus)
+		if cus.Data["paid_cents"] != 30_000_000.0 || cus.Data["balance_cents"] != float64(sale.Totals.TotalCents-30_000_000) {
+			t.Fatalf("customer figures %v", cus.Data)
+		}
+		// A sale with payments is never deleted; paying below zero is refused.
+		if err := ledger.ApplyPaid(ctx, w.DB, sale.ID, -30_000_001, authtest.Start); err == nil {
+			t.Fatal("paid below zero")
+		}
+		w.Send(t, http.MethodDelete, fmt.Sprintf("/api/sales/%d", sale.ID), w.admin, nil).ExpectError(http.StatusConflict, "conflict", "Sale cannot be deleted")
 	})
 }
