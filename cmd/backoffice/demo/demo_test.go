@@ -46,7 +46,7 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"customers", "SELECT COUNT(*) FROM customers WHERE company_id = ?", 40},
 			{"purchase orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ?", 20},
 			{"purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ?", 93},
-			{"sales", "SELECT COUNT(*) FROM sales WHERE company_id = ?", 110},
+			{"sales", "SELECT COUNT(*) FROM sales WHERE company_id = ?", 90},
 		}
 		before := map[string]int{}
 		for _, c := range exact {
@@ -85,7 +85,7 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"approved receipts", "SELECT COUNT(*) FROM received_orders WHERE company_id = ? AND status = 'approved'", 1},
 			{"rejected receipts", "SELECT COUNT(*) FROM received_orders WHERE company_id = ? AND status = 'rejected'", 1},
 			{"pending sales", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'pending'", 5},
-			{"approved sales", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'approved'", 80},
+			{"approved sales", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'approved'", 60},
 			{"rejected sales with a reason", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'rejected' AND approval_reason <> ''", 5},
 			{"sales by the user", "SELECT COUNT(*) FROM sales s JOIN users u ON u.id = s.created_by WHERE s.company_id = ? AND u.username = 'user'", 40},
 			{"sales by the secretary", "SELECT COUNT(*) FROM sales s JOIN users u ON u.id = s.created_by WHERE s.company_id = ? AND u.username = 'secretary'", 30},
