@@ -2,11 +2,11 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"strings"
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/bench/internal/benchkit"
 	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/people"
 	"github.com/backoffice/backoffice/platform/listing"
@@ -17,7 +17,7 @@ import (
 // are written out from the stores' query builders (modules/catalog/internal/store,
 // modules/people/internal/store): the page (limit per_page+1), the count behind the total, for one
 // company and for every company. Searches are built with platform/search, as the stores build them.
-func explain(ctx context.Context, bdb *bun.DB, ten tenants, lists []listSpec) error {
+func explain(ctx context.Context, bdb *bun.DB, ten benchkit.Tenants, lists []listSpec) error {
 	const (
 		productRows  = "SELECT p.*, c.name AS category_name, lower(p.name) AS sort_name FROM products AS p LEFT JOIN categories AS c ON c.id = p.category_id"
 		customerRows = "SELECT p.*, lower(p.name) AS name_key, lower(p.city) AS city_key FROM customers AS p"
@@ -47,11 +47,7 @@ func explain(ctx context.Context, bdb *bun.DB, ten tenants, lists []listSpec) er
 	searchCount := func(t search.Table, q string, sc listing.Scope) string {
 		return "SELECT count(*) FROM (" + t.Matches(bdb, search.Terms(q), sc).String() + ") AS m"
 	}
-	type stmt struct {
-		label, sql string
-		args       []any
-	}
-	var stmts []stmt
+	var stmts []benchkit.Statement
 	for _, scope := range []struct {
 		name, where string
 		args        []any
@@ -59,35 +55,25 @@ func explain(ctx context.Context, bdb *bun.DB, ten tenants, lists []listSpec) er
 	}{{"one company", " WHERE p.deleted_at IS NULL AND p.company_id = ?", []any{ten.Company}, listing.Scope{CompanyID: ten.Company}},
 		{"every company (admin)", " WHERE p.deleted_at IS NULL", nil, listing.Scope{All: true}}} {
 		with := func(extra ...any) []any { return append(append([]any{}, scope.args...), extra...) }
-		stmts = append(stmts,
-			stmt{"products first page, " + scope.name, productRows + scope.where + order, with()},
-			stmt{"products last page, " + scope.name, productRows + scope.where + last, with()},
-			stmt{"products search word page, " + scope.name, searchPage(productWords, productRows, lists[0].words[0], scope.sc), nil},
-			stmt{"products search whole name page, " + scope.name, searchPage(productWords, productRows, lists[0].names[0], scope.sc), nil},
-			stmt{"products count, " + scope.name, "SELECT count(*) FROM products AS p" + scope.where, with()},
-			stmt{"products search word count, " + scope.name, searchCount(productWords, lists[0].words[0], scope.sc), nil},
-			stmt{"customers first page, " + scope.name, customerRows + scope.where + order, with()},
-			stmt{"customers last page, " + scope.name, customerRows + scope.where + last, with()},
-			stmt{"customers search word page, " + scope.name, searchPage(customerWords, customerRows, lists[1].words[0], scope.sc), nil},
-			stmt{"customers search whole name page, " + scope.name, searchPage(customerWords, customerRows, lists[1].names[0], scope.sc), nil},
-			stmt{"customers count, " + scope.name, "SELECT count(*) FROM customers AS p" + scope.where, with()},
-			stmt{"customers search word count, " + scope.name, searchCount(customerWords, lists[1].words[0], scope.sc), nil},
-			stmt{"customers search whole name count, " + scope.name, searchCount(customerWords, lists[1].names[0], scope.sc), nil},
-		)
+		for _, l := range []struct {
+			table, rows string
+			words       search.Table
+			spec        listSpec
+		}{{"products", productRows, productWords, lists[0]}, {"customers", customerRows, customerWords, lists[1]}} {
+			label := func(what string) string { return l.table + " " + what + ", " + scope.name }
+			stmts = append(stmts,
+				benchkit.Stmt(label("first page"), l.rows+scope.where+order, with()),
+				benchkit.Stmt(label("last page"), l.rows+scope.where+last, with()),
+				benchkit.Stmt(label("search word page"), searchPage(l.words, l.rows, l.spec.words[0], scope.sc), nil),
+				benchkit.Stmt(label("search whole name page"), searchPage(l.words, l.rows, l.spec.names[0], scope.sc), nil),
+				benchkit.Stmt(label("count"), "SELECT count(*) FROM "+l.table+" AS p"+scope.where, with()),
+				benchkit.Stmt(label("search word count"), searchCount(l.words, l.spec.words[0], scope.sc), nil),
+				benchkit.Stmt(label("search whole name count"), searchCount(l.words, l.spec.names[0], scope.sc), nil),
+			)
+		}
 	}
 	if pageErr != nil {
 		return pageErr
 	}
-	for _, s := range stmts {
-		var plan []string
-		if err := bdb.NewRaw("EXPLAIN (ANALYZE, BUFFERS) "+s.sql, s.args...).Scan(ctx, &plan); err != nil {
-			return fmt.Errorf("explain %s: %w", s.label, err)
-		}
-		fmt.Printf("\n### EXPLAIN %s\n\n```\n", s.label)
-		for _, l := range plan {
-			fmt.Println(l)
-		}
-		fmt.Println("```")
-	}
-	return nil
+	return benchkit.Explain(ctx, bdb, stmts)
 }

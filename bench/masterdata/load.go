@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"mime/multipart"
 	"net/http"
 	"strconv"
 
@@ -23,15 +22,9 @@ func createCustomer(s *benchkit.Session, tag string) (int64, error) {
 
 // createProduct adds a product through the API's multipart form as s.
 func createProduct(s *benchkit.Session, tag string, categoryID int64) (int64, error) {
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	for k, v := range map[string]string{"code": "BENCH-" + tag, "name": "Producto de prueba " + tag,
+	b, err := s.PostForm("/api/products", map[string]string{"code": "BENCH-" + tag, "name": "Producto de prueba " + tag,
 		"category_id": strconv.FormatInt(categoryID, 10), "unit": "und", "cost_cents": "100000", "price_cents": "130000",
-		"quantity": "5", "alert_quantity": "1", "iva_class": "19", "kind": "goods"} {
-		_ = w.WriteField(k, v)
-	}
-	_ = w.Close()
-	b, err := s.Do(http.MethodPost, "/api/products", w.FormDataContentType(), &buf, http.StatusCreated, true)
+		"quantity": "5", "alert_quantity": "1", "iva_class": "19", "kind": "goods"}, http.StatusCreated)
 	if err != nil {
 		return 0, err
 	}

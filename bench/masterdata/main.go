@@ -135,7 +135,7 @@ func run(o options) error {
 
 	fmt.Printf("# masterdata bench %s\n\n", time.Now().UTC().Format(time.RFC3339))
 	fmt.Printf("data: %d products + %d customers in %q, %d + %d in %q; %d clients, %v per scenario after %v warm-up, per_page %d; load average at start %s\n\n",
-		o.want.Products, o.want.Customers, demoCompany, o.want.OtherProducts, o.want.OtherCustomers, otherCompany,
+		o.want.Products, o.want.Customers, benchkit.DemoCompany, o.want.OtherProducts, o.want.OtherCustomers, otherCompany,
 		o.conc, o.dur, o.warm, o.perPage, benchkit.LoadAvg())
 
 	lists := []listSpec{

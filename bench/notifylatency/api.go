@@ -6,11 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strconv"
 	"time"
+
+	"github.com/backoffice/backoffice/bench/internal/benchkit"
 )
 
 // session is a signed-in user of the API.
@@ -98,17 +99,11 @@ func (s *session) postJSON(ctx context.Context, path string, in, out any) error 
 }
 
 func (s *session) postForm(ctx context.Context, path string, fields map[string]string, out any) error {
-	var buf bytes.Buffer
-	w := multipart.NewWriter(&buf)
-	for k, v := range fields {
-		if err := w.WriteField(k, v); err != nil {
-			return err
-		}
-	}
-	if err := w.Close(); err != nil {
+	ct, body, err := benchkit.Form(fields)
+	if err != nil {
 		return err
 	}
-	return s.do(ctx, http.MethodPost, path, w.FormDataContentType(), &buf, out)
+	return s.do(ctx, http.MethodPost, path, ct, body, out)
 }
 
 type idData struct {

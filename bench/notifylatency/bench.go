@@ -351,7 +351,7 @@ func workload(ctx context.Context, o options, d *deployment, r *result) error {
 
 	// On a shared host, start when the others are mostly idle (bounded).
 	if o.quietWait > 0 {
-		r.quiet = waitQuiet(ctx, o.quietWait, o.quietBusy)
+		r.quiet = "approvals " + benchkit.WaitQuiet(ctx, o.quietWait, o.quietBusy)
 		logf("%s", r.quiet)
 	}
 
@@ -360,7 +360,7 @@ func workload(ctx context.Context, o options, d *deployment, r *result) error {
 	for i, p := range d.procs {
 		cpu0[i] = p.cpu()
 	}
-	busy0, total0 := cpuTimes()
+	busy0, total0 := benchkit.HostCPU()
 	var ru0 syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
 	approvedFrames.Store(0)
@@ -439,8 +439,8 @@ func workload(ctx context.Context, o options, d *deployment, r *result) error {
 	for i, p := range d.procs {
 		r.procStats = append(r.procStats, procStat{name: p.name, cpu: p.cpu() - cpu0[i], rssKiB: p.statusKiB("VmRSS"), hwmK: p.statusKiB("VmHWM")})
 	}
-	if busy1, total1 := cpuTimes(); total1 > total0 {
-		r.hostBusy = float64(busy1-busy0) / float64(total1-total0)
+	if busy1, total1 := benchkit.HostCPU(); total1 > total0 {
+		r.hostBusy = benchkit.HostBusy(busy0, total0, busy1, total1)
 	}
 	var ru1 syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
@@ -637,25 +637,4 @@ func deadProc(ps []*proc) *proc {
 		}
 	}
 	return nil
-}
-
-// waitQuiet waits, at most wait, for a 2 s window in which the host's CPU is less than busy
-// busy, and says how it went.
-func waitQuiet(ctx context.Context, wait time.Duration, busy float64) string {
-	start := time.Now()
-	last := 0.0
-	for time.Since(start) < wait && ctx.Err() == nil {
-		b0, t0 := cpuTimes()
-		time.Sleep(2 * time.Second)
-		b1, t1 := cpuTimes()
-		if t1 > t0 {
-			last = float64(b1-b0) / float64(t1-t0)
-		}
-		if last < busy {
-			return fmt.Sprintf("approvals started after %v of waiting for a quiet host (last 2 s window %.0f%% busy < %.0f%%)",
-				time.Since(start).Round(time.Second), last*100, busy*100)
-		}
-	}
-	return fmt.Sprintf("the host never went below %.0f%% busy within %v (last 2 s window %.0f%%): approvals started anyway",
-		busy*100, wait, last*100)
 }

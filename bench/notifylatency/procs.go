@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/backoffice/backoffice/bench/internal/benchkit"
 )
 
 // cleanups are undone last first by runCleanups, also from the watchdog: the child processes,
@@ -188,26 +190,7 @@ func (p *proc) statusKiB(field string) int {
 }
 
 // cpu is the process's user+system CPU time so far.
-func (p *proc) cpu() time.Duration {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", p.cmd.Process.Pid))
-	if err != nil {
-		return 0
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 {
-		return 0
-	}
-	f := strings.Fields(s[i+1:])
-	// After the command: state(0) ppid ... utime is field 14 of the line, index 11 here.
-	if len(f) < 13 {
-		return 0
-	}
-	ut, _ := strconv.ParseInt(f[11], 10, 64)
-	st, _ := strconv.ParseInt(f[12], 10, 64)
-	const hz = 100 // USER_HZ on Linux
-	return time.Duration(ut+st) * time.Second / hz
-}
+func (p *proc) cpu() time.Duration { return benchkit.ProcessCPU(p.cmd.Process.Pid) }
 
 // countInLog counts the lines of the process log containing s.
 func (p *proc) countInLog(s string) int {
@@ -239,28 +222,4 @@ func freeAddr() (string, error) {
 	}
 	defer l.Close()
 	return l.Addr().String(), nil
-}
-
-// cpuTimes reads the host's aggregate CPU counters (/proc/stat): busy and total jiffies.
-func cpuTimes() (busy, total int64) {
-	b, err := os.ReadFile("/proc/stat")
-	if err != nil {
-		return 0, 0
-	}
-	line, _, _ := strings.Cut(string(b), "\n")
-	f := strings.Fields(line)
-	if len(f) < 6 || f[0] != "cpu" {
-		return 0, 0
-	}
-	for i, v := range f[1:] {
-		n, _ := strconv.ParseInt(v, 10, 64)
-		if i >= 8 { // guest and guest_nice are already in user and nice
-			break
-		}
-		total += n
-		if i != 3 && i != 4 { // idle, iowait
-			busy += n
-		}
-	}
-	return busy, total
 }

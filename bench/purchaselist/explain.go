@@ -6,6 +6,8 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/bench/internal/benchkit"
+
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -28,17 +30,13 @@ func explain(ctx context.Context, bdb *bun.DB, lists []*list) error {
 		desc  = ` ORDER BY p.purchase_date DESC, p.id DESC LIMIT %d`
 		asc   = ` ORDER BY p.purchase_date ASC, p.id ASC LIMIT %d`
 	)
-	type stmt struct {
-		label, sql string
-		args       []any
-	}
 	for _, l := range lists {
-		scope, where, args := "every company, as "+l.s.User, "", []any{}
-		if !l.all {
-			scope, where, args = "one company, as "+l.s.User, " AND (p.company_id = ?)", []any{l.company}
+		scope, where, args := "every company, as "+l.S.User, "", []any{}
+		if !l.All {
+			scope, where, args = "one company, as "+l.S.User, " AND (p.company_id = ?)", []any{l.Company}
 		}
 		with := func(extra ...any) []any { return append(append([]any{}, args...), extra...) }
-		limit := l.perPage + 1
+		limit := l.PerPage + 1
 		ref, sup := listing.ContainsPattern(l.refs[0]), listing.ContainsPattern(l.suppliers[0])
 		// A sort other than the default selects its own key (Spec.KeyExpr: the text expression,
 		// or '' for the other kinds).
@@ -48,34 +46,26 @@ func explain(ctx context.Context, bdb *bun.DB, lists []*list) error {
 			}
 			return `SELECT p.*, '' AS sort_key FROM "purchases" AS "p" WHERE (p.deleted_at IS NULL)`
 		}
-		stmts := []stmt{
-			{"first page, " + scope, rows + where + fmt.Sprintf(desc, limit), with()},
-			{"deep page (middle), " + scope, rows + where + deep + fmt.Sprintf(desc, limit), with(l.mid.value, l.mid.id)},
-			{"last page, " + scope, rows + where + fmt.Sprintf(asc, limit), with()},
-			{"status=pending page, " + scope, rows + where + state + fmt.Sprintf(desc, limit), with()},
-			{"date range page, " + scope, rows + where + dates + fmt.Sprintf(desc, limit), with(l.window[0], l.window[1])},
-			{"approval=pending page, " + scope, rows + where + appr + fmt.Sprintf(desc, limit), with()},
-			{"q=<reference number> page, " + scope, rows + where + q + fmt.Sprintf(desc, limit), with(ref, ref)},
-			{"q=<supplier name> page, " + scope, rows + where + q + fmt.Sprintf(desc, limit), with(sup, sup)},
-			{"sort=-balance_cents page, " + scope, byKey("p.balance_cents") + where + " ORDER BY p.balance_cents DESC, p.id DESC" + fmt.Sprintf(" LIMIT %d", limit), with()},
-			{"sort=due_date page, " + scope, byKey("p.due_date") + where + " ORDER BY p.due_date ASC, p.id ASC" + fmt.Sprintf(" LIMIT %d", limit), with()},
-			{"count, " + scope, count + where, with()},
-			{"status=pending count, " + scope, count + where + state, with()},
-			{"date range count, " + scope, count + where + dates, with(l.window[0], l.window[1])},
-			{"approval=pending count, " + scope, count + where + appr, with()},
-			{"q=<reference number> count, " + scope, count + where + q, with(ref, ref)},
-			{"q=<supplier name> count, " + scope, count + where + q, with(sup, sup)},
+		stmts := []benchkit.Statement{
+			benchkit.Stmt("first page, "+scope, rows+where+fmt.Sprintf(desc, limit), with()),
+			benchkit.Stmt("deep page (middle), "+scope, rows+where+deep+fmt.Sprintf(desc, limit), with(l.Mid.Value, l.Mid.ID)),
+			benchkit.Stmt("last page, "+scope, rows+where+fmt.Sprintf(asc, limit), with()),
+			benchkit.Stmt("status=pending page, "+scope, rows+where+state+fmt.Sprintf(desc, limit), with()),
+			benchkit.Stmt("date range page, "+scope, rows+where+dates+fmt.Sprintf(desc, limit), with(l.Window[0], l.Window[1])),
+			benchkit.Stmt("approval=pending page, "+scope, rows+where+appr+fmt.Sprintf(desc, limit), with()),
+			benchkit.Stmt("q=<reference number> page, "+scope, rows+where+q+fmt.Sprintf(desc, limit), with(ref, ref)),
+			benchkit.Stmt("q=<supplier name> page, "+scope, rows+where+q+fmt.Sprintf(desc, limit), with(sup, sup)),
+			benchkit.Stmt("sort=-balance_cents page, "+scope, byKey("p.balance_cents")+where+" ORDER BY p.balance_cents DESC, p.id DESC"+fmt.Sprintf(" LIMIT %d", limit), with()),
+			benchkit.Stmt("sort=due_date page, "+scope, byKey("p.due_date")+where+" ORDER BY p.due_date ASC, p.id ASC"+fmt.Sprintf(" LIMIT %d", limit), with()),
+			benchkit.Stmt("count, "+scope, count+where, with()),
+			benchkit.Stmt("status=pending count, "+scope, count+where+state, with()),
+			benchkit.Stmt("date range count, "+scope, count+where+dates, with(l.Window[0], l.Window[1])),
+			benchkit.Stmt("approval=pending count, "+scope, count+where+appr, with()),
+			benchkit.Stmt("q=<reference number> count, "+scope, count+where+q, with(ref, ref)),
+			benchkit.Stmt("q=<supplier name> count, "+scope, count+where+q, with(sup, sup)),
 		}
-		for _, s := range stmts {
-			var plan []string
-			if err := bdb.NewRaw("EXPLAIN (ANALYZE, BUFFERS) "+s.sql, s.args...).Scan(ctx, &plan); err != nil {
-				return fmt.Errorf("explain %s: %w", s.label, err)
-			}
-			fmt.Printf("\n### EXPLAIN %s\n\n```\n", s.label)
-			for _, line := range plan {
-				fmt.Println(line)
-			}
-			fmt.Println("```")
+		if err := benchkit.Explain(ctx, bdb, stmts); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -10,23 +10,8 @@ import (
 	"github.com/backoffice/backoffice/bench/internal/benchkit"
 )
 
-// demoCompany is the company the binary's demo seed creates (cmd/backoffice/seed.go); most bench
-// purchases belong to it, so the demo users see them.
-const demoCompany = "Demo S.A.S."
-
-// otherCompany holds the purchases of a second tenant, so that the company filter of the list has
-// rows to leave out and the admins' all-companies list is bigger than one company's.
+// otherCompany holds the purchases of a second tenant (benchkit.Tenants).
 const otherCompany = "Bench Compras Otra S.A.S."
-
-// sizes is how many live purchases the bench wants in each company.
-type sizes struct {
-	Demo, Other int
-}
-
-// tenants are the ids the bench data hangs on.
-type tenants struct {
-	Company, Other, Admin int64
-}
 
 // per-company master data the purchases refer to.
 const (
@@ -44,101 +29,56 @@ var (
 // seed fills the migrated database straight through SQL (generate_series), in one transaction,
 // then VACUUM ANALYZE — unless a previous run left exactly the wanted purchases (then they are
 // reused). It returns the ids and whether the data was reused.
-func seed(ctx context.Context, bdb *bun.DB, want sizes) (tenants, bool, error) {
-	var t tenants
-	var err error
-	if t.Company, t.Admin, err = benchkit.DemoIDs(ctx, bdb, demoCompany); err != nil {
-		return t, false, err
-	}
-	// The bench's purchases are told apart by their references (FV-, FC-) from the demo records the
-	// server's seed writes (FE-).
-	var have int
-	if err := bdb.NewRaw("SELECT count(*) FROM purchases WHERE "+benchRefs).Scan(ctx, &have); err != nil {
-		return t, false, err
-	}
-	if have > 0 {
-		var got sizes
-		var lines int
-		err := bdb.NewRaw(`SELECT
-			(SELECT count(*) FROM purchases WHERE company_id = ? AND deleted_at IS NULL AND `+benchRefs+`),
-			(SELECT count(*) FROM purchases p JOIN companies c ON c.id = p.company_id WHERE c.name = ? AND p.deleted_at IS NULL),
-			(SELECT count(*) FROM (SELECT 1 FROM purchase_lines LIMIT 1) AS l)`,
-			t.Company, otherCompany).Scan(ctx, &got.Demo, &got.Other, &lines)
-		if err != nil {
-			return t, false, err
-		}
-		if got != want || lines == 0 {
-			return t, false, fmt.Errorf("the database holds %+v purchases, not %+v: run with -fresh", got, want)
-		}
-		err = bdb.NewRaw("SELECT id FROM companies WHERE name = ? AND deleted_at IS NULL", otherCompany).Scan(ctx, &t.Other)
-		return t, true, err
-	}
-	err = bdb.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		now := time.Now().UTC()
-		if err := tx.NewRaw("INSERT INTO companies (name, created_at, updated_at) VALUES (?, ?, ?) RETURNING id",
-			otherCompany, now, now).Scan(ctx, &t.Other); err != nil {
-			return err
-		}
-		for _, c := range []struct {
-			id                   int64
-			purchases, suppliers int
-			stores               []string
-			refPrefix            string
-			// receivedBase keeps the received-order ids of the two companies apart (the unique
-			// index on received_order_id spans companies).
-			receivedBase int64
-		}{
-			{t.Company, want.Demo, suppliersDemo, demoStores, "FV-", 0},
-			{t.Other, want.Other, suppliersOther, otherStores, "FC-", 100_000_000},
-		} {
-			for _, name := range c.stores {
-				if _, err := tx.ExecContext(ctx, storeSQL, c.id, name, now); err != nil {
-					return fmt.Errorf("stores: %w", err)
-				}
+func seed(ctx context.Context, bdb *bun.DB, want benchkit.Split) (benchkit.Tenants, bool, error) {
+	return benchkit.LoadOrReuse(ctx, bdb, otherCompany,
+		[]string{"purchases", "purchase_lines", "suppliers", "stores", "products", "categories", "companies"},
+		func(t benchkit.Tenants) error { return reusable(ctx, bdb, t, want) },
+		func(ctx context.Context, tx bun.Tx, t benchkit.Tenants, id int64, demo bool) error {
+			// The demo company's purchases are FV-, the other's FC-; receivedBase keeps their
+			// received-order ids apart (the unique index on received_order_id spans companies).
+			n, suppliers, stores, refPrefix, receivedBase := want.Demo, suppliersDemo, demoStores, "FV-", int64(0)
+			if !demo {
+				n, suppliers, stores, refPrefix, receivedBase = want.Other, suppliersOther, otherStores, "FC-", 100_000_000
 			}
-			if _, err := tx.ExecContext(ctx, suppliersSQL, c.id, t.Admin, c.suppliers); err != nil {
+			if err := benchkit.AddDocMaster(ctx, tx, id, t.Admin, stores, categoriesPerCompany, productsPerCompany); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, suppliersSQL, id, t.Admin, suppliers); err != nil {
 				return fmt.Errorf("suppliers: %w", err)
 			}
-			if _, err := tx.ExecContext(ctx, categoriesSQL, c.id, t.Admin, categoriesPerCompany); err != nil {
-				return fmt.Errorf("categories: %w", err)
-			}
-			if _, err := tx.ExecContext(ctx, productsSQL, c.id, t.Admin, productsPerCompany, categoriesPerCompany); err != nil {
-				return fmt.Errorf("products: %w", err)
-			}
 			t0 := time.Now()
-			if _, err := tx.ExecContext(ctx, purchasesSQL, c.id, t.Admin, c.purchases, productsPerCompany, c.refPrefix, c.receivedBase); err != nil {
+			if _, err := tx.ExecContext(ctx, purchasesSQL, id, t.Admin, n, productsPerCompany, refPrefix, receivedBase); err != nil {
 				return fmt.Errorf("purchases: %w", err)
 			}
 			t1 := time.Now()
-			if _, err := tx.ExecContext(ctx, linesSQL, c.id, productsPerCompany); err != nil {
+			if _, err := tx.ExecContext(ctx, linesSQL, id, productsPerCompany); err != nil {
 				return fmt.Errorf("purchase lines: %w", err)
 			}
-			logf("company %d: %d purchases in %v, their lines in %v", c.id, c.purchases,
+			logf("company %d: %d purchases in %v, their lines in %v", id, n,
 				t1.Sub(t0).Round(time.Millisecond), time.Since(t1).Round(time.Millisecond))
-		}
-		return nil
-	})
-	if err != nil {
-		return t, false, err
+			return nil
+		})
+}
+
+// reusable checks that a database an earlier run loaded holds the wanted purchases. The bench's
+// purchases are told apart by their references (FV-, FC-) from the demo records the server's
+// seed writes (FE-).
+func reusable(ctx context.Context, bdb *bun.DB, t benchkit.Tenants, want benchkit.Split) error {
+	var got benchkit.Split
+	var lines int
+	err := bdb.NewRaw(`SELECT
+		(SELECT count(*) FROM purchases WHERE company_id = ? AND deleted_at IS NULL AND `+benchRefs+`),
+		(SELECT count(*) FROM purchases WHERE company_id = ? AND deleted_at IS NULL),
+		(SELECT count(*) FROM (SELECT 1 FROM purchase_lines LIMIT 1) AS l)`,
+		t.Company, t.Other).Scan(ctx, &got.Demo, &got.Other, &lines)
+	if err == nil && (got != want || lines == 0) {
+		err = fmt.Errorf("the database holds %+v purchases, not %+v: run with -fresh", got, want)
 	}
-	// What autovacuum would do on a live system after a bulk load: planner statistics, and the
-	// visibility map that lets counts read the indexes alone.
-	for _, table := range []string{"purchases", "purchase_lines", "suppliers", "stores", "products", "categories", "companies"} {
-		if _, err := bdb.ExecContext(ctx, "VACUUM ANALYZE "+table); err != nil {
-			return t, false, err
-		}
-	}
-	return t, false, nil
+	return err
 }
 
 // benchRefs selects the purchases this bench loads (references FV- and FC-).
 const benchRefs = "(reference_no LIKE 'FV-%' OR reference_no LIKE 'FC-%')"
-
-// storeSQL adds a store to a company unless one of that name is there.
-const storeSQL = `
-INSERT INTO stores (company_id, name, created_at, updated_at)
-SELECT ?0, ?1, ?2, ?2 WHERE NOT EXISTS
-  (SELECT 1 FROM stores WHERE company_id = ?0 AND lower(name) = lower(?1) AND deleted_at IS NULL)`
 
 // suppliersSQL adds n approved suppliers (companies with a NIT) to a company.
 const suppliersSQL = `
@@ -159,26 +99,6 @@ SELECT ?0,
   'juridica', TRUE, g % 4 <> 0, 'NIT', '9' || lpad(g::text, 8, '0'),
   'approved', ?1, now(), ?1, now(), ?1, now()
 FROM generate_series(1, ?2) AS g, words`
-
-// categoriesSQL adds n categories to a company.
-const categoriesSQL = `
-INSERT INTO categories (company_id, name, created_by, updated_by, created_at, updated_at)
-SELECT ?0, 'Compras ' || lpad(g::text, 2, '0'), ?1, ?1, now(), now() FROM generate_series(1, ?2) AS g`
-
-// productsSQL adds n products (codes BP-0000…) to a company. Product k (0-based, in code order)
-// has IVA class k mod 4 (19, 5, exento, excluido) — purchasesSQL prices its lines with that rule.
-const productsSQL = `
-WITH cats AS (SELECT array_agg(id ORDER BY id) AS ids FROM categories WHERE company_id = ?0 AND name LIKE 'Compras %'),
-words AS (SELECT
-  ARRAY['Arroz','Café','Leche','Aceite','Azúcar','Panela','Fríjol','Atún','Chocolate','Harina',
-        'Pasta','Jabón','Detergente','Gaseosa','Galletas','Queso','Huevos','Avena','Sal','Papel'] AS noun)
-INSERT INTO products (company_id, category_id, code, name, unit, cost_cents, price_cents, quantity,
-  alert_quantity, iva_class, kind, created_by, updated_by, created_at, updated_at)
-SELECT ?0, cats.ids[1 + k % ?3], 'BP-' || lpad(k::text, 4, '0'),
-  words.noun[1 + (k * 7) % 20] || ' referencia ' || k, 'und', (10 + k % 990) * 10000, (10 + k % 990) * 13000, 100, 10,
-  (ARRAY['19','5','exento','excluido'])[1 + k % 4], CASE WHEN k % 10 = 9 THEN 'service' ELSE 'goods' END,
-  ?1, ?1, now(), now()
-FROM generate_series(0, ?2 - 1) AS k, cats, words`
 
 // purchasesSQL adds n purchases to a company (?0; admin ?1; n ?2; products ?3; reference prefix
 // ?4; received-order id base ?5). Purchase g:

@@ -4,7 +4,10 @@
 //   - a dedicated PostgreSQL database: DatabaseURL, EnsureDatabase, DropDatabase;
 //   - the server's cached list totals in Redis: ClearTotals (after a bulk load in SQL);
 //   - the server under test: StartServer starts the binary on a free loopback port and waits for
-//     /readyz; Server.Stop ends that process only; Server.MemKiB and Server.ResetPeak read its RSS;
+//     /readyz (Server.Ready: how long that took); Server.Stop ends that process only;
+//     Server.MemKiB and Server.ResetPeak read its RSS, Server.CPU its CPU time;
+//   - the machine: HostCPU and HostBusy (how busy the host was between two readings), WaitQuiet
+//     (wait for a quiet moment), ProcessCPU;
 //   - signed-in demo users: Login, Session.Do, Session.List;
 //   - closed-loop load: Scenario, Load (clients interleaving a group of scenarios for a fixed time
 //     after a warm-up), Burst (clients firing once at the same moment), Result (latencies, errors,

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 )
 
@@ -93,4 +94,26 @@ func Created(b []byte) (int64, error) {
 		return 0, fmt.Errorf("no id in %.200s", b)
 	}
 	return out.Data.ID, nil
+}
+
+// Form encodes fields as multipart/form-data (the API's create forms: products, sales with a
+// "data" JSON part) and returns the body with its content type.
+func Form(fields map[string]string) (contentType string, body *bytes.Buffer, err error) {
+	body = new(bytes.Buffer)
+	w := multipart.NewWriter(body)
+	for k, v := range fields {
+		if err := w.WriteField(k, v); err != nil {
+			return "", nil, err
+		}
+	}
+	return w.FormDataContentType(), body, w.Close()
+}
+
+// PostForm POSTs fields as a multipart form and fails on any status but want; it returns the body.
+func (s *Session) PostForm(path string, fields map[string]string, want int) ([]byte, error) {
+	ct, body, err := Form(fields)
+	if err != nil {
+		return nil, err
+	}
+	return s.Do(http.MethodPost, path, ct, body, want, true)
 }

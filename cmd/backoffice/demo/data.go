@@ -131,3 +131,12 @@ var rejectReasons = []string{
 
 var purchaseNotes = []string{"", "", "Entrega en la bodega principal.", "Pedido mensual.", "Pago por transferencia.",
 	"Incluye flete.", ""}
+
+var saleNotes = []string{"", "Entrega a domicilio.", "", "El cliente recoge en la sede.", "", "Pago contra entrega.", "",
+	"Factura electrónica enviada al correo del cliente."}
+
+var saleRejectReasons = []string{
+	"El cliente canceló el pedido.",
+	"Precio por debajo del autorizado para este cliente.",
+	"El cliente tiene cartera vencida; venta solo de contado.",
+}

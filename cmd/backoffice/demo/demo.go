@@ -1,7 +1,8 @@
 // Package demo loads the demo company — the records a newcomer looks at on the embedded default's
 // first start, or after `backoffice seed`: four users (one per role), two stores, suppliers and
 // customers of every tax profile, a catalogue with stock below and above its alerts, six months
-// of purchases in every approval state, and purchase orders from pending to fully received.
+// of purchases in every approval state, purchase orders from pending to fully received, and three
+// months of sales by the user and the secretary, approved, pending or rejected by the admin.
 //
 // Every record is written through the back office's own HTTP API, in process, signed in as the
 // demo users: the handlers, the modules' rules, audit entries, domain events and search words all
@@ -51,8 +52,8 @@ var bogota = func() *time.Location {
 	return loc
 }()
 
-// Seed creates the demo company and the demo users that are missing, then — when it created all
-// four users, that is on a database never seeded — the company's records, through srv (a server
+// Seed creates the demo company and the demo users that are missing, then — when all four were
+// missing, that is on a database never seeded — the company's records, through srv (a server
 // with every module mounted, as product.Product.Mount leaves it). Running it again adds nothing.
 // now dates the records.
 func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.Time, logger *slog.Logger) error {
@@ -60,14 +61,29 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.T
 	if err != nil {
 		return err
 	}
-	created, err := createUsers(ctx, p, companyID, logger)
-	if err != nil || created < len(Users) {
+	missing, err := missingUsers(ctx, p, companyID)
+	if err != nil || len(missing) < len(Users) {
 		// The records come with the users, once: a database whose demo users existed already
 		// (seeded before, or in use) is left as it is, and the check costs no sign-in.
+		if err == nil {
+			err = createUsers(ctx, p, logger, missing...)
+		}
 		return err
 	}
 	started := time.Now()
 	s := &seeder{companyID: companyID, now: now.In(bogota), rnd: rand.New(rand.NewPCG(2026, 11))}
+	user := map[string]auth.NewUser{}
+	for _, u := range missing {
+		user[u.Username] = u
+	}
+	// Four argon2id hashes and three verifications (64 MiB and one lane each) are most of a
+	// first start's CPU. The records wait only for the admin's and the user's — their hashes,
+	// then their sign-ins, two at a time on two cores; the secretary's hash and sign-in (she
+	// sells) and then the buyer's hash run on the second core behind the first steps, which send
+	// their requests one at a time.
+	if err := createUsers(ctx, p, logger, user["admin"], user["user"]); err != nil {
+		return err
+	}
 	if err := parallel(
 		func() (err error) { s.admin, err = signIn(ctx, srv, "admin", Password); return err },
 		func() (err error) { s.user, err = signIn(ctx, srv, "user", Password); return err },
@@ -75,6 +91,20 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.T
 		return err
 	}
 	logger.Debug("demo sign-ins", "took_ms", time.Since(started).Milliseconds())
+	secretary := background(func() error {
+		if err := createUsers(ctx, p, logger, user["secretary"]); err != nil {
+			return err
+		}
+		var err error
+		s.secretary, err = signIn(ctx, srv, "secretary", Password)
+		return err
+	})
+	buyer := background(func() error {
+		_ = secretary() // one hash at a time beside the steps; the sales report her error
+		return createUsers(ctx, p, logger, user["buyer"])
+	})
+	// Whatever happens to the records, the hashes in flight end before the seed does.
+	defer func() { _ = buyer() }()
 	for _, step := range []struct {
 		name string
 		run  func() error
@@ -82,6 +112,12 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.T
 		{"stores", s.stores}, {"categories", s.categories}, {"products", s.products},
 		{"suppliers", s.suppliers}, {"customers", s.customers},
 		{"purchase orders", s.purchaseOrders}, {"purchases", s.purchases},
+		{"sales", func() error {
+			if err := secretary(); err != nil {
+				return err
+			}
+			return s.sales()
+		}},
 	} {
 		t := time.Now()
 		if err := step.run(); err != nil {
@@ -89,33 +125,41 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.T
 		}
 		logger.Debug("demo step", "step", step.name, "took_ms", time.Since(t).Milliseconds())
 	}
-	for _, c := range []*client{s.admin, s.user} {
+	for _, c := range []*client{s.admin, s.user, s.secretary} {
 		if _, err := c.do(http.MethodPost, "/api/auth/logout", "", nil, nil); err != nil {
 			return err // the seed's sessions end with it
 		}
 	}
+	if err := buyer(); err != nil {
+		return err
+	}
 	logger.Info("demo data loaded", "company", Company, "products", len(s.productCost), "suppliers", len(s.supplierIDs),
-		"purchases", s.purchaseCount, "purchase_orders", s.orderCount, "took_ms", time.Since(started).Milliseconds())
+		"purchases", s.purchaseCount, "purchase_orders", s.orderCount, "sales", s.saleCount, "took_ms", time.Since(started).Milliseconds())
 	return nil
 }
 
-// createUsers creates the demo users that do not exist yet and returns how many it created. The
-// password hashes (argon2id, the bulk of a first start's time) are computed in parallel, one per
-// core at most.
-func createUsers(ctx context.Context, p *product.Product, companyID int64, logger *slog.Logger) (int, error) {
+// missingUsers returns the demo users that do not exist yet, in Users' order, ready to create in
+// company companyID.
+func missingUsers(ctx context.Context, p *product.Product, companyID int64) ([]auth.NewUser, error) {
 	var missing []auth.NewUser
 	for _, u := range Users {
 		exists, err := p.Auth.UserExists(ctx, u.Username)
 		if err != nil {
-			return 0, err
+			return nil, err
 		}
 		if !exists {
 			u.CompanyID, u.Password = companyID, Password
 			missing = append(missing, u)
 		}
 	}
-	jobs := make([]func() error, len(missing))
-	for i, u := range missing {
+	return missing, nil
+}
+
+// createUsers creates users, their password hashes (argon2id, the bulk of a first start's time)
+// computed in parallel, one per core at most.
+func createUsers(ctx context.Context, p *product.Product, logger *slog.Logger, users ...auth.NewUser) error {
+	jobs := make([]func() error, len(users))
+	for i, u := range users {
 		jobs[i] = func() error {
 			if _, err := p.Auth.CreateUser(ctx, u); err != nil {
 				return fmt.Errorf("demo user %s: %w", u.Username, err)
@@ -124,7 +168,7 @@ func createUsers(ctx context.Context, p *product.Product, companyID int64, logge
 			return nil
 		}
 	}
-	return len(missing), parallel(jobs...)
+	return parallel(jobs...)
 }
 
 // parallel runs jobs, at most one per core at a time, and returns the first error.
@@ -144,14 +188,23 @@ func parallel(jobs ...func() error) error {
 	return errors.Join(errs...)
 }
 
+// background starts job on its own goroutine and returns what waits for its error (as often as
+// asked: the first call waits, later ones repeat the answer).
+func background(job func() error) func() error {
+	done := make(chan error, 1)
+	go func() { done <- job() }()
+	return sync.OnceValue(func() error { return <-done })
+}
+
 // seeder holds what the steps create for the later ones.
 type seeder struct {
 	companyID int64
 	// admin decides; user writes what waits for a decision (an administrator's own records are
-	// approved at once). Two sign-ins only: each costs an argon2id verification at start.
-	admin, user *client
-	now         time.Time // in America/Bogota
-	rnd         *rand.Rand
+	// approved at once); user and secretary sell (administrators never record a sale). Three
+	// sign-ins only: each costs an argon2id verification at start.
+	admin, user, secretary *client
+	now                    time.Time // in America/Bogota
+	rnd                    *rand.Rand
 
 	storeIDs    []int64
 	categoryIDs []int64
@@ -162,6 +215,10 @@ type seeder struct {
 	receiptIDs    []int64
 	purchaseCount int
 	orderCount    int
+
+	// customerIDs are the approved customers, for the sales.
+	customerIDs []demoCustomer
+	saleCount   int
 }
 
 // between returns a number in [lo, hi].
@@ -290,8 +347,12 @@ func (s *seeder) customers() error {
 			p.company, p.doc = customerCompanies[(i/5)%len(customerCompanies)], fmt.Sprint(900200000+i*10007)
 			p.ivaResponsible, p.declarante, p.granContribuyente = true, true, i == 9
 		}
-		if _, err := s.createParty("/api/customers", p); err != nil {
+		id, err := s.createParty("/api/customers", p)
+		if err != nil {
 			return fmt.Errorf("%s: %w", p.name, err)
+		}
+		if id > 0 {
+			s.customerIDs = append(s.customerIDs, demoCustomer{id: id, business: p.juridica, granContribuyente: p.granContribuyente})
 		}
 	}
 	return nil

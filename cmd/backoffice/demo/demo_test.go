@@ -46,6 +46,7 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"customers", "SELECT COUNT(*) FROM customers WHERE company_id = ?", 40},
 			{"purchase orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ?", 20},
 			{"purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ?", 93},
+			{"sales", "SELECT COUNT(*) FROM sales WHERE company_id = ?", 60},
 		}
 		before := map[string]int{}
 		for _, c := range exact {
@@ -83,15 +84,52 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"pending receipts", "SELECT COUNT(*) FROM received_orders WHERE company_id = ? AND status = 'pending'", 1},
 			{"approved receipts", "SELECT COUNT(*) FROM received_orders WHERE company_id = ? AND status = 'approved'", 1},
 			{"rejected receipts", "SELECT COUNT(*) FROM received_orders WHERE company_id = ? AND status = 'rejected'", 1},
+			{"pending sales", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'pending'", 5},
+			{"approved sales", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'approved'", 40},
+			{"rejected sales with a reason", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'rejected' AND approval_reason <> ''", 3},
+			{"sales by the user", "SELECT COUNT(*) FROM sales s JOIN users u ON u.id = s.created_by WHERE s.company_id = ? AND u.username = 'user'", 30},
+			{"sales by the secretary", "SELECT COUNT(*) FROM sales s JOIN users u ON u.id = s.created_by WHERE s.company_id = ? AND u.username = 'secretary'", 20},
+			{"stores that sold", "SELECT COUNT(DISTINCT store_id) FROM sales WHERE company_id = ?", 2},
+			{"customers that bought", "SELECT COUNT(DISTINCT customer_id) FROM sales WHERE company_id = ?", 25},
+			{"sales to legal entities", "SELECT COUNT(*) FROM sales s JOIN customers c ON c.id = s.customer_id WHERE s.company_id = ? AND c.person_type = 'juridica'", 12},
+			{"sales with ReteFuente withheld", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND withholding_income_cents > 0", 5},
+			{"sales with ReteIVA withheld", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND withholding_vat_cents > 0", 1},
+			{"sales with a line discount", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND discount_cents > 0", 5},
+			{"sales mixing IVA classes", "SELECT COUNT(*) FROM (SELECT sale_id FROM sale_lines WHERE company_id = ? GROUP BY sale_id HAVING COUNT(DISTINCT iva_class) > 1) AS m", 12},
+			{"sales with a service line", "SELECT COUNT(DISTINCT sale_id) FROM sale_lines WHERE company_id = ? AND kind = 'service'", 5},
+			{"sales from 3 months back", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND sale_date <= ?", 1},
 		}
-		sixMonthsAgo := s.Clock.Now().AddDate(0, -6, 0).Format("2006-01-02")
+		back := map[string]string{
+			"purchases from 6 months back": s.Clock.Now().AddDate(0, -6, 0).Format("2006-01-02"),
+			"sales from 3 months back":     s.Clock.Now().AddDate(0, -3, 0).Format("2006-01-02"),
+		}
 		for _, c := range atLeast {
 			args := []any{co}
-			if c.what == "purchases from 6 months back" {
-				args = append(args, sixMonthsAgo)
+			if d, ok := back[c.what]; ok {
+				args = append(args, d)
 			}
 			if got := count(t, s.DB, c.query, args...); got < c.min {
 				t.Errorf("%s: %d, want at least %d", c.what, got, c.min)
+			}
+		}
+
+		// Stock: no product below zero, and the sales took only units above the alert quantities,
+		// so that the products below their alert are those the catalogue step left there.
+		none := []struct {
+			what  string
+			query string
+		}{
+			{"products with negative stock", "SELECT COUNT(*) FROM products WHERE company_id = ? AND quantity < 0"},
+			{"goods the sales took to their alert quantity", `SELECT COUNT(*) FROM products p WHERE p.company_id = ?
+				AND p.kind = 'goods' AND p.quantity <= p.alert_quantity AND EXISTS (SELECT 1 FROM sale_lines l
+				JOIN sales s ON s.id = l.sale_id WHERE l.product_id = p.id AND s.approval_status <> 'rejected')`},
+			{"sales without lines", "SELECT COUNT(*) FROM sales s WHERE s.company_id = ? AND NOT EXISTS (SELECT 1 FROM sale_lines l WHERE l.sale_id = s.id)"},
+			{"rejected sales without a reason", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'rejected' AND approval_reason = ''"},
+			{"sales decided by another than the admin", "SELECT COUNT(*) FROM sales s JOIN users u ON u.id = s.approved_by WHERE s.company_id = ? AND u.username <> 'admin'"},
+		}
+		for _, c := range none {
+			if got := count(t, s.DB, c.query, co); got != 0 {
+				t.Errorf("%s: %d, want none", c.what, got)
 			}
 		}
 
@@ -106,6 +144,16 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 		r.JSON(&expiring)
 		if len(expiring.Data) < 5 {
 			t.Errorf("expiring purchases: %d, want at least 5 (%s)", len(expiring.Data), r.Body)
+		}
+		// The admin's pending sales, as the sales list answers them.
+		var pendingSales struct {
+			Meta struct {
+				Total int `json:"total"`
+			} `json:"meta"`
+		}
+		s.Get(t, "/api/sales?approval=pending", admin).JSON(&pendingSales)
+		if want := count(t, s.DB, "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'pending'", co); pendingSales.Meta.Total != want {
+			t.Errorf("GET /api/sales?approval=pending: total %d, want %d", pendingSales.Meta.Total, want)
 		}
 
 		if err := demo.Seed(ctx, s.Product, s.Server, s.Clock.Now(), logger); err != nil {
