@@ -10,6 +10,7 @@ import (
 	paymentshttp "github.com/backoffice/backoffice/modules/payments/internal/http"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/idempotency"
@@ -27,6 +28,8 @@ type Deps struct {
 	Attachments *attachments.Store
 	// Events publishes the domain events (outbox + relay wake-up).
 	Events eventbus.Emitter
+	// Users names the user who records a payment (*auth.Module), copied onto the payment.
+	Users caller.Users
 	// Purchases and Sales own the documents payments settle (*purchasing.Module, *sales.Module).
 	Purchases, Sales payable.Ledger
 	// StaffRoles list, read, record, delete and export (admin, user, secretary); AdminRole
@@ -49,7 +52,7 @@ type Module struct {
 // invalidate them at once, another replica's show within that minute.
 func New(d Deps) *Module {
 	svc := app.New(app.Deps{DB: d.DB, Counter: listing.NewCounter(d.Cache, time.Minute), Attachments: d.Attachments,
-		Events: d.Events, AdminRole: d.AdminRole, Now: d.Now,
+		Events: d.Events, Users: d.Users, AdminRole: d.AdminRole, Now: d.Now,
 		Ledgers: map[payable.Type]payable.Ledger{payable.Purchase: d.Purchases, payable.Sale: d.Sales}})
 	// A payment's images, and a run's, are read by whoever reads the payment: staff of its
 	// company, not buyers.

@@ -228,10 +228,14 @@ func TestPayingAPurchase(t *testing.T) {
 		w.pay(t, w.Admin, form("sale", pu.ID, 1), 0, nil).Expect(http.StatusNotFound)
 
 		// The document's payments, newest first, with their run and status; the purchase's figures.
+		// Everyone who reads them sees who recorded each by name (only administrators list users).
 		var list listing.Page[payments.Payment]
-		w.Get(t, fmt.Sprintf("/api/payments?type=purchase&document_id=%d&sort=created_at", pu.ID), w.User).Expect(http.StatusOK).JSON(&list)
+		w.Get(t, fmt.Sprintf("/api/payments?type=purchase&document_id=%d&sort=created_at", pu.ID), w.Secretary).Expect(http.StatusOK).JSON(&list)
 		if list.Meta.Total != 3 || list.Data[0].ID != half.ID || list.Data[2].ID != rest.ID {
 			t.Fatalf("the purchase's payments: %+v", list)
+		}
+		if list.Data[0].CreatedByName != "First user1 Last" || list.Data[2].CreatedByName != "First admin1 Last" {
+			t.Fatalf("creators %q, %q", list.Data[0].CreatedByName, list.Data[2].CreatedByName)
 		}
 	})
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/calendar"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
@@ -55,9 +56,7 @@ type TaxParams interface {
 // Users names the users who record sales (*auth.Module): first and last name, else the username.
 // A sale keeps its seller's name as of its recording (DESIGN rule 3), which everyone who reads
 // the sale may see, though only administrators list users.
-type Users interface {
-	UserNames(ctx context.Context, ids []int64) (map[int64]string, error)
-}
+type Users = caller.Users
 
 // Deps is what the sales module needs from the process.
 type Deps struct {

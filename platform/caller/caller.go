@@ -8,6 +8,7 @@ package caller
 import (
 	"context"
 	"errors"
+	"fmt"
 )
 
 // Principal is who is calling: set by the authentication middleware for a valid session token.
@@ -51,4 +52,27 @@ func WithClientIP(ctx context.Context, ip string) context.Context {
 func ClientIP(ctx context.Context) string {
 	ip, _ := ctx.Value(clientIPKey{}).(string)
 	return ip
+}
+
+// Users names users (the auth module's UserNames): the display name of each id — first and last
+// name, else the username —, deleted users included, an unknown id absent. A module that shows
+// who recorded something (a sale's seller, a payment's creator) copies the name at write time
+// through it, since only the auth module reads the users table and only administrators list
+// users, while everyone who reads the record should see who wrote it.
+type Users interface {
+	UserNames(ctx context.Context, ids []int64) (map[int64]string, error)
+}
+
+// Name is the display name of user id by users. The id is a signed-in caller's, so a missing
+// user is an error, not an empty name.
+func Name(ctx context.Context, users Users, id int64) (string, error) {
+	names, err := users.UserNames(ctx, []int64{id})
+	if err != nil {
+		return "", err
+	}
+	name, ok := names[id]
+	if !ok {
+		return "", fmt.Errorf("caller: user %d has no name", id)
+	}
+	return name, nil
 }

@@ -69,6 +69,8 @@ type Deps struct {
 	Events      eventbus.Emitter
 	// Ledgers are the owners of the payable documents, by type (purchase, sale).
 	Ledgers map[payable.Type]payable.Ledger
+	// Users names the user who records a payment (the auth module), copied onto it.
+	Users caller.Users
 	// AdminRole sees every company; its payments are approved at once; it approves and rejects.
 	AdminRole string
 	Now       func() time.Time
@@ -199,10 +201,13 @@ type Payment struct {
 	BatchNumber    string `json:"batch_number" doc:"The run's number, LOTE-000123 (empty: recorded alone)"`
 	// Only approved payments count as paid.
 	approval.Info
-	CreatedBy *int64         `json:"created_by"`
-	CreatedAt time.Time      `json:"created_at"`
-	UpdatedAt time.Time      `json:"updated_at"`
-	Images    []PaymentImage `json:"images,omitempty"`
+	CreatedBy *int64 `json:"created_by"`
+	// CreatedByName is shown to everyone who may read the payment (only administrators list
+	// users).
+	CreatedByName string         `json:"created_by_name" doc:"The name of the user who recorded it, as of then"`
+	CreatedAt     time.Time      `json:"created_at"`
+	UpdatedAt     time.Time      `json:"updated_at"`
+	Images        []PaymentImage `json:"images,omitempty"`
 }
 
 // Input is the payment form and its images, not yet checked.
@@ -216,7 +221,7 @@ func view(r *store.Row, images []attachments.Info) Payment {
 	out := Payment{ID: r.ID, CompanyID: r.CompanyID, Type: r.Type, DocumentID: r.DocumentID,
 		DocumentNumber: r.DocumentNumber, PartyID: r.PartyID, PartyName: r.PartyName, Date: r.PaymentDate,
 		ReferenceNo: r.ReferenceNo, AmountCents: r.AmountCents, Method: r.Method, Note: r.Note, BatchID: r.BatchID,
-		BatchNumber: r.BatchNumber, Info: r.Columns.Info(), CreatedBy: r.CreatedBy, CreatedAt: r.CreatedAt.UTC(),
+		BatchNumber: r.BatchNumber, Info: r.Columns.Info(), CreatedBy: r.CreatedBy, CreatedByName: r.CreatedByName, CreatedAt: r.CreatedAt.UTC(),
 		UpdatedAt: r.UpdatedAt.UTC()}
 	for _, img := range images {
 		out.Images = append(out.Images, PaymentImage{ID: img.ID, URL: img.URL()})
@@ -270,12 +275,27 @@ func (s *Service) images(ctx context.Context, idb bun.IDB, rows ...*store.Row) (
 	return own, err
 }
 
-// newRow is a payment of h by p at instant at on document documentID: approved at once when p
+// writer is who records payments now: p, and p's name as the payments copy it.
+type writer struct {
+	caller.Principal
+	name string
+}
+
+// writer names p (caller.Users), before a write.
+func (s *Service) writer(ctx context.Context, p caller.Principal) (writer, error) {
+	name, err := caller.Name(ctx, s.Users, p.UserID)
+	if err != nil {
+		return writer{}, apperror.Internal(err)
+	}
+	return writer{Principal: p, name: name}, nil
+}
+
+// newRow is a payment of h by w at instant at on document documentID: approved at once when w
 // is an administrator, pending otherwise.
-func (s *Service) newRow(p caller.Principal, h domain.Header, documentID, amountCents int64, at time.Time) *store.Row {
+func (s *Service) newRow(w writer, h domain.Header, documentID, amountCents int64, at time.Time) *store.Row {
 	return &store.Row{Type: h.Type, DocumentID: documentID, PaymentDate: h.Date, ReferenceNo: h.ReferenceNo,
-		AmountCents: amountCents, Method: h.Method, Note: h.Note, Columns: approval.Created(p.Role == s.AdminRole, p.UserID, at),
-		Stamps: db.Stamped(p.UserID, at)}
+		AmountCents: amountCents, Method: h.Method, Note: h.Note, CreatedByName: w.name,
+		Columns: approval.Created(w.Role == s.AdminRole, w.UserID, at), Stamps: db.Stamped(w.UserID, at)}
 }
 
 // paidNow tells whether payment r, being recorded, counts as paid at once: an administrator's.
@@ -313,10 +333,14 @@ func (s *Service) Create(ctx context.Context, p caller.Principal, in Input) (Pay
 	if err := refuse(domain.Validate(d, s.Now()), in.Images, domain.MaxImages, domain.MsgTooManyImages); err != nil {
 		return Payment{}, err
 	}
+	w, err := s.writer(ctx, p)
+	if err != nil {
+		return Payment{}, err
+	}
 	now := s.now()
-	r := s.newRow(p, d.Header, d.DocumentID, d.AmountCents, now)
+	r := s.newRow(w, d.Header, d.DocumentID, d.AmountCents, now)
 	var imgs map[int64][]attachments.Info
-	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		doc, ok, err := s.hold(ctx, tx, p, d.Type, d.DocumentID)
 		switch {
 		case err != nil:

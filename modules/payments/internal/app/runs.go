@@ -51,12 +51,16 @@ func (s *Service) RecordRun(ctx context.Context, p caller.Principal, in RunInput
 	if err := refuse(domain.ValidateRun(run, s.Now()), in.Images, domain.MaxRunImages, domain.MsgRunImages); err != nil {
 		return PaymentRun{}, err
 	}
+	w, err := s.writer(ctx, p)
+	if err != nil {
+		return PaymentRun{}, err
+	}
 	now := s.now()
 	b := &store.BatchRow{Type: run.Type, PaymentDate: run.Date, ReferenceNo: run.ReferenceNo, Method: run.Method,
 		Note: run.Note, CreatedBy: &p.UserID, CreatedAt: now}
 	rows := make([]*store.Row, len(run.Items))
 	var imgs map[int64][]attachments.Info
-	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		docs, err := s.holdRun(ctx, tx, p, run)
 		if err != nil {
 			return err
@@ -75,7 +79,7 @@ func (s *Service) RecordRun(ctx context.Context, p caller.Principal, in RunInput
 			if err := fits(ctx, tx, run.Type, doc, 0, it.AmountCents, domain.ItemField(i, "amount_cents")); err != nil {
 				return err
 			}
-			r := s.newRow(p, run.Header, it.DocumentID, it.AmountCents, now)
+			r := s.newRow(w, run.Header, it.DocumentID, it.AmountCents, now)
 			r.BatchID, r.BatchNumber = &b.ID, b.Number
 			if err := s.record(ctx, tx, p, r, doc, now); err != nil {
 				return err

@@ -12,7 +12,7 @@ var (
 	sheetName = map[string]string{"en": "Payments", "es": "Pagos"}
 	columns   = []xlsx.Header{{"Date", "Fecha"}, {"Type", "Tipo"}, {"Document", "Documento"}, {"Supplier / customer", "Proveedor / cliente"},
 		{"Reference No", "Referencia"}, {"Method", "Medio de pago"}, {"Amount", "Valor"}, {"Run", "Lote"}, {"Note", "Nota"},
-		{"Approval", "Aprobación"}, {"Created at", "Creado"}}
+		{"Approval", "Aprobación"}, {"Created by", "Creado por"}, {"Created at", "Creado"}}
 	typeWords   = xlsx.Words{"purchase": {"Purchase", "Compra"}, "sale": {"Sale", "Venta"}}
 	methodWords = xlsx.Words{"cash": {"Cash", "Efectivo"}, "transfer": {"Transfer", "Transferencia"}, "card": {"Card", "Tarjeta"},
 		"cheque": {"Cheque", "Cheque"}}
@@ -23,5 +23,5 @@ var (
 func row(p app.Payment, lang string) []any {
 	return []any{xlsx.Day(p.Date), typeWords.In(lang, p.Type), p.DocumentNumber, p.PartyName, p.ReferenceNo,
 		methodWords.In(lang, p.Method), xlsx.Centavos(p.AmountCents), p.BatchNumber, p.Note,
-		approvalWords.In(lang, p.ApprovalStatus), p.CreatedAt}
+		approvalWords.In(lang, p.ApprovalStatus), p.CreatedByName, p.CreatedAt}
 }

@@ -48,6 +48,8 @@ type Row struct {
 	Note           string `bun:"note,notnull"`
 	BatchID        *int64 `bun:"batch_id"`
 	BatchNumber    string `bun:"batch_number,notnull"`
+	// CreatedByName is the name of the user who recorded it, as of then (caller.Users).
+	CreatedByName string `bun:"created_by_name,notnull"`
 	approval.Columns
 	db.Stamps
 

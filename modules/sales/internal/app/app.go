@@ -107,11 +107,8 @@ type Stock interface {
 	StockChanged(ctx context.Context)
 }
 
-// Users names the users who record sales (the auth module): the display name of each id, an
-// unknown id absent.
-type Users interface {
-	UserNames(ctx context.Context, ids []int64) (map[int64]string, error)
-}
+// Users names the users who record sales (the auth module).
+type Users = caller.Users
 
 // TaxParams gives the dated tax values (UVT) for a document date (the tax module).
 type TaxParams interface {

@@ -389,14 +389,9 @@ func forbidden() error { return apperror.Forbidden("You are not allowed to perfo
 // sellerName is the name of user id as the auth module gives it, copied onto the sale they
 // record: everyone who reads the sale sees it, though only administrators may list users.
 func (s *Service) sellerName(ctx context.Context, id int64) (string, error) {
-	names, err := s.d.Users.UserNames(ctx, []int64{id})
+	name, err := caller.Name(ctx, s.d.Users, id)
 	if err != nil {
 		return "", apperror.Internal(err)
-	}
-	name, ok := names[id]
-	if !ok {
-		// The caller was just authenticated as this user.
-		return "", apperror.Internal(fmt.Errorf("sales: seller %d has no user", id))
 	}
 	return name, nil
 }

@@ -48,6 +48,10 @@ describe('list state transitions', () => {
       expect(next).toMatchObject({ page: 1, after: '', before: '', last: false });
     }
     expect(withFilter(onPage3, 'approval', '').filters.approval).toBe('');
+    // A filter that others depend on resets them (a supplier once the type turns to sale).
+    const typed = withFilter({ ...onPage3, filters: { type: 'purchase', party_id: '7' } }, 'type', 'sale', ['party_id']);
+    expect(typed.filters).toEqual({ type: 'sale', party_id: '' });
+    expect(typed.page).toBe(1);
     expect(withSearch(onPage3, 'y').filters.approval).toBe('pending');
   });
 

@@ -124,9 +124,11 @@ export function withoutFilters(params: ListParams): ListParams {
   return firstPage({ ...params, q: '', filters: {} });
 }
 
-/** One filter set or cleared (''). */
-export function withFilter(params: ListParams, key: string, value: string): ListParams {
-  return firstPage({ ...params, filters: { ...params.filters, [key]: value } });
+/** One filter set or cleared (''), and the filters that depend on it (clears) reset. */
+export function withFilter(params: ListParams, key: string, value: string, clears: readonly string[] = []): ListParams {
+  const filters = { ...params.filters, [key]: value };
+  for (const other of clears) filters[other] = '';
+  return firstPage({ ...params, filters });
 }
 
 /** A new page size. */

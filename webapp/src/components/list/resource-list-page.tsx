@@ -35,6 +35,11 @@ export interface ListFilter {
   key: string;
   label: string;
   options: ReadonlyArray<{ value: string; label: string }>;
+  /**
+   * Filters that depend on this one and are reset to "all" when it changes (a supplier filter
+   * means nothing once the type is sale): the reset shows in their selects.
+   */
+  clears?: readonly string[];
 }
 
 /** A filter over a range of days, kept in the URL as two query names (e.g. from and to). */
@@ -222,7 +227,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
               label={f.label}
               value={params.filters[f.key] ?? ''}
               options={f.options}
-              onChange={(value) => setParams(withFilter(params, f.key, value))}
+              onChange={(value) => setParams(withFilter(params, f.key, value, f.clears))}
               testId={`filter-${f.key}`}
             />
           ))}

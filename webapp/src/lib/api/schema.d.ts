@@ -2416,6 +2416,8 @@ export interface components {
             created_at: string;
             /** Format: int64 */
             created_by: number | null;
+            /** @description The name of the user who recorded it, as of then */
+            created_by_name: string;
             /** @description YYYY-MM-DD (America/Bogota) */
             date: string;
             /**

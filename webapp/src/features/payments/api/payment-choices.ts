@@ -1,8 +1,7 @@
 /**
  * What the payments pages choose from, read from other modules' lists: the suppliers or
  * customers a run pays (found by what is typed), the parties of the pending list's filter, the
- * companies of the administrators' filter, and the users by name (administrators only may list
- * users: the "created by" of a payment made by someone else).
+ * companies of the administrators' filter.
  */
 import { useResourceOptions } from '@/components/list/resource-api';
 import type { PaymentType } from './list-payments';
@@ -23,9 +22,4 @@ export function usePartyChoices(type: PaymentType, q = '', enabled = true) {
 /** Companies, for the administrators' company filter. */
 export function useCompanyChoices(enabled: boolean) {
   return useResourceOptions('/api/companies', 'name', enabled);
-}
-
-/** Users (administrators), to name who recorded a payment. */
-export function useUserChoices(enabled: boolean) {
-  return useResourceOptions('/api/users', 'username', enabled);
 }

@@ -10,7 +10,7 @@ import { useAuthStore } from '@/lib/auth/store';
 import { useDates } from '@/lib/dates/use-dates';
 import { PAYMENT_METHODS, PAYMENTS_PATH, type Payment } from '../api/list-payments';
 import type { PayableDocument } from './payable-document';
-import { paymentColumns, useCreatorNames } from './payment-columns';
+import { paymentColumns } from './payment-columns';
 
 const DOCUMENT_LIST = { filterKeys: ['method'], defaultSort: '-date' } as const;
 
@@ -19,7 +19,6 @@ export function DocumentPaymentList({ doc }: { doc: PayableDocument }) {
   const { t } = useTranslation('payments');
   const dates = useDates();
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
-  const nameOf = useCreatorNames(t);
   return (
     <ResourceListPage<Payment>
       section
@@ -29,7 +28,7 @@ export function DocumentPaymentList({ doc }: { doc: PayableDocument }) {
       basePath={PAYMENTS_PATH}
       listConfig={DOCUMENT_LIST}
       baseFilters={{ type: doc.type, document_id: String(doc.id) }}
-      columns={paymentColumns({ t, dates, nameOf })}
+      columns={paymentColumns({ t, dates })}
       filters={[{ key: 'method', label: t('fields.method'), options: PAYMENT_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) })) }]}
       approval={{ status: (r) => r.approval_status, reason: (r) => r.approval_reason, canDecide: isAdmin }}
       searchPlaceholder={t('search')}

@@ -1,49 +1,28 @@
 /**
  * The columns of the payments lists: a document's payments (/payments/{type}/{id}) and the
  * payments awaiting approval across documents (/payment/pending, which adds the document — a
- * link to its payments, with its type under it — and its party). "Created by" names the person: yourself, or — for administrators, who may
- * list users — anyone.
+ * link to its payments, with its type under it — and its party). "Created by" is the name the
+ * server copied when the payment was recorded, so every reader sees it (only administrators may
+ * list users).
  */
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { Column } from '@/components/list/data-table';
 import { MoneyCell } from '@/components/list/money-cell';
-import { useAuthStore } from '@/lib/auth/store';
-import { displayName } from '@/lib/auth/types';
 import type { Dates } from '@/lib/dates/use-dates';
 import type { Payment } from '../api/list-payments';
-import { useUserChoices } from '../api/payment-choices';
 import { PaymentImages } from './payment-images';
-
-/** Who recorded a payment, by user id (null: unknown). */
-export type NameOf = (userId: number | null) => string;
-
-/** The name of a payment's creator in the reader's words. */
-export function useCreatorNames(t: TFunction<'payments'>): NameOf {
-  const me = useAuthStore((s) => s.user);
-  const isAdmin = me?.role === 'admin';
-  const users = useUserChoices(isAdmin);
-  return (userId) => {
-    if (userId === null) return '';
-    if (userId === me?.id) return t('createdBy.you');
-    const user = users.data?.find((u) => u.id === userId);
-    return user ? displayName(user) : t('createdBy.other');
-  };
-}
 
 /** What the columns need. */
 export interface PaymentColumnsOptions {
   t: TFunction<'payments'>;
   dates: Dates;
-  nameOf: NameOf;
   /** The pending list: the document (a link to its payments), its type and its party. */
   withDocument?: boolean;
-  /** false: no "created by" (a list of one's own payments). */
-  withCreator?: boolean;
 }
 
 /** The columns in the reader's language. */
-export function paymentColumns({ t, dates, nameOf, withDocument, withCreator = true }: PaymentColumnsOptions): Column<Payment>[] {
+export function paymentColumns({ t, dates, withDocument }: PaymentColumnsOptions): Column<Payment>[] {
   const document: Column<Payment>[] = withDocument
     ? [
         {
@@ -89,6 +68,6 @@ export function paymentColumns({ t, dates, nameOf, withDocument, withCreator = t
     // One line, cut with an ellipsis, the whole note its tooltip: the list kit's text cell.
     { id: 'note', header: t('fields.note'), cell: (r) => r.note },
     { id: 'images', header: t('fields.images'), nowrap: true, cell: (r) => <PaymentImages payment={r} /> },
-    ...(withCreator ? [{ id: 'created_by', header: t('fields.createdBy'), cell: (r: Payment) => nameOf(r.created_by) }] : []),
+    { id: 'created_by', header: t('fields.createdBy'), cell: (r) => r.created_by_name },
   ];
 }

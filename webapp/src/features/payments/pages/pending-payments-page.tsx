@@ -3,8 +3,7 @@
  * customer (once a type is chosen: they are numbered apart), method and payment date range, in
  * the URL. Administrators tick one or several and approve or reject them at once (one reason
  * for all), or decide them one by one from their rows; everyone else sees the payments they
- * recorded themselves (no approval or "created by" column: all are theirs, all wait), and may
- * delete them while they wait.
+ * recorded themselves (no approval column: all wait), and may delete them while they wait.
  */
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,7 +12,7 @@ import { useAuthStore } from '@/lib/auth/store';
 import { useDates } from '@/lib/dates/use-dates';
 import { isPaymentType, PAYMENT_LIST, PAYMENT_METHODS, PAYMENT_TYPES, PAYMENTS_PATH, type Payment } from '../api/list-payments';
 import { partyLabel, useCompanyChoices, usePartyChoices } from '../api/payment-choices';
-import { paymentColumns, useCreatorNames } from '../components/payment-columns';
+import { paymentColumns } from '../components/payment-columns';
 
 /** The pending payments page. */
 export function PendingPaymentsPage() {
@@ -21,7 +20,6 @@ export function PendingPaymentsPage() {
   const dates = useDates();
   const me = useAuthStore((s) => s.user);
   const isAdmin = me?.role === 'admin';
-  const nameOf = useCreatorNames(t);
   const [search] = useSearchParams();
   const type = search.get('type') ?? '';
   const parties = usePartyChoices(isPaymentType(type) ? type : 'purchase', '', isPaymentType(type));
@@ -32,7 +30,8 @@ export function PendingPaymentsPage() {
   if (!isPaymentType(type)) base.party_id = '';
 
   const filters: ListFilter[] = [
-    { key: 'type', label: t('fields.type'), options: PAYMENT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) })) },
+    // Switching the type resets the party: a supplier's id would name nobody among the customers.
+    { key: 'type', label: t('fields.type'), options: PAYMENT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) })), clears: ['party_id'] },
     ...(isPaymentType(type)
       ? [{ key: 'party_id', label: t(type === 'purchase' ? 'fields.supplier' : 'fields.customer'), options: (parties.data ?? []).map((p) => ({ value: String(p.id), label: partyLabel(p) })) }]
       : []),
@@ -47,7 +46,7 @@ export function PendingPaymentsPage() {
       basePath={PAYMENTS_PATH}
       listConfig={PAYMENT_LIST}
       baseFilters={base}
-      columns={paymentColumns({ t, dates, nameOf, withDocument: true, withCreator: isAdmin })}
+      columns={paymentColumns({ t, dates, withDocument: true })}
       filters={filters}
       dateRange={{ label: t('fields.date'), from: 'from', to: 'to' }}
       approval={
