@@ -8,7 +8,9 @@
 // in their own tables. This module never reads those tables: it reads, holds and pays a document
 // only through its owner's platform/payable.Ledger, inside the payment's own transaction (DESIGN
 // rule 3), so a payment and the document's new figures commit or roll back together. A payment
-// copies its document's number and party at write time, as a record of that moment.
+// copies its document's number and party at write time, as a record of that moment, and the name
+// of the user who records it (created_by_name, from the auth module through caller.Users), which
+// everyone who reads the payment sees — only administrators may list users.
 //
 // Rules decided here (spec §3–§5, issue 11 and DESIGN §4):
 //   - Approval: an administrator's payment is approved at once; a user's or a secretary's waits as
@@ -24,6 +26,23 @@
 //     concurrent payments of a document take turns and paid + pending never passes what is owed.
 //     Approving checks again (a return may have lowered the balance since). Rejecting or deleting
 //     a pending payment frees its amount.
+//   - Refunds (issue 11: a return on a paid purchase leaves a credit in our favour, saldo a favor,
+//     settled by a refund recorded on that purchase — money in). A payment has a direction,
+//     the field `direction`: "payment" (the default when the form leaves it out; every sale's
+//     payment and every run's) or "refund", on a purchase only ('Refunds are recorded on
+//     purchases only.', 422 on direction). The purchase's credit is −balance when its balance
+//     (total − paid − returns) is below zero (payable.Document.Credit). A refund, pending or
+//     approved, is refused when its amount exceeds the credit less the other refunds pending on
+//     it — 422 on amount_cents, 'The refund exceeds the credit in our favour ($ 300.000).' — so a
+//     purchase without a credit takes none. Refunds and payments are summed apart: pending
+//     payments do not hold the credit, pending refunds do not hold the balance. A refund is
+//     approved as a payment is (an administrator's at once, anyone else's pending, checked again
+//     at approval under the purchase's hold); approved, it calls purchasing's Ledger.ApplyPaid
+//     with −amount in the same transaction: the paid amount falls by it, the balance rises
+//     toward 0 (never past it: the check above) and the status is recomputed (a purchase whose
+//     credit is settled stays paid). Its events are the payment subjects with "direction":
+//     "refund" in the payload; the notifications say refund. Lists, filters (direction=) and
+//     the export show the direction.
 //   - Only approved documents are paid ('Only approved documents can be paid.', 422 on
 //     document_id): a pending document is not yet a debt, a rejected one never is. A document
 //     that is missing, deleted or of another company answers 404, whatever its type (in a run,
@@ -63,9 +82,9 @@
 // another company's payment or document answers 404. Images are readable exactly by those who
 // can read the payment.
 //
-// Events carry {id, reference_no, type, document_id, document_number, party_name, amount_cents,
-// created_by, status, reason?}: the notifications module tells the administrators of a pending
-// payment and its creator of the decision, and refreshes the payments lists and the document's
+// Events carry {id, reference_no, type, direction, document_id, document_number, party_name,
+// amount_cents, created_by, status, reason?}: the notifications module tells the administrators
+// of a pending payment and its creator of the decision, and refreshes the payments lists and the document's
 // lists (purchases and suppliers, or sales and customers) in open tabs.
 package payments
 

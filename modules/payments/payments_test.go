@@ -352,8 +352,8 @@ func TestAccessImagesAndEvents(t *testing.T) {
 			}
 		}
 		sheet := w.Get(t, "/api/payments/export.xlsx?lang=es&type=purchase", w.User).Expect(http.StatusOK).Sheet("Pagos")
-		if len(sheet) != 2 || sheet[0][0] != "Fecha" || sheet[1][1] != "Compra" || sheet[1][2] != "FV-001" ||
-			sheet[1][5] != "Transferencia" || sheet[1][9] != "Pendiente" {
+		if len(sheet) != 2 || sheet[0][0] != "Fecha" || sheet[1][1] != "Compra" || sheet[1][2] != "Pago" || sheet[1][3] != "FV-001" ||
+			sheet[1][6] != "Transferencia" || sheet[1][10] != "Pendiente" || sheet[1][11] != "First user1 Last" {
 			t.Fatalf("export %v", sheet)
 		}
 
@@ -380,7 +380,7 @@ func TestAccessImagesAndEvents(t *testing.T) {
 			if err := json.Unmarshal([]byte(ev.Payload), &env); err != nil {
 				t.Fatal(err)
 			}
-			if ev.Subject != want[i] || env.CompanyID != w.CompanyID || env.Data.Type != "purchase" || env.Data.DocumentID != pu.ID ||
+			if ev.Subject != want[i] || env.CompanyID != w.CompanyID || env.Data.Type != "purchase" || env.Data.Direction != "payment" || env.Data.DocumentID != pu.ID ||
 				env.Data.DocumentNumber != "FV-001" || env.Data.PartyName != "Distribuidora Andina" {
 				t.Errorf("event %d: %s %+v", i, ev.Subject, env)
 			}
@@ -560,5 +560,116 @@ func TestRuns(t *testing.T) {
 		w.Send(t, http.MethodPost, "/api/payments/batch", w.Other, batch([2]int64{c.ID, 1})).ExpectError(http.StatusUnprocessableEntity,
 			"invalid", "The selected document is invalid.")
 		w.Send(t, http.MethodPost, "/api/payments/batch", w.Buyer, batch([2]int64{c.ID, 1})).Expect(http.StatusForbidden)
+	})
+}
+
+// credit gives purchase id approved returns of cents, as the returns' approval will (purchasing
+// owns the columns; the test writes them as a return's approval would: balance and all).
+func (w *world) credit(t *testing.T, id, cents int64) {
+	t.Helper()
+	if _, err := w.DB.NewUpdate().Table("purchases").Set("return_cents = ?", cents).
+		Set("balance_cents = total_to_pay_cents - paid_cents - ?", cents).Where("id = ?", id).Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// refund is a refund form of cents on purchase id.
+func refund(id, cents int64) obj {
+	f := form("purchase", id, cents)
+	f["direction"], f["reference_no"] = "refund", "RF-"+fmt.Sprint(cents)
+	return f
+}
+
+// A return on a paid purchase leaves a credit in our favour; refunds settle it: a refund may take
+// the credit less the other pending refunds, an administrator's is approved at once, a user's
+// waits and is checked again at approval; an approved refund lowers the purchase's paid amount
+// and brings its balance back to 0. Refunds are for purchases only, are listed and filtered by
+// direction, and their events say so.
+func TestRefunds(t *testing.T) {
+	t.Parallel()
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		w := newWorld(t, s)
+		pu := w.purchase(t, w.Admin, 1_000_000_00, false)
+		paid(t, w.pay(t, w.Admin, form("purchase", pu.ID, 1_000_000_00), 0, nil), http.StatusCreated)
+
+		// Paid in full and nothing returned: no credit, no refund.
+		overpaid(t, w.pay(t, w.User, refund(pu.ID, 1), 0, nil), "amount_cents", "The refund exceeds the credit in our favour ($ 0).")
+		// A return of 300.000 leaves a credit of 300.000.
+		w.credit(t, pu.ID, 300_000_00)
+		if got := w.document(t, "purchase", pu.ID); got.Totals.BalanceCents != -300_000_00 {
+			t.Fatalf("credit %+v", got)
+		}
+		sale := w.sale(t, 10_000_00)
+		f := refund(sale.ID, 1)
+		f["type"] = "sale"
+		w.pay(t, w.Admin, f, 0, nil).ExpectError(http.StatusUnprocessableEntity, "invalid", "Refunds are recorded on purchases only.")
+		f = refund(pu.ID, 1)
+		f["direction"] = "back"
+		w.pay(t, w.Admin, f, 0, nil).ExpectError(http.StatusUnprocessableEntity, "invalid", "Choose payment or refund.")
+		// A payment is still refused: nothing is owed.
+		overpaid(t, w.pay(t, w.Admin, form("purchase", pu.ID, 1), 0, nil), "amount_cents", "The payment exceeds the balance due ($ 0).")
+
+		// A user's refund of 200.000 waits; it holds its part of the credit.
+		first := paid(t, w.pay(t, w.User, refund(pu.ID, 200_000_00), 1, nil), http.StatusCreated)
+		if first.Direction != "refund" || first.ApprovalStatus != "pending" || first.CreatedByName != "First user1 Last" {
+			t.Fatalf("pending refund %+v", first)
+		}
+		overpaid(t, w.pay(t, w.Secretary, refund(pu.ID, 100_000_01), 0, nil), "amount_cents",
+			"The refund exceeds the credit in our favour ($ 100.000).")
+		if got := w.document(t, "purchase", pu.ID); got.Totals.PaidCents != 1_000_000_00 {
+			t.Fatalf("a pending refund moved the purchase: %+v", got)
+		}
+		// Approved: paid falls by 200.000, the balance rises to −100.000, still paid.
+		paid(t, w.decide(t, first.ID, "approve", nil), http.StatusOK)
+		if got := w.document(t, "purchase", pu.ID); got.Totals.PaidCents != 800_000_00 || got.Totals.BalanceCents != -100_000_00 || got.Status != "paid" {
+			t.Fatalf("after the refund: %+v", got)
+		}
+
+		// Approval checks again: a pending refund of the whole 100.000, then a credit that fell
+		// to 50.000 (an edited return), is refused at approval, naming what is left.
+		second := paid(t, w.pay(t, w.User, refund(pu.ID, 100_000_00), 0, nil), http.StatusCreated)
+		overpaid(t, w.pay(t, w.Admin, refund(pu.ID, 1), 0, nil), "amount_cents", "The refund exceeds the credit in our favour ($ 0).")
+		w.credit(t, pu.ID, 250_000_00)
+		overpaid(t, w.decide(t, second.ID, "approve", nil), "amount_cents", "The refund exceeds the credit in our favour ($ 50.000).")
+		paid(t, w.decide(t, second.ID, "reject", obj{"reason": "Wrong amount"}), http.StatusOK)
+
+		// An administrator's refund of the rest is approved at once: the balance is back to 0.
+		last := paid(t, w.pay(t, w.Admin, refund(pu.ID, 50_000_00), 0, nil), http.StatusCreated)
+		if last.ApprovalStatus != "approved" {
+			t.Fatalf("admin's refund %+v", last)
+		}
+		if got := w.document(t, "purchase", pu.ID); got.Totals.PaidCents != 750_000_00 || got.Totals.BalanceCents != 0 || got.Status != "paid" {
+			t.Fatalf("credit settled: %+v", got)
+		}
+		overpaid(t, w.pay(t, w.Admin, refund(pu.ID, 1), 0, nil), "amount_cents", "The refund exceeds the credit in our favour ($ 0).")
+
+		// The list's direction filter; the export names it.
+		var list listing.Page[payments.Payment]
+		w.Get(t, fmt.Sprintf("/api/payments?type=purchase&document_id=%d&direction=refund", pu.ID), w.Secretary).Expect(http.StatusOK).JSON(&list)
+		if list.Meta.Total != 3 {
+			t.Fatalf("refunds %+v", list)
+		}
+		w.Get(t, fmt.Sprintf("/api/payments?document_id=%d&type=purchase&direction=payment", pu.ID), w.Secretary).Expect(http.StatusOK).JSON(&list)
+		if list.Meta.Total != 1 || list.Data[0].Direction != "payment" {
+			t.Fatalf("payments %+v", list)
+		}
+		w.Get(t, "/api/payments?direction=back", w.User).ExpectError(http.StatusUnprocessableEntity, "invalid", "Choose payment or refund.")
+		sheet := w.Get(t, "/api/payments/export.xlsx?lang=es&direction=refund", w.User).Expect(http.StatusOK).Sheet("Pagos")
+		if len(sheet) != 4 || sheet[1][2] != "Reembolso" {
+			t.Fatalf("export %v", sheet)
+		}
+
+		// The events of a refund carry its direction.
+		var payloads []string
+		if err := w.DB.NewSelect().Table("outbox_events").Column("payload").Where("subject = ?", payments.SubjectPaymentApproved).
+			OrderExpr("id").Scan(context.Background(), &payloads); err != nil {
+			t.Fatal(err)
+		}
+		var env struct {
+			Data payments.Event `json:"data"`
+		}
+		if len(payloads) != 1 || json.Unmarshal([]byte(payloads[0]), &env) != nil || env.Data.Direction != "refund" || env.Data.ID != first.ID {
+			t.Fatalf("approved events %v", payloads)
+		}
 	})
 }

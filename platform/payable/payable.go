@@ -63,6 +63,11 @@ func (d Document) Available(pendingCents int64) int64 {
 	return d.BalanceCents - pendingCents - d.PendingReturnsCents
 }
 
+// Credit is what the document owes us back (saldo a favor): the part of its paid amount that its
+// approved returns left beyond its total, −balance when the balance is below zero, else 0. A
+// refund recorded on the document settles it.
+func (d Document) Credit() int64 { return max(-d.BalanceCents, 0) }
+
 // Ledger is what the owner of a document type gives the payments module.
 type Ledger interface {
 	// Document reads the live document id in tx and holds it until tx ends, so that
@@ -71,7 +76,7 @@ type Ledger interface {
 	// scopes the read (0: any company, for administrators). A document that is missing,
 	// deleted or of another company answers db.ErrNotFound.
 	Document(ctx context.Context, tx bun.IDB, companyID, id int64) (Document, error)
-	// ApplyPaid adds deltaCents (negative when an approved payment is taken back) to the
+	// ApplyPaid adds deltaCents (negative for an approved refund: money the party gives back) to the
 	// document's paid amount in tx, and recomputes its balance and status in the same
 	// statement. It refuses (an error, nothing changed) a paid amount below zero.
 	ApplyPaid(ctx context.Context, tx bun.IDB, id, deltaCents int64, at time.Time) error

@@ -102,7 +102,8 @@ describe('locales', () => {
     expect(server('es')?.['Reference No is required']).toBe('El número de referencia es obligatorio');
     for (const message of ['The payment exceeds the balance due ({{amount}}).', 'Only approved documents can be paid.',
       'Payment cannot be deleted', 'This Idempotency-Key was already used with another request.',
-      'A request with this Idempotency-Key is still being processed.', 'The documents of a run must belong to one company.']) {
+      'A request with this Idempotency-Key is still being processed.', 'The documents of a run must belong to one company.',
+      'The refund exceeds the credit in our favour ({{amount}}).', 'Refunds are recorded on purchases only.', 'Choose payment or refund.']) {
       expect(server('en')?.[message]).toBe(message);
       expect(server('es')?.[message]).toMatch(/\S/);
       expect(server('es')?.[message]).not.toBe(message);

@@ -103,6 +103,9 @@ type Payload struct {
 	DocumentID     int64  `json:"document_id"`
 	DocumentNumber string `json:"document_number"`
 	PartyName      string `json:"party_name"`
+	// Direction is a payment's: payment, or refund (a supplier giving back a purchase's credit in
+	// our favour), whose messages say refund.
+	Direction string `json:"direction"`
 }
 
 // Event is a decoded domain event that concerns this module.
@@ -235,14 +238,24 @@ func ContentOf(ev Event) Content {
 	if d.Quantity != 0 {
 		params["quantity"] = strconv.FormatInt(d.Quantity, 10)
 	}
-	return Content{Message: MessageKey(ev.Kind, ev.Outcome, d.Reason != ""), Params: params,
+	n := noun[ev.Kind]
+	if ev.Kind == KindPayment && d.Direction == "refund" {
+		n = refundNoun
+	}
+	return Content{Message: messageKey(n, ev.Outcome, d.Reason != ""), Params: params,
 		ReferenceNo: d.ReferenceNo, SupplierName: supplier, AmountCents: d.AmountCents, EntityID: d.ID}
 }
 
 // MessageKey is the English message (and i18n key) of a kind and outcome, e.g.
 // "Purchase Order {{label}} was approved." or "Purchase {{label}} was rejected: {{reason}}".
-func MessageKey(k Kind, o Outcome, withReason bool) string {
-	n := noun[k]
+func MessageKey(k Kind, o Outcome, withReason bool) string { return messageKey(noun[k], o, withReason) }
+
+// refundNoun starts the messages of a payment event about a refund ("Refund {{label}} was
+// approved.").
+const refundNoun = "Refund"
+
+// messageKey is MessageKey of a message that starts with noun n.
+func messageKey(n string, o Outcome, withReason bool) string {
 	switch o {
 	case OutcomeApproved:
 		return n + " {{label}} was approved."

@@ -110,6 +110,15 @@ func TestPaymentContent(t *testing.T) {
 	if got := ListsOf(ev); !reflect.DeepEqual(got, []string{"payments", "purchases", "suppliers"}) {
 		t.Fatalf("a purchase's payment refreshes %v", got)
 	}
+	// A refund (money a supplier gives back) says so.
+	ev.Data.Direction = "refund"
+	if c := ContentOf(ev); c.Message != "Refund {{label}} was rejected: {{reason}}" {
+		t.Fatalf("refund's message %q", c.Message)
+	}
+	ev.Outcome, ev.Data.Reason = OutcomeCreated, ""
+	if c := ContentOf(ev); c.Message != "Refund {{label}} was created and awaits approval." {
+		t.Fatalf("refund's message %q", c.Message)
+	}
 	ev.Data.Type, ev.Data.DocumentNumber = "sale", "VTA-000004"
 	c := ContentOf(ev)
 	if c.SupplierName != "" || c.Params["customer_name"] != "Distribuidora Andina" || c.Params["document_number"] != "VTA-000004" {

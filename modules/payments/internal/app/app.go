@@ -49,8 +49,10 @@ func Subject(verb string) string { return eventbus.Subject(Module, Entity, verb)
 // row. Status is the payment's approval status after the change; Reason is set on rejections
 // only.
 type Event struct {
-	ID             int64  `json:"id"`
-	Type           string `json:"type"`
+	ID   int64  `json:"id"`
+	Type string `json:"type"`
+	// Direction is payment or refund: the notifications say which.
+	Direction      string `json:"direction"`
 	DocumentID     int64  `json:"document_id"`
 	DocumentNumber string `json:"document_number"`
 	PartyName      string `json:"party_name"`
@@ -129,12 +131,19 @@ func payableDoc(doc payable.Document, field string) error {
 	return nil
 }
 
-// fits refuses, under field, an amount that document doc (held in tx) cannot take besides the
-// payments pending on it but except: never overpaid.
-func fits(ctx context.Context, tx bun.IDB, t string, doc payable.Document, except, amountCents int64, field string) error {
-	pending, err := store.New(tx).Pending(ctx, t, doc.ID, except)
+// fits refuses, under field, an amount in direction that document doc (held in tx) cannot take
+// besides what is pending on it in the same direction but except: a payment beyond the balance
+// (never overpaid), a refund beyond the credit in our favour.
+func fits(ctx context.Context, tx bun.IDB, t, direction string, doc payable.Document, except, amountCents int64, field string) error {
+	pending, err := store.New(tx).Pending(ctx, t, direction, doc.ID, except)
 	if err != nil {
 		return err
+	}
+	if direction == domain.DirectionRefund {
+		if available, over := domain.Refundable(doc, pending, amountCents); over {
+			return apperror.Field(field, domain.MsgRefundExceeds(available))
+		}
+		return nil
 	}
 	if available, over := domain.Overpaid(doc, pending, amountCents); over {
 		return apperror.Field(field, domain.MsgOverpaid(available))
@@ -151,7 +160,7 @@ func audited(ctx context.Context, tx bun.IDB, p caller.Principal, entity string,
 
 // emit writes the event of verb about payment r, by p, into tx's outbox.
 func (s *Service) emit(ctx context.Context, tx bun.IDB, p caller.Principal, r *store.Row, verb string, at time.Time) error {
-	ev := Event{ID: r.ID, Type: r.Type, DocumentID: r.DocumentID, DocumentNumber: r.DocumentNumber, PartyName: r.PartyName,
+	ev := Event{ID: r.ID, Type: r.Type, Direction: r.Direction, DocumentID: r.DocumentID, DocumentNumber: r.DocumentNumber, PartyName: r.PartyName,
 		ReferenceNo: r.ReferenceNo, AmountCents: r.AmountCents, Status: r.ApprovalStatus, Reason: r.ApprovalReason}
 	if r.CreatedBy != nil {
 		ev.CreatedBy = *r.CreatedBy
@@ -188,6 +197,7 @@ type Payment struct {
 	ID             int64  `json:"id"`
 	CompanyID      int64  `json:"company_id"`
 	Type           string `json:"type" enum:"purchase,sale" doc:"purchase: money we pay a supplier; sale: money a customer pays us"`
+	Direction      string `json:"direction" enum:"payment,refund" doc:"payment; refund (purchases only): money the supplier gives back to settle the purchase's credit in our favour"`
 	DocumentID     int64  `json:"document_id" doc:"The purchase's or the sale's id"`
 	DocumentNumber string `json:"document_number" doc:"The purchase's reference number or the sale's number, as of the payment"`
 	PartyID        int64  `json:"party_id" doc:"The supplier (purchase) or the customer (sale)"`
@@ -218,7 +228,7 @@ type Input struct {
 
 // view is payment r as the API shows it, with images (nil in lists).
 func view(r *store.Row, images []attachments.Info) Payment {
-	out := Payment{ID: r.ID, CompanyID: r.CompanyID, Type: r.Type, DocumentID: r.DocumentID,
+	out := Payment{ID: r.ID, CompanyID: r.CompanyID, Type: r.Type, Direction: r.Direction, DocumentID: r.DocumentID,
 		DocumentNumber: r.DocumentNumber, PartyID: r.PartyID, PartyName: r.PartyName, Date: r.PaymentDate,
 		ReferenceNo: r.ReferenceNo, AmountCents: r.AmountCents, Method: r.Method, Note: r.Note, BatchID: r.BatchID,
 		BatchNumber: r.BatchNumber, Info: r.Columns.Info(), CreatedBy: r.CreatedBy, CreatedByName: r.CreatedByName, CreatedAt: r.CreatedAt.UTC(),
@@ -290,10 +300,10 @@ func (s *Service) writer(ctx context.Context, p caller.Principal) (writer, error
 	return writer{Principal: p, name: name}, nil
 }
 
-// newRow is a payment of h by w at instant at on document documentID: approved at once when w
-// is an administrator, pending otherwise.
-func (s *Service) newRow(w writer, h domain.Header, documentID, amountCents int64, at time.Time) *store.Row {
-	return &store.Row{Type: h.Type, DocumentID: documentID, PaymentDate: h.Date, ReferenceNo: h.ReferenceNo,
+// newRow is a payment in direction of h by w at instant at on document documentID: approved at
+// once when w is an administrator, pending otherwise.
+func (s *Service) newRow(w writer, h domain.Header, direction string, documentID, amountCents int64, at time.Time) *store.Row {
+	return &store.Row{Type: h.Type, Direction: direction, DocumentID: documentID, PaymentDate: h.Date, ReferenceNo: h.ReferenceNo,
 		AmountCents: amountCents, Method: h.Method, Note: h.Note, CreatedByName: w.name,
 		Columns: approval.Created(w.Role == s.AdminRole, w.UserID, at), Stamps: db.Stamped(w.UserID, at)}
 }
@@ -310,11 +320,11 @@ func (s *Service) record(ctx context.Context, tx bun.IDB, p caller.Principal, r 
 		return err
 	}
 	if paidNow(r) {
-		if err := s.Ledgers[payable.Type(r.Type)].ApplyPaid(ctx, tx, doc.ID, r.AmountCents, at); err != nil {
+		if err := s.Ledgers[payable.Type(r.Type)].ApplyPaid(ctx, tx, doc.ID, domain.Signed(r.Direction, r.AmountCents), at); err != nil {
 			return err
 		}
 	}
-	detail := "document=" + r.Type + " " + r.DocumentNumber + "; reference=" + r.ReferenceNo + "; amount=" +
+	detail := "document=" + r.Type + " " + r.DocumentNumber + "; direction=" + r.Direction + "; reference=" + r.ReferenceNo + "; amount=" +
 		domain.COP(r.AmountCents) + "; status=" + r.ApprovalStatus
 	if err := audited(ctx, tx, p, Entity, r.CompanyID, r.ID, "created", detail, at); err != nil {
 		return err
@@ -328,8 +338,7 @@ func (s *Service) record(ctx context.Context, tx bun.IDB, p caller.Principal, r 
 // and the payment written, so concurrent payments never overpay it. It publishes
 // payment.created.
 func (s *Service) Create(ctx context.Context, p caller.Principal, in Input) (Payment, error) {
-	d := in.Draft
-	d.Header = d.Normalize()
+	d := in.Draft.Normalize()
 	if err := refuse(domain.Validate(d, s.Now()), in.Images, domain.MaxImages, domain.MsgTooManyImages); err != nil {
 		return Payment{}, err
 	}
@@ -338,7 +347,7 @@ func (s *Service) Create(ctx context.Context, p caller.Principal, in Input) (Pay
 		return Payment{}, err
 	}
 	now := s.now()
-	r := s.newRow(w, d.Header, d.DocumentID, d.AmountCents, now)
+	r := s.newRow(w, d.Header, d.Direction, d.DocumentID, d.AmountCents, now)
 	var imgs map[int64][]attachments.Info
 	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		doc, ok, err := s.hold(ctx, tx, p, d.Type, d.DocumentID)
@@ -351,7 +360,7 @@ func (s *Service) Create(ctx context.Context, p caller.Principal, in Input) (Pay
 		if err := payableDoc(doc, "document_id"); err != nil {
 			return err
 		}
-		if err := fits(ctx, tx, d.Type, doc, 0, d.AmountCents, "amount_cents"); err != nil {
+		if err := fits(ctx, tx, d.Type, d.Direction, doc, 0, d.AmountCents, "amount_cents"); err != nil {
 			return err
 		}
 		if err := s.record(ctx, tx, p, r, doc, now); err != nil {
@@ -393,7 +402,7 @@ func (s *Service) Decide(ctx context.Context, p caller.Principal, id int64, appr
 				err = apperror.Conflict(domain.MsgNotApproved)
 			}
 			if err == nil {
-				err = fits(ctx, tx, r.Type, doc, r.ID, r.AmountCents, "amount_cents")
+				err = fits(ctx, tx, r.Type, r.Direction, doc, r.ID, r.AmountCents, "amount_cents")
 			}
 			if err != nil {
 				return err
@@ -403,7 +412,7 @@ func (s *Service) Decide(ctx context.Context, p caller.Principal, id int64, appr
 			return err
 		}
 		if approve {
-			if err := s.Ledgers[payable.Type(r.Type)].ApplyPaid(ctx, tx, r.DocumentID, r.AmountCents, now); err != nil {
+			if err := s.Ledgers[payable.Type(r.Type)].ApplyPaid(ctx, tx, r.DocumentID, domain.Signed(r.Direction, r.AmountCents), now); err != nil {
 				return err
 			}
 		}
@@ -497,6 +506,8 @@ func plan(q Query) (*listing.Plan, error) {
 	switch {
 	case f.Type != "" && !domain.ValidType(f.Type):
 		return nil, apperror.Field("type", domain.MsgTypeRequired)
+	case f.Direction != "" && !domain.ValidDirection(f.Direction):
+		return nil, apperror.Field("direction", domain.MsgDirection)
 	case f.Method != "" && !domain.ValidMethod(f.Method):
 		return nil, apperror.Field("method", domain.MsgMethod)
 	case f.PartyID > 0 && f.Type == "":

@@ -76,10 +76,10 @@ func (s *Service) RecordRun(ctx context.Context, p caller.Principal, in RunInput
 		}
 		for i, it := range run.Items {
 			doc := docs[it.DocumentID]
-			if err := fits(ctx, tx, run.Type, doc, 0, it.AmountCents, domain.ItemField(i, "amount_cents")); err != nil {
+			if err := fits(ctx, tx, run.Type, domain.DirectionPayment, doc, 0, it.AmountCents, domain.ItemField(i, "amount_cents")); err != nil {
 				return err
 			}
-			r := s.newRow(w, run.Header, it.DocumentID, it.AmountCents, now)
+			r := s.newRow(w, run.Header, domain.DirectionPayment, it.DocumentID, it.AmountCents, now)
 			r.BatchID, r.BatchNumber = &b.ID, b.Number
 			if err := s.record(ctx, tx, p, r, doc, now); err != nil {
 				return err

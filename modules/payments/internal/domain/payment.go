@@ -24,6 +24,8 @@ import (
 // obligatorio'); it is the purchase form's English sentence, so both forms read alike.
 const (
 	MsgTypeRequired      = "Choose purchase or sale."
+	MsgDirection         = "Choose payment or refund."
+	MsgRefundOnPurchase  = "Refunds are recorded on purchases only."
 	MsgDocumentRequired  = "Choose the document to pay."
 	MsgDateRequired      = "Payment Date is required"
 	MsgReferenceRequired = "Reference No is required"
@@ -50,6 +52,24 @@ const (
 func MsgOverpaid(availableCents int64) string {
 	return fmt.Sprintf("The payment exceeds the balance due (%s).", COP(max(availableCents, 0)))
 }
+
+// MsgRefundExceeds is the refusal of a refund above what the purchase's credit in our favour may
+// still take: available, written as pesos ('The refund exceeds the credit in our favour
+// ($ 300.000).'); never less than $ 0.
+func MsgRefundExceeds(availableCents int64) string {
+	return fmt.Sprintf("The refund exceeds the credit in our favour (%s).", COP(max(availableCents, 0)))
+}
+
+// Directions of a payment: money paid on the document (a supplier paid, a customer's payment
+// received), or — on a purchase only — a refund, the money a supplier gives back to settle the
+// credit its purchase's returns left in our favour.
+const (
+	DirectionPayment = "payment"
+	DirectionRefund  = "refund"
+)
+
+// ValidDirection reports whether d is a direction.
+func ValidDirection(d string) bool { return d == DirectionPayment || d == DirectionRefund }
 
 // Limits of the forms.
 const (
@@ -87,9 +107,11 @@ type Header struct {
 	Note        string
 }
 
-// Draft is the payment form as typed.
+// Draft is the payment form as typed. Direction is DirectionPayment (also when empty) or
+// DirectionRefund.
 type Draft struct {
 	Header
+	Direction   string
 	DocumentID  int64
 	AmountCents int64
 }
@@ -113,7 +135,7 @@ type Fields = map[string]string
 func ItemField(i int, field string) string { return "items." + strconv.Itoa(i) + "." + field }
 
 // fieldOrder is the forms' order: the first invalid field's message becomes the error message.
-var fieldOrder = []string{"type", "document_id", "date", "reference_no", "amount_cents", "method", "note", "items", "images"}
+var fieldOrder = []string{"type", "direction", "document_id", "date", "reference_no", "amount_cents", "method", "note", "items", "images"}
 
 // Refused is the answer to a form with the invalid fields f: the first in form order (items after
 // the header, the first by name) gives the message.
@@ -162,10 +184,26 @@ func amount(f Fields, field string, cents int64) {
 	}
 }
 
-// Validate checks what the payment form alone can tell (no database) at instant now.
+// Normalize trims the texts of d; no direction is a payment.
+func (d Draft) Normalize() Draft {
+	d.Header = d.Header.Normalize()
+	if d.Direction = strings.TrimSpace(d.Direction); d.Direction == "" {
+		d.Direction = DirectionPayment
+	}
+	return d
+}
+
+// Validate checks what the payment form alone can tell (no database) at instant now: a refund
+// is recorded on a purchase only.
 func Validate(d Draft, now time.Time) Fields {
 	f := Fields{}
 	d.check(f, now)
+	switch {
+	case !ValidDirection(d.Direction):
+		f["direction"] = MsgDirection
+	case d.Direction == DirectionRefund && d.Type == string(payable.Sale):
+		f["direction"] = MsgRefundOnPurchase
+	}
 	if d.DocumentID <= 0 {
 		f["document_id"] = MsgDocumentRequired
 	}
@@ -200,6 +238,25 @@ func ValidateRun(r Run, now time.Time) Fields {
 func Overpaid(doc payable.Document, pendingCents, amountCents int64) (available int64, over bool) {
 	available = doc.Available(pendingCents)
 	return available, amountCents > available
+}
+
+// Refundable reports whether a refund of amountCents exceeds what document doc's credit in our
+// favour may still take with pendingCents of other refunds pending on it, and what it may take:
+// the credit less the pending refunds (negative when the credit fell below them). Payments
+// pending on the document do not count: approving one re-checks the balance, and a document
+// with a credit has none to pay.
+func Refundable(doc payable.Document, pendingCents, amountCents int64) (available int64, over bool) {
+	available = doc.Credit() - pendingCents
+	return available, amountCents > available
+}
+
+// Signed is what an approved payment of amountCents in direction adds to its document's paid
+// amount: the amount, or — a refund, money given back — its opposite.
+func Signed(direction string, amountCents int64) int64 {
+	if direction == DirectionRefund {
+		return -amountCents
+	}
+	return amountCents
 }
 
 // COP writes centavos as Colombian pesos the way es-CO does: "$ 1.234.567", with ",50" only when

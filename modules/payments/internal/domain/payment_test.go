@@ -50,11 +50,15 @@ func TestValidate(t *testing.T) {
 		{"unknown method", func(d *domain.Draft) { d.Method = "bitcoin" }, "method", domain.MsgMethod},
 		{"note of 5000", func(d *domain.Draft) { d.Note = strings.Repeat("x", 5000) }, "", ""},
 		{"note of 5001", func(d *domain.Draft) { d.Note = strings.Repeat("x", 5001) }, "note", domain.MsgNoteTooLong},
+		{"a refund on a purchase", func(d *domain.Draft) { d.Direction = " refund " }, "", ""},
+		{"a payment, said", func(d *domain.Draft) { d.Direction = "payment" }, "", ""},
+		{"a refund on a sale", func(d *domain.Draft) { d.Type, d.Direction = "sale", "refund" }, "direction", domain.MsgRefundOnPurchase},
+		{"unknown direction", func(d *domain.Draft) { d.Direction = "return" }, "direction", domain.MsgDirection},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			d := valid()
 			c.edit(&d)
-			d.Header = d.Normalize()
+			d = d.Normalize()
 			f := domain.Validate(d, now)
 			if c.field == "" {
 				if len(f) != 0 {
@@ -67,9 +71,13 @@ func TestValidate(t *testing.T) {
 			}
 		})
 	}
+	// No direction is a payment.
+	if d := valid().Normalize(); d.Direction != domain.DirectionPayment {
+		t.Fatalf("default direction %q", d.Direction)
+	}
 	// Texts are trimmed before they are checked; the form's order picks the message.
 	d := domain.Draft{Header: domain.Header{Type: " sale ", Date: " 2026-11-23 ", ReferenceNo: "   ", Method: " cash "}}
-	d.Header = d.Normalize()
+	d = d.Normalize()
 	f := domain.Validate(d, now)
 	if first := apperror.As(domain.Refused(f)).Message; d.Type != "sale" || f["reference_no"] != domain.MsgReferenceRequired || first != domain.MsgDocumentRequired {
 		t.Fatalf("normalized %+v: %v (first %q)", d, f, first)
@@ -129,6 +137,49 @@ func TestOverpaid(t *testing.T) {
 		if available != c.available || over != c.over {
 			t.Errorf("%s: available %d, over %v; want %d, %v", c.name, available, over, c.available, c.over)
 		}
+	}
+}
+
+// A refund settles a purchase's credit in our favour (−balance, once returns passed what was
+// left to pay): it may take the credit less the other pending refunds; a purchase with no credit
+// takes none. An approved refund takes its amount off the paid amount.
+func TestRefundable(t *testing.T) {
+	for _, c := range []struct {
+		name                         string
+		total, paid, returns, refund int64
+		pending, available           int64
+		over                         bool
+	}{
+		{"all of the credit", 1000, 1000, 300, 300, 0, 300, false},
+		{"a centavo more", 1000, 1000, 300, 301, 0, 300, true},
+		{"pending refunds count", 1000, 1000, 300, 101, 200, 100, true},
+		{"pending refunds count, the rest fits", 1000, 1000, 300, 100, 200, 100, false},
+		{"no credit: paid in full", 1000, 1000, 0, 1, 0, 0, true},
+		{"no credit: still owed", 1000, 400, 300, 1, 0, 0, true},
+		{"more pending than the credit", 1000, 1000, 100, 1, 300, -200, true},
+	} {
+		doc := payable.Document{TotalCents: c.total, PaidCents: c.paid, ReturnsCents: c.returns,
+			BalanceCents: payable.Balance(c.total, c.paid, c.returns)}
+		available, over := domain.Refundable(doc, c.pending, c.refund)
+		if available != c.available || over != c.over {
+			t.Errorf("%s: available %d, over %v; want %d, %v", c.name, available, over, c.available, c.over)
+		}
+		// Approved, it brings the balance back toward 0 and never past it.
+		if !over {
+			paid := c.paid + domain.Signed(domain.DirectionRefund, c.refund)
+			if b := payable.Balance(c.total, paid, c.returns); b > 0 || payable.StatusOf(c.total, paid, c.returns) != payable.StatusPaid {
+				t.Errorf("%s: after the refund balance %d", c.name, b)
+			}
+		}
+	}
+	if domain.Signed(domain.DirectionPayment, 5) != 5 || domain.Signed(domain.DirectionRefund, 5) != -5 {
+		t.Fatal("signed amounts")
+	}
+	if got := domain.MsgRefundExceeds(30_000_000); got != "The refund exceeds the credit in our favour ($ 300.000)." {
+		t.Errorf("message %q", got)
+	}
+	if got := domain.MsgRefundExceeds(-5); got != "The refund exceeds the credit in our favour ($ 0)." {
+		t.Errorf("no credit: %q", got)
 	}
 }
 

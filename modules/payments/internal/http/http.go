@@ -40,6 +40,7 @@ type Roles struct {
 // optional for the schema: the use case answers with the form's messages.
 type PaymentBody struct {
 	Type        string `json:"type" required:"false" enum:"purchase,sale" doc:"purchase (we pay a supplier) or sale (a customer pays us)"`
+	Direction   string `json:"direction" required:"false" enum:"payment,refund" doc:"payment (default); refund: on a purchase with a credit in our favour, money the supplier gives back"`
 	DocumentID  int64  `json:"document_id" required:"false" doc:"The purchase's or the sale's id"`
 	Date        string `json:"date" required:"false" maxLength:"10" doc:"YYYY-MM-DD (America/Bogota)"`
 	ReferenceNo string `json:"reference_no" required:"false" maxLength:"200"`
@@ -50,7 +51,7 @@ type PaymentBody struct {
 
 func (b PaymentBody) draft() domain.Draft {
 	return domain.Draft{Header: domain.Header{Type: b.Type, Date: b.Date, ReferenceNo: b.ReferenceNo, Method: b.Method,
-		Note: b.Note}, DocumentID: b.DocumentID, AmountCents: b.AmountCents}
+		Note: b.Note}, Direction: b.Direction, DocumentID: b.DocumentID, AmountCents: b.AmountCents}
 }
 
 // paymentForm is the multipart form of create.
@@ -108,6 +109,7 @@ func (f *paymentForm) input() (app.Input, error) {
 // Filters are the list's and the export's own query parameters.
 type Filters struct {
 	Type       string `query:"type" maxLength:"20" doc:"purchase or sale"`
+	Direction  string `query:"direction" maxLength:"20" doc:"payment or refund"`
 	DocumentID int64  `query:"document_id" minimum:"0" doc:"One document's payments (with type)"`
 	PartyID    int64  `query:"party_id" minimum:"0" doc:"One supplier's (type=purchase) or customer's (type=sale) payments; needs type"`
 	Approval   string `query:"approval" maxLength:"20" doc:"pending (the /payment/pending page), approved or rejected"`
@@ -120,7 +122,7 @@ type Filters struct {
 }
 
 func (f Filters) query(q listing.Query) app.Query {
-	return app.Query{List: q, CompanyID: f.CompanyID, Filter: store.Filter{Q: q.Q, Type: f.Type, Approval: f.Approval,
+	return app.Query{List: q, CompanyID: f.CompanyID, Filter: store.Filter{Q: q.Q, Type: f.Type, Direction: f.Direction, Approval: f.Approval,
 		Method: f.Method, DocumentID: f.DocumentID, PartyID: f.PartyID, BatchID: f.BatchID, CreatedBy: f.CreatedBy,
 		From: f.From, To: f.To}}
 }

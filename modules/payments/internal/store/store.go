@@ -41,13 +41,15 @@ type Row struct {
 	DocumentNumber string `bun:"document_number,notnull"`
 	PartyID        int64  `bun:"party_id,notnull"`
 	PartyName      string `bun:"party_name,notnull"`
-	PaymentDate    string `bun:"payment_date,notnull"`
-	ReferenceNo    string `bun:"reference_no,notnull"`
-	AmountCents    int64  `bun:"amount_cents,notnull"`
-	Method         string `bun:"method,notnull"`
-	Note           string `bun:"note,notnull"`
-	BatchID        *int64 `bun:"batch_id"`
-	BatchNumber    string `bun:"batch_number,notnull"`
+	// Direction is payment, or refund (a purchase's credit in our favour given back).
+	Direction   string `bun:"direction,notnull"`
+	PaymentDate string `bun:"payment_date,notnull"`
+	ReferenceNo string `bun:"reference_no,notnull"`
+	AmountCents int64  `bun:"amount_cents,notnull"`
+	Method      string `bun:"method,notnull"`
+	Note        string `bun:"note,notnull"`
+	BatchID     *int64 `bun:"batch_id"`
+	BatchNumber string `bun:"batch_number,notnull"`
 	// CreatedByName is the name of the user who recorded it, as of then (caller.Users).
 	CreatedByName string `bun:"created_by_name,notnull"`
 	approval.Columns
@@ -80,9 +82,9 @@ type Filter struct {
 	// word, accents and case ignored): a payment matches when Q matches its reference number, its
 	// document's number or its party's name as the payment copied them.
 	Q string
-	// Type is "", "purchase" or "sale"; Approval "", "pending", "approved" or "rejected"; Method
-	// "" or a method.
-	Type, Approval, Method string
+	// Type is "", "purchase" or "sale"; Direction "", "payment" or "refund"; Approval "",
+	// "pending", "approved" or "rejected"; Method "" or a method.
+	Type, Direction, Approval, Method string
 	// DocumentID and PartyID name a document or a party of Type; BatchID a run; CreatedBy the
 	// user who recorded the payments (the pending page's "my payments").
 	DocumentID, PartyID, BatchID, CreatedBy int64
@@ -92,7 +94,7 @@ type Filter struct {
 
 // Key identifies the filter and scope for the cached total.
 func (f Filter) Key(s listing.Scope) string {
-	return fmt.Sprintf("%s|%q|%q|%q|%q|%d|%d|%d|%d|%q|%q", s, strings.TrimSpace(f.Q), f.Type, f.Approval, f.Method,
+	return fmt.Sprintf("%s|%q|%q|%q|%q|%q|%d|%d|%d|%d|%q|%q", s, strings.TrimSpace(f.Q), f.Type, f.Direction, f.Approval, f.Method,
 		f.DocumentID, f.PartyID, f.BatchID, f.CreatedBy, f.From, f.To)
 }
 
@@ -144,18 +146,19 @@ func (s *Store) BatchVisible(ctx context.Context, scope listing.Scope, id int64)
 		Exists(ctx)
 }
 
-// Pending sums the live pending payments of document (type, id), but except (0: none): what
-// other payments already claim of its balance. The caller holds the document (its owner's
-// Ledger.Document), so no payment of it is recorded or approved while the sum is used.
-func (s *Store) Pending(ctx context.Context, docType string, documentID, except int64) (int64, error) {
+// Pending sums the live pending payments in direction of document (type, id), but except (0:
+// none): what other payments already claim of its balance, or other refunds of its credit. The
+// caller holds the document (its owner's Ledger.Document), so no payment of it is recorded or
+// approved while the sum is used.
+func (s *Store) Pending(ctx context.Context, docType, direction string, documentID, except int64) (int64, error) {
 	var sum int64
-	err := s.pending(docType, []int64{documentID}).Where("p.id <> ?", except).
+	err := s.pending(docType, []int64{documentID}).Where("p.direction = ?", direction).Where("p.id <> ?", except).
 		ColumnExpr("COALESCE(SUM(p.amount_cents), 0)").Scan(ctx, &sum)
 	return sum, err
 }
 
-// PendingByDocument sums the live pending payments of each document of docType among ids; a
-// document without pending payments is absent.
+// PendingByDocument sums the live pending payments (not refunds) of each document of docType
+// among ids; a document without pending payments is absent.
 func (s *Store) PendingByDocument(ctx context.Context, docType string, ids []int64) (map[int64]int64, error) {
 	out := make(map[int64]int64, len(ids))
 	if len(ids) == 0 {
@@ -165,7 +168,7 @@ func (s *Store) PendingByDocument(ctx context.Context, docType string, ids []int
 		DocumentID int64 `bun:"document_id"`
 		Sum        int64 `bun:"sum"`
 	}
-	err := s.pending(docType, ids).ColumnExpr("p.document_id").ColumnExpr("SUM(p.amount_cents) AS sum").
+	err := s.pending(docType, ids).Where("p.direction = 'payment'").ColumnExpr("p.document_id").ColumnExpr("SUM(p.amount_cents) AS sum").
 		GroupExpr("p.document_id").Scan(ctx, &rows)
 	for _, r := range rows {
 		out[r.DocumentID] = r.Sum
@@ -230,7 +233,7 @@ func (s *Store) filtered(q *bun.SelectQuery, scope listing.Scope, f Filter) *bun
 	if terms := search.Terms(f.Q); len(terms) > 0 {
 		q = q.Where("p.id IN (?)", Words.IDs(s.db, terms, scope))
 	}
-	for cond, value := range map[string]any{"p.type = ?": f.Type, "p.approval_status = ?": f.Approval, "p.method = ?": f.Method,
+	for cond, value := range map[string]any{"p.type = ?": f.Type, "p.direction = ?": f.Direction, "p.approval_status = ?": f.Approval, "p.method = ?": f.Method,
 		"p.payment_date >= ?": f.From, "p.payment_date <= ?": f.To} {
 		if value != "" {
 			q = q.Where(cond, value)

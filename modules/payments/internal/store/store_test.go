@@ -18,12 +18,20 @@ var at = time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
 
 // payment is a live payment of company on document (typ, doc) of amount, in status.
 func payment(company int64, typ string, doc, amount int64, status, ref, party, date string) *store.Row {
-	return &store.Row{CompanyID: company, Type: typ, DocumentID: doc, DocumentNumber: "FV-" + ref, PartyID: 1,
+	return &store.Row{CompanyID: company, Type: typ, Direction: "payment", DocumentID: doc, DocumentNumber: "FV-" + ref, PartyID: 1,
 		PartyName: party, PaymentDate: date, ReferenceNo: ref, AmountCents: amount, Method: "transfer",
 		Columns: approval.Columns{ApprovalStatus: status}, Stamps: db.Stamped(0, at)}
 }
 
-// The never-overpaid rule's sums (the pending payments of a document, but one), the conditional
+// refund is a live refund of company on purchase doc (its credit given back) of amount, in status.
+func refund(company, doc, amount int64, status, ref, party, date string) *store.Row {
+	r := payment(company, "purchase", doc, amount, status, ref, party, date)
+	r.Direction = "refund"
+	return r
+}
+
+// The never-overpaid rule's sums (the pending payments of a document, but one; refunds apart),
+// the conditional
 // decision and deletion, the run's scope, and the list's filters and search, on both databases.
 func TestStore(t *testing.T) {
 	t.Parallel()
@@ -39,6 +47,7 @@ func TestStore(t *testing.T) {
 			payment(a, "sale", 7, 999, "pending", "CH-999", "Tienda Ñandú", "2026-11-22"), // another document: sale 7
 			payment(a, "purchase", 8, 50, "pending", "TR-50", "Otro Proveedor", "2026-11-23"),
 			payment(b, "purchase", 9, 70, "pending", "TR-70", "Distribuidora Andina", "2026-11-23"),
+			refund(b, 9, 30, "pending", "RF-30", "Otro Proveedor", "2026-11-19"),
 		}
 		for _, r := range rows {
 			if err := st.Insert(ctx, r); err != nil {
@@ -47,7 +56,7 @@ func TestStore(t *testing.T) {
 		}
 		sum := func(typ string, doc, except int64) int64 {
 			t.Helper()
-			n, err := st.Pending(ctx, typ, doc, except)
+			n, err := st.Pending(ctx, typ, "payment", doc, except)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,6 +70,13 @@ func TestStore(t *testing.T) {
 		}
 		if got := sum("purchase", 99, 0); got != 0 {
 			t.Fatalf("pending on nothing: %d", got)
+		}
+		// Refunds are summed apart: a pending refund claims the credit, not the balance.
+		if got := sum("purchase", 9, 0); got != 70 {
+			t.Fatalf("pending payments on purchase 9: %d, want 70", got)
+		}
+		if got, err := st.Pending(ctx, "purchase", "refund", 9, 0); err != nil || got != 30 {
+			t.Fatalf("pending refunds on purchase 9: %d, %v; want 30", got, err)
 		}
 		byDoc, err := st.PendingByDocument(ctx, "purchase", []int64{7, 8, 9, 10})
 		if err != nil || len(byDoc) != 3 || byDoc[7] != 350 || byDoc[8] != 50 || byDoc[9] != 70 {
@@ -127,7 +143,9 @@ func TestStore(t *testing.T) {
 			want  string
 		}{
 			{listing.Scope{CompanyID: a}, store.Filter{}, "[TR-50 CH-999 TR-400 TR-100]"},
-			{listing.Scope{All: true}, store.Filter{Type: "purchase", PartyID: 1, Approval: "pending"}, "[TR-70 TR-50]"},
+			{listing.Scope{All: true}, store.Filter{Type: "purchase", PartyID: 1, Approval: "pending"}, "[TR-70 TR-50 RF-30]"},
+			{listing.Scope{CompanyID: b}, store.Filter{Direction: "refund"}, "[RF-30]"},
+			{listing.Scope{CompanyID: b}, store.Filter{Direction: "payment"}, "[TR-70]"},
 			{listing.Scope{CompanyID: a}, store.Filter{Type: "sale"}, "[CH-999]"},
 			{listing.Scope{CompanyID: a}, store.Filter{DocumentID: 7, Type: "purchase"}, "[TR-400 TR-100]"},
 			{listing.Scope{CompanyID: a}, store.Filter{From: "2026-11-21", To: "2026-11-22"}, "[CH-999 TR-400]"},

@@ -2421,6 +2421,11 @@ export interface components {
             /** @description YYYY-MM-DD (America/Bogota) */
             date: string;
             /**
+             * @description payment; refund (purchases only): money the supplier gives back to settle the purchase's credit in our favour
+             * @enum {string}
+             */
+            direction: "payment" | "refund";
+            /**
              * Format: int64
              * @description The purchase's or the sale's id
              */
@@ -2480,6 +2485,11 @@ export interface components {
             amount_cents?: number;
             /** @description YYYY-MM-DD (America/Bogota) */
             date?: string;
+            /**
+             * @description payment (default); refund: on a purchase with a credit in our favour, money the supplier gives back
+             * @enum {string}
+             */
+            direction?: "payment" | "refund";
             /**
              * Format: int64
              * @description The purchase's or the sale's id
@@ -6506,6 +6516,8 @@ export interface operations {
             query?: {
                 /** @description purchase or sale */
                 type?: string;
+                /** @description payment or refund */
+                direction?: string;
                 /** @description One document's payments (with type) */
                 document_id?: number;
                 /** @description One supplier's (type=purchase) or customer's (type=sale) payments; needs type */
@@ -6913,6 +6925,8 @@ export interface operations {
                 lang?: "es" | "en";
                 /** @description purchase or sale */
                 type?: string;
+                /** @description payment or refund */
+                direction?: string;
                 /** @description One document's payments (with type) */
                 document_id?: number;
                 /** @description One supplier's (type=purchase) or customer's (type=sale) payments; needs type */
