@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '@/components/list/resource-list-page';
 import { useAuthStore } from '@/lib/auth/store';
 import { useDates } from '@/lib/dates/use-dates';
-import { PAYMENT_METHODS, PAYMENTS_PATH, type Payment } from '../api/list-payments';
+import { PAYMENT_DIRECTIONS, PAYMENT_METHODS, PAYMENTS_PATH, type Payment } from '../api/list-payments';
 import type { PayableDocument } from './payable-document';
 import { paymentColumns } from './payment-columns';
 
-const DOCUMENT_LIST = { filterKeys: ['method'], defaultSort: '-date' } as const;
+const DOCUMENT_LIST = { filterKeys: ['direction', 'method'], defaultSort: '-date' } as const;
 
 /** The document's payments. */
 export function DocumentPaymentList({ doc }: { doc: PayableDocument }) {
@@ -29,7 +29,13 @@ export function DocumentPaymentList({ doc }: { doc: PayableDocument }) {
       listConfig={DOCUMENT_LIST}
       baseFilters={{ type: doc.type, document_id: String(doc.id) }}
       columns={paymentColumns({ t, dates })}
-      filters={[{ key: 'method', label: t('fields.method'), options: PAYMENT_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) })) }]}
+      filters={[
+        // Refunds exist on purchases only: a sale's list has no direction to choose.
+        ...(doc.type === 'purchase'
+          ? [{ key: 'direction', label: t('fields.direction'), options: PAYMENT_DIRECTIONS.map((v) => ({ value: v, label: t(`directions.${v}`) })) }]
+          : []),
+        { key: 'method', label: t('fields.method'), options: PAYMENT_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) })) },
+      ]}
       approval={{ status: (r) => r.approval_status, reason: (r) => r.approval_reason, canDecide: isAdmin }}
       searchPlaceholder={t('search')}
       exportable

@@ -26,8 +26,23 @@ export interface PayableDocument {
   paidCents: number;
   returnsCents: number;
   balanceCents: number;
+  /**
+   * What the document owes us back (saldo a favor: its returns passed what was left to pay), 0
+   * when none: a purchase with a credit takes refunds, not payments.
+   */
+  creditCents: number;
   status: PaymentStatus;
   approvalStatus: ApprovalStatus;
+}
+
+/**
+ * A purchase's credit in our favour: the purchase resource's credit_cents once purchasing sends
+ * it (the returns contract), until then −balance when the balance is below zero — the same
+ * figure by definition.
+ */
+export function creditOf(p: Purchase): number {
+  const sent = (p as Purchase & { credit_cents?: number }).credit_cents;
+  return typeof sent === 'number' ? sent : Math.max(0, -p.totals.balance_cents);
 }
 
 /** A purchase as a payable document. */
@@ -45,6 +60,7 @@ export function fromPurchase(p: Purchase): PayableDocument {
     paidCents: p.totals.paid_cents,
     returnsCents: p.totals.return_cents,
     balanceCents: p.totals.balance_cents,
+    creditCents: creditOf(p),
     status: p.status,
     approvalStatus: p.approval_status,
   };
@@ -65,6 +81,7 @@ export function fromSale(s: Sale): PayableDocument {
     paidCents: s.totals.paid_cents,
     returnsCents: s.totals.return_cents,
     balanceCents: s.totals.balance_cents,
+    creditCents: 0,
     status: s.status,
     approvalStatus: s.approval_status,
   };
@@ -72,6 +89,11 @@ export function fromSale(s: Sale): PayableDocument {
 
 /** Why a document takes no payment now, or undefined when it takes one. */
 export type NotPayable = 'notApproved' | 'paidInFull' | 'allPending';
+
+/** Whether the page records a refund on the document rather than a payment: it has a credit. */
+export function takesRefund(doc: PayableDocument): boolean {
+  return doc.type === 'purchase' && doc.creditCents > 0;
+}
 
 /** Whether the document takes a payment now, and if not why. */
 export function notPayable(doc: PayableDocument, open: OpenDocument | undefined): NotPayable | undefined {

@@ -64,6 +64,13 @@ export function paymentColumns({ t, dates, withDocument }: PaymentColumnsOptions
     },
     ...document,
     { id: 'amount', header: t('fields.amount'), sortKey: 'amount_cents', align: 'end', cell: (r) => <MoneyCell cents={r.amount_cents} /> },
+    // A refund is money a supplier gives back: said in words, never only by a sign or a colour.
+    {
+      id: 'direction',
+      header: t('fields.direction'),
+      nowrap: true,
+      cell: (r) => <span className={r.direction === 'refund' ? 'font-medium text-primary' : undefined} data-testid="payment-direction">{t(`directions.${r.direction}`)}</span>,
+    },
     { id: 'method', header: t('fields.method'), nowrap: true, cell: (r) => t(`methods.${r.method}`) },
     // One line, cut with an ellipsis, the whole note its tooltip: the list kit's text cell.
     { id: 'note', header: t('fields.note'), cell: (r) => r.note },

@@ -29,6 +29,7 @@ describe('payment form', () => {
     const values = { ...newPayment(50_000_00), reference_no: ' TR-77 ', note: ' mitad ' };
     expect(paymentBody(values, 'purchase', 12)).toEqual({
       type: 'purchase',
+      direction: 'payment',
       document_id: 12,
       date: todayInBogota(),
       reference_no: 'TR-77',
@@ -36,6 +37,8 @@ describe('payment form', () => {
       note: 'mitad',
       amount_cents: 50_000_00,
     });
+    // A refund of a purchase's credit says so.
+    expect(paymentBody(values, 'purchase', 12, 'refund')).toMatchObject({ direction: 'refund', amount_cents: 50_000_00 });
   });
 });
 

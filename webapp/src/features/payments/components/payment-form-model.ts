@@ -84,7 +84,15 @@ export function headerBody(values: PaymentHeaderValues) {
   return { date: values.date, reference_no: values.reference_no.trim(), method: values.method as PaymentMethod, note: values.note.trim() };
 }
 
+/** A payment's direction: money paid on the document, or a refund of a purchase's credit. */
+export type PaymentDirection = NonNullable<PaymentBody['direction']>;
+
 /** The payment as the `data` part carries it. */
-export function paymentBody(values: PaymentValues, type: PaymentType, documentId: number): PaymentBody & { type: PaymentType } {
-  return { type, document_id: documentId, ...headerBody(values), amount_cents: values.amount_cents ?? 0 };
+export function paymentBody(
+  values: PaymentValues,
+  type: PaymentType,
+  documentId: number,
+  direction: PaymentDirection = 'payment',
+): PaymentBody & { type: PaymentType } {
+  return { type, direction, document_id: documentId, ...headerBody(values), amount_cents: values.amount_cents ?? 0 };
 }

@@ -8,6 +8,11 @@
  * twice; Save is disabled while one is on its way (DocumentForm). A refusal lands on its field:
  * 'The payment exceeds the balance due ($ …).' on the amount. An administrator's payment is
  * approved at once; anyone else's waits, and the figures say so.
+ *
+ * A purchase with a credit in our favour (its returns passed what was left to pay) takes a
+ * refund instead: the same form, "Record refund", the amount starting at the credit; the server
+ * refuses one beyond the credit less the refunds already pending ('The refund exceeds the credit
+ * in our favour ($ …).').
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
@@ -25,7 +30,7 @@ import { useDates } from '@/lib/dates/use-dates';
 import { useCreatePayment } from '../api/create-payment';
 import type { OpenDocument } from '../api/list-open-documents';
 import { DocumentFigures } from './document-figures';
-import { notPayable, type PayableDocument } from './payable-document';
+import { notPayable, takesRefund, type PayableDocument } from './payable-document';
 import { MAX_PAYMENT_IMAGES, newPayment, paymentBody, paymentSchema, type PaymentValues } from './payment-form-model';
 import { PaymentHeaderFields } from './payment-header-fields';
 
@@ -48,9 +53,11 @@ export function PaymentForm({ doc, open }: PaymentFormProps) {
   const dates = useDates();
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
   const create = useCreatePayment();
-  const available = open?.available_cents ?? null;
+  const refund = takesRefund(doc);
+  const available = refund ? doc.creditCents : (open?.available_cents ?? null);
   const form = useForm<PaymentValues>({ resolver: zodResolver(paymentSchema), defaultValues: newPayment(available) });
-  const blocked = notPayable(doc, open);
+  const blocked = refund && doc.approvalStatus === 'approved' ? undefined : notPayable(doc, open);
+  const words = refund ? 'refund' : 'form';
 
   // The amount follows what is available (a payment recorded here or elsewhere) until typed in.
   useEffect(() => {
@@ -60,11 +67,12 @@ export function PaymentForm({ doc, open }: PaymentFormProps) {
   const submit = useDocumentSubmit({
     form,
     ns: 'payments',
-    save: (values: PaymentValues) => create.mutateAsync({ body: paymentBody(values, doc.type, doc.id), images: values.images.files }),
+    save: (values: PaymentValues) =>
+      create.mutateAsync({ body: paymentBody(values, doc.type, doc.id, refund ? 'refund' : 'payment'), images: values.images.files }),
     onSaved: () => form.reset(newPayment(null)),
-    savedTitle: isAdmin ? t('form.created') : t('form.createdPending'),
+    savedTitle: isAdmin ? t(`${words}.created`) : t(`${words}.createdPending`),
     savedDescription: (saved) => t('form.saved', { reference: saved.reference_no, amount: formatCop(saved.amount_cents) }),
-    failedTitle: t('form.createFailed'),
+    failedTitle: t(`${words}.createFailed`),
   });
 
   return (
@@ -77,7 +85,7 @@ export function PaymentForm({ doc, open }: PaymentFormProps) {
       titleCode={doc.number}
       testId="payment-form"
       cancelTo={LIST_OF[doc.type]}
-      submitLabel={t('form.save')}
+      submitLabel={t(`${words}.save`)}
       editable={blocked === undefined}
       meta={
         <>
@@ -105,7 +113,8 @@ export function PaymentForm({ doc, open }: PaymentFormProps) {
     >
       {blocked === undefined && (
         <Card className="space-y-4 p-4">
-          <h2 className="text-lg font-medium">{t('form.title')}</h2>
+          <h2 className="text-lg font-medium">{t(`${words}.title`)}</h2>
+          {refund && <p className="text-sm text-muted">{t('refund.hint', { amount: formatCop(doc.creditCents) })}</p>}
           <PaymentHeaderFields<PaymentValues> amount={<FormMoney<PaymentValues> name="amount_cents" required label={t('fields.amount')} testId="field-amount" />} />
           <AttachmentsField<PaymentValues> name="images" max={MAX_PAYMENT_IMAGES} label={t('fields.images')} />
         </Card>

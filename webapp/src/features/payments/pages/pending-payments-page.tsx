@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { ResourceListPage, type ListFilter } from '@/components/list/resource-list-page';
 import { useAuthStore } from '@/lib/auth/store';
 import { useDates } from '@/lib/dates/use-dates';
-import { isPaymentType, PAYMENT_LIST, PAYMENT_METHODS, PAYMENT_TYPES, PAYMENTS_PATH, type Payment } from '../api/list-payments';
+import { isPaymentType, PAYMENT_DIRECTIONS, PAYMENT_LIST, PAYMENT_METHODS, PAYMENT_TYPES, PAYMENTS_PATH, type Payment } from '../api/list-payments';
 import { partyLabel, useCompanyChoices, usePartyChoices } from '../api/payment-choices';
 import { paymentColumns } from '../components/payment-columns';
 
@@ -35,6 +35,7 @@ export function PendingPaymentsPage() {
     ...(isPaymentType(type)
       ? [{ key: 'party_id', label: t(type === 'purchase' ? 'fields.supplier' : 'fields.customer'), options: (parties.data ?? []).map((p) => ({ value: String(p.id), label: partyLabel(p) })) }]
       : []),
+    { key: 'direction', label: t('fields.direction'), options: PAYMENT_DIRECTIONS.map((v) => ({ value: v, label: t(`directions.${v}`) })) },
     { key: 'method', label: t('fields.method'), options: PAYMENT_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) })) },
     ...(isAdmin ? [{ key: 'company_id', label: t('fields.company'), options: (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name })) }] : []),
   ];
