@@ -1,8 +1,9 @@
 // Package demo loads the demo company — the records a newcomer looks at on the embedded default's
 // first start, or after `backoffice seed`: four users (one per role), two stores, suppliers and
 // customers of every tax profile, a catalogue with stock below and above its alerts, six months
-// of purchases in every approval state, purchase orders from pending to fully received, and three
-// months of sales by the user and the secretary, approved, pending or rejected by the admin.
+// of purchases in every approval state, purchase orders from pending to fully received, three
+// months of sales by the user and the secretary, approved, pending or rejected by the admin, and
+// payments on most of the older purchases and many sales (payments.go).
 //
 // Every record is written through the back office's own HTTP API, in process, signed in as the
 // demo users: the handlers, the modules' rules, audit entries, domain events and search words all
@@ -118,6 +119,7 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.T
 			}
 			return s.sales()
 		}},
+		{"payments", s.payments},
 	} {
 		t := time.Now()
 		if err := step.run(); err != nil {

@@ -98,6 +98,16 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"sales mixing IVA classes", "SELECT COUNT(*) FROM (SELECT sale_id FROM sale_lines WHERE company_id = ? GROUP BY sale_id HAVING COUNT(DISTINCT iva_class) > 1) AS m", 12},
 			{"sales with a service line", "SELECT COUNT(DISTINCT sale_id) FROM sale_lines WHERE company_id = ? AND kind = 'service'", 5},
 			{"sales from 3 months back", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND sale_date <= ?", 1},
+			{"purchases paid in full", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND status = 'paid'", 20},
+			{"purchases paid in part", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND status = 'partial'", 3},
+			{"sales paid in full", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND status = 'paid'", 10},
+			{"sales paid in part", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND status = 'partial'", 2},
+			{"payments awaiting approval by the user", "SELECT COUNT(*) FROM payments p JOIN users u ON u.id = p.created_by WHERE p.company_id = ? AND p.approval_status = 'pending' AND u.username = 'user'", 2},
+			{"payments awaiting approval by the secretary", "SELECT COUNT(*) FROM payments p JOIN users u ON u.id = p.created_by WHERE p.company_id = ? AND p.approval_status = 'pending' AND u.username = 'secretary'", 2},
+			{"users' payments the admin approved", "SELECT COUNT(*) FROM payments p JOIN users u ON u.id = p.created_by WHERE p.company_id = ? AND p.approval_status = 'approved' AND u.username = 'user'", 1},
+			{"rejected payments with a reason", "SELECT COUNT(*) FROM payments WHERE company_id = ? AND approval_status = 'rejected' AND approval_reason <> ''", 1},
+			{"payments naming who recorded them", "SELECT COUNT(*) FROM payments WHERE company_id = ? AND created_by_name <> ''", 40},
+			{"suppliers of the run", "SELECT COUNT(DISTINCT party_id) FROM payments WHERE company_id = ? AND batch_id IS NOT NULL", 2},
 		}
 		back := map[string]string{
 			"purchases from 6 months back": s.Clock.Now().AddDate(0, -6, 0).Format("2006-01-02"),
@@ -126,6 +136,8 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"sales without lines", "SELECT COUNT(*) FROM sales s WHERE s.company_id = ? AND NOT EXISTS (SELECT 1 FROM sale_lines l WHERE l.sale_id = s.id)"},
 			{"rejected sales without a reason", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'rejected' AND approval_reason = ''"},
 			{"sales decided by another than the admin", "SELECT COUNT(*) FROM sales s JOIN users u ON u.id = s.approved_by WHERE s.company_id = ? AND u.username <> 'admin'"},
+			{"runs but the one", "SELECT COUNT(*) - 1 FROM payment_batches WHERE company_id = ?"},
+			{"overpaid documents", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND balance_cents < 0"},
 		}
 		for _, c := range none {
 			if got := count(t, s.DB, c.query, co); got != 0 {
