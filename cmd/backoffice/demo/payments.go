@@ -41,8 +41,8 @@ var (
 // Request budgets of the payments step: the demo's start to ready is measured (bench/startup),
 // so the payments take about sixty requests — the run pays many purchases in one.
 const (
-	purchaseRequests = 30
-	saleRequests     = 24
+	purchaseRequests = 26
+	saleRequests     = 30
 	runItems         = 20
 )
 

@@ -11,11 +11,14 @@
  *  4. an amount above what a purchase may still take is refused on the single form's amount;
  *  5. a double click on Save records one payment, and a save whose answer was lost, sent again,
  *     records one too (the same Idempotency-Key);
- *  6. the purchase list, the sale list and a sale's details lead to a document's payments.
+ *  6. the purchase list, the sale list and a sale's details lead to a document's payments;
+ *  7. a payment names who recorded it to everyone who reads it (not only administrators), and its
+ *     row counts its images (a paperclip that opens them);
+ *  8. switching the pending page's type resets its supplier or customer filter, visibly.
  */
 import { openSignedIn, pesosOf } from '../support/app';
 import { test, type Page } from '../support/fixtures';
-import { Api, expect, expectJson, tag } from '../support/masterdata';
+import { Api, expect, expectJson, pngFile, tag } from '../support/masterdata';
 import { paymentsOf, payables, purchaseFigures, typedPesos } from '../support/payments';
 import { bogotaDate, store as createStore } from '../support/purchasing';
 import { rowAction } from '../support/rows';
@@ -315,3 +318,31 @@ function formatPesos(cents: number): string {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test('a payment names who recorded it to every reader, and its row counts its images', async ({ page, request }) => {
+  const p = await payables(request, tag(), [1]);
+  const purchase = p.purchases[0]![0]!;
+  const reference = `TR-N-${p.t}`;
+  const data = { type: 'purchase', document_id: purchase.id, date: bogotaDate(0), reference_no: reference, amount_cents: 1_000_00, method: 'cash', note: '' };
+  await expectJson(await p.user.postForm('/api/payments', { data: JSON.stringify(data), images: pngFile('recibo.png') }), 201);
+
+  // The secretary, who may not list users, reads the user's name on the payment.
+  await openSignedIn(page, DEMO.secretary.username, DEMO.secretary.password, `/payments/purchase/${purchase.id}`);
+  const row = page.getByTestId('document-payment-list').getByTestId('list-row').filter({ hasText: reference });
+  await expect(row).toContainText('Ulises Usuario');
+  await expect(row).not.toContainText('Another user');
+  await expect(row.getByTestId('payment-images-count')).toHaveText('1');
+  await row.getByTestId('payment-images').click();
+  await expect(page.getByTestId('payment-images-dialog').getByRole('img')).toHaveCount(1);
+});
+
+test('switching the pending page between purchases and sales resets the party filter', async ({ page, request }) => {
+  const p = await payables(request, tag(), [1]);
+  const supplier = p.suppliers[0]!;
+  await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, `/payment/pending?type=purchase&party_id=${supplier.id}`);
+  await expect(page.getByTestId('filter-party_id')).toHaveValue(String(supplier.id));
+  await page.getByTestId('filter-type').selectOption('sale');
+  // The customer filter shows "all", and the supplier's id is gone from the address.
+  await expect(page.getByTestId('filter-party_id')).toHaveValue('');
+  await expect(page).not.toHaveURL(/party_id=\d/);
+});
