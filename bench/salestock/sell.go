@@ -44,7 +44,7 @@ func open(o options, srv *benchkit.Server, conc int) (*shop, error) {
 			CompanyID int64 `json:"company_id"`
 		} `json:"data"`
 	}
-	if err := getJSON(sh.user, "/api/stores?per_page=1", &stores); err != nil || len(stores.Data) == 0 {
+	if err := sh.user.GetJSON("/api/stores?per_page=1", &stores); err != nil || len(stores.Data) == 0 {
 		return nil, fmt.Errorf("a store of the demo company: %v", err)
 	}
 	sh.storeID, sh.companyID = stores.Data[0].ID, stores.Data[0].CompanyID
@@ -54,7 +54,7 @@ func open(o options, srv *benchkit.Server, conc int) (*shop, error) {
 			ApprovalStatus string `json:"approval_status"`
 		} `json:"data"`
 	}
-	if err := getJSON(sh.user, "/api/customers?per_page=100", &customers); err != nil {
+	if err := sh.user.GetJSON("/api/customers?per_page=100", &customers); err != nil {
 		return nil, err
 	}
 	for _, c := range customers.Data {
@@ -68,7 +68,7 @@ func open(o options, srv *benchkit.Server, conc int) (*shop, error) {
 			ID int64 `json:"id"`
 		} `json:"data"`
 	}
-	if err := getJSON(sh.admin, fmt.Sprintf("/api/categories?per_page=1&company_id=%d", sh.companyID), &categories); err != nil || len(categories.Data) == 0 {
+	if err := sh.admin.GetJSON(fmt.Sprintf("/api/categories?per_page=1&company_id=%d", sh.companyID), &categories); err != nil || len(categories.Data) == 0 {
 		return nil, fmt.Errorf("a category of the demo company: %v", err)
 	}
 	sh.categoryID = categories.Data[0].ID
@@ -81,14 +81,6 @@ func open(o options, srv *benchkit.Server, conc int) (*shop, error) {
 	}
 	sh.today = time.Now().In(bogota).Format(time.DateOnly)
 	return &sh, nil
-}
-
-func getJSON(s *benchkit.Session, path string, out any) error {
-	b, err := s.Do(http.MethodGet, path, "", nil, http.StatusOK, true)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(b, out)
 }
 
 // product is the hot product as the bench created it.
@@ -119,7 +111,7 @@ func (sh *shop) stock(p product) (int64, error) {
 			Quantity int64 `json:"quantity"`
 		} `json:"data"`
 	}
-	err := getJSON(sh.admin, fmt.Sprintf("/api/products/%d", p.id), &out)
+	err := sh.admin.GetJSON(fmt.Sprintf("/api/products/%d", p.id), &out)
 	return out.Data.Quantity, err
 }
 

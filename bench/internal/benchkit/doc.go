@@ -6,9 +6,11 @@
 //   - the server under test: StartServer starts the binary on a free loopback port and waits for
 //     /readyz (Server.Ready: how long that took); Server.Stop ends that process only;
 //     Server.MemKiB and Server.ResetPeak read its RSS, Server.CPU its CPU time;
-//   - the machine: HostCPU and HostBusy (how busy the host was between two readings), WaitQuiet
-//     (wait for a quiet moment), ProcessCPU;
-//   - signed-in demo users: Login, Session.Do, Session.List;
+//   - the machine: Machine (CPUs and model), HostCPU and HostBusy (how busy the host was between
+//     two readings), WaitQuiet (wait for a quiet moment), ProcessCPU;
+//   - signed-in demo users: Login, Session.Do, Session.Send (any status, extra headers such as
+//     an Idempotency-Key), Session.List, Session.GetJSON, Session.PostForm (multipart, with
+//     files: PNG is an image the API takes);
 //   - closed-loop load: Scenario, Load (clients interleaving a group of scenarios for a fixed time
 //     after a warm-up), Burst (clients firing once at the same moment), Result (latencies, errors,
 //     percentiles);
