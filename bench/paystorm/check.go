@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/bench/internal/benchkit"
 	"github.com/backoffice/backoffice/platform/payable"
 )
 
@@ -24,23 +25,12 @@ type report struct {
 	hostBusy           float64
 	loadStart, loadEnd string
 	serverCPU          time.Duration
-	checks, failed     []string
+	benchkit.Checks
 }
 
 // docFigures are a purchase's figures after the run, as the API answers them.
 type docFigures struct {
 	id, total, paid, pending, returns int64
-}
-
-// check records a check and whether it held.
-func (r *report) check(ok bool, format string, args ...any) {
-	line := fmt.Sprintf(format, args...)
-	if ok {
-		r.checks = append(r.checks, "ok: "+line)
-		return
-	}
-	r.checks = append(r.checks, "**FAILED**: "+line)
-	r.failed = append(r.failed, line)
 }
 
 // ledger is a purchase's figures from one source: the purchase's own columns, and the sums of
@@ -119,13 +109,13 @@ func (r *report) checkDocs(ctx context.Context, w *world, bdb *bun.DB, docs []do
 	for id := range over {
 		r.overpaid = append(r.overpaid, id)
 	}
-	r.check(len(r.overpaid) == 0, "overpaid purchases: %d %v", len(r.overpaid), r.overpaid)
-	r.check(len(apiBad) == 0, "every purchase, from the API: paid + pending + returns ≤ total to pay, paid = Σ approved payments, balance = total − paid − returns, status consistent%s", listed(apiBad))
-	r.check(len(sqlBad) == 0, "the same from SQL (purchases and payments tables), equal to the API's figures%s", listed(sqlBad))
-	r.check(len(lost) == 0, "paid = Σ what the bench saw approved (admin's 201s, approvals' 200s): nothing approved lost or counted twice%s", listed(lost))
-	r.check(len(r.storm.doubleApproved) == 0, "a payment approved twice at the same moment: one 200, the other 409 (%d approved twice %v)",
+	r.Check(len(r.overpaid) == 0, "overpaid purchases: %d %v", len(r.overpaid), r.overpaid)
+	r.Check(len(apiBad) == 0, "every purchase, from the API: paid + pending + returns ≤ total to pay, paid = Σ approved payments, balance = total − paid − returns, status consistent%s", listed(apiBad))
+	r.Check(len(sqlBad) == 0, "the same from SQL (purchases and payments tables), equal to the API's figures%s", listed(sqlBad))
+	r.Check(len(lost) == 0, "paid = Σ what the bench saw approved (admin's 201s, approvals' 200s): nothing approved lost or counted twice%s", listed(lost))
+	r.Check(len(r.storm.doubleApproved) == 0, "a payment approved twice at the same moment: one 200, the other 409 (%d approved twice %v)",
 		len(r.storm.doubleApproved), r.storm.doubleApproved)
-	r.check(len(r.storm.misanswered) == 0, "a raced approval that lost answers 409 (already decided), not 422 (exceeds the balance) for a payment the winner just approved: %d misanswered%s",
+	r.Check(len(r.storm.misanswered) == 0, "a raced approval that lost answers 409 (already decided), not 422 (exceeds the balance) for a payment the winner just approved: %d misanswered%s",
 		len(r.storm.misanswered), ids(r.storm.misanswered))
 	return nil
 }
@@ -190,8 +180,8 @@ func sqlLedgers(ctx context.Context, bdb *bun.DB, docs []doc) (map[int64]ledger,
 // from the API and from SQL, and the answers.
 func (r *report) checkRetry(ctx context.Context, w *world, bdb *bun.DB, docs []doc) error {
 	rr := r.retry
-	r.check(rr.fives == 0, "retry storm: no 5xx answer (%d%s)", rr.fives, firstErr(rr.firstFive))
-	r.check(rr.errors == 0, "retry storm: no transport error (%d%s)", rr.errors, firstErr(rr.firstErr))
+	r.Check(rr.fives == 0, "retry storm: no 5xx answer (%d%s)", rr.fives, benchkit.FirstErr(rr.firstFive))
+	r.Check(rr.errors == 0, "retry storm: no transport error (%d%s)", rr.errors, benchkit.FirstErr(rr.firstErr))
 	byRef := map[string]int{}
 	runsByRef := map[string]map[int64]bool{}
 	for _, d := range docs {
@@ -209,29 +199,13 @@ func (r *report) checkRetry(ctx context.Context, w *world, bdb *bun.DB, docs []d
 			}
 		}
 	}
-	var sqlRows []struct {
-		ReferenceNo string `bun:"reference_no"`
-		N           int    `bun:"n"`
-	}
-	if err := bdb.NewRaw("SELECT reference_no, count(*) AS n FROM payments WHERE reference_no LIKE ? AND deleted_at IS NULL GROUP BY reference_no",
-		"RS-"+w.tag+"-%").Scan(ctx, &sqlRows); err != nil {
+	bySQL, err := countByRef(ctx, bdb, "payments WHERE deleted_at IS NULL AND", "RS-"+w.tag+"-%")
+	if err != nil {
 		return err
 	}
-	bySQL := map[string]int{}
-	for _, row := range sqlRows {
-		bySQL[row.ReferenceNo] = row.N
-	}
-	var runRows []struct {
-		ReferenceNo string `bun:"reference_no"`
-		N           int    `bun:"n"`
-	}
-	if err := bdb.NewRaw("SELECT reference_no, count(*) AS n FROM payment_batches WHERE reference_no LIKE ? GROUP BY reference_no",
-		"RS-"+w.tag+"-%").Scan(ctx, &runRows); err != nil {
+	runsSQL, err := countByRef(ctx, bdb, "payment_batches WHERE", "RS-"+w.tag+"-%")
+	if err != nil {
 		return err
-	}
-	runsSQL := map[string]int{}
-	for _, row := range runRows {
-		runsSQL[row.ReferenceNo] = row.N
 	}
 	r.verdicts = map[string]int{}
 	var wrong, badOther, late []string
@@ -259,12 +233,12 @@ func (r *report) checkRetry(ctx context.Context, w *world, bdb *bun.DB, docs []d
 			late = append(late, fmt.Sprintf("%s: %d × 409 after it had been answered", sub.key, sub.late409))
 		}
 	}
-	r.check(len(r.duplicates) == 0, "retry storm: payments stored per key exactly as submitted once (1 payment; a run's items in 1 run; 0 for a refused one), from the API and SQL: %d duplicates%s",
+	r.Check(len(r.duplicates) == 0, "retry storm: payments stored per key exactly as submitted once (1 payment; a run's items in 1 run; 0 for a refused one), from the API and SQL: %d duplicates%s",
 		len(r.duplicates), listed(r.duplicates))
-	r.check(r.differ == 0, "retry storm: every answer (but 409 in flight) identical to the key's first answer, status and body: %d differ", r.differ)
-	r.check(len(wrong) == 0, "retry storm: first answers as expected (201, or the balance's 422 for a payment over it)%s", listed(wrong))
-	r.check(len(badOther) == 0, "retry storm: another body under a used key answers 422 %q%s", msgKeyReuse, listed(badOther))
-	r.check(len(late) == 0, "retry storm: no key still 'in flight' once answered%s", listed(late))
+	r.Check(r.differ == 0, "retry storm: every answer (but 409 in flight) identical to the key's first answer, status and body: %d differ", r.differ)
+	r.Check(len(wrong) == 0, "retry storm: first answers as expected (201, or the balance's 422 for a payment over it)%s", listed(wrong))
+	r.Check(len(badOther) == 0, "retry storm: another body under a used key answers 422 %q%s", msgKeyReuse, listed(badOther))
+	r.Check(len(late) == 0, "retry storm: no key still 'in flight' once answered%s", listed(late))
 	return nil
 }
 
@@ -274,4 +248,19 @@ func ids(list []int64) string {
 		return ""
 	}
 	return fmt.Sprintf(" (payments %v)", list[:min(len(list), 10)])
+}
+
+// countByRef counts the rows of from (a table and the start of its WHERE clause) whose
+// reference number is like pattern, by reference number.
+func countByRef(ctx context.Context, bdb *bun.DB, from, pattern string) (map[string]int, error) {
+	var rows []struct {
+		ReferenceNo string `bun:"reference_no"`
+		N           int    `bun:"n"`
+	}
+	err := bdb.NewRaw("SELECT reference_no, count(*) AS n FROM "+from+" reference_no LIKE ? GROUP BY reference_no", pattern).Scan(ctx, &rows)
+	out := map[string]int{}
+	for _, row := range rows {
+		out[row.ReferenceNo] = row.N
+	}
+	return out, err
 }

@@ -46,14 +46,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
-	"github.com/uptrace/bun"
-
 	"github.com/backoffice/backoffice/bench/internal/benchkit"
-	"github.com/backoffice/backoffice/platform/db"
 )
 
 // options are the command's flags: the server's (binary, PostgreSQL, NATS, Redis) and the runs'.
@@ -69,7 +64,7 @@ type options struct {
 func main() {
 	var o options
 	o.Register(flag.CommandLine, "/tmp/paystorm-bin/backoffice", "bench_paystorm", "redis://127.0.0.1:6379/9")
-	flag.StringVar(&o.backends, "backends", "postgres,sqlite", "backends to measure: sqlite (the embedded default), postgres (a database of this run's own, -db plus a time stamp)")
+	flag.StringVar(&o.backends, "backends", "postgres,sqlite", "backends to measure: sqlite (the embedded default), postgres (a database of this run's own, -db and a time stamp)")
 	flag.IntVar(&o.conc, "c", 50, "concurrent clients (at most 200)")
 	flag.IntVar(&o.attempts, "attempts", 10_000, "payment attempts of the concurrency run (at most 100,000)")
 	flag.IntVar(&o.docs, "purchases", 20, "purchases the attempts pay (at most 1,000)")
@@ -94,70 +89,27 @@ func run(o options) error {
 	ctx := context.Background()
 	started := time.Now()
 	cpus, load := benchkit.Machine(), benchkit.LoadAvg()
-	var reports []*report
-	for _, b := range strings.Split(o.backends, ",") {
-		var r *report
-		var err error
-		switch b = strings.TrimSpace(b); b {
-		case "sqlite":
-			r, err = onSQLite(ctx, o)
-		case "postgres":
-			r, err = onPostgres(ctx, o)
-		default:
-			err = fmt.Errorf("unknown backend %q (sqlite, postgres)", b)
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", b, err)
-		}
-		reports = append(reports, r)
+	reports, err := benchkit.OnBackends(ctx, o.ServerFlags, o.backends, o.keep, func(b benchkit.Backend) (*report, error) {
+		return measure(ctx, o, b)
+	})
+	if err != nil {
+		return err
 	}
 	fmt.Printf("# payments under concurrency %s\n\n", started.UTC().Format(time.RFC3339))
 	fmt.Printf("Machine: %s; load average at the start %s (a shared machine: other engineers' builds and tests ran meanwhile).\n\n",
 		cpus, load)
 	printReports(o, reports)
 	for _, r := range reports {
-		if len(r.failed) > 0 {
-			return fmt.Errorf("%s: %d checks failed", r.backend, len(r.failed))
+		if err := r.Err(r.backend); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
-// onSQLite measures the embedded default: a fresh data dir, SQLite, the embedded NATS, the
-// in-process cache for the Idempotency-Keys.
-func onSQLite(ctx context.Context, o options) (*report, error) {
-	srv, err := benchkit.StartServer(benchkit.ServerOptions{Bin: o.Bin})
-	if err != nil {
-		return nil, err
-	}
-	defer srv.Stop()
-	// The bench's own reads of the tables, beside the server (WAL lets readers in).
-	bdb, err := db.Open(ctx, "sqlite:"+filepath.Join(srv.Dir, "data", "backoffice.db"))
-	if err != nil {
-		return nil, err
-	}
-	defer bdb.Close()
-	return measure(ctx, o, "embedded SQLite", srv, bdb)
-}
-
-// onPostgres measures a server on a PostgreSQL database of this run's own, with NATS and Redis,
-// dropped at the end unless -keep.
-func onPostgres(ctx context.Context, o options) (*report, error) {
-	name := fmt.Sprintf("%s_%d", o.DBName, time.Now().Unix())
-	setup, err := benchkit.Prepare(ctx, benchkit.SetupOptions{PG: o.PG, DBName: name, Fresh: true, Keep: o.keep, Bin: o.Bin,
-		NATSURL: o.NATSURL, RedisURL: o.RedisURL})
-	if err != nil {
-		return nil, err
-	}
-	defer setup.Close()
-	if o.keep {
-		benchkit.Logf("PostgreSQL: database %s kept", name)
-	}
-	return measure(ctx, o, "PostgreSQL + NATS + Redis", setup.Server, setup.DB)
-}
-
-// measure runs both phases on srv (whose database bdb reads) and checks them.
-func measure(ctx context.Context, o options, backend string, srv *benchkit.Server, bdb *bun.DB) (*report, error) {
+// measure runs both phases on backend b and checks them.
+func measure(ctx context.Context, o options, b benchkit.Backend) (*report, error) {
+	backend, srv, bdb := b.Name, b.Server, b.DB
 	w, err := open(o, srv)
 	if err != nil {
 		return nil, err
@@ -177,9 +129,9 @@ func measure(ctx context.Context, o options, backend string, srv *benchkit.Serve
 	r.serverCPU, r.hostBusy, r.loadEnd = srv.CPU()-cpu0, benchkit.HostBusy(busy0, total0, busy1, total1), benchkit.LoadAvg()
 	s := r.storm
 	benchkit.Logf("%s: %d attempts in %v: %v", backend, s.attempts(), s.dur.Round(time.Millisecond), s.counts())
-	r.check(s.fives == 0, "no 5xx answer (%d%s)", s.fives, firstErr(s.firstFive))
-	r.check(s.errors == 0, "no other unexpected answer or transport error (%d%s)", s.errors, firstErr(s.firstErr))
-	r.check(s.attempts() == o.attempts, "every attempt answered: %d of %d", s.attempts(), o.attempts)
+	r.Check(s.fives == 0, "no 5xx answer (%d%s)", s.fives, benchkit.FirstErr(s.firstFive))
+	r.Check(s.errors == 0, "no other unexpected answer or transport error (%d%s)", s.errors, benchkit.FirstErr(s.firstErr))
+	r.Check(s.attempts() == o.attempts, "every attempt answered: %d of %d", s.attempts(), o.attempts)
 	if err := r.checkDocs(ctx, w, bdb, docs, s.approvedByDoc()); err != nil {
 		return nil, err
 	}
@@ -195,11 +147,4 @@ func measure(ctx context.Context, o options, backend string, srv *benchkit.Serve
 		}
 	}
 	return r, nil
-}
-
-func firstErr(err error) string {
-	if err == nil {
-		return ""
-	}
-	return fmt.Sprintf("; first: %.300v", err)
 }

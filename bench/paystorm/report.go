@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/backoffice/backoffice/bench/internal/benchkit"
 )
@@ -53,7 +52,7 @@ func printReports(o options, rs []*report) {
 				continue
 			}
 			store := "in-process (embedded)"
-			if strings.HasPrefix(r.backend, "PostgreSQL") {
+			if r.backend == "PostgreSQL" {
 				store = "Redis"
 			}
 			fmt.Printf("| %s | %s | %d / %d / %d | %d | %.1f s | %.0f | %d | %d | %d | %d |\n", r.backend, store,
@@ -70,11 +69,7 @@ func printReports(o options, rs []*report) {
 		}
 	}
 	for _, r := range rs {
-		fmt.Printf("Checks on %s:\n\n", r.backend)
-		for _, c := range r.checks {
-			fmt.Println("- " + c)
-		}
-		fmt.Println()
+		r.Print(r.backend)
 	}
 }
 

@@ -32,18 +32,12 @@ type doc struct {
 // company through the API, and has the admin create the service the purchases buy (no stock, no
 // VAT: the purchase's total is its cost less any withholding the supplier's profile sets).
 func open(o options, srv *benchkit.Server) (*world, error) {
-	client := &http.Client{Timeout: time.Minute,
-		Transport: &http.Transport{MaxIdleConnsPerHost: o.conc + 4, MaxConnsPerHost: o.conc + 4}}
-	w := &world{tag: strconv.FormatInt(time.Now().UnixNano()%1_000_000_000, 36)}
-	var err error
-	for _, u := range []struct {
-		name string
-		s    **benchkit.Session
-	}{{"admin", &w.admin}, {"user", &w.user}, {"secretary", &w.secretary}} {
-		if *u.s, err = benchkit.Login(srv.Base, u.name, o.Password, client); err != nil {
-			return nil, err
-		}
+	demo, err := benchkit.LoginDemo(srv.Base, o.Password, o.conc)
+	if err != nil {
+		return nil, err
 	}
+	w := &world{admin: demo.Admin, user: demo.User, secretary: demo.Secretary,
+		tag: strconv.FormatInt(time.Now().UnixNano()%1_000_000_000, 36)}
 	type idList struct {
 		Data []struct {
 			ID             int64  `json:"id"`

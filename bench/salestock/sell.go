@@ -26,18 +26,11 @@ type shop struct {
 // open signs the demo users in at srv and reads a store, a customer and a category of the demo
 // company through the API.
 func open(o options, srv *benchkit.Server, conc int) (*shop, error) {
-	client := &http.Client{Timeout: 30 * time.Second,
-		Transport: &http.Transport{MaxIdleConnsPerHost: conc + 4, MaxConnsPerHost: conc + 4}}
-	var sh shop
-	var err error
-	for _, u := range []struct {
-		name string
-		s    **benchkit.Session
-	}{{"admin", &sh.admin}, {"user", &sh.user}, {"secretary", &sh.secretary}} {
-		if *u.s, err = benchkit.Login(srv.Base, u.name, o.Password, client); err != nil {
-			return nil, err
-		}
+	demo, err := benchkit.LoginDemo(srv.Base, o.Password, conc)
+	if err != nil {
+		return nil, err
 	}
+	sh := shop{admin: demo.Admin, user: demo.User, secretary: demo.Secretary}
 	var stores struct {
 		Data []struct {
 			ID        int64 `json:"id"`
