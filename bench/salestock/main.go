@@ -33,7 +33,6 @@ import (
 	"fmt"
 	"os"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/backoffice/backoffice/bench/internal/benchkit"
@@ -51,7 +50,7 @@ type options struct {
 func main() {
 	var o options
 	o.Register(flag.CommandLine, "/tmp/ss-bin/backoffice", "bench_salestock", "redis://127.0.0.1:6379/8")
-	flag.StringVar(&o.backends, "backends", "sqlite,postgres", "backends to measure: sqlite (the embedded default), postgres (a database created afresh, dropped at the end)")
+	flag.StringVar(&o.backends, "backends", "sqlite,postgres", "backends to measure: sqlite (the embedded default), postgres (a database of this run's own, -db and a time stamp, dropped at the end)")
 	flag.IntVar(&o.conc, "c", 20, "concurrent sellers (at most 200)")
 	flag.IntVar(&o.units, "units", 3000, "units of the hot product in stock (at most 1,000,000)")
 	flag.IntVar(&o.maxQty, "max-qty", 3, "units per sale: 1 to this (at most 100)")
@@ -74,22 +73,11 @@ func main() {
 func run(o options) error {
 	ctx := context.Background()
 	started := time.Now()
-	var reports []*report
-	for _, b := range strings.Split(o.backends, ",") {
-		var r *report
-		var err error
-		switch b = strings.TrimSpace(b); b {
-		case "sqlite":
-			r, err = onSQLite(o)
-		case "postgres":
-			r, err = onPostgres(ctx, o)
-		default:
-			err = fmt.Errorf("unknown backend %q (sqlite, postgres)", b)
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", b, err)
-		}
-		reports = append(reports, r)
+	reports, err := benchkit.OnBackends(ctx, o.ServerFlags, o.backends, false, func(b benchkit.Backend) (*report, error) {
+		return measure(o, b.Name, b.Server)
+	})
+	if err != nil {
+		return err
 	}
 	fmt.Printf("# hot product bench %s\n\n", started.UTC().Format(time.RFC3339))
 	fmt.Printf("%d sellers (the demo's user and secretary, half each) selling one product of %d units, 1 to %d units a sale, "+
@@ -97,31 +85,9 @@ func run(o options) error {
 		o.conc, o.units, o.maxQty, o.lastC, o.last, runtime.NumCPU())
 	printReports(reports)
 	for _, r := range reports {
-		if len(r.failed) > 0 {
-			return fmt.Errorf("%s: %d checks failed", r.backend, len(r.failed))
+		if err := r.Err(r.backend); err != nil {
+			return err
 		}
 	}
 	return nil
-}
-
-// onSQLite measures the embedded default: a fresh data dir, SQLite, the embedded NATS.
-func onSQLite(o options) (*report, error) {
-	srv, err := benchkit.StartServer(benchkit.ServerOptions{Bin: o.Bin})
-	if err != nil {
-		return nil, err
-	}
-	defer srv.Stop()
-	return measure(o, "embedded SQLite", srv)
-}
-
-// onPostgres measures a server on a PostgreSQL database of the bench's own, created afresh and
-// dropped at the end, with NATS and Redis.
-func onPostgres(ctx context.Context, o options) (*report, error) {
-	setup, err := benchkit.Prepare(ctx, benchkit.SetupOptions{PG: o.PG, DBName: o.DBName, Fresh: true, Bin: o.Bin,
-		NATSURL: o.NATSURL, RedisURL: o.RedisURL})
-	if err != nil {
-		return nil, err
-	}
-	defer setup.Close()
-	return measure(o, "PostgreSQL", setup.Server)
 }

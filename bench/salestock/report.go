@@ -9,31 +9,20 @@ import (
 
 // report is one backend's figures and checks.
 type report struct {
-	backend                string
-	units                  int
-	sell                   *selling
-	salesBefore, salesNow  int
-	finalStock             int64
-	last                   int
-	lastSold, lastRefused  int
-	lastErrs               int
-	lastStock              int64
-	lastLat                *benchkit.Result
-	hostBusy               float64
-	loadStart, loadEnd     string
-	checks, failed         []string
+	backend               string
+	units                 int
+	sell                  *selling
+	salesBefore, salesNow int
+	finalStock            int64
+	last                  int
+	lastSold, lastRefused int
+	lastErrs              int
+	lastStock             int64
+	lastLat               *benchkit.Result
+	hostBusy              float64
+	loadStart, loadEnd    string
+	benchkit.Checks
 	serverCPU, sellingTime time.Duration
-}
-
-// check records a check and whether it held.
-func (r *report) check(ok bool, format string, args ...any) {
-	line := fmt.Sprintf(format, args...)
-	if ok {
-		r.checks = append(r.checks, "ok: "+line)
-		return
-	}
-	r.checks = append(r.checks, "**FAILED**: "+line)
-	r.failed = append(r.failed, line)
 }
 
 // measure sells the hot product out on the server srv, then races for the last units, and
@@ -69,12 +58,12 @@ func measure(o options, backend string, srv *benchkit.Server) (*report, error) {
 	s := r.sell
 	benchkit.Logf("%s: %d units sold in %d sales, %d refused, %d errors, in %v; stock now %d",
 		backend, s.sold, len(s.recorded.Lat), s.refused, s.errors, s.lastSale.Round(time.Millisecond), r.finalStock)
-	r.check(s.errors == 0, "no request failed otherwise (%d errors%s)", s.errors, firstErr(s.firstErr))
-	r.check(s.sold == int64(o.units), "units sold = units available: %d = %d", s.sold, o.units)
-	r.check(r.finalStock == 0, "stock after the run: %d (want 0)", r.finalStock)
-	r.check(s.minStock >= 0, "lowest stock the monitor read in %d reads: %d (never below zero)", s.monitorReads, s.minStock)
-	r.check(s.refused >= int64(o.conc), "every seller ended on a 422 'Not enough stock of %s: 0 available.' (%d refusals, all with the message)", hot.name, s.refused)
-	r.check(r.salesNow-r.salesBefore == len(s.recorded.Lat), "sales stored for the customer: %d more, as many as recorded (%d)",
+	r.Check(s.errors == 0, "no request failed otherwise (%d errors%s)", s.errors, benchkit.FirstErr(s.firstErr))
+	r.Check(s.sold == int64(o.units), "units sold = units available: %d = %d", s.sold, o.units)
+	r.Check(r.finalStock == 0, "stock after the run: %d (want 0)", r.finalStock)
+	r.Check(s.minStock >= 0, "lowest stock the monitor read in %d reads: %d (never below zero)", s.monitorReads, s.minStock)
+	r.Check(s.refused >= int64(o.conc), "every seller ended on a 422 'Not enough stock of %s: 0 available.' (%d refusals, all with the message)", hot.name, s.refused)
+	r.Check(r.salesNow-r.salesBefore == len(s.recorded.Lat), "sales stored for the customer: %d more, as many as recorded (%d)",
 		r.salesNow-r.salesBefore, len(s.recorded.Lat))
 
 	if o.last > 0 {
@@ -86,19 +75,12 @@ func measure(o options, backend string, srv *benchkit.Server) (*report, error) {
 		if r.lastStock, err = sh.stock(lastP); err != nil {
 			return nil, err
 		}
-		r.check(r.lastSold == min(o.last, o.lastC) && r.lastErrs == 0 && r.lastRefused == o.lastC-r.lastSold,
+		r.Check(r.lastSold == min(o.last, o.lastC) && r.lastErrs == 0 && r.lastRefused == o.lastC-r.lastSold,
 			"last %d units, %d clients at once: %d sold, %d refused with 0 available, %d errors", o.last, o.lastC,
 			r.lastSold, r.lastRefused, r.lastErrs)
-		r.check(r.lastStock == int64(max(o.last-o.lastC, 0)), "stock after the last units: %d", r.lastStock)
+		r.Check(r.lastStock == int64(max(o.last-o.lastC, 0)), "stock after the last units: %d", r.lastStock)
 	}
 	return r, nil
-}
-
-func firstErr(err error) string {
-	if err == nil {
-		return ""
-	}
-	return fmt.Sprintf("; first: %.200v", err)
 }
 
 // printReports prints the figures of every backend as Markdown, then the checks.
@@ -126,10 +108,6 @@ func printReports(rs []*report) {
 			fmt.Printf("Last %d units on %s: %d clients at once, %d sold, %d refused; answers p50 %s, max %s.\n\n", r.last, r.backend,
 				r.lastLat.Conc, r.lastSold, r.lastRefused, benchkit.Ms(r.lastLat.Pct(0.5)), benchkit.Ms(r.lastLat.Pct(1)))
 		}
-		fmt.Printf("Checks on %s:\n\n", r.backend)
-		for _, c := range r.checks {
-			fmt.Println("- " + c)
-		}
-		fmt.Println()
+		r.Print(r.backend)
 	}
 }

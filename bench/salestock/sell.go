@@ -26,25 +26,18 @@ type shop struct {
 // open signs the demo users in at srv and reads a store, a customer and a category of the demo
 // company through the API.
 func open(o options, srv *benchkit.Server, conc int) (*shop, error) {
-	client := &http.Client{Timeout: 30 * time.Second,
-		Transport: &http.Transport{MaxIdleConnsPerHost: conc + 4, MaxConnsPerHost: conc + 4}}
-	var sh shop
-	var err error
-	for _, u := range []struct {
-		name string
-		s    **benchkit.Session
-	}{{"admin", &sh.admin}, {"user", &sh.user}, {"secretary", &sh.secretary}} {
-		if *u.s, err = benchkit.Login(srv.Base, u.name, o.Password, client); err != nil {
-			return nil, err
-		}
+	demo, err := benchkit.LoginDemo(srv.Base, o.Password, conc)
+	if err != nil {
+		return nil, err
 	}
+	sh := shop{admin: demo.Admin, user: demo.User, secretary: demo.Secretary}
 	var stores struct {
 		Data []struct {
 			ID        int64 `json:"id"`
 			CompanyID int64 `json:"company_id"`
 		} `json:"data"`
 	}
-	if err := getJSON(sh.user, "/api/stores?per_page=1", &stores); err != nil || len(stores.Data) == 0 {
+	if err := sh.user.GetJSON("/api/stores?per_page=1", &stores); err != nil || len(stores.Data) == 0 {
 		return nil, fmt.Errorf("a store of the demo company: %v", err)
 	}
 	sh.storeID, sh.companyID = stores.Data[0].ID, stores.Data[0].CompanyID
@@ -54,7 +47,7 @@ func open(o options, srv *benchkit.Server, conc int) (*shop, error) {
 			ApprovalStatus string `json:"approval_status"`
 		} `json:"data"`
 	}
-	if err := getJSON(sh.user, "/api/customers?per_page=100", &customers); err != nil {
+	if err := sh.user.GetJSON("/api/customers?per_page=100", &customers); err != nil {
 		return nil, err
 	}
 	for _, c := range customers.Data {
@@ -68,7 +61,7 @@ func open(o options, srv *benchkit.Server, conc int) (*shop, error) {
 			ID int64 `json:"id"`
 		} `json:"data"`
 	}
-	if err := getJSON(sh.admin, fmt.Sprintf("/api/categories?per_page=1&company_id=%d", sh.companyID), &categories); err != nil || len(categories.Data) == 0 {
+	if err := sh.admin.GetJSON(fmt.Sprintf("/api/categories?per_page=1&company_id=%d", sh.companyID), &categories); err != nil || len(categories.Data) == 0 {
 		return nil, fmt.Errorf("a category of the demo company: %v", err)
 	}
 	sh.categoryID = categories.Data[0].ID
@@ -81,14 +74,6 @@ func open(o options, srv *benchkit.Server, conc int) (*shop, error) {
 	}
 	sh.today = time.Now().In(bogota).Format(time.DateOnly)
 	return &sh, nil
-}
-
-func getJSON(s *benchkit.Session, path string, out any) error {
-	b, err := s.Do(http.MethodGet, path, "", nil, http.StatusOK, true)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(b, out)
 }
 
 // product is the hot product as the bench created it.
@@ -119,7 +104,7 @@ func (sh *shop) stock(p product) (int64, error) {
 			Quantity int64 `json:"quantity"`
 		} `json:"data"`
 	}
-	err := getJSON(sh.admin, fmt.Sprintf("/api/products/%d", p.id), &out)
+	err := sh.admin.GetJSON(fmt.Sprintf("/api/products/%d", p.id), &out)
 	return out.Data.Quantity, err
 }
 

@@ -96,3 +96,42 @@ func TestNeverOverpaidUnderConcurrency(t *testing.T) {
 		check("after the approvals")
 	})
 }
+
+// One pending payment approved by many administrators at once (a double click, two admins on the
+// pending page): exactly one approval counts it as paid and every other answers 409 'Only
+// pending records can be approved or rejected.' — never 422 'The payment exceeds the balance
+// due', which an approval that read the payment as pending before the winner committed used to
+// answer, having re-checked the amount against a balance that already held it (found by
+// bench/paystorm).
+func TestConcurrentApprovalsOfOnePayment(t *testing.T) {
+	t.Parallel()
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		w := newWorld(t, s)
+		const total, approvers = 100_000_00, 20
+		for round := range 3 {
+			doc := w.purchase(t, w.Admin, total, false)
+			// The whole balance: once one approval committed, nothing is left for the payment's
+			// own amount, so a late re-check would refuse it.
+			pm := paid(t, w.pay(t, w.User, form("purchase", doc.ID, total), 0, nil), http.StatusCreated)
+			responses := make([]*authtest.Response, approvers)
+			var wg sync.WaitGroup
+			for i := range responses {
+				wg.Go(func() { responses[i] = w.decide(t, pm.ID, "approve", nil) })
+			}
+			wg.Wait()
+			answers := map[int]int{}
+			for _, r := range responses {
+				answers[r.Status]++
+				if r.Status == http.StatusConflict {
+					r.ExpectError(http.StatusConflict, "conflict", "Only pending records can be approved or rejected.")
+				}
+			}
+			if answers[http.StatusOK] != 1 || answers[http.StatusConflict] != approvers-1 {
+				t.Fatalf("round %d: answers %v, want one 200 and %d × 409", round, answers, approvers-1)
+			}
+			if got := w.document(t, "purchase", doc.ID); got.Totals.PaidCents != total || got.Status != "paid" {
+				t.Fatalf("round %d: purchase paid %d, status %s", round, got.Totals.PaidCents, got.Status)
+			}
+		}
+	})
+}

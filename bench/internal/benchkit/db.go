@@ -8,8 +8,10 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/redis/go-redis/v9"
+	"github.com/uptrace/bun/driver/pgdriver"
 
 	"github.com/backoffice/backoffice/platform/db"
 )
@@ -57,7 +59,9 @@ func DropDatabase(ctx context.Context, pgURL, name string) error {
 	if !dbName.MatchString(name) {
 		return fmt.Errorf("database name %q: use lower-case letters, digits and _", name)
 	}
-	admin, err := db.Open(ctx, pgURL)
+	// On a busy machine the drop outlasts the driver's default read timeout: the client would
+	// give up and report a failure while the database goes (or, worse, stays) unseen.
+	admin, err := db.Open(ctx, pgURL, pgdriver.WithReadTimeout(2*time.Minute))
 	if err != nil {
 		return err
 	}
