@@ -29,6 +29,7 @@ const paths = {
   layers: 'M12 2 2 7l10 5 10-5zM2 12l10 5 10-5M2 17l10 5 10-5',
   more: 'M12 5h.01M12 12h.01M12 19h.01',
   columns: 'M3 4h18v16H3zM9 4v16M15 4v16',
+  chart: 'M3 3v18h18M7 16v-5M12 16V7M17 16v-8',
 } as const;
 
 /** An icon name. */

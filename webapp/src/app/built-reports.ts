@@ -1,0 +1,9 @@
+/**
+ * The report pages of spec §2 that the server answers (modules/reports): routes.tsx routes them
+ * and the menu lists them; any other report path stays the not-found page. A module of its own
+ * so the route table does not pull the report page into the main bundle.
+ */
+export const BUILT_REPORTS: readonly string[] = [];
+
+/** Whether the server answers GET /api/dashboard (the dashboard's figures). */
+export const DASHBOARD_FIGURES = false;
