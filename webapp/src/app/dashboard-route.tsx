@@ -57,7 +57,7 @@ export function DashboardRoute() {
     .filter((item) => item.path !== '/dashboards/home')
     .map((item) => ({ to: item.path, title: t(item.labelKey), description: t(item.descriptionKey), icon: item.icon }));
   const widgets = user ? (
-    <div className="grid gap-4 xl:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
       {PURCHASE_READERS.includes(user.role) && <ExpiringPurchasesCard />}
       {PRODUCT_READERS.includes(user.role) && <ProductAlertsCard />}
     </div>

@@ -30,10 +30,10 @@ export const REPORT_PAGES: readonly ReportPageInfo[] = [
   { name: 'product_report', dates: true, store: true, group: false },
   { name: 'sales_report', dates: true, store: true, group: true },
   { name: 'purchases_report', dates: true, store: true, group: true },
-  { name: 'payment_report', dates: true, store: false, group: false },
+  { name: 'payment_report', dates: true, store: true, group: false },
   { name: 'income_report', dates: true, store: true, group: true },
-  { name: 'customers_report', dates: true, store: false, group: false, statement: true },
-  { name: 'suppliers_report', dates: true, store: false, group: false, statement: true },
+  { name: 'customers_report', dates: true, store: true, group: false, statement: true },
+  { name: 'suppliers_report', dates: true, store: true, group: false, statement: true },
   { name: 'users_report', dates: true, store: false, group: false, adminOnly: true, statement: true },
 ];
 

@@ -43,16 +43,16 @@ function Kpi({ name, cents, before, to }: { name: KpiName; cents: number; before
           centsToDecimal(change) as Intl.StringNumericLiteral,
         );
   const body = (
-    <Card className={cn('h-full space-y-1 p-4', to && 'transition-colors hover:bg-hover')} data-testid={`kpi-${name}`}>
+    <Card className={cn('h-full min-w-0 space-y-1 p-3 sm:p-4', to && 'transition-colors hover:bg-hover')} data-testid={`kpi-${name}`}>
       <p className="text-sm text-muted">{t(`kpis.${name}`)}</p>
-      <p className={cn('text-xl font-semibold tabular-nums', name === 'overdue' && cents > 0 && 'text-danger')} data-testid="kpi-value">
+      <p className={cn('text-base font-semibold tabular-nums sm:text-xl', name === 'overdue' && cents > 0 && 'text-danger')} data-testid="kpi-value">
         {formatCop(cents)}
       </p>
       {before !== undefined && (
         <p className="text-xs text-muted">
           {t('lastMonth', { amount: formatCop(before) })}
           {percent !== null && (
-            <span className={cn('ms-1 font-medium', change! >= 0 ? 'text-success' : 'text-danger')} data-testid="kpi-change">
+            <span className={cn('ms-1 whitespace-nowrap font-medium', change! >= 0 ? 'text-success' : 'text-danger')} data-testid="kpi-change">
               {percent} %
             </span>
           )}
@@ -75,8 +75,8 @@ function MonthsChart({ months }: { months: NonNullable<Dashboard['months']> }) {
   const labels = useMemo(() => months.map((m) => dates.month(m.month)), [months, dates.language]);
   const series = useMemo(
     () => [
-      { label: t('kpis.sales'), values: months.map((m) => m.sales_cents) },
-      { label: t('kpis.purchases'), values: months.map((m) => m.purchases_cents) },
+      { label: t('series.sales'), values: months.map((m) => m.sales_cents) },
+      { label: t('series.purchases'), values: months.map((m) => m.purchases_cents) },
     ],
     [months, t],
   );
@@ -133,14 +133,14 @@ export function DashboardSummary({ links }: { links: SummaryLinks }) {
   const { kpis, months, approvals } = dashboard.data;
   return (
     <div className="space-y-4" data-testid="dashboard-summary">
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
         <Kpi name="sales" cents={kpis.sales_month_cents} before={kpis.sales_last_month_cents} to={links.kpi('sales')} />
         <Kpi name="purchases" cents={kpis.purchases_month_cents} before={kpis.purchases_last_month_cents} to={links.kpi('purchases')} />
         <Kpi name="receivables" cents={kpis.receivables_cents} to={links.kpi('receivables')} />
         <Kpi name="payables" cents={kpis.payables_cents} to={links.kpi('payables')} />
         <Kpi name="overdue" cents={kpis.overdue_cents} to={links.kpi('overdue')} />
       </div>
-      <div className="grid gap-4 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         {months && months.length > 0 && <MonthsChart months={months} />}
         {approvals && <Approvals approvals={approvals} link={links.approval} />}
       </div>

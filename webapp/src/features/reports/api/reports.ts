@@ -8,8 +8,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useResourceOptions } from '@/components/list/resource-api';
 import { api, data } from '@/lib/api';
 
-/** The kinds of a column: how a cell is written (money in integer centavos, percent in basis points). */
-export type ColumnKind = 'text' | 'date' | 'month' | 'money' | 'int' | 'quantity' | 'percent' | 'days';
+/**
+ * The kinds of a column: how a cell is written (money in integer centavos, percent in basis
+ * points; `enum` is a code the web words as `reports:values.<code>`).
+ */
+export type ColumnKind = 'text' | 'enum' | 'date' | 'month' | 'money' | 'int' | 'quantity' | 'percent' | 'days';
 
 /** One column the server sends; its label is `reports:columns.<key>`. */
 export interface ReportColumn {
@@ -26,10 +29,10 @@ export interface RowLink {
 /** One row: values by column key, and where it leads. */
 export type ReportRow = Record<string, unknown> & { link?: RowLink | null };
 
-/** The chart the page draws: `x` is a column key, `series` the keys drawn against it. */
+/** The chart the page draws: `x` is a column key (absent: the first column), `series` the keys drawn against it. */
 export interface ReportChart {
   type: 'bar' | 'line' | 'stacked' | 'none';
-  x: string;
+  x?: string;
   series: string[] | null;
 }
 
@@ -37,8 +40,9 @@ export interface ReportChart {
 export interface ReportParty {
   id: number;
   name: string;
-  balance_cents?: number;
-  [field: string]: unknown;
+  balance_cents: number;
+  /** The balances of its documents today by how long they are past due. */
+  ageing?: Record<string, number>;
 }
 
 /** One report page. */
@@ -46,6 +50,8 @@ export interface Report {
   page: string;
   from: string;
   to: string;
+  /** The date grouping used, on pages that group by date. */
+  group?: 'day' | 'month';
   columns: ReportColumn[];
   rows: ReportRow[] | null;
   totals: Record<string, unknown> | null;

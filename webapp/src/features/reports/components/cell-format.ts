@@ -1,9 +1,10 @@
 /**
  * How a report's cell is written, by its column's kind: money as the app writes COP (formatCop),
- * dates in the interface language (lib/dates), months in words (lib/dates), counts grouped, percents
+ * dates in the interface language (lib/dates), months in words (lib/dates), codes in words (`reports:values.<code>`), counts grouped, percents
  * from basis points without a binary fraction (1234 → "12,34 %").
  */
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { centsToDecimal, formatCop, formatCopCompact } from '@/components/form/money';
 import { useDates } from '@/lib/dates/use-dates';
 import type { ColumnKind } from '../api/reports';
@@ -21,6 +22,7 @@ function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl
 /** The formatters of the interface language. */
 export function useCellFormat(): { cell: CellFormat; axis: (kind: ColumnKind, value: number) => string } {
   const dates = useDates();
+  const { t } = useTranslation('reports');
   const language = dates.language;
   return useMemo(() => {
     const whole = numberFormat(language, { maximumFractionDigits: 0 });
@@ -36,6 +38,8 @@ export function useCellFormat(): { cell: CellFormat; axis: (kind: ColumnKind, va
           return dates.month(String(value));
         case 'percent':
           return typeof value === 'number' ? `${hundredths.format(centsToDecimal(value) as Intl.StringNumericLiteral)} %` : String(value);
+        case 'enum':
+          return t(`values.${String(value)}`, { defaultValue: String(value) });
         case 'int':
         case 'quantity':
         case 'days':
@@ -47,5 +51,5 @@ export function useCellFormat(): { cell: CellFormat; axis: (kind: ColumnKind, va
     const axis = (kind: ColumnKind, value: number) => (kind === 'money' ? formatCopCompact(value, language) : whole.format(value));
     return { cell, axis };
     // dates.date depends only on the language: the formatters are made again when it changes.
-  }, [language]);
+  }, [language, t]);
 }

@@ -20,10 +20,11 @@ export interface ReportChartProps {
 export function ReportChart({ chart, columns, rows, label }: ReportChartProps) {
   const { t } = useTranslation('reports');
   const format = useCellFormat();
-  const xKind = columns.find((c) => c.key === chart.x)?.kind ?? 'text';
+  const x = chart.x || columns[0]?.key || '';
+  const xKind = columns.find((c) => c.key === x)?.kind ?? 'text';
   const seriesKeys = (chart.series ?? []).join(',');
   const kind = columns.find((c) => c.key === chart.series?.[0])?.kind ?? 'money';
-  const labels = useMemo(() => rows.map((r) => format.cell(xKind, r[chart.x])), [rows, chart.x, xKind, format]);
+  const labels = useMemo(() => rows.map((r) => format.cell(xKind, r[x])), [rows, x, xKind, format]);
   const series = useMemo(
     () =>
       (seriesKeys ? seriesKeys.split(',') : []).map((key) => ({

@@ -17,10 +17,12 @@ export interface ReportFilterBarProps {
   filters: ReportFilters;
   onChange: (changes: Partial<ReportFilters>) => void;
   isAdmin: boolean;
+  /** The grouping the server used (its default until one is chosen). */
+  group?: 'day' | 'month';
 }
 
 /** The bar. */
-export function ReportFilterBar({ info, filters, onChange, isAdmin }: ReportFilterBarProps) {
+export function ReportFilterBar({ info, filters, onChange, isAdmin, group }: ReportFilterBarProps) {
   const { t } = useTranslation('reports');
   const companies = useCompanyChoices(isAdmin);
   const stores = useStoreChoices(info.store, filters.company_id);
@@ -87,8 +89,8 @@ export function ReportFilterBar({ info, filters, onChange, isAdmin }: ReportFilt
           </label>
           <select
             id="report-group"
-            value={filters.group || 'month'}
-            onChange={(e) => onChange({ group: e.target.value === 'month' ? '' : e.target.value })}
+            value={filters.group || group || 'month'}
+            onChange={(e) => onChange({ group: e.target.value })}
             data-testid="report-group"
             className="rounded-md border border-line bg-card px-2 py-2 text-sm"
           >

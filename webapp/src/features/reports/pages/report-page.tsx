@@ -46,7 +46,7 @@ export function ReportPage({ page, role, built, canOpen }: ReportPageProps) {
   const statement = page.includes('/');
   const filters = readReportFilters(search);
   const missing = info.dates ? missingDate(filters) : null;
-  const query = reportQuery({ ...filters, group: info.group ? filters.group || 'month' : '', per_page: filters.per_page || String(PER_PAGE) });
+  const query = reportQuery({ ...filters, group: info.group ? filters.group : '', per_page: filters.per_page || String(PER_PAGE) });
   if (!info.dates) {
     delete query.from;
     delete query.to;
@@ -97,7 +97,7 @@ export function ReportPage({ page, role, built, canOpen }: ReportPageProps) {
           </Button>
         </div>
       </div>
-      <ReportFilterBar info={info} filters={filters} onChange={change} isAdmin={role === 'admin'} />
+      <ReportFilterBar info={info} filters={filters} onChange={change} isAdmin={role === 'admin'} group={current?.group} />
       {current && info.dates && (
         <p className="hidden text-sm print:block" data-testid="report-print-range">
           {t('range', { from: current.from, to: current.to })}
@@ -150,15 +150,25 @@ function ReportBody({ report, title, busy, sort, onSort, onPage, onPerPage, rowP
   return (
     <div className="space-y-4" aria-busy={busy || undefined}>
       {report.party && (
-        <Card className="flex flex-wrap items-baseline justify-between gap-3 p-4" data-testid="report-party">
-          <span className="text-lg font-medium">{report.party.name}</span>
-          {typeof report.party.balance_cents === 'number' && (
+        <Card className="space-y-3 p-4" data-testid="report-party">
+          <div className="flex flex-wrap items-baseline justify-between gap-3">
+            <span className="text-lg font-medium">{report.party.name}</span>
             <span className="text-sm">
               <span className="text-muted">{t('columns.balance_cents')}: </span>
               <span className="font-semibold tabular-nums" data-testid="report-party-balance">
                 {format.cell('money', report.party.balance_cents)}
               </span>
             </span>
+          </div>
+          {report.party.ageing && (
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3 lg:grid-cols-5" aria-label={t('ageing')} data-testid="report-party-ageing">
+              {Object.entries(report.party.ageing).map(([key, cents]) => (
+                <div key={key} className="min-w-0">
+                  <dt className="text-muted">{t(`columns.${key}`)}</dt>
+                  <dd className="tabular-nums">{format.cell('money', cents)}</dd>
+                </div>
+              ))}
+            </dl>
           )}
         </Card>
       )}
