@@ -15,8 +15,8 @@ export const NUMERIC_KINDS: readonly ColumnKind[] = ['money', 'int', 'quantity',
 /** Writes a cell's value; null and absent values are an empty cell. */
 export type CellFormat = (kind: ColumnKind, value: unknown) => string;
 
-function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return new Intl.NumberFormat(language.startsWith('es') ? 'es-CO' : language, options);
+function numberFormat(language: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return new Intl.NumberFormat(!language || language.startsWith('es') ? 'es-CO' : language, options);
 }
 
 /** The formatters of the interface language. */
