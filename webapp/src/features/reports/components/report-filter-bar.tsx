@@ -4,6 +4,7 @@
  * page has them. Every value lives in the URL (report-filters.ts); a preset fills both dates,
  * typing a date makes the range custom.
  */
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '@/components/list/date-range-filter';
 import { FilterSelect } from '@/components/list/filter-select';
@@ -21,45 +22,55 @@ export interface ReportFilterBarProps {
   group?: 'day' | 'month';
 }
 
+/** A select with its label before it, whose value is the test id (the period, the grouping). */
+function LabelledSelect({ id, label, value, onChange, children }: { id: string; label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2 text-sm">
+      <label htmlFor={id} className="shrink-0 text-muted">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={id} className="rounded-md border border-line bg-card px-2 py-2 text-sm">
+        {children}
+      </select>
+    </div>
+  );
+}
+
 /** The bar. */
 export function ReportFilterBar({ info, filters, onChange, isAdmin, group }: ReportFilterBarProps) {
   const { t } = useTranslation('reports');
   const companies = useCompanyChoices(isAdmin);
   const stores = useStoreChoices(info.store, filters.company_id);
-  const preset = presetOf(filters);
+  const shownRange = filters.from || filters.to ? filters : presetRange('this_month')!;
+  // "Custom" changes no date by itself: it stays chosen (and the first date box takes the focus)
+  // until a typed range says what it is.
+  const [custom, setCustom] = useState(false);
+  const preset = custom ? 'custom' : presetOf(filters);
   const choosePreset = (next: Preset) => {
     const range = presetRange(next);
-    // Custom keeps the dates on screen (this month's when none were typed) for editing.
-    onChange(range ?? presetRange('this_month')!);
+    setCustom(range === null);
+    if (range) onChange(range);
+    else document.querySelector<HTMLInputElement>('[data-testid="report-dates-from"]')?.focus();
   };
-  const shownRange = filters.from || filters.to ? filters : presetRange('this_month')!;
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 print:hidden" data-testid="report-filters">
       {info.dates && (
         <>
-          <div className="flex min-w-0 items-center gap-2 text-sm">
-            <label htmlFor="report-preset" className="shrink-0 text-muted">
-              {t('filters.period')}
-            </label>
-            <select
-              id="report-preset"
-              value={preset}
-              onChange={(e) => choosePreset(e.target.value as Preset)}
-              data-testid="report-preset"
-              className="rounded-md border border-line bg-card px-2 py-2 text-sm"
-            >
-              {PRESETS.map((p) => (
-                <option key={p} value={p}>
-                  {t(`presets.${p}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect id="report-preset" label={t('filters.period')} value={preset} onChange={(v) => choosePreset(v as Preset)}>
+            {PRESETS.map((p) => (
+              <option key={p} value={p}>
+                {t(`presets.${p}`)}
+              </option>
+            ))}
+          </LabelledSelect>
           <DateRangeFilter
             label={t('filters.dates')}
             from={shownRange.from}
             to={shownRange.to}
-            onChange={(end, day) => onChange({ ...shownRange, [end]: day })}
+            onChange={(end, day) => {
+              setCustom(false);
+              onChange({ ...shownRange, [end]: day });
+            }}
             testId="report-dates"
           />
         </>
@@ -83,21 +94,10 @@ export function ReportFilterBar({ info, filters, onChange, isAdmin, group }: Rep
         />
       )}
       {info.group && (
-        <div className="flex items-center gap-2 text-sm">
-          <label htmlFor="report-group" className="shrink-0 text-muted">
-            {t('filters.group')}
-          </label>
-          <select
-            id="report-group"
-            value={filters.group || group || 'month'}
-            onChange={(e) => onChange({ group: e.target.value })}
-            data-testid="report-group"
-            className="rounded-md border border-line bg-card px-2 py-2 text-sm"
-          >
-            <option value="month">{t('group.month')}</option>
-            <option value="day">{t('group.day')}</option>
-          </select>
-        </div>
+        <LabelledSelect id="report-group" label={t('filters.group')} value={filters.group || group || 'month'} onChange={(v) => onChange({ group: v })}>
+          <option value="month">{t('group.month')}</option>
+          <option value="day">{t('group.day')}</option>
+        </LabelledSelect>
       )}
     </div>
   );

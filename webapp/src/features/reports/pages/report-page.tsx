@@ -7,6 +7,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ExportButton } from '@/components/list/export-button';
 import { Pagination } from '@/components/list/pagination';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -83,14 +84,7 @@ export function ReportPage({ page, role, built, canOpen }: ReportPageProps) {
             </select>
           )}
           {missing === null && (
-            <a
-              href={reportExportUrl(page, query, i18n.language)}
-              download
-              data-testid="report-export"
-              className="inline-flex items-center justify-center rounded-md border border-line bg-card px-4 py-2 text-sm font-medium text-fg hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary"
-            >
-              {t('list:export')}
-            </a>
+            <ExportButton href={reportExportUrl(page, query, i18n.language)} testId="report-export" />
           )}
           <Button variant="secondary" onClick={() => window.print()} data-testid="report-print">
             {t('print')}
