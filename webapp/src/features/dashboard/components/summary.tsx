@@ -69,7 +69,7 @@ function Kpi({ name, cents, before, to }: { name: KpiName; cents: number; before
   );
 }
 
-function MonthsChart({ months }: { months: NonNullable<Dashboard['months']> }) {
+function MonthsChart({ months, wide }: { months: NonNullable<Dashboard['months']>; wide: boolean }) {
   const { t } = useTranslation('dashboard');
   const dates = useDates();
   const labels = useMemo(() => months.map((m) => dates.month(m.month)), [months, dates.language]);
@@ -82,7 +82,7 @@ function MonthsChart({ months }: { months: NonNullable<Dashboard['months']> }) {
   );
   const axis = useMemo(() => (v: number) => formatCopCompact(v, dates.language), [dates.language]);
   return (
-    <Card className="min-w-0 space-y-3 p-4 xl:col-span-2" data-testid="dashboard-months">
+    <Card className={cn('min-w-0 space-y-3 p-4', wide ? 'xl:col-span-3' : 'xl:col-span-2')} data-testid="dashboard-months">
       <h2 className="text-lg font-medium">{t('months')}</h2>
       <Chart type="bar" labels={labels} series={series} format={formatCop} formatAxis={axis} label={t('months')} height={260} testId="dashboard-chart" />
     </Card>
@@ -141,7 +141,7 @@ export function DashboardSummary({ links }: { links: SummaryLinks }) {
         <Kpi name="overdue" cents={kpis.overdue_cents} to={links.kpi('overdue')} />
       </div>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
-        {months && months.length > 0 && <MonthsChart months={months} />}
+        {months && months.length > 0 && <MonthsChart months={months} wide={!approvals} />}
         {approvals && <Approvals approvals={approvals} link={links.approval} />}
       </div>
     </div>
