@@ -189,6 +189,31 @@ var accessTable = map[string]caller{
 	"DELETE /api/payments/{id}":       staff,
 	"POST /api/payments/{id}/approve": admin,
 	"POST /api/payments/{id}/reject":  admin,
+
+	// Reports: staff read their company's (administrators every company's); users_report is
+	// administrators' only; the buyer reads none.
+	"GET /api/reports/overview_chart":                       staff,
+	"GET /api/reports/overview_chart/export.xlsx":           staff,
+	"GET /api/reports/product_quantity_alert":               staff,
+	"GET /api/reports/product_quantity_alert/export.xlsx":   staff,
+	"GET /api/reports/expired_purchases_report":             staff,
+	"GET /api/reports/expired_purchases_report/export.xlsx": staff,
+	"GET /api/reports/sales_report":                         staff,
+	"GET /api/reports/sales_report/export.xlsx":             staff,
+	"GET /api/reports/purchases_report":                     staff,
+	"GET /api/reports/purchases_report/export.xlsx":         staff,
+	"GET /api/reports/payment_report":                       staff,
+	"GET /api/reports/payment_report/export.xlsx":           staff,
+	"GET /api/reports/income_report":                        staff,
+	"GET /api/reports/income_report/export.xlsx":            staff,
+	"GET /api/reports/customers_report":                     staff,
+	"GET /api/reports/customers_report/export.xlsx":         staff,
+	"GET /api/reports/customers_report/{id}":                staff,
+	"GET /api/reports/customers_report/{id}/export.xlsx":    staff,
+	"GET /api/reports/suppliers_report":                     staff,
+	"GET /api/reports/suppliers_report/export.xlsx":         staff,
+	"GET /api/reports/suppliers_report/{id}":                staff,
+	"GET /api/reports/suppliers_report/{id}/export.xlsx":    staff,
 }
 
 // operation is one operation of the served OpenAPI document.

@@ -1242,6 +1242,446 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/customers_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report customers_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-customers-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/customers_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report customers_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-customers-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/customers_report/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report customers_report: one party's statement (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-customers-report-statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/customers_report/{id}/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report customers_report: one party's statement as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-customers-report-statement-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/expired_purchases_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report expired_purchases_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-expired-purchases-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/expired_purchases_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report expired_purchases_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-expired-purchases-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/income_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report income_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-income-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/income_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report income_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-income-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/overview_chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report overview_chart (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-overview-chart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/overview_chart/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report overview_chart as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-overview-chart-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/payment_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report payment_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-payment-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/payment_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report payment_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-payment-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/product_quantity_alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report product_quantity_alert (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-product-quantity-alert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/product_quantity_alert/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report product_quantity_alert as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-product-quantity-alert-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/purchases_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report purchases_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-purchases-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/purchases_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report purchases_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-purchases-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/sales_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report sales_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-sales-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/sales_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report sales_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-sales-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/suppliers_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report suppliers_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-suppliers-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/suppliers_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report suppliers_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-suppliers-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/suppliers_report/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report suppliers_report: one party's statement (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-suppliers-report-statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/suppliers_report/{id}/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report suppliers_report: one party's statement as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-suppliers-report-statement-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sales": {
         parameters: {
             query?: never;
@@ -2025,6 +2465,9 @@ export interface components {
         DataReceivedOrderBody: {
             data: components["schemas"]["ReceivedOrder"];
         };
+        DataReportBody: {
+            data: components["schemas"]["Report"];
+        };
         DataSaleBody: {
             data: components["schemas"]["Sale"];
         };
@@ -2353,6 +2796,18 @@ export interface components {
         PageUserRecord: {
             data: components["schemas"]["UserRecord"][] | null;
             meta: components["schemas"]["Meta"];
+        };
+        PartyAgeing: {
+            /** Format: int64 */
+            days_1_30_cents: number;
+            /** Format: int64 */
+            days_31_60_cents: number;
+            /** Format: int64 */
+            days_61_90_cents: number;
+            /** Format: int64 */
+            not_due_cents: number;
+            /** Format: int64 */
+            over_90_cents: number;
         };
         PartyBody: {
             address?: string;
@@ -2927,6 +3382,52 @@ export interface components {
         };
         RejectInputBody: {
             reason?: string;
+        };
+        Report: {
+            chart: components["schemas"]["ReportChart"];
+            columns: components["schemas"]["ReportColumn"][] | null;
+            from: string;
+            /** @enum {string} */
+            group?: "day" | "month";
+            meta: components["schemas"]["ReportMeta"];
+            page: string;
+            party?: components["schemas"]["ReportParty"];
+            rows: {
+                [key: string]: unknown;
+            }[] | null;
+            to: string;
+            totals: {
+                [key: string]: number;
+            };
+        };
+        ReportChart: {
+            series: string[] | null;
+            /** @enum {string} */
+            type: "bar" | "line" | "stacked" | "none";
+            x?: string;
+        };
+        ReportColumn: {
+            key: string;
+            /** @enum {string} */
+            kind: "text" | "enum" | "date" | "month" | "money" | "int" | "quantity" | "percent" | "days";
+        };
+        ReportMeta: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        ReportParty: {
+            ageing: components["schemas"]["PartyAgeing"];
+            /** Format: int64 */
+            balance_cents: number;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "customer" | "supplier";
+            name: string;
         };
         Sale: {
             approval_reason: string;
@@ -10415,6 +10916,1782 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-customers-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-customers-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-customers-report-statement": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's or supplier's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-customers-report-statement-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path: {
+                /** @description The customer's or supplier's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-expired-purchases-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-expired-purchases-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-income-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-income-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-overview-chart": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-overview-chart-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-payment-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-payment-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-product-quantity-alert": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-product-quantity-alert-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-purchases-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-purchases-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-sales-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-sales-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-suppliers-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-suppliers-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-suppliers-report-statement": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's or supplier's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-suppliers-report-statement-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path: {
+                /** @description The customer's or supplier's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: fields names each invalid field with its message */
