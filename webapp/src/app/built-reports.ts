@@ -3,7 +3,17 @@
  * and the menu lists them; any other report path stays the not-found page. A module of its own
  * so the route table does not pull the report page into the main bundle.
  */
-export const BUILT_REPORTS: readonly string[] = [];
+export const BUILT_REPORTS: readonly string[] = [
+  'overview_chart',
+  'product_quantity_alert',
+  'expired_purchases_report',
+  'sales_report',
+  'purchases_report',
+  'payment_report',
+  'income_report',
+  'customers_report',
+  'suppliers_report',
+];
 
 /** Whether the server answers GET /api/dashboard (the dashboard's figures). */
 export const DASHBOARD_FIGURES = false;

@@ -2,7 +2,7 @@
  * The chart itself, the only module that imports Chart.js: ./chart.tsx loads it with
  * React.lazy, so the library ships in its own chunk, fetched when a chart is first drawn (never
  * with /login or the shell). Only the bar and line pieces are registered (Chart.js tree-shakes
- * the rest). Colours come from the theme's CSS variables, read when the chart is drawn.
+ * the rest). The axes' colours come from the theme's CSS variables, read when the chart is drawn.
  */
 import {
   BarController,
@@ -39,8 +39,11 @@ export interface ChartCanvasProps {
   label: string;
 }
 
-/** Series colours after the theme's primary: distinct in light and dark themes. */
-const PALETTE = ['#0ea5e9', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#64748b'];
+/**
+ * Series colours, distinct from each other in light and dark themes. Not the theme's primary:
+ * an amber or green primary would repeat one of them.
+ */
+const PALETTE = ['#3b82f6', '#f59e0b', '#10b981', '#ef4444', '#8b5cf6', '#64748b'];
 
 function cssVar(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -52,7 +55,7 @@ export default function ChartCanvas({ type, labels, series, format, formatAxis, 
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
-    const colors = [cssVar('--bo-primary', '#2563eb'), ...PALETTE];
+    const colors = PALETTE;
     const muted = cssVar('--bo-muted', '#64748b');
     const line = cssVar('--bo-line', '#e2e8f0');
     const stacked = type === 'stacked';

@@ -6,58 +6,34 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useResourceOptions } from '@/components/list/resource-api';
-import { api, data } from '@/lib/api';
+import { api, data, type Schema } from '@/lib/api';
 
-/**
- * The kinds of a column: how a cell is written (money in integer centavos, percent in basis
- * points; `enum` is a code the web words as `reports:values.<code>`).
- */
-export type ColumnKind = 'text' | 'enum' | 'date' | 'month' | 'money' | 'int' | 'quantity' | 'percent' | 'days';
-
+/** One report page (schema `Report`): columns, rows, totals over the whole range, chart, paging, party. */
+export type Report = Schema<'Report'>;
 /** One column the server sends; its label is `reports:columns.<key>`. */
-export interface ReportColumn {
-  key: string;
-  kind: ColumnKind;
-}
-
-/** Where a row leads. */
-export interface RowLink {
-  kind: 'customer' | 'supplier' | 'user' | 'product' | 'purchase' | 'sale' | string;
-  id: number;
-}
-
-/** One row: values by column key, and where it leads. */
-export type ReportRow = Record<string, unknown> & { link?: RowLink | null };
-
+export type ReportColumn = Schema<'ReportColumn'>;
+/**
+ * How a column's cells are written (money in integer centavos, percent in basis points; `enum`
+ * is a code the web words as `reports:values.<code>`).
+ */
+export type ColumnKind = ReportColumn['kind'];
 /** The chart the page draws: `x` is a column key (absent: the first column), `series` the keys drawn against it. */
-export interface ReportChart {
-  type: 'bar' | 'line' | 'stacked' | 'none';
-  x?: string;
-  series: string[] | null;
-}
+export type ReportChart = Schema<'ReportChart'>;
+/** The party of a statement, its balance and ageing. */
+export type ReportParty = Schema<'ReportParty'>;
+/** One row: values by column key, and `link` where it leads. */
+export type ReportRow = Report['rows'] extends (infer R)[] | null ? R : never;
 
-/** The party of a statement (customers_report/{id}, suppliers_report/{id}, users_report/{id}). */
-export interface ReportParty {
+/** Where a row leads (`link`: customer, supplier, user, product, purchase, sale, payment). */
+export interface RowLink {
+  kind: string;
   id: number;
-  name: string;
-  balance_cents: number;
-  /** The balances of its documents today by how long they are past due. */
-  ageing?: Record<string, number>;
 }
 
-/** One report page. */
-export interface Report {
-  page: string;
-  from: string;
-  to: string;
-  /** The date grouping used, on pages that group by date. */
-  group?: 'day' | 'month';
-  columns: ReportColumn[];
-  rows: ReportRow[] | null;
-  totals: Record<string, unknown> | null;
-  chart: ReportChart | null;
-  meta: { page: number; per_page: number; total: number };
-  party?: ReportParty | null;
+/** A row's link, when it has one. */
+export function rowLink(row: ReportRow): RowLink | null {
+  const link = row.link as Partial<RowLink> | null | undefined;
+  return link && typeof link.kind === 'string' && typeof link.id === 'number' ? { kind: link.kind, id: link.id } : null;
 }
 
 /** The query of a report (the URL's filters with the server's names; empty ones left out). */

@@ -68,7 +68,7 @@ export function ReportTable({ columns, rows, totals, caption, sort, onSort, rowP
         </thead>
         <tbody>
           {rows.map((row, i) => {
-            const to = row.link ? rowPath(row) : null;
+            const to = rowPath(row);
             return (
               <tr key={i} className="border-t border-line hover:bg-hover/50" data-testid="report-row">
                 {columns.map((c) => {

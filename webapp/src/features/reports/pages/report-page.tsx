@@ -6,7 +6,7 @@
  * hands it which pages are built and which paths this user may open (app/report-route.tsx).
  */
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ExportButton } from '@/components/list/export-button';
 import { Pagination } from '@/components/list/pagination';
 import { Alert } from '@/components/ui/alert';
@@ -16,7 +16,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { LoadingState } from '@/components/ui/spinner';
 import type { Role } from '@/lib/auth/types';
 import { failureText } from '@/lib/form-errors';
-import { reportExportUrl, useReport, type Report, type ReportRow } from '../api/reports';
+import { reportExportUrl, rowLink, useReport, type Report, type ReportRow } from '../api/reports';
 import { useCellFormat } from '../components/cell-format';
 import { ReportChart } from '../components/report-chart';
 import { ReportFilterBar } from '../components/report-filter-bar';
@@ -58,7 +58,8 @@ export function ReportPage({ page, role, built, canOpen }: ReportPageProps) {
   const title = t(`pages.${info.name}`);
   const pages = reportPagesFor(role, built);
   const rowPath = (row: ReportRow) => {
-    const to = row.link ? rowLinkPath(row.link) : null;
+    const link = rowLink(row);
+    const to = link ? rowLinkPath(link) : null;
     return to && canOpen(to) ? to : null;
   };
   const current = report.data;
@@ -68,6 +69,15 @@ export function ReportPage({ page, role, built, canOpen }: ReportPageProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageTitle documentTitle={title}>{statement && current?.party ? t('statementOf', { name: current.party.name }) : title}</PageTitle>
         <div className="flex flex-wrap items-center gap-2 print:hidden">
+          {statement && (
+            <Link
+              to={`/report/${info.name}?${writeReportFilters({ ...filters, page: '', sort: '' }).toString()}`}
+              className="px-2 py-2 text-sm text-primary hover:underline"
+              data-testid="report-back"
+            >
+              {t('backTo', { page: title })}
+            </Link>
+          )}
           {!statement && pages.length > 1 && (
             <select
               aria-label={t('choose')}
@@ -91,7 +101,8 @@ export function ReportPage({ page, role, built, canOpen }: ReportPageProps) {
           </Button>
         </div>
       </div>
-      <ReportFilterBar info={info} filters={filters} onChange={change} isAdmin={role === 'admin'} group={current?.group} />
+      {/* A statement is one party's: the company filter means nothing there. */}
+      <ReportFilterBar info={info} filters={filters} onChange={change} isAdmin={role === 'admin' && !statement} group={current?.group} />
       {current && info.dates && (
         <p className="hidden text-sm print:block" data-testid="report-print-range">
           {t('range', { from: current.from, to: current.to })}
@@ -140,6 +151,7 @@ function ReportBody({ report, title, busy, sort, onSort, onPage, onPerPage, rowP
   const { t } = useTranslation('reports');
   const format = useCellFormat();
   const rows = report.rows ?? [];
+  const columns = report.columns ?? [];
   const meta = { ...report.meta, total_pages: Math.max(1, Math.ceil(report.meta.total / Math.max(report.meta.per_page, 1))) };
   return (
     <div className="space-y-4" aria-busy={busy || undefined}>
@@ -168,7 +180,7 @@ function ReportBody({ report, title, busy, sort, onSort, onPage, onPerPage, rowP
       )}
       {report.chart && report.chart.type !== 'none' && rows.length > 0 && (
         <Card className="p-4 print:break-inside-avoid">
-          <ReportChart chart={report.chart} columns={report.columns} rows={rows} label={title} />
+          <ReportChart chart={report.chart} columns={columns} rows={rows} label={title} />
         </Card>
       )}
       <Card className="p-4">
@@ -178,7 +190,7 @@ function ReportBody({ report, title, busy, sort, onSort, onPage, onPerPage, rowP
           </p>
         ) : (
           <>
-            <ReportTable columns={report.columns} rows={rows} totals={report.totals} caption={title} sort={sort} onSort={onSort} rowPath={rowPath} />
+            <ReportTable columns={columns} rows={rows} totals={report.totals} caption={title} sort={sort} onSort={onSort} rowPath={rowPath} />
             {meta.total > rows.length && (
               <div className="print:hidden">
                 <Pagination meta={meta} rowCount={rows.length} onNavigate={(target) => onPage(target.page)} onPerPage={onPerPage} offset />
