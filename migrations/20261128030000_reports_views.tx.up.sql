@@ -69,3 +69,16 @@ CREATE VIEW report_parties AS
 SELECT 'sale' AS type, c.id, c.company_id, c.name FROM customers c WHERE c.deleted_at IS NULL
 UNION ALL
 SELECT 'purchase' AS type, s.id, s.company_id, s.name FROM suppliers s WHERE s.deleted_at IS NULL;
+
+-- What waits for an administrator's decision, one row per record: the dashboard counts them per
+-- kind. Purchase returns join here (kind 'returns') when their table lands.
+CREATE VIEW report_approvals AS
+SELECT 'purchases' AS kind, p.company_id FROM purchases p WHERE p.deleted_at IS NULL AND p.approval_status = 'pending'
+UNION ALL
+SELECT 'sales' AS kind, s.company_id FROM sales s WHERE s.deleted_at IS NULL AND s.approval_status = 'pending'
+UNION ALL
+SELECT 'payments' AS kind, y.company_id FROM payments y WHERE y.deleted_at IS NULL AND y.approval_status = 'pending'
+UNION ALL
+SELECT 'purchase_orders' AS kind, o.company_id FROM purchase_orders o WHERE o.deleted_at IS NULL AND o.status = 'pending'
+UNION ALL
+SELECT 'received_orders' AS kind, r.company_id FROM received_orders r WHERE r.deleted_at IS NULL AND r.status = 'pending';

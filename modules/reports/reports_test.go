@@ -488,6 +488,65 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			t.Errorf("product_quantity_alert rows %v", alerts.Rows)
 		}
 
+		// The dashboard: this month's and last month's documents, what is owed today, and what
+		// waits for approval.
+		var dash authtest.Data[struct {
+			KPIs   map[string]int64 `json:"kpis"`
+			Months []struct {
+				Month          string `json:"month"`
+				SalesCents     int64  `json:"sales_cents"`
+				PurchasesCents int64  `json:"purchases_cents"`
+			} `json:"months"`
+			Approvals map[string]int64 `json:"approvals"`
+		}]
+		b.Get(t, "/api/dashboard", b.Admin).Expect(http.StatusOK).JSON(&dash)
+		kpis, waiting := map[string]int64{}, map[string]int64{}
+		for _, d := range b.docs {
+			if d.ApprovalStatus == "pending" {
+				waiting[d.typ+"s"]++
+			}
+			if d.ApprovalStatus != "approved" {
+				continue
+			}
+			key := map[string]string{"purchase": "purchases", "sale": "sales"}[d.typ]
+			switch d.date()[:7] {
+			case "2026-11":
+				kpis[key+"_month_cents"] += d.total()
+			case "2026-10":
+				kpis[key+"_last_month_cents"] += d.total()
+			}
+			if d.typ == "sale" {
+				kpis["receivables_cents"] += d.Totals.BalanceCents
+			} else {
+				kpis["payables_cents"] += d.Totals.BalanceCents
+			}
+		}
+		kpis["overdue_cents"] = b.get(t, b.Admin, "expired_purchases_report", rng(from, to)).Totals["overdue_cents"]
+		for _, p := range b.payments {
+			if p.ApprovalStatus == "pending" {
+				waiting["payments"]++
+			}
+		}
+		expect(t, "dashboard kpis", dash.Data.KPIs, kpis)
+		expect(t, "dashboard approvals", dash.Data.Approvals, waiting)
+		// Every generated document falls in the 12 months: the months add up to overview_chart's totals.
+		var monthSales, monthPurchases int64
+		for _, m := range dash.Data.Months {
+			monthSales += m.SalesCents
+			monthPurchases += m.PurchasesCents
+		}
+		if len(dash.Data.Months) != 12 || dash.Data.Months[0].Month != "2025-12" || dash.Data.Months[11].Month != "2026-11" ||
+			monthSales != over["sales_cents"] || monthPurchases != over["purchases_cents"] {
+			t.Errorf("dashboard months %v: sales %d purchases %d, want %d and %d", dash.Data.Months, monthSales, monthPurchases,
+				over["sales_cents"], over["purchases_cents"])
+		}
+		var userDash authtest.Data[struct {
+			Approvals map[string]int64 `json:"approvals"`
+		}]
+		if b.Get(t, "/api/dashboard", b.User).Expect(http.StatusOK).JSON(&userDash); userDash.Data.Approvals != nil {
+			t.Errorf("a user sees the approvals: %v", userDash.Data.Approvals)
+		}
+
 		// Another company sees none of it; the buyer reads no report.
 		if other := b.get(t, b.Other, "sales_report", rng(from, to)); other.Totals["documents"] != 0 {
 			t.Errorf("another company's user sees %v", other.Totals)

@@ -253,3 +253,39 @@ func (s *Store) QuantityAlerts(ctx context.Context, scope listing.Scope) ([]Prod
 		OrderExpr("p.quantity, p.name, p.id").Scan(ctx, &out)
 	return out, err
 }
+
+// Balances are what the approved documents in scope still owe, today.
+type Balances struct {
+	// Receivables is Σ the sales' balances; Payables Σ the purchases'; Overdue the purchases'
+	// balances past their due date (before today).
+	Receivables int64 `bun:"receivables"`
+	Payables    int64 `bun:"payables"`
+	Overdue     int64 `bun:"overdue"`
+}
+
+// Balances sums the balances of the approved documents in f's scope and store (f's dates are
+// ignored: a balance is today's), overdue counting due dates before today.
+func (s *Store) Balances(ctx context.Context, f Filter, today string) (Balances, error) {
+	var out Balances
+	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'sale' THEN d.balance_cents ELSE 0 END), 0) AS receivables").
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'purchase' THEN d.balance_cents ELSE 0 END), 0) AS payables").
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'purchase' AND d.balance_cents > 0 AND d.due_date < ? THEN d.balance_cents ELSE 0 END), 0) AS overdue", today).
+		Scan(ctx, &out)
+	return out, err
+}
+
+// Approvals counts what waits for a decision in scope, per kind (report_approvals).
+func (s *Store) Approvals(ctx context.Context, scope listing.Scope) (map[string]int64, error) {
+	var rows []struct {
+		Kind  string `bun:"kind"`
+		Count int64  `bun:"n"`
+	}
+	err := listing.Restrict(s.db.NewSelect().TableExpr("report_approvals AS a"), scope, "a.company_id").
+		ColumnExpr("a.kind, COUNT(*) AS n").GroupExpr("a.kind").Scan(ctx, &rows)
+	out := map[string]int64{}
+	for _, r := range rows {
+		out[r.Kind] = r.Count
+	}
+	return out, err
+}

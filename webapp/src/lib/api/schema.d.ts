@@ -470,6 +470,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard: this month's sales and purchases against last month's, receivables, payables and overdue payables, 12 months of sales and purchases, the first quantity alerts, and (administrators) what waits for approval
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["get-dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -2405,6 +2425,16 @@ export interface components {
             /** @description NIT check digit (DV); empty for other documents */
             verification_digit: string;
         };
+        Dashboard: {
+            approvals: {
+                [key: string]: number;
+            } | null;
+            kpis: components["schemas"]["KPIs"];
+            months: components["schemas"]["MonthFigures"][] | null;
+            quantity_alerts: components["schemas"]["QuantityAlert"][] | null;
+            /** Format: int64 */
+            quantity_alerts_total: number;
+        };
         DataCategoryBody: {
             data: components["schemas"]["Category"];
         };
@@ -2413,6 +2443,9 @@ export interface components {
         };
         DataCustomerBody: {
             data: components["schemas"]["Customer"];
+        };
+        DataDashboardBody: {
+            data: components["schemas"]["Dashboard"];
         };
         DataEnrollmentBody: {
             data: components["schemas"]["Enrollment"];
@@ -2577,6 +2610,22 @@ export interface components {
         ItemOutputBody: {
             data: components["schemas"]["UVT"];
         };
+        KPIs: {
+            /** Format: int64 */
+            overdue_cents: number;
+            /** Format: int64 */
+            payables_cents: number;
+            /** Format: int64 */
+            purchases_last_month_cents: number;
+            /** Format: int64 */
+            purchases_month_cents: number;
+            /** Format: int64 */
+            receivables_cents: number;
+            /** Format: int64 */
+            sales_last_month_cents: number;
+            /** Format: int64 */
+            sales_month_cents: number;
+        };
         ListOutputBody: {
             data: components["schemas"]["UVT"][] | null;
         };
@@ -2605,6 +2654,14 @@ export interface components {
             total: number;
             /** Format: int64 */
             total_pages: number;
+        };
+        MonthFigures: {
+            /** @description YYYY-MM */
+            month: string;
+            /** Format: int64 */
+            purchases_cents: number;
+            /** Format: int64 */
+            sales_cents: number;
         };
         Notification: {
             /**
@@ -3336,6 +3393,16 @@ export interface components {
              */
             withholding_vat_cents: number;
             withholding_vat_rate: string;
+        };
+        QuantityAlert: {
+            /** Format: int64 */
+            alert_quantity: number;
+            code: string;
+            name: string;
+            /** Format: int64 */
+            product_id: number;
+            /** Format: int64 */
+            quantity: number;
         };
         ReceivedOrder: {
             approval_reason: string;
@@ -6575,6 +6642,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "get-dashboard": {
+        parameters: {
+            query?: {
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataDashboardBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: fields names each invalid field with its message */
