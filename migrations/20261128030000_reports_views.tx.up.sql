@@ -82,3 +82,9 @@ UNION ALL
 SELECT 'purchase_orders' AS kind, o.company_id FROM purchase_orders o WHERE o.deleted_at IS NULL AND o.status = 'pending'
 UNION ALL
 SELECT 'received_orders' AS kind, r.company_id FROM received_orders r WHERE r.deleted_at IS NULL AND r.status = 'pending';
+
+-- Names of the companies and stores the charts compare (company_id on both, for the scope).
+CREATE VIEW report_companies AS
+SELECT c.id, c.id AS company_id, c.name FROM companies c WHERE c.deleted_at IS NULL;
+CREATE VIEW report_stores AS
+SELECT s.id, s.company_id, s.name FROM stores s WHERE s.deleted_at IS NULL;

@@ -193,6 +193,10 @@ var accessTable = map[string]caller{
 	// Reports: staff read their company's (administrators every company's); users_report is
 	// administrators' only; the buyer reads none.
 	"GET /api/dashboard":                                    staff,
+	"GET /api/reports/company_chart":                        staff,
+	"GET /api/reports/company_chart/export.xlsx":            staff,
+	"GET /api/reports/store_chart":                          staff,
+	"GET /api/reports/store_chart/export.xlsx":              staff,
 	"GET /api/reports/overview_chart":                       staff,
 	"GET /api/reports/overview_chart/export.xlsx":           staff,
 	"GET /api/reports/product_quantity_alert":               staff,

@@ -412,6 +412,23 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			}
 		}
 		expect(t, "overview_chart", b.get(t, b.Admin, "overview_chart", rng(from, to)).Totals, over)
+		expect(t, "company_chart", b.get(t, b.Admin, "company_chart", rng(from, to)).Totals, over)
+		// store_chart: each store's row is that store's documents.
+		stores := b.get(t, b.Admin, "store_chart", rng(from, to))
+		expect(t, "store_chart", stores.Totals, over)
+		for _, row := range stores.Rows {
+			for i, id := range b.stores {
+				if row["store_name"] == fmt.Sprintf("Tienda %d", i) {
+					want := taxTotals(b.docs, "sale", from, to, id)["total_cents"]
+					if got := int64(row["sales_cents"].(float64)); got != want {
+						t.Errorf("store_chart %v: sales %d, want %d", row["store_name"], got, want)
+					}
+				}
+			}
+		}
+		if len(stores.Rows) != len(b.stores) {
+			t.Errorf("store_chart rows %v", stores.Rows)
+		}
 		expect(t, "payment_report", b.get(t, b.Admin, "payment_report", rng(from, to)).Totals, pays)
 		income := b.get(t, b.Admin, "income_report", rng(from, to))
 		expect(t, "income_report", income.Totals, inc)

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"slices"
+	"strconv"
 
 	"github.com/backoffice/backoffice/modules/reports/internal/store"
 )
@@ -81,7 +82,9 @@ func keys(cs []ReportColumn, kinds ...string) []string {
 
 var (
 	overviewColumns = cols(one("date", KindDate), money("purchases_cents", "sales_cents", "payments_out_cents", "collections_cents"))
-	taxColumns      = func(shipping bool) []ReportColumn {
+	// chartColumns are company_chart's and store_chart's: overview's figures per name.
+	chartColumns = func(name string) []ReportColumn { return cols(one(name, KindText), overviewColumns[1:]) }
+	taxColumns   = func(shipping bool) []ReportColumn {
 		c := cols(one("date", KindDate), one("documents", KindInt), money("subtotal_cents", "discount_cents"))
 		if shipping {
 			c = append(c, money("shipping_cents")...)
@@ -107,7 +110,13 @@ var (
 // pages are the report pages, in the spec's order.
 var pages = []page{
 	{name: "overview_chart", dated: true, byMonth: true, columns: overviewColumns,
-		chart: ReportChart{Type: "bar", Series: keys(overviewColumns, KindMoney)}, sums: keys(overviewColumns, KindMoney), build: overview},
+		chart: ReportChart{Type: "bar", Series: keys(overviewColumns, KindMoney)}, sums: keys(overviewColumns, KindMoney), build: flows(store.ByMonth)},
+	{name: "company_chart", columns: chartColumns("company_name"),
+		chart: ReportChart{Type: "bar", X: "company_name", Series: keys(overviewColumns, KindMoney)}, sums: keys(overviewColumns, KindMoney),
+		build: flows(store.ByCompany)},
+	{name: "store_chart", columns: chartColumns("store_name"),
+		chart: ReportChart{Type: "bar", X: "store_name", Series: keys(overviewColumns, KindMoney)}, sums: keys(overviewColumns, KindMoney),
+		build: flows(store.ByStore)},
 	{name: "product_quantity_alert", columns: alertColumns, chart: ReportChart{Type: "none", Series: []string{}}, build: quantityAlerts},
 	{name: "expired_purchases_report", columns: ageingColumns,
 		chart: ReportChart{Type: "stacked", X: "party_name", Series: []string{"days_1_30_cents", "days_31_60_cents", "days_61_90_cents", "over_90_cents"}},
@@ -166,25 +175,47 @@ func add(r Row, key string, v int64) {
 	r[key] = n + v
 }
 
-// overview: per period, the approved documents' totals (purchases' totals to pay, sales'
-// totals after withholdings) and the approved payments out and in.
-func overview(ctx context.Context, st *store.Store, q query) (built, error) {
-	docs, err := st.Documents(ctx, q.filter, "", q.group)
-	if err != nil {
-		return built{}, err
+// flows: the approved purchases and sales (totals to pay) and the approved payments out and
+// collections in the range, per period (overview_chart) or per company or store (company_chart,
+// store_chart: side by side, named).
+func flows(by store.Period) func(context.Context, *store.Store, query) (built, error) {
+	return func(ctx context.Context, st *store.Store, q query) (built, error) {
+		group, key, named := q.group, q.periodKey, true
+		switch by {
+		case store.ByCompany:
+			group, key = by, "company_name"
+		case store.ByStore:
+			group, key = by, "store_name"
+		default:
+			named = false
+		}
+		docs, err := st.Documents(ctx, q.filter, "", group)
+		if err != nil {
+			return built{}, err
+		}
+		pays, err := st.PaymentsByPeriod(ctx, q.filter, group)
+		if err != nil {
+			return built{}, err
+		}
+		ps := periods{key: key, rows: map[string]Row{}}
+		for _, d := range docs {
+			add(ps.at(d.Key), map[string]string{store.Purchase: "purchases_cents", store.Sale: "sales_cents"}[d.Type], d.TotalCents)
+		}
+		for _, y := range pays {
+			add(ps.at(y.Key), map[string]string{store.Purchase: "payments_out_cents", store.Sale: "collections_cents"}[y.Type], y.AmountCents)
+		}
+		if named {
+			names, err := st.Names(ctx, q.filter.Scope, by == store.ByStore)
+			if err != nil {
+				return built{}, err
+			}
+			for _, r := range ps.rows {
+				id, _ := strconv.ParseInt(r[key].(string), 10, 64)
+				r[key] = names[id]
+			}
+		}
+		return built{rows: ps.sorted(overviewColumns)}, nil
 	}
-	pays, err := st.PaymentsByPeriod(ctx, q.filter, q.group)
-	if err != nil {
-		return built{}, err
-	}
-	ps := periods{key: q.periodKey, rows: map[string]Row{}}
-	for _, d := range docs {
-		add(ps.at(d.Key), map[string]string{store.Purchase: "purchases_cents", store.Sale: "sales_cents"}[d.Type], d.TotalCents)
-	}
-	for _, y := range pays {
-		add(ps.at(y.Key), map[string]string{store.Purchase: "payments_out_cents", store.Sale: "collections_cents"}[y.Type], y.AmountCents)
-	}
-	return built{rows: ps.sorted(overviewColumns)}, nil
 }
 
 // taxes: per period, the approved documents of typ with their bases and VAT by class and the

@@ -11,6 +11,8 @@ import (
 // sheetNames are the pages' titles, the export's sheet name (at most 31 characters).
 var sheetNames = xlsx.Words{
 	"overview_chart":           {"Overview", "Resumen"},
+	"company_chart":            {"By company", "Por empresa"},
+	"store_chart":              {"By store", "Por tienda"},
 	"product_quantity_alert":   {"Quantity alerts", "Alertas de cantidad"},
 	"expired_purchases_report": {"Payables ageing", "Cartera CxP vencida"},
 	"sales_report":             {"Sales", "Ventas"},
@@ -26,6 +28,7 @@ func sheetName(page, lang string) string { return sheetNames.In(lang, page) }
 // labels are the column headers per key, the words the web shows (reports:columns.<key>).
 var labels = xlsx.Words{
 	"date": {"Date", "Fecha"}, "month": {"Month", "Mes"},
+	"company_name": {"Company", "Empresa"}, "store_name": {"Store", "Tienda"},
 	"purchases_cents": {"Purchases", "Compras"}, "sales_cents": {"Sales", "Ventas"},
 	"payments_out_cents": {"Payments out", "Pagos a proveedores"}, "collections_cents": {"Collections", "Recaudos"},
 	"documents": {"Documents", "Documentos"}, "subtotal_cents": {"Subtotal", "Subtotal"},

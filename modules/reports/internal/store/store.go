@@ -52,20 +52,29 @@ func (f Filter) where(sel *bun.SelectQuery, alias, dateCol string) *bun.SelectQu
 	return sel
 }
 
-// Period is how figures are grouped by date: by day ("YYYY-MM-DD") or by month ("YYYY-MM").
+// Period is how figures are grouped: by day ("YYYY-MM-DD"), by month ("YYYY-MM"), by company or
+// by store (the id as text).
 type Period int
 
 // Periods.
 const (
 	ByDay Period = iota
 	ByMonth
+	ByCompany
+	ByStore
 )
 
-func (p Period) of(col string) string {
-	if p == ByMonth {
-		return "substr(" + col + ", 1, 7)"
+// of is the grouping key's expression on the view aliased alias whose business date is dateCol.
+func (p Period) of(alias, dateCol string) string {
+	switch p {
+	case ByMonth:
+		return "substr(" + alias + "." + dateCol + ", 1, 7)"
+	case ByCompany:
+		return "CAST(" + alias + ".company_id AS TEXT)"
+	case ByStore:
+		return "CAST(" + alias + ".store_id AS TEXT)"
 	}
-	return col
+	return alias + "." + dateCol
 }
 
 // DocumentFigures are the sums of a group of documents.
@@ -97,10 +106,11 @@ var documentSums = []string{"subtotal_cents", "discount_cents", "shipping_cents"
 	"base5_cents", "base_exento_cents", "base_excluido_cents", "vat_cents", "vat5_cents", "invoice_cents",
 	"withholding_income_cents", "withholding_vat_cents", "total_cents", "paid_cents", "return_cents", "balance_cents", "cost_cents"}
 
-// Documents sums the approved documents of typ ("" both) dated in f per period, per type.
+// Documents sums the approved documents of typ ("" both) dated in f per period (or company, or
+// store), per type.
 func (s *Store) Documents(ctx context.Context, f Filter, typ string, p Period) ([]DocumentFigures, error) {
 	sel := f.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
-		ColumnExpr(p.of("d.doc_date") + " AS k").ColumnExpr("d.type").ColumnExpr("COUNT(*) AS n")
+		ColumnExpr(p.of("d", "doc_date") + " AS k").ColumnExpr("d.type").ColumnExpr("COUNT(*) AS n")
 	for _, c := range documentSums {
 		sel = sel.ColumnExpr("COALESCE(SUM(d." + c + "), 0) AS " + c)
 	}
@@ -108,7 +118,7 @@ func (s *Store) Documents(ctx context.Context, f Filter, typ string, p Period) (
 		sel = sel.Where("d.type = ?", typ)
 	}
 	var out []DocumentFigures
-	err := sel.GroupExpr(p.of("d.doc_date")).GroupExpr("d.type").OrderExpr("k").Scan(ctx, &out)
+	err := sel.GroupExpr(p.of("d", "doc_date")).GroupExpr("d.type").OrderExpr("k").Scan(ctx, &out)
 	return out, err
 }
 
@@ -124,13 +134,14 @@ type PaymentFigures struct {
 	AmountCents int64  `bun:"amount_cents"`
 }
 
-// PaymentsByPeriod sums the approved payments dated in f per period and type.
+// PaymentsByPeriod sums the approved payments dated in f per period (or company, or store) and
+// type.
 func (s *Store) PaymentsByPeriod(ctx context.Context, f Filter, p Period) ([]PaymentFigures, error) {
 	var out []PaymentFigures
 	err := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
-		ColumnExpr(p.of("y.payment_date")+" AS k").ColumnExpr("y.type").ColumnExpr("COUNT(*) AS n").
+		ColumnExpr(p.of("y", "payment_date")+" AS k").ColumnExpr("y.type").ColumnExpr("COUNT(*) AS n").
 		ColumnExpr("COALESCE(SUM(y.amount_cents), 0) AS amount_cents").Where("y.approval_status = 'approved'").
-		GroupExpr(p.of("y.payment_date")).GroupExpr("y.type").OrderExpr("k").Scan(ctx, &out)
+		GroupExpr(p.of("y", "payment_date")).GroupExpr("y.type").OrderExpr("k").Scan(ctx, &out)
 	return out, err
 }
 
@@ -286,6 +297,25 @@ func (s *Store) Approvals(ctx context.Context, scope listing.Scope) (map[string]
 	out := map[string]int64{}
 	for _, r := range rows {
 		out[r.Kind] = r.Count
+	}
+	return out, err
+}
+
+// Names are the live companies' or stores' names in scope by id (report_companies,
+// report_stores).
+func (s *Store) Names(ctx context.Context, scope listing.Scope, stores bool) (map[int64]string, error) {
+	view := "report_companies"
+	if stores {
+		view = "report_stores"
+	}
+	var rows []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+	}
+	err := listing.Restrict(s.db.NewSelect().TableExpr(view+" AS v"), scope, "v.company_id").ColumnExpr("v.id, v.name").Scan(ctx, &rows)
+	out := make(map[int64]string, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.Name
 	}
 	return out, err
 }
