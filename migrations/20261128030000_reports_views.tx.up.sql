@@ -88,3 +88,11 @@ CREATE VIEW report_companies AS
 SELECT c.id, c.id AS company_id, c.name FROM companies c WHERE c.deleted_at IS NULL;
 CREATE VIEW report_stores AS
 SELECT s.id, s.company_id, s.name FROM stores s WHERE s.deleted_at IS NULL;
+
+-- Users with their last sign-in (the newest session that passed the password and any second
+-- factor), for users_report.
+CREATE VIEW report_users AS
+SELECT u.id, u.company_id, u.username, u.first_name, u.last_name, u.role,
+    (SELECT MAX(x.created_at) FROM sessions x WHERE x.user_id = u.id AND x.state = 'active') AS last_sign_in_at
+FROM users u
+WHERE u.deleted_at IS NULL;

@@ -564,6 +564,64 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			t.Errorf("a user sees the approvals: %v", userDash.Data.Approvals)
 		}
 
+		// users_report: per user, what they recorded and approved; each user's page lists the same.
+		type userFigures struct{ purchases, purchasesCents, sales, salesCents, payments, paymentsCents, approved int64 }
+		wantUsers := map[int64]*userFigures{b.AdminID: {}, b.UserID: {}, b.SecretaryID: {}}
+		docsOf := map[string]*doc{}
+		for i, d := range b.docs {
+			docsOf[fmt.Sprint(d.typ, d.ID)] = &b.docs[i]
+		}
+		var created struct {
+			Data struct {
+				CreatedBy  *int64 `json:"created_by"`
+				ApprovedBy *int64 `json:"approved_by"`
+			} `json:"data"`
+		}
+		for _, d := range b.docs {
+			if d.ApprovalStatus != "approved" {
+				continue
+			}
+			b.Get(t, fmt.Sprintf("/api/%ss/%d", d.typ, d.ID), b.Admin).Expect(http.StatusOK).JSON(&created)
+			u := wantUsers[*created.Data.CreatedBy]
+			if d.typ == "purchase" {
+				u.purchases, u.purchasesCents = u.purchases+1, u.purchasesCents+d.total()
+			} else {
+				u.sales, u.salesCents = u.sales+1, u.salesCents+d.total()
+			}
+			wantUsers[*created.Data.ApprovedBy].approved++
+		}
+		for _, p := range b.payments {
+			if p.ApprovalStatus != "approved" {
+				continue
+			}
+			b.Get(t, fmt.Sprintf("/api/payments/%d", p.ID), b.Admin).Expect(http.StatusOK).JSON(&created)
+			u := wantUsers[*created.Data.CreatedBy]
+			u.payments, u.paymentsCents = u.payments+1, u.paymentsCents+p.AmountCents
+			wantUsers[*created.Data.ApprovedBy].approved++
+		}
+		usersReport := b.get(t, b.Admin, "users_report", rng(from, to))
+		for _, row := range usersReport.Rows {
+			id := int64(row["link"].(map[string]any)["id"].(float64))
+			w, ok := wantUsers[id]
+			if !ok {
+				continue
+			}
+			got := userFigures{}
+			for k, p := range map[string]*int64{"purchases": &got.purchases, "purchases_cents": &got.purchasesCents, "sales": &got.sales,
+				"sales_cents": &got.salesCents, "payments": &got.payments, "payments_cents": &got.paymentsCents, "approved": &got.approved} {
+				*p = int64(row[k].(float64))
+			}
+			if got != *w {
+				t.Errorf("users_report %v: %+v, want %+v", row["user_name"], got, *w)
+			}
+			acts := b.get(t, b.Admin, fmt.Sprintf("users_report/%d", id), rng(from, to))
+			if acts.Totals["amount_cents"] != w.purchasesCents+w.salesCents+w.paymentsCents {
+				t.Errorf("users_report/%d: recorded %d, want %d", id, acts.Totals["amount_cents"], w.purchasesCents+w.salesCents+w.paymentsCents)
+			}
+		}
+		b.Get(t, "/api/reports/users_report", b.User).Expect(http.StatusForbidden)
+		b.Get(t, fmt.Sprintf("/api/reports/users_report/%d", b.UserID), b.Secretary).Expect(http.StatusForbidden)
+
 		// Another company sees none of it; the buyer reads no report.
 		if other := b.get(t, b.Other, "sales_report", rng(from, to)); other.Totals["documents"] != 0 {
 			t.Errorf("another company's user sees %v", other.Totals)

@@ -319,3 +319,67 @@ func (s *Store) Names(ctx context.Context, scope listing.Scope, stores bool) (ma
 	}
 	return out, err
 }
+
+// User is a user with their last sign-in (report_users).
+type User struct {
+	ID           int64        `bun:"id"`
+	CompanyID    int64        `bun:"company_id"`
+	Username     string       `bun:"username"`
+	FirstName    string       `bun:"first_name"`
+	LastName     string       `bun:"last_name"`
+	Role         string       `bun:"role"`
+	LastSignInAt bun.NullTime `bun:"last_sign_in_at"`
+}
+
+// Users returns the live users in scope (id 0: every one; otherwise that one, or ErrNotFound).
+func (s *Store) Users(ctx context.Context, scope listing.Scope, id int64) ([]User, error) {
+	var out []User
+	sel := listing.Restrict(s.db.NewSelect().TableExpr("report_users AS u"), scope, "u.company_id").ColumnExpr("u.*")
+	if id != 0 {
+		sel = sel.Where("u.id = ?", id)
+	}
+	if err := sel.OrderExpr("u.id").Scan(ctx, &out); err != nil {
+		return nil, err
+	}
+	if id != 0 && len(out) == 0 {
+		return nil, ErrNotFound
+	}
+	return out, nil
+}
+
+// Act is one thing a user did: created or approved (Role) an approved document or payment.
+type Act struct {
+	Kind        string `bun:"kind"`
+	ID          int64  `bun:"id"`
+	UserID      int64  `bun:"user_id"`
+	Role        string `bun:"role"`
+	Date        string `bun:"date"`
+	Number      string `bun:"number"`
+	PartyName   string `bun:"party_name"`
+	AmountCents int64  `bun:"amount_cents"`
+}
+
+// Acts returns what users (userID 0: every user) created or approved among the approved
+// documents and payments dated in f, in date order.
+func (s *Store) Acts(ctx context.Context, f Filter, userID int64) ([]Act, error) {
+	var parts []any
+	for _, role := range []string{"created", "approved"} {
+		col := role + "_by"
+		docs := f.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+			ColumnExpr("d.type AS kind, d.id, d."+col+" AS user_id, ? AS role, d.doc_date AS date, d.number, d.party_name", role).
+			ColumnExpr("d.total_cents AS amount_cents").Where("d." + col + " IS NOT NULL")
+		pays := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
+			ColumnExpr("'payment' AS kind, y.id, y."+col+" AS user_id, ? AS role, y.payment_date AS date", role).
+			ColumnExpr("y.document_number AS number, y.party_name, y.amount_cents").
+			Where("y.approval_status = 'approved'").Where("y." + col + " IS NOT NULL")
+		if userID != 0 {
+			docs = docs.Where("d."+col+" = ?", userID)
+			pays = pays.Where("y."+col+" = ?", userID)
+		}
+		parts = append(parts, docs, pays)
+	}
+	var out []Act
+	err := s.db.NewRaw("SELECT a.* FROM (? UNION ALL ? UNION ALL ? UNION ALL ?) AS a ORDER BY a.date, a.kind, a.id, a.role DESC", parts...).
+		Scan(ctx, &out)
+	return out, err
+}
