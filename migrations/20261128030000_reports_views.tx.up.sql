@@ -69,3 +69,30 @@ CREATE VIEW report_parties AS
 SELECT 'sale' AS type, c.id, c.company_id, c.name FROM customers c WHERE c.deleted_at IS NULL
 UNION ALL
 SELECT 'purchase' AS type, s.id, s.company_id, s.name FROM suppliers s WHERE s.deleted_at IS NULL;
+
+-- What waits for an administrator's decision, one row per record: the dashboard counts them per
+-- kind. Purchase returns join here (kind 'returns') when their table lands.
+CREATE VIEW report_approvals AS
+SELECT 'purchases' AS kind, p.company_id FROM purchases p WHERE p.deleted_at IS NULL AND p.approval_status = 'pending'
+UNION ALL
+SELECT 'sales' AS kind, s.company_id FROM sales s WHERE s.deleted_at IS NULL AND s.approval_status = 'pending'
+UNION ALL
+SELECT 'payments' AS kind, y.company_id FROM payments y WHERE y.deleted_at IS NULL AND y.approval_status = 'pending'
+UNION ALL
+SELECT 'purchase_orders' AS kind, o.company_id FROM purchase_orders o WHERE o.deleted_at IS NULL AND o.status = 'pending'
+UNION ALL
+SELECT 'received_orders' AS kind, r.company_id FROM received_orders r WHERE r.deleted_at IS NULL AND r.status = 'pending';
+
+-- Names of the companies and stores the charts compare (company_id on both, for the scope).
+CREATE VIEW report_companies AS
+SELECT c.id, c.id AS company_id, c.name FROM companies c WHERE c.deleted_at IS NULL;
+CREATE VIEW report_stores AS
+SELECT s.id, s.company_id, s.name FROM stores s WHERE s.deleted_at IS NULL;
+
+-- Users with their last sign-in (the newest session that passed the password and any second
+-- factor), for users_report.
+CREATE VIEW report_users AS
+SELECT u.id, u.company_id, u.username, u.first_name, u.last_name, u.role,
+    (SELECT MAX(x.created_at) FROM sessions x WHERE x.user_id = u.id AND x.state = 'active') AS last_sign_in_at
+FROM users u
+WHERE u.deleted_at IS NULL;

@@ -192,6 +192,15 @@ var accessTable = map[string]caller{
 
 	// Reports: staff read their company's (administrators every company's); users_report is
 	// administrators' only; the buyer reads none.
+	"GET /api/dashboard":                                    staff,
+	"GET /api/reports/company_chart":                        staff,
+	"GET /api/reports/company_chart/export.xlsx":            staff,
+	"GET /api/reports/store_chart":                          staff,
+	"GET /api/reports/store_chart/export.xlsx":              staff,
+	"GET /api/reports/users_report":                         admin,
+	"GET /api/reports/users_report/export.xlsx":             admin,
+	"GET /api/reports/users_report/{id}":                    admin,
+	"GET /api/reports/users_report/{id}/export.xlsx":        admin,
 	"GET /api/reports/overview_chart":                       staff,
 	"GET /api/reports/overview_chart/export.xlsx":           staff,
 	"GET /api/reports/product_quantity_alert":               staff,

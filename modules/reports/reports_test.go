@@ -412,6 +412,23 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			}
 		}
 		expect(t, "overview_chart", b.get(t, b.Admin, "overview_chart", rng(from, to)).Totals, over)
+		expect(t, "company_chart", b.get(t, b.Admin, "company_chart", rng(from, to)).Totals, over)
+		// store_chart: each store's row is that store's documents.
+		stores := b.get(t, b.Admin, "store_chart", rng(from, to))
+		expect(t, "store_chart", stores.Totals, over)
+		for _, row := range stores.Rows {
+			for i, id := range b.stores {
+				if row["store_name"] == fmt.Sprintf("Tienda %d", i) {
+					want := taxTotals(b.docs, "sale", from, to, id)["total_cents"]
+					if got := int64(row["sales_cents"].(float64)); got != want {
+						t.Errorf("store_chart %v: sales %d, want %d", row["store_name"], got, want)
+					}
+				}
+			}
+		}
+		if len(stores.Rows) != len(b.stores) {
+			t.Errorf("store_chart rows %v", stores.Rows)
+		}
 		expect(t, "payment_report", b.get(t, b.Admin, "payment_report", rng(from, to)).Totals, pays)
 		income := b.get(t, b.Admin, "income_report", rng(from, to))
 		expect(t, "income_report", income.Totals, inc)
@@ -487,6 +504,123 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 		if len(alerts.Rows) != 1 || alerts.Rows[0]["code"] != "G-1" || alerts.Rows[0]["alert_quantity"].(float64) != 7 {
 			t.Errorf("product_quantity_alert rows %v", alerts.Rows)
 		}
+
+		// The dashboard: this month's and last month's documents, what is owed today, and what
+		// waits for approval.
+		var dash authtest.Data[struct {
+			KPIs   map[string]int64 `json:"kpis"`
+			Months []struct {
+				Month          string `json:"month"`
+				SalesCents     int64  `json:"sales_cents"`
+				PurchasesCents int64  `json:"purchases_cents"`
+			} `json:"months"`
+			Approvals map[string]int64 `json:"approvals"`
+		}]
+		b.Get(t, "/api/dashboard", b.Admin).Expect(http.StatusOK).JSON(&dash)
+		kpis, waiting := map[string]int64{}, map[string]int64{}
+		for _, d := range b.docs {
+			if d.ApprovalStatus == "pending" {
+				waiting[d.typ+"s"]++
+			}
+			if d.ApprovalStatus != "approved" {
+				continue
+			}
+			key := map[string]string{"purchase": "purchases", "sale": "sales"}[d.typ]
+			switch d.date()[:7] {
+			case "2026-11":
+				kpis[key+"_month_cents"] += d.total()
+			case "2026-10":
+				kpis[key+"_last_month_cents"] += d.total()
+			}
+			if d.typ == "sale" {
+				kpis["receivables_cents"] += d.Totals.BalanceCents
+			} else {
+				kpis["payables_cents"] += d.Totals.BalanceCents
+			}
+		}
+		kpis["overdue_cents"] = b.get(t, b.Admin, "expired_purchases_report", rng(from, to)).Totals["overdue_cents"]
+		for _, p := range b.payments {
+			if p.ApprovalStatus == "pending" {
+				waiting["payments"]++
+			}
+		}
+		expect(t, "dashboard kpis", dash.Data.KPIs, kpis)
+		expect(t, "dashboard approvals", dash.Data.Approvals, waiting)
+		// Every generated document falls in the 12 months: the months add up to overview_chart's totals.
+		var monthSales, monthPurchases int64
+		for _, m := range dash.Data.Months {
+			monthSales += m.SalesCents
+			monthPurchases += m.PurchasesCents
+		}
+		if len(dash.Data.Months) != 12 || dash.Data.Months[0].Month != "2025-12" || dash.Data.Months[11].Month != "2026-11" ||
+			monthSales != over["sales_cents"] || monthPurchases != over["purchases_cents"] {
+			t.Errorf("dashboard months %v: sales %d purchases %d, want %d and %d", dash.Data.Months, monthSales, monthPurchases,
+				over["sales_cents"], over["purchases_cents"])
+		}
+		var userDash authtest.Data[struct {
+			Approvals map[string]int64 `json:"approvals"`
+		}]
+		if b.Get(t, "/api/dashboard", b.User).Expect(http.StatusOK).JSON(&userDash); userDash.Data.Approvals != nil {
+			t.Errorf("a user sees the approvals: %v", userDash.Data.Approvals)
+		}
+
+		// users_report: per user, what they recorded and approved; each user's page lists the same.
+		type userFigures struct{ purchases, purchasesCents, sales, salesCents, payments, paymentsCents, approved int64 }
+		wantUsers := map[int64]*userFigures{b.AdminID: {}, b.UserID: {}, b.SecretaryID: {}}
+		docsOf := map[string]*doc{}
+		for i, d := range b.docs {
+			docsOf[fmt.Sprint(d.typ, d.ID)] = &b.docs[i]
+		}
+		var created struct {
+			Data struct {
+				CreatedBy  *int64 `json:"created_by"`
+				ApprovedBy *int64 `json:"approved_by"`
+			} `json:"data"`
+		}
+		for _, d := range b.docs {
+			if d.ApprovalStatus != "approved" {
+				continue
+			}
+			b.Get(t, fmt.Sprintf("/api/%ss/%d", d.typ, d.ID), b.Admin).Expect(http.StatusOK).JSON(&created)
+			u := wantUsers[*created.Data.CreatedBy]
+			if d.typ == "purchase" {
+				u.purchases, u.purchasesCents = u.purchases+1, u.purchasesCents+d.total()
+			} else {
+				u.sales, u.salesCents = u.sales+1, u.salesCents+d.total()
+			}
+			wantUsers[*created.Data.ApprovedBy].approved++
+		}
+		for _, p := range b.payments {
+			if p.ApprovalStatus != "approved" {
+				continue
+			}
+			b.Get(t, fmt.Sprintf("/api/payments/%d", p.ID), b.Admin).Expect(http.StatusOK).JSON(&created)
+			u := wantUsers[*created.Data.CreatedBy]
+			u.payments, u.paymentsCents = u.payments+1, u.paymentsCents+p.AmountCents
+			wantUsers[*created.Data.ApprovedBy].approved++
+		}
+		usersReport := b.get(t, b.Admin, "users_report", rng(from, to))
+		for _, row := range usersReport.Rows {
+			id := int64(row["link"].(map[string]any)["id"].(float64))
+			w, ok := wantUsers[id]
+			if !ok {
+				continue
+			}
+			got := userFigures{}
+			for k, p := range map[string]*int64{"purchases": &got.purchases, "purchases_cents": &got.purchasesCents, "sales": &got.sales,
+				"sales_cents": &got.salesCents, "payments": &got.payments, "payments_cents": &got.paymentsCents, "approved": &got.approved} {
+				*p = int64(row[k].(float64))
+			}
+			if got != *w {
+				t.Errorf("users_report %v: %+v, want %+v", row["user_name"], got, *w)
+			}
+			acts := b.get(t, b.Admin, fmt.Sprintf("users_report/%d", id), rng(from, to))
+			if acts.Totals["amount_cents"] != w.purchasesCents+w.salesCents+w.paymentsCents {
+				t.Errorf("users_report/%d: recorded %d, want %d", id, acts.Totals["amount_cents"], w.purchasesCents+w.salesCents+w.paymentsCents)
+			}
+		}
+		b.Get(t, "/api/reports/users_report", b.User).Expect(http.StatusForbidden)
+		b.Get(t, fmt.Sprintf("/api/reports/users_report/%d", b.UserID), b.Secretary).Expect(http.StatusForbidden)
 
 		// Another company sees none of it; the buyer reads no report.
 		if other := b.get(t, b.Other, "sales_report", rng(from, to)); other.Totals["documents"] != 0 {

@@ -87,11 +87,12 @@ func (a *PartyAgeing) add(today, dueDate string, balance int64) {
 	}
 }
 
-// ReportParty is the customer or supplier a statement is about: its balance at the range's end (the
-// statement's last running balance) and the ageing of its documents' balances today.
+// ReportParty is who a /{id} page is about. For a customer or supplier (a statement): its
+// balance at the range's end (the statement's last running balance) and the ageing of its
+// documents' balances today. For a user (users_report/{id}): the id and name only.
 type ReportParty struct {
 	ID           int64       `json:"id"`
-	Kind         string      `json:"kind" enum:"customer,supplier"`
+	Kind         string      `json:"kind" enum:"customer,supplier,user"`
 	Name         string      `json:"name"`
 	BalanceCents int64       `json:"balance_cents"`
 	Ageing       PartyAgeing `json:"ageing"`

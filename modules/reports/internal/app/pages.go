@@ -3,8 +3,11 @@ package app
 import (
 	"context"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/backoffice/backoffice/modules/reports/internal/store"
+	"github.com/backoffice/backoffice/platform/calendar"
 )
 
 // page is one report page: its columns, chart and totals, and how it builds its rows.
@@ -81,7 +84,9 @@ func keys(cs []ReportColumn, kinds ...string) []string {
 
 var (
 	overviewColumns = cols(one("date", KindDate), money("purchases_cents", "sales_cents", "payments_out_cents", "collections_cents"))
-	taxColumns      = func(shipping bool) []ReportColumn {
+	// chartColumns are company_chart's and store_chart's: overview's figures per name.
+	chartColumns = func(name string) []ReportColumn { return cols(one(name, KindText), overviewColumns[1:]) }
+	taxColumns   = func(shipping bool) []ReportColumn {
 		c := cols(one("date", KindDate), one("documents", KindInt), money("subtotal_cents", "discount_cents"))
 		if shipping {
 			c = append(c, money("shipping_cents")...)
@@ -100,6 +105,11 @@ var (
 		money("days_1_30_cents", "days_31_60_cents", "days_61_90_cents", "over_90_cents", "overdue_cents"), one("oldest_overdue_days", KindDays))
 	alertColumns = cols(one("code", KindText), one("name", KindText), one("unit", KindText),
 		one("quantity", KindQuantity), one("alert_quantity", KindQuantity), one("on_order_quantity", KindQuantity))
+	userColumns = cols(one("user_name", KindText), one("role", KindEnum), one("purchases", KindInt), money("purchases_cents"),
+		one("sales", KindInt), money("sales_cents"), one("payments", KindInt), money("payments_cents"), one("approved", KindInt),
+		one("last_sign_in", KindDate))
+	userActColumns = cols(one("date", KindDate), one("kind", KindEnum), one("number", KindText), one("party_name", KindText),
+		one("role", KindEnum), money("amount_cents"))
 	incomeColumns = cols(one("date", KindDate), money("sales_cents", "returns_cents", "net_sales_cents", "cost_cents", "gross_profit_cents"),
 		one("margin", KindPercent))
 )
@@ -107,7 +117,13 @@ var (
 // pages are the report pages, in the spec's order.
 var pages = []page{
 	{name: "overview_chart", dated: true, byMonth: true, columns: overviewColumns,
-		chart: ReportChart{Type: "bar", Series: keys(overviewColumns, KindMoney)}, sums: keys(overviewColumns, KindMoney), build: overview},
+		chart: ReportChart{Type: "bar", Series: keys(overviewColumns, KindMoney)}, sums: keys(overviewColumns, KindMoney), build: flows(store.ByMonth)},
+	{name: "company_chart", columns: chartColumns("company_name"),
+		chart: ReportChart{Type: "bar", X: "company_name", Series: keys(overviewColumns, KindMoney)}, sums: keys(overviewColumns, KindMoney),
+		build: flows(store.ByCompany)},
+	{name: "store_chart", columns: chartColumns("store_name"),
+		chart: ReportChart{Type: "bar", X: "store_name", Series: keys(overviewColumns, KindMoney)}, sums: keys(overviewColumns, KindMoney),
+		build: flows(store.ByStore)},
 	{name: "product_quantity_alert", columns: alertColumns, chart: ReportChart{Type: "none", Series: []string{}}, build: quantityAlerts},
 	{name: "expired_purchases_report", columns: ageingColumns,
 		chart: ReportChart{Type: "stacked", X: "party_name", Series: []string{"days_1_30_cents", "days_31_60_cents", "days_61_90_cents", "over_90_cents"}},
@@ -130,6 +146,10 @@ var pages = []page{
 		sums: keys(partyColumns, KindMoney, KindInt), build: parties(store.Purchase)},
 	{name: "suppliers_report", statement: true, columns: statementColumns, chart: ReportChart{Type: "none", Series: []string{}},
 		build: statement(store.Purchase)},
+	{name: "users_report", adminOnly: true, columns: userColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		sums: keys(userColumns, KindMoney, KindInt), build: users},
+	{name: "users_report", adminOnly: true, statement: true, columns: userActColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		build: userActs},
 }
 
 // periods keeps rows per period in date order.
@@ -166,25 +186,47 @@ func add(r Row, key string, v int64) {
 	r[key] = n + v
 }
 
-// overview: per period, the approved documents' totals (purchases' totals to pay, sales'
-// totals after withholdings) and the approved payments out and in.
-func overview(ctx context.Context, st *store.Store, q query) (built, error) {
-	docs, err := st.Documents(ctx, q.filter, "", q.group)
-	if err != nil {
-		return built{}, err
+// flows: the approved purchases and sales (totals to pay) and the approved payments out and
+// collections in the range, per period (overview_chart) or per company or store (company_chart,
+// store_chart: side by side, named).
+func flows(by store.Period) func(context.Context, *store.Store, query) (built, error) {
+	return func(ctx context.Context, st *store.Store, q query) (built, error) {
+		group, key, named := q.group, q.periodKey, true
+		switch by {
+		case store.ByCompany:
+			group, key = by, "company_name"
+		case store.ByStore:
+			group, key = by, "store_name"
+		default:
+			named = false
+		}
+		docs, err := st.Documents(ctx, q.filter, "", group)
+		if err != nil {
+			return built{}, err
+		}
+		pays, err := st.PaymentsByPeriod(ctx, q.filter, group)
+		if err != nil {
+			return built{}, err
+		}
+		ps := periods{key: key, rows: map[string]Row{}}
+		for _, d := range docs {
+			add(ps.at(d.Key), map[string]string{store.Purchase: "purchases_cents", store.Sale: "sales_cents"}[d.Type], d.TotalCents)
+		}
+		for _, y := range pays {
+			add(ps.at(y.Key), map[string]string{store.Purchase: "payments_out_cents", store.Sale: "collections_cents"}[y.Type], y.AmountCents)
+		}
+		if named {
+			names, err := st.Names(ctx, q.filter.Scope, by == store.ByStore)
+			if err != nil {
+				return built{}, err
+			}
+			for _, r := range ps.rows {
+				id, _ := strconv.ParseInt(r[key].(string), 10, 64)
+				r[key] = names[id]
+			}
+		}
+		return built{rows: ps.sorted(overviewColumns)}, nil
 	}
-	pays, err := st.PaymentsByPeriod(ctx, q.filter, q.group)
-	if err != nil {
-		return built{}, err
-	}
-	ps := periods{key: q.periodKey, rows: map[string]Row{}}
-	for _, d := range docs {
-		add(ps.at(d.Key), map[string]string{store.Purchase: "purchases_cents", store.Sale: "sales_cents"}[d.Type], d.TotalCents)
-	}
-	for _, y := range pays {
-		add(ps.at(y.Key), map[string]string{store.Purchase: "payments_out_cents", store.Sale: "collections_cents"}[y.Type], y.AmountCents)
-	}
-	return built{rows: ps.sorted(overviewColumns)}, nil
 }
 
 // taxes: per period, the approved documents of typ with their bases and VAT by class and the
@@ -478,4 +520,78 @@ func incomeFigures(r Row, sales, returns, cost int64) {
 	}
 	r["sales_cents"], r["returns_cents"], r["net_sales_cents"], r["cost_cents"] = sales, returns, net, cost
 	r["gross_profit_cents"], r["margin"] = profit, margin
+}
+
+func userName(u store.User) string {
+	if n := strings.TrimSpace(u.FirstName + " " + u.LastName); n != "" {
+		return n
+	}
+	return u.Username
+}
+
+// lastSignIn is the business date of a user's last sign-in ("" never).
+func lastSignIn(u store.User) string {
+	if u.LastSignInAt.IsZero() {
+		return ""
+	}
+	return u.LastSignInAt.In(calendar.Bogota).Format(calendar.DateLayout)
+}
+
+// users: per user, the approved purchases, sales and payments they recorded in the range (count
+// and amount), how many approved documents and payments of the range they approved, and their
+// last sign-in. Users without any are listed too: the report is also who did nothing.
+func users(ctx context.Context, st *store.Store, q query) (built, error) {
+	us, err := st.Users(ctx, q.filter.Scope, 0)
+	if err != nil {
+		return built{}, err
+	}
+	acts, err := st.Acts(ctx, q.filter, 0)
+	if err != nil {
+		return built{}, err
+	}
+	byUser := map[int64]Row{}
+	rows := make([]Row, 0, len(us))
+	for _, u := range us {
+		r := Row{"user_name": userName(u), "role": u.Role, "purchases": int64(0), "purchases_cents": int64(0), "sales": int64(0),
+			"sales_cents": int64(0), "payments": int64(0), "payments_cents": int64(0), "approved": int64(0),
+			"last_sign_in": lastSignIn(u), "link": ReportLink{Kind: "user", ID: u.ID}}
+		byUser[u.ID] = r
+		rows = append(rows, r)
+	}
+	for _, a := range acts {
+		r, ok := byUser[a.UserID]
+		if !ok {
+			continue // a deleted user, or one of a company out of scope
+		}
+		if a.Role == "approved" {
+			add(r, "approved", 1)
+			continue
+		}
+		add(r, a.Kind+"s", 1)
+		add(r, a.Kind+"s_cents", a.AmountCents)
+	}
+	slices.SortStableFunc(rows, func(a, b Row) int { return compare(a["user_name"], b["user_name"]) })
+	return built{rows: rows}, nil
+}
+
+// userActs: what one user recorded and approved in the range, in date order.
+func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
+	us, err := st.Users(ctx, q.filter.Scope, q.id)
+	if err != nil {
+		return built{}, err
+	}
+	acts, err := st.Acts(ctx, q.filter, q.id)
+	if err != nil {
+		return built{}, err
+	}
+	rows := make([]Row, 0, len(acts))
+	totals := map[string]int64{"amount_cents": 0}
+	for _, a := range acts {
+		rows = append(rows, Row{"date": a.Date, "kind": a.Kind, "number": a.Number, "party_name": a.PartyName, "role": a.Role,
+			"amount_cents": a.AmountCents, "link": ReportLink{Kind: a.Kind, ID: a.ID}})
+		if a.Role == "created" {
+			totals["amount_cents"] += a.AmountCents
+		}
+	}
+	return built{rows: rows, totals: totals, party: &ReportParty{ID: us[0].ID, Kind: "user", Name: userName(us[0])}}, nil
 }

@@ -11,6 +11,8 @@ import (
 // sheetNames are the pages' titles, the export's sheet name (at most 31 characters).
 var sheetNames = xlsx.Words{
 	"overview_chart":           {"Overview", "Resumen"},
+	"company_chart":            {"By company", "Por empresa"},
+	"store_chart":              {"By store", "Por tienda"},
 	"product_quantity_alert":   {"Quantity alerts", "Alertas de cantidad"},
 	"expired_purchases_report": {"Payables ageing", "Cartera CxP vencida"},
 	"sales_report":             {"Sales", "Ventas"},
@@ -19,6 +21,7 @@ var sheetNames = xlsx.Words{
 	"income_report":            {"Income", "Utilidad bruta"},
 	"customers_report":         {"Customers", "Clientes"},
 	"suppliers_report":         {"Suppliers", "Proveedores"},
+	"users_report":             {"Users", "Usuarios"},
 }
 
 func sheetName(page, lang string) string { return sheetNames.In(lang, page) }
@@ -26,6 +29,11 @@ func sheetName(page, lang string) string { return sheetNames.In(lang, page) }
 // labels are the column headers per key, the words the web shows (reports:columns.<key>).
 var labels = xlsx.Words{
 	"date": {"Date", "Fecha"}, "month": {"Month", "Mes"},
+	"user_name": {"User", "Usuario"}, "role": {"Role", "Rol"}, "purchases": {"Purchases (no.)", "Compras (n.º)"},
+	"sales": {"Sales (no.)", "Ventas (n.º)"}, "payments_cents": {"Payments amount", "Valor de pagos"},
+	"approved": {"Approved by them", "Aprobados por él"}, "last_sign_in": {"Last sign-in", "Último ingreso"},
+	"amount_cents": {"Amount", "Valor"},
+	"company_name": {"Company", "Empresa"}, "store_name": {"Store", "Tienda"},
 	"purchases_cents": {"Purchases", "Compras"}, "sales_cents": {"Sales", "Ventas"},
 	"payments_out_cents": {"Payments out", "Pagos a proveedores"}, "collections_cents": {"Collections", "Recaudos"},
 	"documents": {"Documents", "Documentos"}, "subtotal_cents": {"Subtotal", "Subtotal"},
@@ -60,6 +68,8 @@ var values = xlsx.Words{
 	"cash": {"Cash", "Efectivo"}, "transfer": {"Transfer", "Transferencia"}, "card": {"Card", "Tarjeta"}, "cheque": {"Cheque", "Cheque"},
 	"purchase": {"Purchase", "Compra"}, "sale": {"Sale", "Venta"}, "payment": {"Payment", "Pago"}, "return": {"Return", "Devolución"},
 	"opening": {"Opening balance", "Saldo inicial"},
+	"admin":   {"Administrator", "Administrador"}, "user": {"User", "Usuario"}, "secretary": {"Secretary", "Secretaria"},
+	"buyer": {"Buyer", "Comprador"}, "created": {"Recorded", "Registró"}, "approved": {"Approved", "Aprobó"},
 }
 
 // totalWord heads the totals row.

@@ -70,6 +70,7 @@ type statementExportInput struct {
 // Routes registers every page's operations (exports first: their paths are static where a
 // statement's {id} would match them) and the dashboard.
 func Routes(api *httpx.API, svc *app.Service, roles Roles) {
+	dashboardRoutes(api, svc, roles)
 	tags := []string{"reports"}
 	for _, pg := range app.Pages() {
 		access := httpx.SignedIn(roles.Staff...)
@@ -116,4 +117,18 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles) {
 func page(p app.Params, g Paging) app.Params {
 	p.Page, p.PerPage = g.Page, g.PerPage
 	return p
+}
+
+type dashboardInput struct {
+	CompanyID int64 `query:"company_id" minimum:"0" doc:"Administrators: one company's figures (0 or absent: every company)"`
+}
+
+// dashboardRoutes registers GET /api/dashboard.
+func dashboardRoutes(api *httpx.API, svc *app.Service, roles Roles) {
+	httpx.Register(api, httpx.SignedIn(roles.Staff...), huma.Operation{OperationID: "get-dashboard", Method: http.MethodGet,
+		Path: "/api/dashboard", Summary: "The dashboard: this month's sales and purchases against last month's, receivables, payables and overdue payables, 12 months of sales and purchases, the first quantity alerts, and (administrators) what waits for approval",
+		Tags: []string{"reports"}},
+		func(ctx context.Context, in *dashboardInput) (*httpx.Data[app.Dashboard], error) {
+			return httpx.DataOf(svc.Dashboard(ctx, httpx.Caller(ctx), in.CompanyID))
+		})
 }

@@ -52,20 +52,29 @@ func (f Filter) where(sel *bun.SelectQuery, alias, dateCol string) *bun.SelectQu
 	return sel
 }
 
-// Period is how figures are grouped by date: by day ("YYYY-MM-DD") or by month ("YYYY-MM").
+// Period is how figures are grouped: by day ("YYYY-MM-DD"), by month ("YYYY-MM"), by company or
+// by store (the id as text).
 type Period int
 
 // Periods.
 const (
 	ByDay Period = iota
 	ByMonth
+	ByCompany
+	ByStore
 )
 
-func (p Period) of(col string) string {
-	if p == ByMonth {
-		return "substr(" + col + ", 1, 7)"
+// of is the grouping key's expression on the view aliased alias whose business date is dateCol.
+func (p Period) of(alias, dateCol string) string {
+	switch p {
+	case ByMonth:
+		return "substr(" + alias + "." + dateCol + ", 1, 7)"
+	case ByCompany:
+		return "CAST(" + alias + ".company_id AS TEXT)"
+	case ByStore:
+		return "CAST(" + alias + ".store_id AS TEXT)"
 	}
-	return col
+	return alias + "." + dateCol
 }
 
 // DocumentFigures are the sums of a group of documents.
@@ -97,10 +106,11 @@ var documentSums = []string{"subtotal_cents", "discount_cents", "shipping_cents"
 	"base5_cents", "base_exento_cents", "base_excluido_cents", "vat_cents", "vat5_cents", "invoice_cents",
 	"withholding_income_cents", "withholding_vat_cents", "total_cents", "paid_cents", "return_cents", "balance_cents", "cost_cents"}
 
-// Documents sums the approved documents of typ ("" both) dated in f per period, per type.
+// Documents sums the approved documents of typ ("" both) dated in f per period (or company, or
+// store), per type.
 func (s *Store) Documents(ctx context.Context, f Filter, typ string, p Period) ([]DocumentFigures, error) {
 	sel := f.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
-		ColumnExpr(p.of("d.doc_date") + " AS k").ColumnExpr("d.type").ColumnExpr("COUNT(*) AS n")
+		ColumnExpr(p.of("d", "doc_date") + " AS k").ColumnExpr("d.type").ColumnExpr("COUNT(*) AS n")
 	for _, c := range documentSums {
 		sel = sel.ColumnExpr("COALESCE(SUM(d." + c + "), 0) AS " + c)
 	}
@@ -108,7 +118,7 @@ func (s *Store) Documents(ctx context.Context, f Filter, typ string, p Period) (
 		sel = sel.Where("d.type = ?", typ)
 	}
 	var out []DocumentFigures
-	err := sel.GroupExpr(p.of("d.doc_date")).GroupExpr("d.type").OrderExpr("k").Scan(ctx, &out)
+	err := sel.GroupExpr(p.of("d", "doc_date")).GroupExpr("d.type").OrderExpr("k").Scan(ctx, &out)
 	return out, err
 }
 
@@ -124,13 +134,14 @@ type PaymentFigures struct {
 	AmountCents int64  `bun:"amount_cents"`
 }
 
-// PaymentsByPeriod sums the approved payments dated in f per period and type.
+// PaymentsByPeriod sums the approved payments dated in f per period (or company, or store) and
+// type.
 func (s *Store) PaymentsByPeriod(ctx context.Context, f Filter, p Period) ([]PaymentFigures, error) {
 	var out []PaymentFigures
 	err := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
-		ColumnExpr(p.of("y.payment_date")+" AS k").ColumnExpr("y.type").ColumnExpr("COUNT(*) AS n").
+		ColumnExpr(p.of("y", "payment_date")+" AS k").ColumnExpr("y.type").ColumnExpr("COUNT(*) AS n").
 		ColumnExpr("COALESCE(SUM(y.amount_cents), 0) AS amount_cents").Where("y.approval_status = 'approved'").
-		GroupExpr(p.of("y.payment_date")).GroupExpr("y.type").OrderExpr("k").Scan(ctx, &out)
+		GroupExpr(p.of("y", "payment_date")).GroupExpr("y.type").OrderExpr("k").Scan(ctx, &out)
 	return out, err
 }
 
@@ -251,5 +262,124 @@ func (s *Store) QuantityAlerts(ctx context.Context, scope listing.Scope) ([]Prod
 		ColumnExpr("p.id, p.company_id, p.code, p.name, p.unit, p.quantity, p.alert_quantity, p.cost_cents, p.on_order").
 		Where("p.kind = 'goods'").Where("p.quantity <= p.alert_quantity").
 		OrderExpr("p.quantity, p.name, p.id").Scan(ctx, &out)
+	return out, err
+}
+
+// Balances are what the approved documents in scope still owe, today.
+type Balances struct {
+	// Receivables is Σ the sales' balances; Payables Σ the purchases'; Overdue the purchases'
+	// balances past their due date (before today).
+	Receivables int64 `bun:"receivables"`
+	Payables    int64 `bun:"payables"`
+	Overdue     int64 `bun:"overdue"`
+}
+
+// Balances sums the balances of the approved documents in f's scope and store (f's dates are
+// ignored: a balance is today's), overdue counting due dates before today.
+func (s *Store) Balances(ctx context.Context, f Filter, today string) (Balances, error) {
+	var out Balances
+	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'sale' THEN d.balance_cents ELSE 0 END), 0) AS receivables").
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'purchase' THEN d.balance_cents ELSE 0 END), 0) AS payables").
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'purchase' AND d.balance_cents > 0 AND d.due_date < ? THEN d.balance_cents ELSE 0 END), 0) AS overdue", today).
+		Scan(ctx, &out)
+	return out, err
+}
+
+// Approvals counts what waits for a decision in scope, per kind (report_approvals).
+func (s *Store) Approvals(ctx context.Context, scope listing.Scope) (map[string]int64, error) {
+	var rows []struct {
+		Kind  string `bun:"kind"`
+		Count int64  `bun:"n"`
+	}
+	err := listing.Restrict(s.db.NewSelect().TableExpr("report_approvals AS a"), scope, "a.company_id").
+		ColumnExpr("a.kind, COUNT(*) AS n").GroupExpr("a.kind").Scan(ctx, &rows)
+	out := map[string]int64{}
+	for _, r := range rows {
+		out[r.Kind] = r.Count
+	}
+	return out, err
+}
+
+// Names are the live companies' or stores' names in scope by id (report_companies,
+// report_stores).
+func (s *Store) Names(ctx context.Context, scope listing.Scope, stores bool) (map[int64]string, error) {
+	view := "report_companies"
+	if stores {
+		view = "report_stores"
+	}
+	var rows []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+	}
+	err := listing.Restrict(s.db.NewSelect().TableExpr(view+" AS v"), scope, "v.company_id").ColumnExpr("v.id, v.name").Scan(ctx, &rows)
+	out := make(map[int64]string, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.Name
+	}
+	return out, err
+}
+
+// User is a user with their last sign-in (report_users).
+type User struct {
+	ID           int64        `bun:"id"`
+	CompanyID    int64        `bun:"company_id"`
+	Username     string       `bun:"username"`
+	FirstName    string       `bun:"first_name"`
+	LastName     string       `bun:"last_name"`
+	Role         string       `bun:"role"`
+	LastSignInAt bun.NullTime `bun:"last_sign_in_at"`
+}
+
+// Users returns the live users in scope (id 0: every one; otherwise that one, or ErrNotFound).
+func (s *Store) Users(ctx context.Context, scope listing.Scope, id int64) ([]User, error) {
+	var out []User
+	sel := listing.Restrict(s.db.NewSelect().TableExpr("report_users AS u"), scope, "u.company_id").ColumnExpr("u.*")
+	if id != 0 {
+		sel = sel.Where("u.id = ?", id)
+	}
+	if err := sel.OrderExpr("u.id").Scan(ctx, &out); err != nil {
+		return nil, err
+	}
+	if id != 0 && len(out) == 0 {
+		return nil, ErrNotFound
+	}
+	return out, nil
+}
+
+// Act is one thing a user did: created or approved (Role) an approved document or payment.
+type Act struct {
+	Kind        string `bun:"kind"`
+	ID          int64  `bun:"id"`
+	UserID      int64  `bun:"user_id"`
+	Role        string `bun:"role"`
+	Date        string `bun:"date"`
+	Number      string `bun:"number"`
+	PartyName   string `bun:"party_name"`
+	AmountCents int64  `bun:"amount_cents"`
+}
+
+// Acts returns what users (userID 0: every user) created or approved among the approved
+// documents and payments dated in f, in date order.
+func (s *Store) Acts(ctx context.Context, f Filter, userID int64) ([]Act, error) {
+	var parts []any
+	for _, role := range []string{"created", "approved"} {
+		col := role + "_by"
+		docs := f.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+			ColumnExpr("d.type AS kind, d.id, d."+col+" AS user_id, ? AS role, d.doc_date AS date, d.number, d.party_name", role).
+			ColumnExpr("d.total_cents AS amount_cents").Where("d." + col + " IS NOT NULL")
+		pays := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
+			ColumnExpr("'payment' AS kind, y.id, y."+col+" AS user_id, ? AS role, y.payment_date AS date", role).
+			ColumnExpr("y.document_number AS number, y.party_name, y.amount_cents").
+			Where("y.approval_status = 'approved'").Where("y." + col + " IS NOT NULL")
+		if userID != 0 {
+			docs = docs.Where("d."+col+" = ?", userID)
+			pays = pays.Where("y."+col+" = ?", userID)
+		}
+		parts = append(parts, docs, pays)
+	}
+	var out []Act
+	err := s.db.NewRaw("SELECT a.* FROM (? UNION ALL ? UNION ALL ? UNION ALL ?) AS a ORDER BY a.date, a.kind, a.id, a.role DESC", parts...).
+		Scan(ctx, &out)
 	return out, err
 }
