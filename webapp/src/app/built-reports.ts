@@ -5,6 +5,8 @@
  */
 export const BUILT_REPORTS: readonly string[] = [
   'overview_chart',
+  'company_chart',
+  'store_chart',
   'product_quantity_alert',
   'expired_purchases_report',
   'sales_report',
@@ -13,7 +15,8 @@ export const BUILT_REPORTS: readonly string[] = [
   'income_report',
   'customers_report',
   'suppliers_report',
+  'users_report',
 ];
 
 /** Whether the server answers GET /api/dashboard (the dashboard's figures). */
-export const DASHBOARD_FIGURES = false;
+export const DASHBOARD_FIGURES = true;
