@@ -60,7 +60,10 @@ export function ReportPage({ page, role, built, canOpen }: ReportPageProps) {
   const rowPath = (row: ReportRow) => {
     const link = rowLink(row);
     const to = link ? rowLinkPath(link) : null;
-    return to && canOpen(to) ? to : null;
+    if (!to || !canOpen(to)) return null;
+    // A party's statement opens on the same range and store as the list it was chosen from.
+    const range = writeReportFilters({ ...filters, page: '', per_page: '', sort: '', group: '' }).toString();
+    return to.startsWith('/report/') && range ? `${to}?${range}` : to;
   };
   const current = report.data;
 
