@@ -201,6 +201,8 @@ var accessTable = map[string]caller{
 	"GET /api/reports/users_report/export.xlsx":             admin,
 	"GET /api/reports/users_report/{id}":                    admin,
 	"GET /api/reports/users_report/{id}/export.xlsx":        admin,
+	"GET /api/reports/product_report":                       staff,
+	"GET /api/reports/product_report/export.xlsx":           staff,
 	"GET /api/reports/overview_chart":                       staff,
 	"GET /api/reports/overview_chart/export.xlsx":           staff,
 	"GET /api/reports/product_quantity_alert":               staff,

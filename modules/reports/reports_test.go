@@ -499,6 +499,26 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			}
 		}
 
+		// product_report: the lines of the approved documents, product by product.
+		prod := map[string]int64{}
+		for _, d := range b.docs {
+			if d.ApprovalStatus != "approved" {
+				continue
+			}
+			for _, l := range d.Lines {
+				if d.typ == "purchase" {
+					prod["purchased_cents"] += l.BaseCents
+				} else {
+					prod["sold_cents"] += l.BaseCents
+				}
+			}
+			if d.typ == "sale" {
+				prod["cost_of_sales_cents"] += d.Totals.CostCents
+			}
+		}
+		prod["profit_cents"] = prod["sold_cents"] - prod["cost_of_sales_cents"]
+		expect(t, "product_report", b.get(t, b.Admin, "product_report", rng(from, to)).Totals, prod)
+
 		// Quantity alerts: the good out of stock, nothing on order.
 		alerts := b.get(t, b.Admin, "product_quantity_alert", rng(from, to))
 		if len(alerts.Rows) != 1 || alerts.Rows[0]["code"] != "G-1" || alerts.Rows[0]["alert_quantity"].(float64) != 7 {

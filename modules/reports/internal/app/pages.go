@@ -110,6 +110,9 @@ var (
 		one("last_sign_in", KindDate))
 	userActColumns = cols(one("date", KindDate), one("kind", KindEnum), one("number", KindText), one("party_name", KindText),
 		one("role", KindEnum), money("amount_cents"))
+	productColumns = cols(one("code", KindText), one("name", KindText), one("purchased_quantity", KindQuantity), money("purchased_cents"),
+		one("sold_quantity", KindQuantity), money("sold_cents", "cost_of_sales_cents", "profit_cents"), one("stock_quantity", KindQuantity),
+		money("average_cost_cents", "stock_value_cents"))
 	incomeColumns = cols(one("date", KindDate), money("sales_cents", "returns_cents", "net_sales_cents", "cost_cents", "gross_profit_cents"),
 		one("margin", KindPercent))
 )
@@ -128,6 +131,8 @@ var pages = []page{
 	{name: "expired_purchases_report", columns: ageingColumns,
 		chart: ReportChart{Type: "stacked", X: "party_name", Series: []string{"days_1_30_cents", "days_31_60_cents", "days_61_90_cents", "over_90_cents"}},
 		sums:  keys(ageingColumns, KindMoney, KindInt), build: expiredPurchases},
+	{name: "product_report", columns: productColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		sums: []string{"purchased_cents", "sold_cents", "cost_of_sales_cents", "profit_cents", "stock_value_cents"}, build: products},
 	{name: "sales_report", dated: true, columns: taxColumns(false),
 		chart: ReportChart{Type: "bar", Series: []string{"taxable_base_cents", "vat_cents"}},
 		sums:  keys(taxColumns(false), KindMoney, KindInt), build: taxes(store.Sale)},
@@ -594,4 +599,55 @@ func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 		}
 	}
 	return built{rows: rows, totals: totals, party: &ReportParty{ID: us[0].ID, Kind: "user", Name: userName(us[0])}}, nil
+}
+
+// products: per product, what approved purchases brought and approved sales took in the range
+// (quantities and amounts before VAT), the cost of those sales (the unit cost each sale line
+// kept) and the profit, the stock today, its weighted average purchase cost (every approved
+// purchase up to the range's end; the catalog's cost when it was never bought) and the stock's
+// value at that cost. Products without movement in the range and without stock are left out.
+func products(ctx context.Context, st *store.Store, q query) (built, error) {
+	ps, err := st.Products(ctx, q.filter.Scope)
+	if err != nil {
+		return built{}, err
+	}
+	inRange, err := st.Lines(ctx, q.filter)
+	if err != nil {
+		return built{}, err
+	}
+	upTo := q.filter
+	upTo.From = ""
+	ever, err := st.Lines(ctx, upTo)
+	if err != nil {
+		return built{}, err
+	}
+	type key struct {
+		id  int64
+		typ string
+	}
+	figs, bought := map[key]store.LineFigures{}, map[int64]store.LineFigures{}
+	for _, l := range inRange {
+		figs[key{l.ProductID, l.Type}] = l
+	}
+	for _, l := range ever {
+		if l.Type == store.Purchase {
+			bought[l.ProductID] = l
+		}
+	}
+	rows := make([]Row, 0, len(ps))
+	for _, p := range ps {
+		in, out := figs[key{p.ID, store.Purchase}], figs[key{p.ID, store.Sale}]
+		if in.Quantity == 0 && out.Quantity == 0 && p.Quantity == 0 {
+			continue
+		}
+		avg := p.CostCents
+		if b := bought[p.ID]; b.Quantity > 0 {
+			avg = (b.AmountCents + b.Quantity/2) / b.Quantity
+		}
+		rows = append(rows, Row{"code": p.Code, "name": p.Name, "purchased_quantity": in.Quantity, "purchased_cents": in.AmountCents,
+			"sold_quantity": out.Quantity, "sold_cents": out.AmountCents, "cost_of_sales_cents": out.CostCents,
+			"profit_cents": out.AmountCents - out.CostCents, "stock_quantity": p.Quantity, "average_cost_cents": avg,
+			"stock_value_cents": avg * p.Quantity, "link": ReportLink{Kind: "product", ID: p.ID}})
+	}
+	return built{rows: rows}, nil
 }

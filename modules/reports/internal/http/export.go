@@ -22,6 +22,7 @@ var sheetNames = xlsx.Words{
 	"customers_report":         {"Customers", "Clientes"},
 	"suppliers_report":         {"Suppliers", "Proveedores"},
 	"users_report":             {"Users", "Usuarios"},
+	"product_report":           {"Products", "Productos"},
 }
 
 func sheetName(page, lang string) string { return sheetNames.In(lang, page) }
@@ -32,8 +33,13 @@ var labels = xlsx.Words{
 	"user_name": {"User", "Usuario"}, "role": {"Role", "Rol"}, "purchases": {"Purchases (no.)", "Compras (n.º)"},
 	"sales": {"Sales (no.)", "Ventas (n.º)"}, "payments_cents": {"Payments amount", "Valor de pagos"},
 	"approved": {"Approved by them", "Aprobados por él"}, "last_sign_in": {"Last sign-in", "Último ingreso"},
-	"amount_cents": {"Amount", "Valor"},
-	"company_name": {"Company", "Empresa"}, "store_name": {"Store", "Tienda"},
+	"amount_cents":       {"Amount", "Valor"},
+	"purchased_quantity": {"Purchased (qty)", "Comprado (cant.)"}, "purchased_cents": {"Purchased", "Comprado"},
+	"sold_quantity": {"Sold (qty)", "Vendido (cant.)"}, "sold_cents": {"Sold", "Vendido"},
+	"cost_of_sales_cents": {"Cost of sales", "Costo de ventas"}, "profit_cents": {"Profit", "Utilidad"},
+	"stock_quantity": {"Stock", "Existencias"}, "average_cost_cents": {"Average cost", "Costo promedio"},
+	"stock_value_cents": {"Stock value", "Valor del inventario"},
+	"company_name":      {"Company", "Empresa"}, "store_name": {"Store", "Tienda"},
 	"purchases_cents": {"Purchases", "Compras"}, "sales_cents": {"Sales", "Ventas"},
 	"payments_out_cents": {"Payments out", "Pagos a proveedores"}, "collections_cents": {"Collections", "Recaudos"},
 	"documents": {"Documents", "Documentos"}, "subtotal_cents": {"Subtotal", "Subtotal"},

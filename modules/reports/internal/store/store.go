@@ -383,3 +383,32 @@ func (s *Store) Acts(ctx context.Context, f Filter, userID int64) ([]Act, error)
 		Scan(ctx, &out)
 	return out, err
 }
+
+// LineFigures are the sums of the lines of one product and type.
+type LineFigures struct {
+	ProductID   int64  `bun:"product_id"`
+	Type        string `bun:"type"`
+	Quantity    int64  `bun:"quantity"`
+	AmountCents int64  `bun:"amount_cents"`
+	CostCents   int64  `bun:"cost_cents"`
+}
+
+// Lines sums the approved documents' lines dated in f per product and type (f.From "" : from
+// the beginning).
+func (s *Store) Lines(ctx context.Context, f Filter) ([]LineFigures, error) {
+	var out []LineFigures
+	err := f.where(s.db.NewSelect().TableExpr("report_lines AS l"), "l", "doc_date").
+		ColumnExpr("l.product_id, l.type, COALESCE(SUM(l.quantity), 0) AS quantity").
+		ColumnExpr("COALESCE(SUM(l.amount_cents), 0) AS amount_cents, COALESCE(SUM(l.cost_cents), 0) AS cost_cents").
+		GroupExpr("l.product_id, l.type").Scan(ctx, &out)
+	return out, err
+}
+
+// Products returns the live products in scope (report_products), by code.
+func (s *Store) Products(ctx context.Context, scope listing.Scope) ([]Product, error) {
+	var out []Product
+	err := listing.Restrict(s.db.NewSelect().TableExpr("report_products AS p"), scope, "p.company_id").
+		ColumnExpr("p.id, p.company_id, p.code, p.name, p.unit, p.quantity, p.alert_quantity, p.cost_cents, p.on_order").
+		OrderExpr("p.code, p.id").Scan(ctx, &out)
+	return out, err
+}
