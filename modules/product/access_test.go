@@ -203,6 +203,8 @@ var accessTable = map[string]caller{
 	"GET /api/reports/users_report/{id}/export.xlsx":        admin,
 	"GET /api/reports/product_report":                       staff,
 	"GET /api/reports/product_report/export.xlsx":           staff,
+	"GET /api/reports/product_expiry_alert":                 staff,
+	"GET /api/reports/product_expiry_alert/export.xlsx":     staff,
 	"GET /api/reports/overview_chart":                       staff,
 	"GET /api/reports/overview_chart/export.xlsx":           staff,
 	"GET /api/reports/product_quantity_alert":               staff,

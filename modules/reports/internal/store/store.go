@@ -412,3 +412,22 @@ func (s *Store) Products(ctx context.Context, scope listing.Scope) ([]Product, e
 		OrderExpr("p.code, p.id").Scan(ctx, &out)
 	return out, err
 }
+
+// Lot is a purchase line of goods with an expiry date (report_lots).
+type Lot struct {
+	ID         int64  `bun:"id"`
+	ProductID  int64  `bun:"product_id"`
+	Date       string `bun:"doc_date"`
+	ExpiryDate string `bun:"expiry_date"`
+	Quantity   int64  `bun:"quantity"`
+	BaseCents  int64  `bun:"base_cents"`
+}
+
+// Lots returns the lots in scope, per product newest purchase first.
+func (s *Store) Lots(ctx context.Context, scope listing.Scope) ([]Lot, error) {
+	var out []Lot
+	err := listing.Restrict(s.db.NewSelect().TableExpr("report_lots AS l"), scope, "l.company_id").
+		ColumnExpr("l.id, l.product_id, l.doc_date, l.expiry_date, l.quantity, l.base_cents").
+		OrderExpr("l.product_id, l.doc_date DESC, l.id DESC").Scan(ctx, &out)
+	return out, err
+}
