@@ -473,7 +473,7 @@ func expiredPurchases(ctx context.Context, st *store.Store, q query) (built, err
 // quantityAlerts: goods at or below their alert quantity with what open purchase orders will
 // still bring. A snapshot: the range does not apply.
 func quantityAlerts(ctx context.Context, st *store.Store, q query) (built, error) {
-	ps, err := st.QuantityAlerts(ctx, q.filter.Scope)
+	ps, err := st.Products(ctx, q.filter.Scope, true)
 	if err != nil {
 		return built{}, err
 	}
@@ -611,7 +611,7 @@ func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 // purchase up to the range's end; the catalog's cost when it was never bought) and the stock's
 // value at that cost. Products without movement in the range and without stock are left out.
 func products(ctx context.Context, st *store.Store, q query) (built, error) {
-	ps, err := st.Products(ctx, q.filter.Scope)
+	ps, err := st.Products(ctx, q.filter.Scope, false)
 	if err != nil {
 		return built{}, err
 	}
@@ -661,7 +661,7 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 // bucket (expired, 0–30, 31–60, 61–90 days left), with their quantity and cost (the lot's base
 // after discount, in proportion). A snapshot: the range does not apply.
 func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
-	ps, err := st.Products(ctx, q.filter.Scope)
+	ps, err := st.Products(ctx, q.filter.Scope, false)
 	if err != nil {
 		return built{}, err
 	}

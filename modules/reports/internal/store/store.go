@@ -254,15 +254,18 @@ type Product struct {
 	OnOrder       int64  `bun:"on_order"`
 }
 
-// QuantityAlerts returns the goods in scope at or below their alert quantity (the catalog's
-// alert rule), fewest in stock first.
-func (s *Store) QuantityAlerts(ctx context.Context, scope listing.Scope) ([]Product, error) {
+// Products returns the live products in scope (report_products) by code; alerts keeps only
+// the goods at or below their alert quantity (the catalog's alert rule), fewest in stock first.
+func (s *Store) Products(ctx context.Context, scope listing.Scope, alerts bool) ([]Product, error) {
 	var out []Product
-	err := listing.Restrict(s.db.NewSelect().TableExpr("report_products AS p"), scope, "p.company_id").
-		ColumnExpr("p.id, p.company_id, p.code, p.name, p.unit, p.quantity, p.alert_quantity, p.cost_cents, p.on_order").
-		Where("p.kind = 'goods'").Where("p.quantity <= p.alert_quantity").
-		OrderExpr("p.quantity, p.name, p.id").Scan(ctx, &out)
-	return out, err
+	sel := listing.Restrict(s.db.NewSelect().TableExpr("report_products AS p"), scope, "p.company_id").
+		ColumnExpr("p.id, p.company_id, p.code, p.name, p.unit, p.quantity, p.alert_quantity, p.cost_cents, p.on_order")
+	if alerts {
+		sel = sel.Where("p.kind = 'goods'").Where("p.quantity <= p.alert_quantity").OrderExpr("p.quantity, p.name, p.id")
+	} else {
+		sel = sel.OrderExpr("p.code, p.id")
+	}
+	return out, sel.Scan(ctx, &out)
 }
 
 // Balances are what the approved documents in scope still owe, today.
@@ -401,15 +404,6 @@ func (s *Store) Lines(ctx context.Context, f Filter) ([]LineFigures, error) {
 		ColumnExpr("l.product_id, l.type, COALESCE(SUM(l.quantity), 0) AS quantity").
 		ColumnExpr("COALESCE(SUM(l.amount_cents), 0) AS amount_cents, COALESCE(SUM(l.cost_cents), 0) AS cost_cents").
 		GroupExpr("l.product_id, l.type").Scan(ctx, &out)
-	return out, err
-}
-
-// Products returns the live products in scope (report_products), by code.
-func (s *Store) Products(ctx context.Context, scope listing.Scope) ([]Product, error) {
-	var out []Product
-	err := listing.Restrict(s.db.NewSelect().TableExpr("report_products AS p"), scope, "p.company_id").
-		ColumnExpr("p.id, p.company_id, p.code, p.name, p.unit, p.quantity, p.alert_quantity, p.cost_cents, p.on_order").
-		OrderExpr("p.code, p.id").Scan(ctx, &out)
 	return out, err
 }
 
