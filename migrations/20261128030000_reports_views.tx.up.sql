@@ -96,3 +96,23 @@ SELECT u.id, u.company_id, u.username, u.first_name, u.last_name, u.role,
     (SELECT MAX(x.created_at) FROM sessions x WHERE x.user_id = u.id AND x.state = 'active') AS last_sign_in_at
 FROM users u
 WHERE u.deleted_at IS NULL;
+
+-- The lines of the approved, live documents: what was bought (base after the prorated
+-- discount) and sold (base after the line's discount, and the unit cost the sale line kept).
+CREATE VIEW report_lines AS
+SELECT 'purchase' AS type, p.company_id, p.store_id, p.purchase_date AS doc_date, l.product_id, l.quantity,
+    l.base_cents AS amount_cents, l.base_cents AS cost_cents, l.expiry_date
+FROM purchase_lines l JOIN purchases p ON p.id = l.purchase_id
+WHERE p.deleted_at IS NULL AND p.approval_status = 'approved'
+UNION ALL
+SELECT 'sale' AS type, s.company_id, s.store_id, s.sale_date AS doc_date, l.product_id, l.quantity,
+    l.base_cents AS amount_cents, l.cost_cents * l.quantity AS cost_cents, '' AS expiry_date
+FROM sale_lines l JOIN sales s ON s.id = l.sale_id
+WHERE s.deleted_at IS NULL AND s.approval_status = 'approved';
+
+-- The lots of goods with an expiry date: the approved, live purchases' lines, newest first per
+-- product is how product_expiry_alert gives today's stock to them (first in, first out).
+CREATE VIEW report_lots AS
+SELECT l.id, p.company_id, l.product_id, p.purchase_date AS doc_date, l.expiry_date, l.quantity, l.base_cents
+FROM purchase_lines l JOIN purchases p ON p.id = l.purchase_id
+WHERE p.deleted_at IS NULL AND p.approval_status = 'approved' AND l.kind = 'goods' AND l.expiry_date <> '';

@@ -1,16 +1,17 @@
 // Package reports owns the report pages (spec §2: /report/…) and the dashboard's figures: where
 // money and stock stand, in one answer shape (GET /api/reports/{page}, a party's statement
 // /api/reports/{page}/{id}, and each as …/export.xlsx). It owns no business table: it reads
-// SQL views it owns (migrations/…_reports_views: report_documents, report_payments,
-// report_returns, report_products, report_parties) — DESIGN rule 5 — so that the owners'
-// tables may change behind them. The API contract shared with the web pages is
+// SQL views it owns (migrations/20261128030000_reports_views: report_documents,
+// report_payments, report_returns, report_products, report_parties, report_approvals,
+// report_companies, report_stores, report_users, report_lines, report_lots) — DESIGN rule 5 —
+// so that the owners' tables may change behind them. The API contract shared with the web pages is
 // /work/briefs/reports-contract.md.
 //
 // Rules every page follows (decided here; the spec is silent):
 //   - Range: from and to (YYYY-MM-DD, America/Bogota, both included), both or neither — one end
 //     alone, or one that is not a date, or from after to, answers 422 'Please select dates'
 //     naming that end; neither is this month. Snapshot pages (product_quantity_alert,
-//     expired_purchases_report) are as of today and ignore the range.
+//     product_expiry_alert, expired_purchases_report) are as of today and ignore the range.
 //   - Scope: administrators see every company, or the one company_id names; everyone else their
 //     own company whatever they send. store_id narrows documents and payments (a payment
 //     belongs to its document's store). users_report is for administrators (403 otherwise);
@@ -31,6 +32,8 @@
 // What each page shows:
 //   - overview_chart: per month (or day), the approved purchases and sales (totals to pay) and
 //     the approved payments out (to suppliers) and collections (from customers), with totals.
+//   - company_chart, store_chart: the same figures for the range per company (administrators
+//     compare companies; others see their own) and per store, side by side.
 //   - sales_report, purchases_report: per day or month, the approved documents with what the
 //     company declares each month — bases and VAT by class (19 %, 5 %, exento and excluido
 //     apart; a purchase's shipping is in the 19 % base and VAT, as the tax engine taxes it),
@@ -56,11 +59,32 @@
 //     approved purchases past their due date in 1–30, 31–60, 61–90 and > 90 days overdue.
 //   - product_quantity_alert: goods at or below their alert quantity (the catalog's rule), with
 //     what approved and partly received purchase orders will still bring (on order).
+//   - product_expiry_alert: no lot numbers are kept, so today's stock of each good is given to
+//     its purchase lines with an expiry date first in, first out (the newest lots hold what is
+//     left, as the oldest are sold first); the lots expired or expiring within 90 days are
+//     listed by bucket (expired, 0–30, 31–60, 61–90 days left) with quantity and cost (the
+//     line's base after discount, in proportion).
+//   - product_report: per product, purchased and sold quantities and amounts before VAT in the
+//     range, the cost of those sales (as each sale line kept it) and the profit, today's stock,
+//     its weighted average purchase cost (approved purchases up to the range's end; the
+//     catalog's cost when never bought) and its value. Received quantities (receipts have no
+//     business date yet, only approved_at) and returned quantities (returns are value-only
+//     until the returns module gives them lines) are not columns yet.
+//   - users_report (administrators): per user, the approved purchases, sales and payments they
+//     recorded in the range (count and amount), how many approved documents and payments of
+//     the range they approved (rejections are not counted: rejected records are in no view),
+//     and the day of their last sign-in; users_report/{id} lists those records.
+//   - GET /api/dashboard: this month's and last month's approved sales and purchases, today's
+//     receivables, payables and overdue payables (expired_purchases_report's total: sales are
+//     due at once, so "overdue" is the supplier side), 12 months of sales and purchases, the
+//     first 10 quantity alerts and their count, and for administrators the records waiting for
+//     approval per kind (report_approvals; purchase returns join it when they land).
 //
 // Performance (issue 12's 1,000,000-document targets) comes later: the pages read the views
 // with plain grouped SQL over the owners' date indexes. report_documents' VAT-by-class columns
 // are correlated sums over the lines, and the party pages and statements read every movement up
-// to the range's end: those are where daily aggregates per company, store, party and class
-// (kept in the write transaction or by an event projection) will be needed, behind the same
-// view names.
+// to the range's end, and users_report reads every act of the range: those are where daily
+// aggregates per company, store, party, user and class (kept in the write transaction or by an
+// event projection) will be needed, behind the same view names. Rows are computed whole and
+// paged in memory; a 1,000,000-row export will need the rows streamed from a cursor instead.
 package reports

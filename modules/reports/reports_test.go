@@ -108,7 +108,7 @@ type books struct {
 	stores                []int64
 	suppliers, customers  []int64
 	products              []int64
-	category, goods       int64
+	category, goods, lots int64
 	docs                  []doc
 	payments              []payment
 	refs                  int
@@ -144,7 +144,37 @@ func newBooks(t *testing.T, s *authtest.Stack, seed uint64) *books {
 	b.goods = s.Multipart(t, http.MethodPost, "/api/products", b.Admin, [][2]string{{"code", "G-1"}, {"name", "Arroz 5 kg"},
 		{"category_id", fmt.Sprint(b.category)}, {"unit", "und"}, {"cost_cents", "1000000"}, {"price_cents", "1500000"},
 		{"alert_quantity", "7"}, {"iva_class", "5"}, {"kind", "goods"}}, nil, nil).CreatedID()
+	// A good in stock, bought in two lots with expiry dates (lotPurchases).
+	b.lots = s.Multipart(t, http.MethodPost, "/api/products", b.Admin, [][2]string{{"code", "G-2"}, {"name", "Leche 1 L"},
+		{"category_id", fmt.Sprint(b.category)}, {"unit", "und"}, {"cost_cents", "300000"}, {"price_cents", "450000"},
+		{"quantity", "10"}, {"iva_class", "exento"}, {"kind", "goods"}}, nil, nil).CreatedID()
 	return b
+}
+
+// lotPurchases buys the stocked good twice, approved: an older lot of 8 expiring in 8 days and
+// a newer lot of 6 expiring in 48 days, and orders 5 of the out-of-stock good (approved).
+func (b *books) lotPurchases(t *testing.T) {
+	t.Helper()
+	for _, lot := range []struct {
+		date, expiry string
+		qty          int
+	}{{"2026-10-01", "2026-12-01", 8}, {"2026-11-01", "2027-01-10", 6}} {
+		b.refs++
+		data, _ := json.Marshal(obj{"purchase_date": lot.date, "reference_no": fmt.Sprintf("FV-%04d", b.refs), "supplier_id": b.suppliers[0],
+			"store_id": b.stores[0], "days_of_credit": 30, "lines": []obj{{"category_id": b.category, "product_id": b.lots,
+				"cost_cents": 300_000, "quantity": lot.qty, "expiry_date": lot.expiry}}})
+		id := b.Multipart(t, http.MethodPost, "/api/purchases", b.Admin, [][2]string{{"data", string(data)}},
+			[]authtest.File{{Field: "attachment", Name: "invoice.png", Data: authtest.PNG}}, nil).CreatedID()
+		if d := b.read(t, "purchase", id); d.ApprovalStatus == "approved" {
+			b.docs = append(b.docs, d)
+		} else {
+			b.Send(t, http.MethodPost, fmt.Sprintf("/api/purchases/%d/approve", id), b.Admin, nil).Expect(http.StatusOK)
+			b.docs = append(b.docs, b.read(t, "purchase", id))
+		}
+	}
+	po := b.Multipart(t, http.MethodPost, "/api/purchase-orders", b.Buyer, [][2]string{{"category_id", fmt.Sprint(b.category)},
+		{"product_id", fmt.Sprint(b.goods)}, {"quantity", "5"}}, nil, nil).CreatedID()
+	b.Send(t, http.MethodPost, fmt.Sprintf("/api/purchase-orders/%d/approve", po), b.Admin, nil).Expect(http.StatusOK)
 }
 
 // pick returns one of xs.
@@ -368,6 +398,7 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			b.purchase(t)
 			b.sale(t)
 		}
+		b.lotPurchases(t)
 		b.pay(t)
 		t.Logf("%d documents kept, %d deleted; %d payments kept, %d deleted", len(b.docs), b.deletedDocs, len(b.payments), b.deletedP)
 
@@ -499,10 +530,38 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			}
 		}
 
+		// product_report: the lines of the approved documents, product by product.
+		prod := map[string]int64{}
+		for _, d := range b.docs {
+			if d.ApprovalStatus != "approved" {
+				continue
+			}
+			for _, l := range d.Lines {
+				if d.typ == "purchase" {
+					prod["purchased_cents"] += l.BaseCents
+				} else {
+					prod["sold_cents"] += l.BaseCents
+				}
+			}
+			if d.typ == "sale" {
+				prod["cost_of_sales_cents"] += d.Totals.CostCents
+			}
+		}
+		prod["profit_cents"] = prod["sold_cents"] - prod["cost_of_sales_cents"]
+		expect(t, "product_report", b.get(t, b.Admin, "product_report", rng(from, to)).Totals, prod)
+
 		// Quantity alerts: the good out of stock, nothing on order.
 		alerts := b.get(t, b.Admin, "product_quantity_alert", rng(from, to))
-		if len(alerts.Rows) != 1 || alerts.Rows[0]["code"] != "G-1" || alerts.Rows[0]["alert_quantity"].(float64) != 7 {
+		if len(alerts.Rows) != 1 || alerts.Rows[0]["code"] != "G-1" || alerts.Rows[0]["alert_quantity"].(float64) != 7 ||
+			alerts.Rows[0]["on_order_quantity"].(float64) != 5 {
 			t.Errorf("product_quantity_alert rows %v", alerts.Rows)
+		}
+		// Expiry: the 10 in stock are the newer lot's 6 (48 days left) and 4 of the older (8 days).
+		exp := b.get(t, b.Admin, "product_expiry_alert", rng(from, to))
+		if len(exp.Rows) != 2 || exp.Rows[0]["quantity"].(float64) != 4 || exp.Rows[0]["bucket"] != "days_0_30" ||
+			exp.Rows[0]["days_left"].(float64) != 8 || exp.Rows[1]["quantity"].(float64) != 6 || exp.Rows[1]["bucket"] != "days_31_60" ||
+			exp.Totals["quantity"] != 10 || exp.Totals["lot_cost_cents"] != 10*300_000 {
+			t.Errorf("product_expiry_alert %v totals %v", exp.Rows, exp.Totals)
 		}
 
 		// The dashboard: this month's and last month's documents, what is owed today, and what

@@ -99,7 +99,7 @@ func (s *Service) dashboard(ctx context.Context, f store.Filter, today string, s
 		return out, err
 	}
 	out.KPIs.ReceivablesCents, out.KPIs.PayablesCents, out.KPIs.OverdueCents = b.Receivables, b.Payables, b.Overdue
-	alerts, err := s.store.QuantityAlerts(ctx, f.Scope)
+	alerts, err := s.store.Products(ctx, f.Scope, true)
 	if err != nil {
 		return out, err
 	}

@@ -110,6 +110,11 @@ var (
 		one("last_sign_in", KindDate))
 	userActColumns = cols(one("date", KindDate), one("kind", KindEnum), one("number", KindText), one("party_name", KindText),
 		one("role", KindEnum), money("amount_cents"))
+	productColumns = cols(one("code", KindText), one("name", KindText), one("purchased_quantity", KindQuantity), money("purchased_cents"),
+		one("sold_quantity", KindQuantity), money("sold_cents", "cost_of_sales_cents", "profit_cents"), one("stock_quantity", KindQuantity),
+		money("average_cost_cents", "stock_value_cents"))
+	expiryColumns = cols(one("code", KindText), one("name", KindText), one("expiry_date", KindDate), one("days_left", KindDays),
+		one("bucket", KindEnum), one("quantity", KindQuantity), money("lot_cost_cents"))
 	incomeColumns = cols(one("date", KindDate), money("sales_cents", "returns_cents", "net_sales_cents", "cost_cents", "gross_profit_cents"),
 		one("margin", KindPercent))
 )
@@ -125,9 +130,13 @@ var pages = []page{
 		chart: ReportChart{Type: "bar", X: "store_name", Series: keys(overviewColumns, KindMoney)}, sums: keys(overviewColumns, KindMoney),
 		build: flows(store.ByStore)},
 	{name: "product_quantity_alert", columns: alertColumns, chart: ReportChart{Type: "none", Series: []string{}}, build: quantityAlerts},
+	{name: "product_expiry_alert", columns: expiryColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		sums: []string{"quantity", "lot_cost_cents"}, build: expiries},
 	{name: "expired_purchases_report", columns: ageingColumns,
 		chart: ReportChart{Type: "stacked", X: "party_name", Series: []string{"days_1_30_cents", "days_31_60_cents", "days_61_90_cents", "over_90_cents"}},
 		sums:  keys(ageingColumns, KindMoney, KindInt), build: expiredPurchases},
+	{name: "product_report", columns: productColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		sums: []string{"purchased_cents", "sold_cents", "cost_of_sales_cents", "profit_cents", "stock_value_cents"}, build: products},
 	{name: "sales_report", dated: true, columns: taxColumns(false),
 		chart: ReportChart{Type: "bar", Series: []string{"taxable_base_cents", "vat_cents"}},
 		sums:  keys(taxColumns(false), KindMoney, KindInt), build: taxes(store.Sale)},
@@ -464,7 +473,7 @@ func expiredPurchases(ctx context.Context, st *store.Store, q query) (built, err
 // quantityAlerts: goods at or below their alert quantity with what open purchase orders will
 // still bring. A snapshot: the range does not apply.
 func quantityAlerts(ctx context.Context, st *store.Store, q query) (built, error) {
-	ps, err := st.QuantityAlerts(ctx, q.filter.Scope)
+	ps, err := st.Products(ctx, q.filter.Scope, true)
 	if err != nil {
 		return built{}, err
 	}
@@ -594,4 +603,100 @@ func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 		}
 	}
 	return built{rows: rows, totals: totals, party: &ReportParty{ID: us[0].ID, Kind: "user", Name: userName(us[0])}}, nil
+}
+
+// products: per product, what approved purchases brought and approved sales took in the range
+// (quantities and amounts before VAT), the cost of those sales (the unit cost each sale line
+// kept) and the profit, the stock today, its weighted average purchase cost (every approved
+// purchase up to the range's end; the catalog's cost when it was never bought) and the stock's
+// value at that cost. Products without movement in the range and without stock are left out.
+func products(ctx context.Context, st *store.Store, q query) (built, error) {
+	ps, err := st.Products(ctx, q.filter.Scope, false)
+	if err != nil {
+		return built{}, err
+	}
+	inRange, err := st.Lines(ctx, q.filter)
+	if err != nil {
+		return built{}, err
+	}
+	upTo := q.filter
+	upTo.From = ""
+	ever, err := st.Lines(ctx, upTo)
+	if err != nil {
+		return built{}, err
+	}
+	type key struct {
+		id  int64
+		typ string
+	}
+	figs, bought := map[key]store.LineFigures{}, map[int64]store.LineFigures{}
+	for _, l := range inRange {
+		figs[key{l.ProductID, l.Type}] = l
+	}
+	for _, l := range ever {
+		if l.Type == store.Purchase {
+			bought[l.ProductID] = l
+		}
+	}
+	rows := make([]Row, 0, len(ps))
+	for _, p := range ps {
+		in, out := figs[key{p.ID, store.Purchase}], figs[key{p.ID, store.Sale}]
+		if in.Quantity == 0 && out.Quantity == 0 && p.Quantity == 0 {
+			continue
+		}
+		avg := p.CostCents
+		if b := bought[p.ID]; b.Quantity > 0 {
+			avg = (b.AmountCents + b.Quantity/2) / b.Quantity
+		}
+		rows = append(rows, Row{"code": p.Code, "name": p.Name, "purchased_quantity": in.Quantity, "purchased_cents": in.AmountCents,
+			"sold_quantity": out.Quantity, "sold_cents": out.AmountCents, "cost_of_sales_cents": out.CostCents,
+			"profit_cents": out.AmountCents - out.CostCents, "stock_quantity": p.Quantity, "average_cost_cents": avg,
+			"stock_value_cents": avg * p.Quantity, "link": ReportLink{Kind: "product", ID: p.ID}})
+	}
+	return built{rows: rows}, nil
+}
+
+// expiries: today's stock of each good given to its purchase lots first in, first out — the
+// newest lots hold what is left — and the lots that have expired or expire within 90 days, by
+// bucket (expired, 0–30, 31–60, 61–90 days left), with their quantity and cost (the lot's base
+// after discount, in proportion). A snapshot: the range does not apply.
+func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
+	ps, err := st.Products(ctx, q.filter.Scope, false)
+	if err != nil {
+		return built{}, err
+	}
+	lots, err := st.Lots(ctx, q.filter.Scope)
+	if err != nil {
+		return built{}, err
+	}
+	byID := make(map[int64]store.Product, len(ps))
+	left := make(map[int64]int64, len(ps))
+	for _, p := range ps {
+		byID[p.ID], left[p.ID] = p, p.Quantity
+	}
+	var rows []Row
+	for _, l := range lots {
+		p, ok := byID[l.ProductID]
+		qty := min(left[l.ProductID], l.Quantity)
+		if !ok || qty <= 0 {
+			continue
+		}
+		left[l.ProductID] -= qty
+		days := daysBetween(q.today, l.ExpiryDate)
+		bucket := "expired"
+		switch {
+		case days > 90:
+			continue
+		case days > 60:
+			bucket = "days_61_90"
+		case days > 30:
+			bucket = "days_31_60"
+		case days >= 0:
+			bucket = "days_0_30"
+		}
+		rows = append(rows, Row{"code": p.Code, "name": p.Name, "expiry_date": l.ExpiryDate, "days_left": days, "bucket": bucket,
+			"quantity": qty, "lot_cost_cents": (l.BaseCents*qty*2 + l.Quantity) / (2 * l.Quantity), "link": ReportLink{Kind: "product", ID: p.ID}})
+	}
+	slices.SortStableFunc(rows, func(a, b Row) int { return compare(a["expiry_date"], b["expiry_date"]) })
+	return built{rows: rows}, nil
 }

@@ -22,6 +22,8 @@ var sheetNames = xlsx.Words{
 	"customers_report":         {"Customers", "Clientes"},
 	"suppliers_report":         {"Suppliers", "Proveedores"},
 	"users_report":             {"Users", "Usuarios"},
+	"product_report":           {"Products", "Productos"},
+	"product_expiry_alert":     {"Expiry alerts", "Alertas de vencimiento"},
 }
 
 func sheetName(page, lang string) string { return sheetNames.In(lang, page) }
@@ -32,7 +34,14 @@ var labels = xlsx.Words{
 	"user_name": {"User", "Usuario"}, "role": {"Role", "Rol"}, "purchases": {"Purchases (no.)", "Compras (n.º)"},
 	"sales": {"Sales (no.)", "Ventas (n.º)"}, "payments_cents": {"Payments amount", "Valor de pagos"},
 	"approved": {"Approved by them", "Aprobados por él"}, "last_sign_in": {"Last sign-in", "Último ingreso"},
-	"amount_cents": {"Amount", "Valor"},
+	"amount_cents":       {"Amount", "Valor"},
+	"purchased_quantity": {"Purchased (qty)", "Comprado (cant.)"}, "purchased_cents": {"Purchased", "Comprado"},
+	"sold_quantity": {"Sold (qty)", "Vendido (cant.)"}, "sold_cents": {"Sold", "Vendido"},
+	"cost_of_sales_cents": {"Cost of sales", "Costo de ventas"}, "profit_cents": {"Profit", "Utilidad"},
+	"stock_quantity": {"Stock", "Existencias"}, "average_cost_cents": {"Average cost", "Costo promedio"},
+	"stock_value_cents": {"Stock value", "Valor del inventario"},
+	"expiry_date":       {"Expiry date", "Fecha de vencimiento"}, "days_left": {"Days left", "Días restantes"},
+	"bucket": {"Expiry", "Vencimiento"}, "lot_cost_cents": {"Cost", "Costo"},
 	"company_name": {"Company", "Empresa"}, "store_name": {"Store", "Tienda"},
 	"purchases_cents": {"Purchases", "Compras"}, "sales_cents": {"Sales", "Ventas"},
 	"payments_out_cents": {"Payments out", "Pagos a proveedores"}, "collections_cents": {"Collections", "Recaudos"},
@@ -68,7 +77,9 @@ var values = xlsx.Words{
 	"cash": {"Cash", "Efectivo"}, "transfer": {"Transfer", "Transferencia"}, "card": {"Card", "Tarjeta"}, "cheque": {"Cheque", "Cheque"},
 	"purchase": {"Purchase", "Compra"}, "sale": {"Sale", "Venta"}, "payment": {"Payment", "Pago"}, "return": {"Return", "Devolución"},
 	"opening": {"Opening balance", "Saldo inicial"},
-	"admin":   {"Administrator", "Administrador"}, "user": {"User", "Usuario"}, "secretary": {"Secretary", "Secretaria"},
+	"expired": {"Expired", "Vencido"}, "days_0_30": {"0–30 days", "0–30 días"}, "days_31_60": {"31–60 days", "31–60 días"},
+	"days_61_90": {"61–90 days", "61–90 días"},
+	"admin":      {"Administrator", "Administrador"}, "user": {"User", "Usuario"}, "secretary": {"Secretary", "Secretaria"},
 	"buyer": {"Buyer", "Comprador"}, "created": {"Recorded", "Registró"}, "approved": {"Approved", "Aprobó"},
 }
 

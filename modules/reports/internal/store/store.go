@@ -254,15 +254,18 @@ type Product struct {
 	OnOrder       int64  `bun:"on_order"`
 }
 
-// QuantityAlerts returns the goods in scope at or below their alert quantity (the catalog's
-// alert rule), fewest in stock first.
-func (s *Store) QuantityAlerts(ctx context.Context, scope listing.Scope) ([]Product, error) {
+// Products returns the live products in scope (report_products) by code; alerts keeps only
+// the goods at or below their alert quantity (the catalog's alert rule), fewest in stock first.
+func (s *Store) Products(ctx context.Context, scope listing.Scope, alerts bool) ([]Product, error) {
 	var out []Product
-	err := listing.Restrict(s.db.NewSelect().TableExpr("report_products AS p"), scope, "p.company_id").
-		ColumnExpr("p.id, p.company_id, p.code, p.name, p.unit, p.quantity, p.alert_quantity, p.cost_cents, p.on_order").
-		Where("p.kind = 'goods'").Where("p.quantity <= p.alert_quantity").
-		OrderExpr("p.quantity, p.name, p.id").Scan(ctx, &out)
-	return out, err
+	sel := listing.Restrict(s.db.NewSelect().TableExpr("report_products AS p"), scope, "p.company_id").
+		ColumnExpr("p.id, p.company_id, p.code, p.name, p.unit, p.quantity, p.alert_quantity, p.cost_cents, p.on_order")
+	if alerts {
+		sel = sel.Where("p.kind = 'goods'").Where("p.quantity <= p.alert_quantity").OrderExpr("p.quantity, p.name, p.id")
+	} else {
+		sel = sel.OrderExpr("p.code, p.id")
+	}
+	return out, sel.Scan(ctx, &out)
 }
 
 // Balances are what the approved documents in scope still owe, today.
@@ -381,5 +384,44 @@ func (s *Store) Acts(ctx context.Context, f Filter, userID int64) ([]Act, error)
 	var out []Act
 	err := s.db.NewRaw("SELECT a.* FROM (? UNION ALL ? UNION ALL ? UNION ALL ?) AS a ORDER BY a.date, a.kind, a.id, a.role DESC", parts...).
 		Scan(ctx, &out)
+	return out, err
+}
+
+// LineFigures are the sums of the lines of one product and type.
+type LineFigures struct {
+	ProductID   int64  `bun:"product_id"`
+	Type        string `bun:"type"`
+	Quantity    int64  `bun:"quantity"`
+	AmountCents int64  `bun:"amount_cents"`
+	CostCents   int64  `bun:"cost_cents"`
+}
+
+// Lines sums the approved documents' lines dated in f per product and type (f.From "" : from
+// the beginning).
+func (s *Store) Lines(ctx context.Context, f Filter) ([]LineFigures, error) {
+	var out []LineFigures
+	err := f.where(s.db.NewSelect().TableExpr("report_lines AS l"), "l", "doc_date").
+		ColumnExpr("l.product_id, l.type, COALESCE(SUM(l.quantity), 0) AS quantity").
+		ColumnExpr("COALESCE(SUM(l.amount_cents), 0) AS amount_cents, COALESCE(SUM(l.cost_cents), 0) AS cost_cents").
+		GroupExpr("l.product_id, l.type").Scan(ctx, &out)
+	return out, err
+}
+
+// Lot is a purchase line of goods with an expiry date (report_lots).
+type Lot struct {
+	ID         int64  `bun:"id"`
+	ProductID  int64  `bun:"product_id"`
+	Date       string `bun:"doc_date"`
+	ExpiryDate string `bun:"expiry_date"`
+	Quantity   int64  `bun:"quantity"`
+	BaseCents  int64  `bun:"base_cents"`
+}
+
+// Lots returns the lots in scope, per product newest purchase first.
+func (s *Store) Lots(ctx context.Context, scope listing.Scope) ([]Lot, error) {
+	var out []Lot
+	err := listing.Restrict(s.db.NewSelect().TableExpr("report_lots AS l"), scope, "l.company_id").
+		ColumnExpr("l.id, l.product_id, l.doc_date, l.expiry_date, l.quantity, l.base_cents").
+		OrderExpr("l.product_id, l.doc_date DESC, l.id DESC").Scan(ctx, &out)
 	return out, err
 }

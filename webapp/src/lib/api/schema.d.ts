@@ -1542,6 +1542,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/product_expiry_alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report product_expiry_alert (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-product-expiry-alert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/product_expiry_alert/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report product_expiry_alert as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-product-expiry-alert-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/product_quantity_alert": {
         parameters: {
             query?: never;
@@ -1574,6 +1614,46 @@ export interface paths {
          * @description Access: roles: admin, user, secretary.
          */
         get: operations["report-product-quantity-alert-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/product_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report product_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-product-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/product_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report product_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-product-report-export"];
         put?: never;
         post?: never;
         delete?: never;
@@ -12361,6 +12441,166 @@ export interface operations {
             };
         };
     };
+    "report-product-expiry-alert": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-product-expiry-alert-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "report-product-quantity-alert": {
         parameters: {
             query?: {
@@ -12442,6 +12682,166 @@ export interface operations {
         };
     };
     "report-product-quantity-alert-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-product-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-product-report-export": {
         parameters: {
             query?: {
                 /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
