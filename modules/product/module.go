@@ -35,6 +35,7 @@ import (
 	"github.com/backoffice/backoffice/modules/people"
 	"github.com/backoffice/backoffice/modules/procurement"
 	"github.com/backoffice/backoffice/modules/purchasing"
+	"github.com/backoffice/backoffice/modules/reports"
 	"github.com/backoffice/backoffice/modules/sales"
 	"github.com/backoffice/backoffice/modules/settings"
 	"github.com/backoffice/backoffice/modules/tax"
@@ -91,6 +92,8 @@ type Product struct {
 	Sales *sales.Module
 	// Payments is money paid on purchases and sales, through their owners' payable.Ledger.
 	Payments *payments.Module
+	// Reports reads the report views (every page and the dashboard's figures).
+	Reports *reports.Module
 	// Tax keeps the yearly UVT (tax.Compute itself is a pure function).
 	Tax *tax.Module
 	// Live is the WebSocket gateway of this process (nil without a bus); Push reaches every
@@ -150,6 +153,7 @@ func New(d Deps) (*Product, error) {
 	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Stock: p.Catalog, Catalog: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
 		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
+	p.Reports = reports.New(reports.Deps{DB: d.DB, StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})
 	if d.Bus != nil {
 		g, err := ws.NewGateway(d.Bus, au.Authenticator(), d.Logger)
 		if err != nil {
@@ -243,6 +247,7 @@ func (p *Product) Mount(srv *httpx.Server, withLive bool) {
 	p.Purchasing.Routes(srv.API())
 	p.Sales.Routes(srv.API())
 	p.Payments.Routes(srv.API())
+	p.Reports.Routes(srv.API())
 	p.Notifications.Routes(srv.API())
 	p.Tax.Routes(srv.API())
 	p.Settings.Routes(srv.API())

@@ -1,20 +1,54 @@
 /**
  * Composes the dashboard page with the app's navigation: the dashboard feature does not know
- * other features, so the app hands it the cards of what this role may open and the widgets
- * (the purchases' 'Expiries in 5 days' and the catalog's product quantity alerts).
+ * other features, so the app hands it the cards of what this role may open, the widgets
+ * (the purchases' 'Expiries in 5 days' and the catalog's product quantity alerts) and where
+ * its figures lead (a KPI to its report, an approval to where it is decided).
  */
 import { useTranslation } from 'react-i18next';
 import { ProductAlertsCard } from '@/features/catalog/components/product-alerts-card';
+import type { KpiName, SummaryLinks } from '@/features/dashboard/components/summary';
 import { HomePage, type DashboardCard } from '@/features/dashboard/pages/home-page';
 import { ExpiringPurchasesCard } from '@/features/purchasing/components/expiring-purchases-card';
 import type { Role } from '@/lib/auth/types';
 import { useAuthStore } from '@/lib/auth/store';
+import { BUILT_REPORTS, DASHBOARD_FIGURES } from './built-reports';
+import { guard } from './guard';
 import { navItemsFor } from './nav-items';
 
 /** Roles the products API lets read products (issue 3: the alerts card is shown to them). */
 const PRODUCT_READERS: readonly Role[] = ['admin', 'user', 'secretary', 'buyer'];
 /** Roles the purchases API lets read purchases (modules/purchasing: not buyers). */
 const PURCHASE_READERS: readonly Role[] = ['admin', 'user', 'secretary'];
+
+/** The report page behind each KPI card. */
+const KPI_REPORTS: Record<KpiName, string> = {
+  sales: 'sales_report',
+  purchases: 'purchases_report',
+  receivables: 'customers_report',
+  payables: 'suppliers_report',
+  overdue: 'expired_purchases_report',
+};
+
+/** Where each kind of approval is decided (the dashboard's approvals card). */
+const APPROVAL_PAGES: Record<string, string> = {
+  purchases: '/pending-data/purchase',
+  sales: '/sale/list?approval=pending',
+  payments: '/payment/pending',
+  purchase_orders: '/purchase-order/list?status=pending',
+  received_orders: '/received-order/list?status=pending',
+  customers: '/people/customer?approval=pending',
+  suppliers: '/people/supplier?approval=pending',
+  users: '/people/user?approval=pending',
+};
+
+/** Links of the figures that lead to pages this role may open. */
+function summaryLinks(role: Role): SummaryLinks {
+  const open = (path: string | undefined) => (path && guard(role, path.split('?')[0]!).allowed ? path : undefined);
+  return {
+    kpi: (kpi) => (BUILT_REPORTS.includes(KPI_REPORTS[kpi]) ? open(`/report/${KPI_REPORTS[kpi]}`) : undefined),
+    approval: (kind) => open(APPROVAL_PAGES[kind]),
+  };
+}
 
 /** Route element of /dashboards/home. */
 export function DashboardRoute() {
@@ -24,10 +58,10 @@ export function DashboardRoute() {
     .filter((item) => item.path !== '/dashboards/home')
     .map((item) => ({ to: item.path, title: t(item.labelKey), description: t(item.descriptionKey), icon: item.icon }));
   const widgets = user ? (
-    <div className="grid gap-4 xl:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
       {PURCHASE_READERS.includes(user.role) && <ExpiringPurchasesCard />}
       {PRODUCT_READERS.includes(user.role) && <ProductAlertsCard />}
     </div>
   ) : undefined;
-  return <HomePage cards={cards} widgets={widgets} />;
+  return <HomePage cards={cards} widgets={widgets} summary={user && DASHBOARD_FIGURES ? summaryLinks(user.role) : undefined} />;
 }

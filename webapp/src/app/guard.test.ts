@@ -24,7 +24,6 @@ const REPORTS = [
   'customers_report/12',
   'suppliers_report',
   'suppliers_report/12',
-  'users_report/12',
 ];
 
 /**
@@ -66,6 +65,7 @@ const MATRIX: Array<[path: string, allowed: Role[]]> = [
   ['/report', STAFF],
   ...REPORTS.map((page): [string, Role[]] => [`/report/${page}`, STAFF]),
   ['/report/users_report', [A]],
+  ['/report/users_report/12', [A]],
   ['/people', STAFF],
   ['/people/customer', STAFF],
   ['/people/supplier', STAFF],

@@ -29,9 +29,13 @@ const BUYER_ALLOWED = [
   '/settings/appearance',
 ];
 
+/**
+ * A user's report page (/report/users_report/{id}) is the users report opened on one row: the
+ * server answers it to administrators only, like the list (spec §6), so the guard keeps it too.
+ */
 const DENIED: Record<Exclude<Role, 'buyer'>, string[]> = {
   admin: ['/sale/add', '/sale/edit/{id}', '/purchase-order/add', '/purchase-order/edit/{id}'],
-  user: ['/people/user', '/setting/company', '/setting/store', '/report/users_report'],
+  user: ['/people/user', '/setting/company', '/setting/store', '/report/users_report', '/report/users_report/{id}'],
   secretary: [
     '/people/user',
     '/setting/company',
@@ -39,6 +43,7 @@ const DENIED: Record<Exclude<Role, 'buyer'>, string[]> = {
     '/setting/site_status',
     '/advanced_delete/form',
     '/report/users_report',
+    '/report/users_report/{id}',
   ],
 };
 

@@ -5,6 +5,7 @@
  * secretaries open it too, but buying is the buyer's job).
  */
 import type { Role } from '@/lib/auth/types';
+import { BUILT_REPORTS } from './built-reports';
 import { guard } from './guard';
 
 /** Icon names the layouts know how to draw. */
@@ -26,7 +27,8 @@ export type NavIcon =
   | 'clock'
   | 'receipt'
   | 'wallet'
-  | 'layers';
+  | 'layers'
+  | 'chart';
 
 /** One navigation entry. */
 export interface NavItem {
@@ -53,6 +55,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/received-order/list', labelKey: 'nav.receivedOrders', descriptionKey: 'nav.receivedOrdersDescription', icon: 'inbox' },
   { path: '/product/list', labelKey: 'nav.products', descriptionKey: 'nav.productsDescription', icon: 'box' },
   { path: '/category/list', labelKey: 'nav.categories', descriptionKey: 'nav.categoriesDescription', icon: 'tag' },
+  // The report pages choose among themselves (reports' page picker); shown once one is built.
+  ...(BUILT_REPORTS.length > 0 ? [{ path: '/report', labelKey: 'nav.reports', descriptionKey: 'nav.reportsDescription', icon: 'chart' as const }] : []),
   { path: '/people/customer', labelKey: 'nav.customers', descriptionKey: 'nav.customersDescription', icon: 'people' },
   { path: '/people/supplier', labelKey: 'nav.suppliers', descriptionKey: 'nav.suppliersDescription', icon: 'truck' },
   { path: '/people/user', labelKey: 'nav.users', descriptionKey: 'nav.usersDescription', icon: 'shield', adminOnly: true },

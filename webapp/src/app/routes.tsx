@@ -8,6 +8,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
+import { BUILT_REPORTS } from './built-reports';
 import { GuestOnlyRoute, ProtectedRoute } from './route-guards';
 import { FullPageLoading } from '@/components/ui/spinner';
 
@@ -58,7 +59,19 @@ function statusPage(status: 401 | 404 | 429 | 500): RouteObject {
   };
 }
 
-/** Report pages of spec §2 (module not built yet). */
+/** A report page the server answers (app/report-route.tsx); `x/:id` is a party's statement. */
+function reportRoute(page: string): RouteObject {
+  const name = page.replace('/:id', '');
+  return {
+    path: `report/${page}`,
+    lazy: async () => {
+      const { ReportRoute } = await import('./report-route');
+      return { Component: () => <ReportRoute page={name} /> };
+    },
+  };
+}
+
+/** Report pages of spec §2; those not in BUILT_REPORTS stay the not-found page. */
 const REPORT_PAGES = [
   'overview_chart',
   'company_chart',
@@ -179,7 +192,7 @@ const protectedPages: RouteObject[] = [
   { path: 'category/list', lazy: async () => ({ Component: (await import('@/features/catalog/pages/category-list-page')).CategoryListPage }) },
 
   redirectRoute('report', '/report/overview_chart'),
-  ...REPORT_PAGES.map((page) => notBuilt(`report/${page}`)),
+  ...REPORT_PAGES.map((page) => (BUILT_REPORTS.includes(page.replace('/:id', '')) ? reportRoute(page) : notBuilt(`report/${page}`))),
 
   redirectRoute('people', '/people/customer'),
   { path: 'people/customer', lazy: async () => ({ Component: (await import('@/features/people/pages/customer-list-page')).CustomerListPage }) },

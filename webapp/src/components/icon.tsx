@@ -30,6 +30,7 @@ const paths = {
   more: 'M12 5h.01M12 12h.01M12 19h.01',
   columns: 'M3 4h18v16H3zM9 4v16M15 4v16',
   paperclip: 'M21.4 11.1l-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5',
+  chart: 'M3 3v18h18M7 16v-5M12 16V7M17 16v-8',
 } as const;
 
 /** An icon name. */

@@ -83,3 +83,21 @@ export function parseCop(text: string): number | null {
   if (cents > MAX_CENTS) return null;
   return negative && cents !== 0 ? -cents : cents;
 }
+
+const compact = new Map<string, Intl.NumberFormat>();
+
+/** An amount of centavos in short form for chart axes ("$ 1,2 mil M" in es, "COP 1.2B" in en). */
+export function formatCopCompact(cents: number, language: string): string {
+  let f = compact.get(language);
+  if (!f) {
+    f = new Intl.NumberFormat(language.startsWith('es') ? 'es-CO' : language, {
+      style: 'currency',
+      currency: 'COP',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    compact.set(language, f);
+  }
+  // A chart's tick may fall between centavos: rounded first, it goes to Intl as an exact decimal.
+  return f.format(centsToDecimal(Math.round(cents)) as Intl.StringNumericLiteral);
+}

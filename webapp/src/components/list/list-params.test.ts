@@ -131,6 +131,14 @@ describe('paginationModel (1 sibling, 1 boundary, keyset cursors)', () => {
     expect(noCursor.last).toEqual({ page: 9, last: true });
   });
 
+  it('offset paging (the rows of a report) reaches every page by its number, no cursor needed', () => {
+    const m = paginationModel(meta(5, 10), true);
+    expect([m.first, m.prev, m.next, m.last]).toEqual([{ page: 1 }, { page: 4 }, { page: 6 }, { page: 10 }]);
+    expect(m.items.flatMap((i) => (i.kind === 'page' ? [i.target] : []))).toEqual([{ page: 1 }, { page: 4 }, null, { page: 6 }, { page: 10 }]);
+    const last = paginationModel(meta(10, 10), true);
+    expect([last.next, last.last]).toEqual([null, null]);
+  });
+
   it('withPageTarget sets exactly one way of reaching the page', () => {
     const params = read('page=5&after=old&q=x');
     expect(withPageTarget(params, { page: 4, before: 'p' })).toMatchObject({ page: 4, after: '', before: 'p', last: false, q: 'x' });

@@ -43,16 +43,19 @@ export interface PaginationModel {
   items: PageItem[];
 }
 
-/** Builds the bar from the server's meta. */
-export function paginationModel(meta: ListMeta): PaginationModel {
+/**
+ * Builds the bar from the server's meta. `offset`: the list pages by number (a report's rows),
+ * so every page is reached by its number and no cursor is needed.
+ */
+export function paginationModel(meta: ListMeta, offset = false): PaginationModel {
   const total = Math.max(meta.total_pages, 1);
   const page = Math.min(Math.max(meta.page, 1), total);
   const firstTarget: PageTarget = { page: 1 };
-  const lastTarget: PageTarget = { page: total, last: true };
+  const lastTarget: PageTarget = offset ? { page: total } : { page: total, last: true };
   // Page 2 reached backwards is simply the first page: no cursor needed.
   const prev: PageTarget | null =
-    page <= 1 ? null : page === 2 ? firstTarget : meta.prev_cursor ? { page: page - 1, before: meta.prev_cursor } : null;
-  const next: PageTarget | null = page >= total || !meta.next_cursor ? null : { page: page + 1, after: meta.next_cursor };
+    page <= 1 ? null : page === 2 || offset ? { page: page - 1 } : meta.prev_cursor ? { page: page - 1, before: meta.prev_cursor } : null;
+  const next: PageTarget | null = page >= total ? null : offset ? { page: page + 1 } : !meta.next_cursor ? null : { page: page + 1, after: meta.next_cursor };
 
   const items: PageItem[] = [];
   const add = (n: number, target: PageTarget | null) => items.push({ kind: 'page', page: n, current: n === page, target: n === page ? null : target });

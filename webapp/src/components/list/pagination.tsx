@@ -12,16 +12,18 @@ export interface PaginationProps {
   rowCount: number;
   onNavigate: (target: PageTarget) => void;
   onPerPage: (perPage: number) => void;
+  /** The list pages by number, not by cursor (paginationModel). */
+  offset?: boolean;
 }
 
 const control =
   'min-w-9 rounded-md border border-line px-2 py-1 text-sm hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary disabled:cursor-not-allowed disabled:opacity-50';
 
 /** The pagination bar. */
-export function Pagination({ meta, rowCount, onNavigate, onPerPage }: PaginationProps) {
+export function Pagination({ meta, rowCount, onNavigate, onPerPage, offset = false }: PaginationProps) {
   const { t } = useTranslation('list');
   const selectId = useId();
-  const model = paginationModel(meta);
+  const model = paginationModel(meta, offset);
   const from = rowCount === 0 ? 0 : (Math.max(meta.page, 1) - 1) * meta.per_page + 1;
   const to = rowCount === 0 ? 0 : Math.min(from + rowCount - 1, meta.total);
 

@@ -470,6 +470,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard: this month's sales and purchases against last month's, receivables, payables and overdue payables, 12 months of sales and purchases, the first quantity alerts, and (administrators) what waits for approval
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["get-dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications": {
         parameters: {
             query?: never;
@@ -1242,6 +1262,686 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/company_chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report company_chart (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-company-chart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/company_chart/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report company_chart as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-company-chart-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/customers_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report customers_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-customers-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/customers_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report customers_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-customers-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/customers_report/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report customers_report: one party's statement (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-customers-report-statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/customers_report/{id}/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report customers_report: one party's statement as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-customers-report-statement-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/expired_purchases_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report expired_purchases_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-expired-purchases-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/expired_purchases_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report expired_purchases_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-expired-purchases-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/income_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report income_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-income-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/income_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report income_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-income-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/overview_chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report overview_chart (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-overview-chart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/overview_chart/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report overview_chart as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-overview-chart-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/payment_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report payment_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-payment-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/payment_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report payment_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-payment-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/product_expiry_alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report product_expiry_alert (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-product-expiry-alert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/product_expiry_alert/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report product_expiry_alert as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-product-expiry-alert-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/product_quantity_alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report product_quantity_alert (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-product-quantity-alert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/product_quantity_alert/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report product_quantity_alert as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-product-quantity-alert-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/product_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report product_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-product-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/product_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report product_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-product-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/purchases_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report purchases_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-purchases-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/purchases_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report purchases_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-purchases-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/sales_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report sales_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-sales-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/sales_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report sales_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-sales-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/store_chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report store_chart (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-store-chart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/store_chart/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report store_chart as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-store-chart-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/suppliers_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report suppliers_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-suppliers-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/suppliers_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report suppliers_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-suppliers-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/suppliers_report/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report suppliers_report: one party's statement (rows paged; totals cover the whole range)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-suppliers-report-statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/suppliers_report/{id}/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report suppliers_report: one party's statement as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["report-suppliers-report-statement-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/users_report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report users_report (rows paged; totals cover the whole range)
+         * @description Access: roles: admin.
+         */
+        get: operations["report-users-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/users_report/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report users_report as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin.
+         */
+        get: operations["report-users-report-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/users_report/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report users_report: one party's statement (rows paged; totals cover the whole range)
+         * @description Access: roles: admin.
+         */
+        get: operations["report-users-report-statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/users_report/{id}/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report users_report: one party's statement as an Excel file: every row and the totals, as shown
+         * @description Access: roles: admin.
+         */
+        get: operations["report-users-report-statement-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sales": {
         parameters: {
             query?: never;
@@ -1965,6 +2665,16 @@ export interface components {
             /** @description NIT check digit (DV); empty for other documents */
             verification_digit: string;
         };
+        Dashboard: {
+            approvals: {
+                [key: string]: number;
+            } | null;
+            kpis: components["schemas"]["KPIs"];
+            months: components["schemas"]["MonthFigures"][] | null;
+            quantity_alerts: components["schemas"]["QuantityAlert"][] | null;
+            /** Format: int64 */
+            quantity_alerts_total: number;
+        };
         DataCategoryBody: {
             data: components["schemas"]["Category"];
         };
@@ -1973,6 +2683,9 @@ export interface components {
         };
         DataCustomerBody: {
             data: components["schemas"]["Customer"];
+        };
+        DataDashboardBody: {
+            data: components["schemas"]["Dashboard"];
         };
         DataEnrollmentBody: {
             data: components["schemas"]["Enrollment"];
@@ -2024,6 +2737,9 @@ export interface components {
         };
         DataReceivedOrderBody: {
             data: components["schemas"]["ReceivedOrder"];
+        };
+        DataReportBody: {
+            data: components["schemas"]["Report"];
         };
         DataSaleBody: {
             data: components["schemas"]["Sale"];
@@ -2134,6 +2850,22 @@ export interface components {
         ItemOutputBody: {
             data: components["schemas"]["UVT"];
         };
+        KPIs: {
+            /** Format: int64 */
+            overdue_cents: number;
+            /** Format: int64 */
+            payables_cents: number;
+            /** Format: int64 */
+            purchases_last_month_cents: number;
+            /** Format: int64 */
+            purchases_month_cents: number;
+            /** Format: int64 */
+            receivables_cents: number;
+            /** Format: int64 */
+            sales_last_month_cents: number;
+            /** Format: int64 */
+            sales_month_cents: number;
+        };
         ListOutputBody: {
             data: components["schemas"]["UVT"][] | null;
         };
@@ -2162,6 +2894,14 @@ export interface components {
             total: number;
             /** Format: int64 */
             total_pages: number;
+        };
+        MonthFigures: {
+            /** @description YYYY-MM */
+            month: string;
+            /** Format: int64 */
+            purchases_cents: number;
+            /** Format: int64 */
+            sales_cents: number;
         };
         Notification: {
             /**
@@ -2353,6 +3093,18 @@ export interface components {
         PageUserRecord: {
             data: components["schemas"]["UserRecord"][] | null;
             meta: components["schemas"]["Meta"];
+        };
+        PartyAgeing: {
+            /** Format: int64 */
+            days_1_30_cents: number;
+            /** Format: int64 */
+            days_31_60_cents: number;
+            /** Format: int64 */
+            days_61_90_cents: number;
+            /** Format: int64 */
+            not_due_cents: number;
+            /** Format: int64 */
+            over_90_cents: number;
         };
         PartyBody: {
             address?: string;
@@ -2894,6 +3646,16 @@ export interface components {
             withholding_vat_cents: number;
             withholding_vat_rate: string;
         };
+        QuantityAlert: {
+            /** Format: int64 */
+            alert_quantity: number;
+            code: string;
+            name: string;
+            /** Format: int64 */
+            product_id: number;
+            /** Format: int64 */
+            quantity: number;
+        };
         ReceivedOrder: {
             approval_reason: string;
             /** Format: date-time */
@@ -2939,6 +3701,52 @@ export interface components {
         };
         RejectInputBody: {
             reason?: string;
+        };
+        Report: {
+            chart: components["schemas"]["ReportChart"];
+            columns: components["schemas"]["ReportColumn"][] | null;
+            from: string;
+            /** @enum {string} */
+            group?: "day" | "month";
+            meta: components["schemas"]["ReportMeta"];
+            page: string;
+            party?: components["schemas"]["ReportParty"];
+            rows: {
+                [key: string]: unknown;
+            }[] | null;
+            to: string;
+            totals: {
+                [key: string]: number;
+            };
+        };
+        ReportChart: {
+            series: string[] | null;
+            /** @enum {string} */
+            type: "bar" | "line" | "stacked" | "none";
+            x?: string;
+        };
+        ReportColumn: {
+            key: string;
+            /** @enum {string} */
+            kind: "text" | "enum" | "date" | "month" | "money" | "int" | "quantity" | "percent" | "days";
+        };
+        ReportMeta: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            per_page: number;
+            /** Format: int64 */
+            total: number;
+        };
+        ReportParty: {
+            ageing: components["schemas"]["PartyAgeing"];
+            /** Format: int64 */
+            balance_cents: number;
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "customer" | "supplier" | "user";
+            name: string;
         };
         Sale: {
             approval_reason: string;
@@ -6086,6 +6894,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "get-dashboard": {
+        parameters: {
+            query?: {
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataDashboardBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: fields names each invalid field with its message */
@@ -10431,6 +11307,2750 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-company-chart": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-company-chart-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-customers-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-customers-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-customers-report-statement": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's or supplier's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-customers-report-statement-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path: {
+                /** @description The customer's or supplier's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-expired-purchases-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-expired-purchases-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-income-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-income-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-overview-chart": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-overview-chart-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-payment-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-payment-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-product-expiry-alert": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-product-expiry-alert-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-product-quantity-alert": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-product-quantity-alert-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-product-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-product-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-purchases-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-purchases-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-sales-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-sales-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-store-chart": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-store-chart-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-suppliers-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-suppliers-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-suppliers-report-statement": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's or supplier's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-suppliers-report-statement-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path: {
+                /** @description The customer's or supplier's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-users-report": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-users-report-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-users-report-statement": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The customer's or supplier's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReportBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "report-users-report-statement-export": {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, America/Bogota, included); with to, or neither (this month) */
+                from?: string;
+                /** @description Last day (YYYY-MM-DD, included); with from, or neither (this month) */
+                to?: string;
+                /** @description Administrators: one company's figures (0 or absent: every company) */
+                company_id?: number;
+                /** @description One store's documents and payments */
+                store_id?: number;
+                /** @description Pages grouped by date: by day or by month (default: day up to two months, month beyond; overview and income by month) */
+                group?: "day" | "month";
+                /** @description A column key, or -key for descending (statements keep their date order) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+            };
+            header?: never;
+            path: {
+                /** @description The customer's or supplier's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
                 };
             };
             /** @description Invalid input: fields names each invalid field with its message */

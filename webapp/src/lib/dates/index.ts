@@ -90,6 +90,21 @@ export function formatTime(value: string | Date | null | undefined): string {
   return p ? `${p.hh}:${p.mm}` : '';
 }
 
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar month "YYYY-MM" in the language's words: "nov 2026" (es), "Nov 2026" (en); other text as it is. */
+export function formatMonth(value: string, language: string | undefined): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(value);
+  if (!m) return value;
+  const lang = language || 'es';
+  let f = monthFormats.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    monthFormats.set(lang, f);
+  }
+  return f.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
+}
+
 /** Today's calendar day in Bogota, "YYYY-MM-DD". */
 export function todayInBogota(now: Date = new Date()): string {
   const p = partsOf(now)!;

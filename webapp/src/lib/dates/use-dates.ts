@@ -1,6 +1,6 @@
 /** The date rule (./index) bound to the interface language, for components. */
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatTime } from '.';
+import { formatDate, formatDateTime, formatMonth, formatTime } from '.';
 
 /** Formatters in the current language, on Bogota's clock. */
 export function useDates() {
@@ -11,6 +11,7 @@ export function useDates() {
     date: (value: string | Date | null | undefined) => formatDate(value, language),
     dateTime: (value: string | Date | null | undefined) => formatDateTime(value, language),
     time: (value: string | Date | null | undefined) => formatTime(value),
+    month: (value: string) => formatMonth(value, language),
   };
 }
 

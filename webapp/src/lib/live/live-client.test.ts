@@ -4,7 +4,7 @@ import * as navigation from '../navigation';
 import { useSiteStatusStore } from '../site-status';
 import * as toastModule from '../toast';
 import { createLiveClient, parseLiveMessage, reconnectDelay, RECONNECT_MAX_MS, SESSION_ENDED_CODE, type SocketLike } from './live-client';
-import { handleLiveMessage, queryKeyOfList, startLiveFeed } from './live-feed';
+import { handleLiveMessage, queryKeyOfList, staleLists, startLiveFeed } from './live-feed';
 import { useLiveStore } from './live-store';
 import { fillPlaceholders, notificationMessage, notificationTitle } from './notification-text';
 
@@ -191,7 +191,16 @@ describe('live feed', () => {
     expect(queries.invalidateQueries.mock.calls.map((c) => c[0])).toEqual([
       { queryKey: ['/api/purchase-orders'] },
       { queryKey: ['/api/received-orders'] },
+      { queryKey: ['/api/dashboard'] },
+      { queryKey: ['/api/reports'] },
     ]);
+  });
+
+  it('a change of documents also refreshes the summaries that sum them; other lists leave them be', () => {
+    expect(staleLists(['payments'])).toEqual(['payments', 'dashboard', 'reports']);
+    expect(staleLists(['returns', 'purchases'])).toEqual(['returns', 'purchases', 'dashboard', 'reports']);
+    expect(staleLists(['users'])).toEqual(['users']);
+    expect(staleLists(['notifications'])).toEqual(['notifications']);
   });
 
   it('site switched off: the tab goes to /disabled at once, unless it is on a page open while disabled', () => {

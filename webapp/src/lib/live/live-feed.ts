@@ -7,7 +7,8 @@
  *   notification list is invalidated.
  * - {type:"invalidate", keys:[…]} → the TanStack queries of those list names are invalidated: the
  *   name "purchase-orders" is the resource /api/purchase-orders, whose queries all start with
- *   that path (components/list/resource-api).
+ *   that path (components/list/resource-api); a change of documents also refreshes the
+ *   dashboard (/api/dashboard) and the reports (/api/reports…), which sum them.
  * - {type:"site_status", data:{status:"disabled"}} → an admin switched the site off: the tab
  *   goes to /disabled at once rather than at its next call's 503.
  * - every (re)connection → the unread count is read again and the list invalidated, so a tab
@@ -32,6 +33,20 @@ export interface Invalidator {
 /** The query key prefix of a list name the server sends ("purchases" → ['/api/purchases']). */
 export function queryKeyOfList(name: string): [string] {
   return [`/api/${name.replace(/^\/+/, '').replace(/^api\//, '')}`];
+}
+
+/**
+ * Lists whose change moves the figures of the summaries (the dashboard and the reports), and
+ * those summaries' names: an approved purchase, sale, payment or return refreshes them too.
+ */
+const SUMMARY_SOURCES = ['purchases', 'sales', 'payments', 'returns', 'products', 'purchase-orders', 'received-orders', 'customers', 'suppliers'];
+const SUMMARIES = ['dashboard', 'reports'];
+
+/** The list names a change of `keys` makes stale: the keys, and the summaries when a source changed. */
+export function staleLists(keys: readonly string[]): string[] {
+  const out = new Set(keys);
+  if (keys.some((k) => SUMMARY_SOURCES.includes(k))) SUMMARIES.forEach((s) => out.add(s));
+  return [...out];
 }
 
 /** Asks the server for the unread count and puts it in the store. */
@@ -69,7 +84,7 @@ export function handleLiveMessage(message: LiveMessage, queries: Invalidator): v
     useLiveStore.getState().bumpUnread();
     void queries.invalidateQueries({ queryKey: queryKeyOfList('notifications') });
   } else if (message.type === 'invalidate') {
-    for (const key of new Set(message.keys)) void queries.invalidateQueries({ queryKey: queryKeyOfList(key) });
+    for (const key of staleLists(message.keys)) void queries.invalidateQueries({ queryKey: queryKeyOfList(key) });
   } else if (message.type === 'site_status') {
     useSiteStatusStore.getState().setStatus(message.status);
     if (!isOpenWhenDisabled(window.location.pathname)) navigate('/disabled', { replace: true });

@@ -26,26 +26,29 @@ export function ProductAlertsCard() {
       {alerts.isError && <Alert>{failureText(alerts.error) ?? t('alerts.failed')}</Alert>}
       {alerts.data && alerts.data.length === 0 && <p className="text-sm text-muted">{t('alerts.none')}</p>}
       {alerts.data && alerts.data.length > 0 && (
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="text-muted">
-              <th scope="col" className="py-1 text-start font-medium">{t('product.code')}</th>
-              <th scope="col" className="py-1 text-start font-medium">{t('fields.name')}</th>
-              <th scope="col" className="py-1 text-end font-medium">{t('product.quantity')}</th>
-              <th scope="col" className="py-1 text-end font-medium">{t('product.alertQuantity')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {alerts.data.slice(0, SHOWN).map((p) => (
-              <tr key={p.id} className="border-t border-line" data-testid="product-alert-row">
-                <td className="py-1 font-mono text-xs">{p.code}</td>
-                <td className="py-1">{p.name}</td>
-                <td className="py-1 text-end font-medium text-danger">{p.quantity}</td>
-                <td className="py-1 text-end">{p.alert_quantity}</td>
+        // On a phone the table scrolls inside the card, never the dashboard.
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="text-muted">
+                <th scope="col" className="py-1 text-start font-medium">{t('product.code')}</th>
+                <th scope="col" className="py-1 text-start font-medium">{t('fields.name')}</th>
+                <th scope="col" className="py-1 text-end font-medium">{t('product.quantity')}</th>
+                <th scope="col" className="py-1 text-end font-medium">{t('product.alertQuantity')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {alerts.data.slice(0, SHOWN).map((p) => (
+                <tr key={p.id} className="border-t border-line" data-testid="product-alert-row">
+                  <td className="py-1 font-mono text-xs">{p.code}</td>
+                  <td className="py-1">{p.name}</td>
+                  <td className="py-1 text-end font-medium text-danger">{p.quantity}</td>
+                  <td className="py-1 text-end">{p.alert_quantity}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Card>
   );

@@ -1,7 +1,8 @@
 /**
- * /dashboards/home: greeting with the user's name, role and company, and cards for what exists.
- * Later issues add the 'Expiries in 5 days' card and module cards through the `cards` list and
- * the `widgets` slot.
+ * /dashboards/home: greeting with the user's name, role and company, the figures of
+ * GET /api/dashboard (KPIs, twelve months, approvals waiting; components/summary), the widgets
+ * of other modules the app hands in (the 'Expiries in 5 days' card, quantity alerts) and cards
+ * for what exists.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { Card } from '@/components/ui/card';
 import { PageTitle } from '@/components/ui/page-title';
 import { useAuthStore } from '@/lib/auth/store';
 import { displayName } from '@/lib/auth/types';
+import { DashboardSummary, type SummaryLinks } from '../components/summary';
 
 /** A link card on the dashboard. */
 export interface DashboardCard {
@@ -21,7 +23,7 @@ export interface DashboardCard {
 }
 
 /** The dashboard page. */
-export function HomePage({ cards, widgets }: { cards: DashboardCard[]; widgets?: ReactNode }) {
+export function HomePage({ cards, widgets, summary }: { cards: DashboardCard[]; widgets?: ReactNode; summary?: SummaryLinks }) {
   const { t } = useTranslation('dashboard');
   const user = useAuthStore((s) => s.user);
   if (!user) return null;
@@ -33,6 +35,7 @@ export function HomePage({ cards, widgets }: { cards: DashboardCard[]; widgets?:
           {t('signedInAs', { role: t(`layout:roles.${user.role}`), company: user.company_name || t('noCompany') })}
         </p>
       </div>
+      {summary && <DashboardSummary links={summary} />}
       {widgets}
       <section aria-labelledby="dashboard-shortcuts" className="space-y-3">
         <h2 id="dashboard-shortcuts" className="text-lg font-medium">

@@ -1,0 +1,124 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"github.com/backoffice/backoffice/modules/reports/internal/store"
+	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/calendar"
+	"github.com/backoffice/backoffice/platform/caller"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// KPIs are the dashboard's cards: this month against last month, and what is owed today.
+type KPIs struct {
+	SalesMonthCents         int64 `json:"sales_month_cents"`
+	SalesLastMonthCents     int64 `json:"sales_last_month_cents"`
+	PurchasesMonthCents     int64 `json:"purchases_month_cents"`
+	PurchasesLastMonthCents int64 `json:"purchases_last_month_cents"`
+	ReceivablesCents        int64 `json:"receivables_cents"`
+	PayablesCents           int64 `json:"payables_cents"`
+	// OverdueCents is the payables past their due date (expired_purchases_report's total).
+	OverdueCents int64 `json:"overdue_cents"`
+}
+
+// MonthFigures is one month of the dashboard's chart.
+type MonthFigures struct {
+	Month          string `json:"month" doc:"YYYY-MM"`
+	SalesCents     int64  `json:"sales_cents"`
+	PurchasesCents int64  `json:"purchases_cents"`
+}
+
+// QuantityAlert is a good at or below its alert quantity.
+type QuantityAlert struct {
+	ProductID     int64  `json:"product_id"`
+	Code          string `json:"code"`
+	Name          string `json:"name"`
+	Quantity      int64  `json:"quantity"`
+	AlertQuantity int64  `json:"alert_quantity"`
+}
+
+// Dashboard is /dashboards/home's figures.
+type Dashboard struct {
+	KPIs KPIs `json:"kpis"`
+	// Months are the last 12 months, oldest first, this month last.
+	Months []MonthFigures `json:"months"`
+	// QuantityAlerts are the first DashboardAlerts of product_quantity_alert; QuantityAlertsTotal
+	// counts them all.
+	QuantityAlerts      []QuantityAlert `json:"quantity_alerts"`
+	QuantityAlertsTotal int             `json:"quantity_alerts_total"`
+	// Approvals counts what waits for an administrator per kind (purchases, sales, payments,
+	// purchase_orders, received_orders); null for everyone else.
+	Approvals map[string]int64 `json:"approvals" nullable:"true"`
+}
+
+// DashboardAlerts is how many quantity alerts the dashboard lists.
+const DashboardAlerts = 10
+
+// Dashboard answers the dashboard of the caller's scope (administrators: every company, or
+// companyID).
+func (s *Service) Dashboard(ctx context.Context, p caller.Principal, companyID int64) (Dashboard, error) {
+	admin := p.Role == s.adminRole
+	scope := listing.ScopeFor(admin, p.CompanyID, companyID)
+	today := calendar.Today(s.now())
+	first := today.AddDate(0, 0, 1-today.Day())
+	start := first.AddDate(0, -11, 0)
+	f := store.Filter{Scope: scope, From: start.Format(calendar.DateLayout), To: first.AddDate(0, 1, -1).Format(calendar.DateLayout)}
+	out, err := s.dashboard(ctx, f, today.Format(calendar.DateLayout), start, admin)
+	if err != nil {
+		return Dashboard{}, apperror.Internal(err)
+	}
+	return out, nil
+}
+
+func (s *Service) dashboard(ctx context.Context, f store.Filter, today string, start time.Time, admin bool) (Dashboard, error) {
+	var out Dashboard
+	docs, err := s.store.Documents(ctx, f, "", store.ByMonth)
+	if err != nil {
+		return out, err
+	}
+	index := map[string]int{}
+	for i := range 12 {
+		m := start.AddDate(0, i, 0).Format("2006-01")
+		index[m] = i
+		out.Months = append(out.Months, MonthFigures{Month: m})
+	}
+	for _, d := range docs {
+		m := &out.Months[index[d.Key]]
+		if d.Type == store.Sale {
+			m.SalesCents += d.TotalCents
+		} else {
+			m.PurchasesCents += d.TotalCents
+		}
+	}
+	out.KPIs.SalesMonthCents, out.KPIs.PurchasesMonthCents = out.Months[11].SalesCents, out.Months[11].PurchasesCents
+	out.KPIs.SalesLastMonthCents, out.KPIs.PurchasesLastMonthCents = out.Months[10].SalesCents, out.Months[10].PurchasesCents
+	b, err := s.store.Balances(ctx, f, today)
+	if err != nil {
+		return out, err
+	}
+	out.KPIs.ReceivablesCents, out.KPIs.PayablesCents, out.KPIs.OverdueCents = b.Receivables, b.Payables, b.Overdue
+	alerts, err := s.store.Products(ctx, f.Scope, true)
+	if err != nil {
+		return out, err
+	}
+	out.QuantityAlertsTotal = len(alerts)
+	out.QuantityAlerts = []QuantityAlert{}
+	for _, a := range alerts[:min(len(alerts), DashboardAlerts)] {
+		out.QuantityAlerts = append(out.QuantityAlerts, QuantityAlert{ProductID: a.ID, Code: a.Code, Name: a.Name,
+			Quantity: a.Quantity, AlertQuantity: a.AlertQuantity})
+	}
+	if admin {
+		if out.Approvals, err = s.store.Approvals(ctx, f.Scope); err != nil {
+			return out, err
+		}
+		// Every kind is named, zero when nothing waits, so that the cards do not come and go.
+		for _, k := range []string{"purchases", "sales", "payments", "purchase_orders", "received_orders"} {
+			if _, ok := out.Approvals[k]; !ok {
+				out.Approvals[k] = 0
+			}
+		}
+	}
+	return out, nil
+}

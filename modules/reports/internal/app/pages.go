@@ -1,0 +1,702 @@
+package app
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/backoffice/backoffice/modules/reports/internal/store"
+	"github.com/backoffice/backoffice/platform/calendar"
+)
+
+// page is one report page: its columns, chart and totals, and how it builds its rows.
+type page struct {
+	name string
+	// statement pages answer /{page}/{id} (a party's statement); adminOnly ones administrators
+	// only; dated ones group by date (their first column is the period: "date" or "month").
+	statement, adminOnly, dated bool
+	// byMonth makes a dated page group by month unless the request says day.
+	byMonth bool
+	columns []ReportColumn
+	chart   ReportChart
+	// sums are the column keys totalled over every row (when build gives no totals of its own).
+	sums  []string
+	build func(ctx context.Context, st *store.Store, q query) (built, error)
+}
+
+// built is what a page's build answers.
+type built struct {
+	rows   []Row
+	totals map[string]int64
+	party  *ReportParty
+}
+
+// PageInfo describes a page for the HTTP layer, which registers one operation per page.
+type PageInfo struct {
+	Name                 string
+	Statement, AdminOnly bool
+}
+
+// Pages lists the pages the engine answers.
+func Pages() []PageInfo {
+	out := make([]PageInfo, 0, len(pages))
+	for _, p := range pages {
+		out = append(out, PageInfo{Name: p.name, Statement: p.statement, AdminOnly: p.adminOnly})
+	}
+	return out
+}
+
+// pageNamed is the page name, its statement (/{id}) or its list.
+func pageNamed(name string, statement bool) (page, bool) {
+	i := slices.IndexFunc(pages, func(p page) bool { return p.name == name && p.statement == statement })
+	if i < 0 {
+		return page{}, false
+	}
+	return pages[i], true
+}
+
+// KindEnum is a text column whose values are codes (purchase, cash, pending…): the web
+// translates reports:values.<code>, the export writes the word.
+const KindEnum = "enum"
+
+func money(keys ...string) []ReportColumn {
+	out := make([]ReportColumn, len(keys))
+	for i, k := range keys {
+		out[i] = ReportColumn{Key: k, Kind: KindMoney}
+	}
+	return out
+}
+
+func cols(parts ...[]ReportColumn) []ReportColumn { return slices.Concat(parts...) }
+
+func one(key, kind string) []ReportColumn { return []ReportColumn{{Key: key, Kind: kind}} }
+
+func keys(cs []ReportColumn, kinds ...string) []string {
+	var out []string
+	for _, c := range cs {
+		if slices.Contains(kinds, c.Kind) {
+			out = append(out, c.Key)
+		}
+	}
+	return out
+}
+
+var (
+	overviewColumns = cols(one("date", KindDate), money("purchases_cents", "sales_cents", "payments_out_cents", "collections_cents"))
+	// chartColumns are company_chart's and store_chart's: overview's figures per name.
+	chartColumns = func(name string) []ReportColumn { return cols(one(name, KindText), overviewColumns[1:]) }
+	taxColumns   = func(shipping bool) []ReportColumn {
+		c := cols(one("date", KindDate), one("documents", KindInt), money("subtotal_cents", "discount_cents"))
+		if shipping {
+			c = append(c, money("shipping_cents")...)
+		}
+		return cols(c, money("base19_cents", "vat19_cents", "base5_cents", "vat5_cents", "base_exento_cents",
+			"base_excluido_cents", "taxable_base_cents", "vat_cents", "invoice_cents", "withholding_income_cents",
+			"withholding_vat_cents", "total_cents"))
+	}
+	paymentColumns = cols(one("direction", KindEnum), one("method", KindEnum), one("party_name", KindText),
+		one("payments", KindInt), money("approved_out_cents", "pending_out_cents", "approved_in_cents", "pending_in_cents"))
+	partyColumns = cols(one("party_name", KindText), one("documents", KindInt),
+		money("total_cents", "paid_cents", "returns_cents", "balance_cents"), one("oldest_overdue_days", KindDays))
+	statementColumns = cols(one("date", KindDate), one("kind", KindEnum), one("number", KindText),
+		money("charge_cents", "credit_cents", "balance_cents"))
+	ageingColumns = cols(one("party_name", KindText), one("documents", KindInt),
+		money("days_1_30_cents", "days_31_60_cents", "days_61_90_cents", "over_90_cents", "overdue_cents"), one("oldest_overdue_days", KindDays))
+	alertColumns = cols(one("code", KindText), one("name", KindText), one("unit", KindText),
+		one("quantity", KindQuantity), one("alert_quantity", KindQuantity), one("on_order_quantity", KindQuantity))
+	userColumns = cols(one("user_name", KindText), one("role", KindEnum), one("purchases", KindInt), money("purchases_cents"),
+		one("sales", KindInt), money("sales_cents"), one("payments", KindInt), money("payments_cents"), one("approved", KindInt),
+		one("last_sign_in", KindDate))
+	userActColumns = cols(one("date", KindDate), one("kind", KindEnum), one("number", KindText), one("party_name", KindText),
+		one("role", KindEnum), money("amount_cents"))
+	productColumns = cols(one("code", KindText), one("name", KindText), one("purchased_quantity", KindQuantity), money("purchased_cents"),
+		one("sold_quantity", KindQuantity), money("sold_cents", "cost_of_sales_cents", "profit_cents"), one("stock_quantity", KindQuantity),
+		money("average_cost_cents", "stock_value_cents"))
+	expiryColumns = cols(one("code", KindText), one("name", KindText), one("expiry_date", KindDate), one("days_left", KindDays),
+		one("bucket", KindEnum), one("quantity", KindQuantity), money("lot_cost_cents"))
+	incomeColumns = cols(one("date", KindDate), money("sales_cents", "returns_cents", "net_sales_cents", "cost_cents", "gross_profit_cents"),
+		one("margin", KindPercent))
+)
+
+// pages are the report pages, in the spec's order.
+var pages = []page{
+	{name: "overview_chart", dated: true, byMonth: true, columns: overviewColumns,
+		chart: ReportChart{Type: "bar", Series: keys(overviewColumns, KindMoney)}, sums: keys(overviewColumns, KindMoney), build: flows(store.ByMonth)},
+	{name: "company_chart", columns: chartColumns("company_name"),
+		chart: ReportChart{Type: "bar", X: "company_name", Series: keys(overviewColumns, KindMoney)}, sums: keys(overviewColumns, KindMoney),
+		build: flows(store.ByCompany)},
+	{name: "store_chart", columns: chartColumns("store_name"),
+		chart: ReportChart{Type: "bar", X: "store_name", Series: keys(overviewColumns, KindMoney)}, sums: keys(overviewColumns, KindMoney),
+		build: flows(store.ByStore)},
+	{name: "product_quantity_alert", columns: alertColumns, chart: ReportChart{Type: "none", Series: []string{}}, build: quantityAlerts},
+	{name: "product_expiry_alert", columns: expiryColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		sums: []string{"quantity", "lot_cost_cents"}, build: expiries},
+	{name: "expired_purchases_report", columns: ageingColumns,
+		chart: ReportChart{Type: "stacked", X: "party_name", Series: []string{"days_1_30_cents", "days_31_60_cents", "days_61_90_cents", "over_90_cents"}},
+		sums:  keys(ageingColumns, KindMoney, KindInt), build: expiredPurchases},
+	{name: "product_report", columns: productColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		sums: []string{"purchased_cents", "sold_cents", "cost_of_sales_cents", "profit_cents", "stock_value_cents"}, build: products},
+	{name: "sales_report", dated: true, columns: taxColumns(false),
+		chart: ReportChart{Type: "bar", Series: []string{"taxable_base_cents", "vat_cents"}},
+		sums:  keys(taxColumns(false), KindMoney, KindInt), build: taxes(store.Sale)},
+	{name: "purchases_report", dated: true, columns: taxColumns(true),
+		chart: ReportChart{Type: "bar", Series: []string{"taxable_base_cents", "vat_cents"}},
+		sums:  keys(taxColumns(true), KindMoney, KindInt), build: taxes(store.Purchase)},
+	{name: "payment_report", columns: paymentColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		sums: keys(paymentColumns, KindMoney, KindInt), build: paymentsByParty},
+	{name: "income_report", dated: true, byMonth: true, columns: incomeColumns,
+		chart: ReportChart{Type: "line", Series: []string{"net_sales_cents", "cost_cents", "gross_profit_cents"}}, build: income},
+	{name: "customers_report", columns: partyColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		sums: keys(partyColumns, KindMoney, KindInt), build: parties(store.Sale)},
+	{name: "customers_report", statement: true, columns: statementColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		build: statement(store.Sale)},
+	{name: "suppliers_report", columns: partyColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		sums: keys(partyColumns, KindMoney, KindInt), build: parties(store.Purchase)},
+	{name: "suppliers_report", statement: true, columns: statementColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		build: statement(store.Purchase)},
+	{name: "users_report", adminOnly: true, columns: userColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		sums: keys(userColumns, KindMoney, KindInt), build: users},
+	{name: "users_report", adminOnly: true, statement: true, columns: userActColumns, chart: ReportChart{Type: "none", Series: []string{}},
+		build: userActs},
+}
+
+// periods keeps rows per period in date order.
+type periods struct {
+	key  string
+	rows map[string]Row
+}
+
+func (p *periods) at(k string) Row {
+	r, ok := p.rows[k]
+	if !ok {
+		r = Row{p.key: k}
+		p.rows[k] = r
+	}
+	return r
+}
+
+func (p *periods) sorted(cs []ReportColumn) []Row {
+	out := make([]Row, 0, len(p.rows))
+	for _, r := range p.rows {
+		for _, c := range cs[1:] {
+			if _, ok := r[c.Key]; !ok {
+				r[c.Key] = int64(0)
+			}
+		}
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b Row) int { return compare(a[p.key], b[p.key]) })
+	return out
+}
+
+func add(r Row, key string, v int64) {
+	n, _ := r[key].(int64)
+	r[key] = n + v
+}
+
+// flows: the approved purchases and sales (totals to pay) and the approved payments out and
+// collections in the range, per period (overview_chart) or per company or store (company_chart,
+// store_chart: side by side, named).
+func flows(by store.Period) func(context.Context, *store.Store, query) (built, error) {
+	return func(ctx context.Context, st *store.Store, q query) (built, error) {
+		group, key, named := q.group, q.periodKey, true
+		switch by {
+		case store.ByCompany:
+			group, key = by, "company_name"
+		case store.ByStore:
+			group, key = by, "store_name"
+		default:
+			named = false
+		}
+		docs, err := st.Documents(ctx, q.filter, "", group)
+		if err != nil {
+			return built{}, err
+		}
+		pays, err := st.PaymentsByPeriod(ctx, q.filter, group)
+		if err != nil {
+			return built{}, err
+		}
+		ps := periods{key: key, rows: map[string]Row{}}
+		for _, d := range docs {
+			add(ps.at(d.Key), map[string]string{store.Purchase: "purchases_cents", store.Sale: "sales_cents"}[d.Type], d.TotalCents)
+		}
+		for _, y := range pays {
+			add(ps.at(y.Key), map[string]string{store.Purchase: "payments_out_cents", store.Sale: "collections_cents"}[y.Type], y.AmountCents)
+		}
+		if named {
+			names, err := st.Names(ctx, q.filter.Scope, by == store.ByStore)
+			if err != nil {
+				return built{}, err
+			}
+			for _, r := range ps.rows {
+				id, _ := strconv.ParseInt(r[key].(string), 10, 64)
+				r[key] = names[id]
+			}
+		}
+		return built{rows: ps.sorted(overviewColumns)}, nil
+	}
+}
+
+// taxes: per period, the approved documents of typ with their bases and VAT by class and the
+// withholdings.
+func taxes(typ string) func(context.Context, *store.Store, query) (built, error) {
+	return func(ctx context.Context, st *store.Store, q query) (built, error) {
+		docs, err := st.Documents(ctx, q.filter, typ, q.group)
+		if err != nil {
+			return built{}, err
+		}
+		rows := make([]Row, 0, len(docs))
+		for _, d := range docs {
+			r := Row{q.periodKey: d.Key, "documents": d.Count, "subtotal_cents": d.SubtotalCents, "discount_cents": d.DiscountCents,
+				"base19_cents": d.Base19Cents, "vat19_cents": d.VATCents - d.VAT5Cents, "base5_cents": d.Base5Cents,
+				"vat5_cents": d.VAT5Cents, "base_exento_cents": d.BaseExentoCents, "base_excluido_cents": d.BaseExcluidoCents,
+				"taxable_base_cents": d.TaxableBaseCents, "vat_cents": d.VATCents, "invoice_cents": d.InvoiceCents,
+				"withholding_income_cents": d.WithholdingIncomeCents, "withholding_vat_cents": d.WithholdingVATCents,
+				"total_cents": d.TotalCents}
+			if typ == store.Purchase {
+				r["shipping_cents"] = d.ShippingCents
+			}
+			rows = append(rows, r)
+		}
+		return built{rows: rows}, nil
+	}
+}
+
+// paymentsByParty: the payments dated in the range per direction, method and party, approved
+// apart from pending.
+func paymentsByParty(ctx context.Context, st *store.Store, q query) (built, error) {
+	figs, err := st.PaymentsByParty(ctx, q.filter)
+	if err != nil {
+		return built{}, err
+	}
+	type key struct {
+		typ, method string
+		party       int64
+	}
+	byKey := map[key]Row{}
+	var rows []Row
+	for _, f := range figs {
+		k := key{f.Type, f.Method, f.PartyID}
+		r, ok := byKey[k]
+		if !ok {
+			dir, link := "in", ReportLink{Kind: "customer", ID: f.PartyID}
+			if f.Type == store.Purchase {
+				dir, link = "out", ReportLink{Kind: "supplier", ID: f.PartyID}
+			}
+			r = Row{"direction": dir, "method": f.Method, "party_name": f.PartyName, "payments": int64(0), "link": link,
+				"approved_out_cents": int64(0), "pending_out_cents": int64(0), "approved_in_cents": int64(0), "pending_in_cents": int64(0)}
+			byKey[k] = r
+			rows = append(rows, r)
+		}
+		add(r, "payments", f.Count)
+		add(r, f.Approval+"_"+r["direction"].(string)+"_cents", f.AmountCents)
+	}
+	slices.SortStableFunc(rows, func(a, b Row) int {
+		if c := compare(a["direction"], b["direction"]); c != 0 {
+			return -c // out first
+		}
+		if c := compare(a["party_name"], b["party_name"]); c != 0 {
+			return c
+		}
+		return compare(a["method"], b["method"])
+	})
+	return built{rows: rows}, nil
+}
+
+// signed is a movement's effect on what is owed: a document raises it, a payment or a return
+// lowers it.
+func signed(m store.Movement) int64 {
+	if m.Kind == store.KindPayment || m.Kind == store.KindReturn {
+		return -m.AmountCents
+	}
+	return m.AmountCents
+}
+
+func partyLink(typ string, id int64) ReportLink {
+	if typ == store.Purchase {
+		return ReportLink{Kind: "supplier", ID: id}
+	}
+	return ReportLink{Kind: "customer", ID: id}
+}
+
+// overdueDays is how many days past due a document with a balance is today (0: not due).
+func overdueDays(m store.Movement, today string) int64 {
+	if m.Kind == store.KindPayment || m.Kind == store.KindReturn || m.BalanceCents <= 0 {
+		return 0
+	}
+	return max(daysBetween(m.DueDate, today), 0)
+}
+
+// parties: every party of typ with movements in the range or a balance at its end — its
+// documents, paid and returned in the range, its balance at the range's end, and how many
+// days its oldest unpaid document is past due today.
+func parties(typ string) func(context.Context, *store.Store, query) (built, error) {
+	return func(ctx context.Context, st *store.Store, q query) (built, error) {
+		movs, err := st.Movements(ctx, q.filter, typ, 0)
+		if err != nil {
+			return built{}, err
+		}
+		names, err := st.Parties(ctx, q.filter.Scope, typ)
+		if err != nil {
+			return built{}, err
+		}
+		byParty := map[int64]Row{}
+		var rows []Row
+		for _, m := range movs {
+			r, ok := byParty[m.PartyID]
+			if !ok {
+				r = Row{"party_name": names[m.PartyID].Name, "documents": int64(0), "total_cents": int64(0), "paid_cents": int64(0),
+					"returns_cents": int64(0), "balance_cents": int64(0), "oldest_overdue_days": int64(0), "link": partyLink(typ, m.PartyID)}
+				byParty[m.PartyID] = r
+				rows = append(rows, r)
+			}
+			add(r, "balance_cents", signed(m))
+			r["oldest_overdue_days"] = max(r["oldest_overdue_days"].(int64), overdueDays(m, q.today))
+			if m.Date < q.filter.From {
+				continue
+			}
+			switch m.Kind {
+			case store.KindPayment:
+				add(r, "paid_cents", m.AmountCents)
+			case store.KindReturn:
+				add(r, "returns_cents", m.AmountCents)
+			default:
+				add(r, "documents", 1)
+				add(r, "total_cents", m.AmountCents)
+			}
+		}
+		rows = slices.DeleteFunc(rows, func(r Row) bool {
+			return r["documents"].(int64) == 0 && r["paid_cents"].(int64) == 0 && r["returns_cents"].(int64) == 0 && r["balance_cents"].(int64) == 0
+		})
+		slices.SortStableFunc(rows, func(a, b Row) int { return compare(a["party_name"], b["party_name"]) })
+		return built{rows: rows}, nil
+	}
+}
+
+// statement: the party's account — an opening balance at the range's start, then every
+// document, approved payment and return in the range in date order with the running balance,
+// which ends at the party's balance at the range's end; and the ageing of its documents'
+// balances today.
+func statement(typ string) func(context.Context, *store.Store, query) (built, error) {
+	return func(ctx context.Context, st *store.Store, q query) (built, error) {
+		party, err := st.Party(ctx, q.filter.Scope, typ, q.id)
+		if err != nil {
+			return built{}, err
+		}
+		movs, err := st.Movements(ctx, q.filter, typ, q.id)
+		if err != nil {
+			return built{}, err
+		}
+		out := &ReportParty{ID: party.ID, Kind: partyLink(typ, 0).Kind, Name: party.Name}
+		var balance, charges, credits int64
+		rows := []Row{}
+		opened := false
+		for _, m := range movs {
+			if m.Kind == typ && m.BalanceCents > 0 {
+				out.Ageing.add(q.today, m.DueDate, m.BalanceCents)
+			}
+			if m.Date >= q.filter.From && !opened {
+				rows = append(rows, Row{"date": q.filter.From, "kind": "opening", "number": "", "charge_cents": int64(0),
+					"credit_cents": int64(0), "balance_cents": balance})
+				opened = true
+			}
+			balance += signed(m)
+			if !opened {
+				continue
+			}
+			r := Row{"date": m.Date, "kind": m.Kind, "number": m.Number, "charge_cents": int64(0), "credit_cents": int64(0),
+				"balance_cents": balance, "link": ReportLink{Kind: m.Kind, ID: m.ID}}
+			if m.Kind == store.KindReturn {
+				r["link"] = ReportLink{Kind: typ, ID: m.DocumentID}
+			}
+			if v := signed(m); v > 0 {
+				r["charge_cents"], charges = v, charges+v
+			} else {
+				r["credit_cents"], credits = -v, credits-v
+			}
+			rows = append(rows, r)
+		}
+		if !opened {
+			rows = append(rows, Row{"date": q.filter.From, "kind": "opening", "number": "", "charge_cents": int64(0),
+				"credit_cents": int64(0), "balance_cents": balance})
+		}
+		out.BalanceCents = balance
+		return built{rows: rows, party: out,
+			totals: map[string]int64{"charge_cents": charges, "credit_cents": credits, "balance_cents": balance}}, nil
+	}
+}
+
+// expiredPurchases: accounts payable ageing today — per supplier, the balances of approved
+// purchases past their due date, by days overdue. The range does not apply: what is overdue
+// today is overdue whenever it was bought.
+func expiredPurchases(ctx context.Context, st *store.Store, q query) (built, error) {
+	all := q.filter
+	all.From, all.To = "", ""
+	movs, err := st.Movements(ctx, all, store.Purchase, 0)
+	if err != nil {
+		return built{}, err
+	}
+	names, err := st.Parties(ctx, q.filter.Scope, store.Purchase)
+	if err != nil {
+		return built{}, err
+	}
+	byParty := map[int64]Row{}
+	var rows []Row
+	for _, m := range movs {
+		days := overdueDays(m, q.today)
+		if days == 0 {
+			continue
+		}
+		r, ok := byParty[m.PartyID]
+		if !ok {
+			r = Row{"party_name": names[m.PartyID].Name, "documents": int64(0), "days_1_30_cents": int64(0), "days_31_60_cents": int64(0),
+				"days_61_90_cents": int64(0), "over_90_cents": int64(0), "overdue_cents": int64(0), "oldest_overdue_days": int64(0),
+				"link": partyLink(store.Purchase, m.PartyID)}
+			byParty[m.PartyID] = r
+			rows = append(rows, r)
+		}
+		var a PartyAgeing
+		a.add(q.today, m.DueDate, m.BalanceCents)
+		add(r, "days_1_30_cents", a.Days1To30Cents)
+		add(r, "days_31_60_cents", a.Days31To60Cents)
+		add(r, "days_61_90_cents", a.Days61To90Cents)
+		add(r, "over_90_cents", a.Over90Cents)
+		add(r, "overdue_cents", m.BalanceCents)
+		add(r, "documents", 1)
+		r["oldest_overdue_days"] = max(r["oldest_overdue_days"].(int64), days)
+	}
+	slices.SortStableFunc(rows, func(a, b Row) int { return compare(b["overdue_cents"], a["overdue_cents"]) })
+	return built{rows: rows}, nil
+}
+
+// quantityAlerts: goods at or below their alert quantity with what open purchase orders will
+// still bring. A snapshot: the range does not apply.
+func quantityAlerts(ctx context.Context, st *store.Store, q query) (built, error) {
+	ps, err := st.Products(ctx, q.filter.Scope, true)
+	if err != nil {
+		return built{}, err
+	}
+	rows := make([]Row, 0, len(ps))
+	for _, p := range ps {
+		rows = append(rows, Row{"code": p.Code, "name": p.Name, "unit": p.Unit, "quantity": p.Quantity,
+			"alert_quantity": p.AlertQuantity, "on_order_quantity": p.OnOrder, "link": ReportLink{Kind: "product", ID: p.ID}})
+	}
+	return built{rows: rows, totals: map[string]int64{}}, nil
+}
+
+// income: per period, sales before VAT (the approved sales' taxable base) − returns − the cost
+// each sale line kept = gross profit, and the margin over net sales in basis points.
+func income(ctx context.Context, st *store.Store, q query) (built, error) {
+	docs, err := st.Documents(ctx, q.filter, store.Sale, q.group)
+	if err != nil {
+		return built{}, err
+	}
+	rows := make([]Row, 0, len(docs))
+	var t Row = Row{}
+	for _, d := range docs {
+		r := Row{q.periodKey: d.Key}
+		incomeFigures(r, d.TaxableBaseCents, d.ReturnCents, d.CostCents)
+		for _, k := range []string{"sales_cents", "returns_cents", "cost_cents"} {
+			add(t, k, r[k].(int64))
+		}
+		rows = append(rows, r)
+	}
+	s, _ := t["sales_cents"].(int64)
+	ret, _ := t["returns_cents"].(int64)
+	c, _ := t["cost_cents"].(int64)
+	incomeFigures(t, s, ret, c)
+	totals := map[string]int64{}
+	for k, v := range t {
+		totals[k] = v.(int64)
+	}
+	return built{rows: rows, totals: totals}, nil
+}
+
+// incomeFigures fills r from sales, returns and cost: net sales, gross profit and margin
+// (basis points of net sales, rounded half away from zero; 0 without net sales).
+func incomeFigures(r Row, sales, returns, cost int64) {
+	net := sales - returns
+	profit := net - cost
+	var margin int64
+	if net != 0 {
+		num := profit * 10000
+		if (num >= 0) == (net > 0) {
+			margin = (num + net/2) / net
+		} else {
+			margin = (num - net/2) / net
+		}
+	}
+	r["sales_cents"], r["returns_cents"], r["net_sales_cents"], r["cost_cents"] = sales, returns, net, cost
+	r["gross_profit_cents"], r["margin"] = profit, margin
+}
+
+func userName(u store.User) string {
+	if n := strings.TrimSpace(u.FirstName + " " + u.LastName); n != "" {
+		return n
+	}
+	return u.Username
+}
+
+// lastSignIn is the business date of a user's last sign-in ("" never).
+func lastSignIn(u store.User) string {
+	if u.LastSignInAt.IsZero() {
+		return ""
+	}
+	return u.LastSignInAt.In(calendar.Bogota).Format(calendar.DateLayout)
+}
+
+// users: per user, the approved purchases, sales and payments they recorded in the range (count
+// and amount), how many approved documents and payments of the range they approved, and their
+// last sign-in. Users without any are listed too: the report is also who did nothing.
+func users(ctx context.Context, st *store.Store, q query) (built, error) {
+	us, err := st.Users(ctx, q.filter.Scope, 0)
+	if err != nil {
+		return built{}, err
+	}
+	acts, err := st.Acts(ctx, q.filter, 0)
+	if err != nil {
+		return built{}, err
+	}
+	byUser := map[int64]Row{}
+	rows := make([]Row, 0, len(us))
+	for _, u := range us {
+		r := Row{"user_name": userName(u), "role": u.Role, "purchases": int64(0), "purchases_cents": int64(0), "sales": int64(0),
+			"sales_cents": int64(0), "payments": int64(0), "payments_cents": int64(0), "approved": int64(0),
+			"last_sign_in": lastSignIn(u), "link": ReportLink{Kind: "user", ID: u.ID}}
+		byUser[u.ID] = r
+		rows = append(rows, r)
+	}
+	for _, a := range acts {
+		r, ok := byUser[a.UserID]
+		if !ok {
+			continue // a deleted user, or one of a company out of scope
+		}
+		if a.Role == "approved" {
+			add(r, "approved", 1)
+			continue
+		}
+		add(r, a.Kind+"s", 1)
+		add(r, a.Kind+"s_cents", a.AmountCents)
+	}
+	slices.SortStableFunc(rows, func(a, b Row) int { return compare(a["user_name"], b["user_name"]) })
+	return built{rows: rows}, nil
+}
+
+// userActs: what one user recorded and approved in the range, in date order.
+func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
+	us, err := st.Users(ctx, q.filter.Scope, q.id)
+	if err != nil {
+		return built{}, err
+	}
+	acts, err := st.Acts(ctx, q.filter, q.id)
+	if err != nil {
+		return built{}, err
+	}
+	rows := make([]Row, 0, len(acts))
+	totals := map[string]int64{"amount_cents": 0}
+	for _, a := range acts {
+		rows = append(rows, Row{"date": a.Date, "kind": a.Kind, "number": a.Number, "party_name": a.PartyName, "role": a.Role,
+			"amount_cents": a.AmountCents, "link": ReportLink{Kind: a.Kind, ID: a.ID}})
+		if a.Role == "created" {
+			totals["amount_cents"] += a.AmountCents
+		}
+	}
+	return built{rows: rows, totals: totals, party: &ReportParty{ID: us[0].ID, Kind: "user", Name: userName(us[0])}}, nil
+}
+
+// products: per product, what approved purchases brought and approved sales took in the range
+// (quantities and amounts before VAT), the cost of those sales (the unit cost each sale line
+// kept) and the profit, the stock today, its weighted average purchase cost (every approved
+// purchase up to the range's end; the catalog's cost when it was never bought) and the stock's
+// value at that cost. Products without movement in the range and without stock are left out.
+func products(ctx context.Context, st *store.Store, q query) (built, error) {
+	ps, err := st.Products(ctx, q.filter.Scope, false)
+	if err != nil {
+		return built{}, err
+	}
+	inRange, err := st.Lines(ctx, q.filter)
+	if err != nil {
+		return built{}, err
+	}
+	upTo := q.filter
+	upTo.From = ""
+	ever, err := st.Lines(ctx, upTo)
+	if err != nil {
+		return built{}, err
+	}
+	type key struct {
+		id  int64
+		typ string
+	}
+	figs, bought := map[key]store.LineFigures{}, map[int64]store.LineFigures{}
+	for _, l := range inRange {
+		figs[key{l.ProductID, l.Type}] = l
+	}
+	for _, l := range ever {
+		if l.Type == store.Purchase {
+			bought[l.ProductID] = l
+		}
+	}
+	rows := make([]Row, 0, len(ps))
+	for _, p := range ps {
+		in, out := figs[key{p.ID, store.Purchase}], figs[key{p.ID, store.Sale}]
+		if in.Quantity == 0 && out.Quantity == 0 && p.Quantity == 0 {
+			continue
+		}
+		avg := p.CostCents
+		if b := bought[p.ID]; b.Quantity > 0 {
+			avg = (b.AmountCents + b.Quantity/2) / b.Quantity
+		}
+		rows = append(rows, Row{"code": p.Code, "name": p.Name, "purchased_quantity": in.Quantity, "purchased_cents": in.AmountCents,
+			"sold_quantity": out.Quantity, "sold_cents": out.AmountCents, "cost_of_sales_cents": out.CostCents,
+			"profit_cents": out.AmountCents - out.CostCents, "stock_quantity": p.Quantity, "average_cost_cents": avg,
+			"stock_value_cents": avg * p.Quantity, "link": ReportLink{Kind: "product", ID: p.ID}})
+	}
+	return built{rows: rows}, nil
+}
+
+// expiries: today's stock of each good given to its purchase lots first in, first out — the
+// newest lots hold what is left — and the lots that have expired or expire within 90 days, by
+// bucket (expired, 0–30, 31–60, 61–90 days left), with their quantity and cost (the lot's base
+// after discount, in proportion). A snapshot: the range does not apply.
+func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
+	ps, err := st.Products(ctx, q.filter.Scope, false)
+	if err != nil {
+		return built{}, err
+	}
+	lots, err := st.Lots(ctx, q.filter.Scope)
+	if err != nil {
+		return built{}, err
+	}
+	byID := make(map[int64]store.Product, len(ps))
+	left := make(map[int64]int64, len(ps))
+	for _, p := range ps {
+		byID[p.ID], left[p.ID] = p, p.Quantity
+	}
+	var rows []Row
+	for _, l := range lots {
+		p, ok := byID[l.ProductID]
+		qty := min(left[l.ProductID], l.Quantity)
+		if !ok || qty <= 0 {
+			continue
+		}
+		left[l.ProductID] -= qty
+		days := daysBetween(q.today, l.ExpiryDate)
+		bucket := "expired"
+		switch {
+		case days > 90:
+			continue
+		case days > 60:
+			bucket = "days_61_90"
+		case days > 30:
+			bucket = "days_31_60"
+		case days >= 0:
+			bucket = "days_0_30"
+		}
+		rows = append(rows, Row{"code": p.Code, "name": p.Name, "expiry_date": l.ExpiryDate, "days_left": days, "bucket": bucket,
+			"quantity": qty, "lot_cost_cents": (l.BaseCents*qty*2 + l.Quantity) / (2 * l.Quantity), "link": ReportLink{Kind: "product", ID: p.ID}})
+	}
+	slices.SortStableFunc(rows, func(a, b Row) int { return compare(a["expiry_date"], b["expiry_date"]) })
+	return built{rows: rows}, nil
+}

@@ -1,0 +1,427 @@
+// Package store is the reports module's only SQL. It reads the views the module owns
+// (migrations/20261128030000_reports_views: report_documents, report_payments, report_returns,
+// report_products, report_parties) and nothing else, so that the owners may change their tables
+// behind the views (DESIGN rule 5). Every read takes a Filter whose scope limits it to the
+// caller's companies.
+package store
+
+import (
+	"context"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/db"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// ErrNotFound is answered for a party that is missing or out of scope.
+var ErrNotFound = db.ErrNotFound
+
+// Document types (report_documents.type, report_payments.type): the party's side.
+const (
+	Purchase = "purchase"
+	Sale     = "sale"
+)
+
+// Filter is what every read is limited to: the companies in scope, one store (0: every store)
+// and the business dates From..To, both included ("" for an open end).
+type Filter struct {
+	Scope    listing.Scope
+	StoreID  int64
+	From, To string
+}
+
+// Store reads the report views.
+type Store struct{ db bun.IDB }
+
+// New returns a store on db.
+func New(d bun.IDB) *Store { return &Store{db: d} }
+
+// where limits sel to f on the view aliased alias whose business date is dateCol.
+func (f Filter) where(sel *bun.SelectQuery, alias, dateCol string) *bun.SelectQuery {
+	sel = listing.Restrict(sel, f.Scope, alias+".company_id")
+	if f.StoreID != 0 {
+		sel = sel.Where(alias+".store_id = ?", f.StoreID)
+	}
+	if f.From != "" {
+		sel = sel.Where(alias+"."+dateCol+" >= ?", f.From)
+	}
+	if f.To != "" {
+		sel = sel.Where(alias+"."+dateCol+" <= ?", f.To)
+	}
+	return sel
+}
+
+// Period is how figures are grouped: by day ("YYYY-MM-DD"), by month ("YYYY-MM"), by company or
+// by store (the id as text).
+type Period int
+
+// Periods.
+const (
+	ByDay Period = iota
+	ByMonth
+	ByCompany
+	ByStore
+)
+
+// of is the grouping key's expression on the view aliased alias whose business date is dateCol.
+func (p Period) of(alias, dateCol string) string {
+	switch p {
+	case ByMonth:
+		return "substr(" + alias + "." + dateCol + ", 1, 7)"
+	case ByCompany:
+		return "CAST(" + alias + ".company_id AS TEXT)"
+	case ByStore:
+		return "CAST(" + alias + ".store_id AS TEXT)"
+	}
+	return alias + "." + dateCol
+}
+
+// DocumentFigures are the sums of a group of documents.
+type DocumentFigures struct {
+	Key                    string `bun:"k"`
+	Type                   string `bun:"type"`
+	Count                  int64  `bun:"n"`
+	SubtotalCents          int64  `bun:"subtotal_cents"`
+	DiscountCents          int64  `bun:"discount_cents"`
+	ShippingCents          int64  `bun:"shipping_cents"`
+	TaxableBaseCents       int64  `bun:"taxable_base_cents"`
+	Base19Cents            int64  `bun:"base19_cents"`
+	Base5Cents             int64  `bun:"base5_cents"`
+	BaseExentoCents        int64  `bun:"base_exento_cents"`
+	BaseExcluidoCents      int64  `bun:"base_excluido_cents"`
+	VATCents               int64  `bun:"vat_cents"`
+	VAT5Cents              int64  `bun:"vat5_cents"`
+	InvoiceCents           int64  `bun:"invoice_cents"`
+	WithholdingIncomeCents int64  `bun:"withholding_income_cents"`
+	WithholdingVATCents    int64  `bun:"withholding_vat_cents"`
+	TotalCents             int64  `bun:"total_cents"`
+	PaidCents              int64  `bun:"paid_cents"`
+	ReturnCents            int64  `bun:"return_cents"`
+	BalanceCents           int64  `bun:"balance_cents"`
+	CostCents              int64  `bun:"cost_cents"`
+}
+
+var documentSums = []string{"subtotal_cents", "discount_cents", "shipping_cents", "taxable_base_cents", "base19_cents",
+	"base5_cents", "base_exento_cents", "base_excluido_cents", "vat_cents", "vat5_cents", "invoice_cents",
+	"withholding_income_cents", "withholding_vat_cents", "total_cents", "paid_cents", "return_cents", "balance_cents", "cost_cents"}
+
+// Documents sums the approved documents of typ ("" both) dated in f per period (or company, or
+// store), per type.
+func (s *Store) Documents(ctx context.Context, f Filter, typ string, p Period) ([]DocumentFigures, error) {
+	sel := f.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+		ColumnExpr(p.of("d", "doc_date") + " AS k").ColumnExpr("d.type").ColumnExpr("COUNT(*) AS n")
+	for _, c := range documentSums {
+		sel = sel.ColumnExpr("COALESCE(SUM(d." + c + "), 0) AS " + c)
+	}
+	if typ != "" {
+		sel = sel.Where("d.type = ?", typ)
+	}
+	var out []DocumentFigures
+	err := sel.GroupExpr(p.of("d", "doc_date")).GroupExpr("d.type").OrderExpr("k").Scan(ctx, &out)
+	return out, err
+}
+
+// PaymentFigures are the sums of a group of payments.
+type PaymentFigures struct {
+	Key         string `bun:"k"`
+	Type        string `bun:"type"`
+	Method      string `bun:"method"`
+	PartyID     int64  `bun:"party_id"`
+	PartyName   string `bun:"party_name"`
+	Approval    string `bun:"approval_status"`
+	Count       int64  `bun:"n"`
+	AmountCents int64  `bun:"amount_cents"`
+}
+
+// PaymentsByPeriod sums the approved payments dated in f per period (or company, or store) and
+// type.
+func (s *Store) PaymentsByPeriod(ctx context.Context, f Filter, p Period) ([]PaymentFigures, error) {
+	var out []PaymentFigures
+	err := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
+		ColumnExpr(p.of("y", "payment_date")+" AS k").ColumnExpr("y.type").ColumnExpr("COUNT(*) AS n").
+		ColumnExpr("COALESCE(SUM(y.amount_cents), 0) AS amount_cents").Where("y.approval_status = 'approved'").
+		GroupExpr(p.of("y", "payment_date")).GroupExpr("y.type").OrderExpr("k").Scan(ctx, &out)
+	return out, err
+}
+
+// PaymentsByParty sums the payments (pending and approved) dated in f per type, method, party
+// and approval status. The party's name is the latest the payments copied.
+func (s *Store) PaymentsByParty(ctx context.Context, f Filter) ([]PaymentFigures, error) {
+	var out []PaymentFigures
+	err := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
+		ColumnExpr("y.type, y.method, y.party_id, y.approval_status").ColumnExpr("MAX(y.party_name) AS party_name").
+		ColumnExpr("COUNT(*) AS n").ColumnExpr("COALESCE(SUM(y.amount_cents), 0) AS amount_cents").
+		GroupExpr("y.type, y.method, y.party_id, y.approval_status").Scan(ctx, &out)
+	return out, err
+}
+
+// Party is a customer (type sale) or a supplier (type purchase).
+type Party struct {
+	Type      string `bun:"type"`
+	ID        int64  `bun:"id"`
+	CompanyID int64  `bun:"company_id"`
+	Name      string `bun:"name"`
+}
+
+// Party returns the live party typ id in scope, or ErrNotFound.
+func (s *Store) Party(ctx context.Context, scope listing.Scope, typ string, id int64) (Party, error) {
+	var out []Party
+	err := listing.Restrict(s.db.NewSelect().TableExpr("report_parties AS r"), scope, "r.company_id").
+		ColumnExpr("r.*").Where("r.type = ?", typ).Where("r.id = ?", id).Scan(ctx, &out)
+	if err != nil {
+		return Party{}, err
+	}
+	if len(out) == 0 {
+		return Party{}, ErrNotFound
+	}
+	return out[0], nil
+}
+
+// Parties returns the live parties of typ in scope by id.
+func (s *Store) Parties(ctx context.Context, scope listing.Scope, typ string) (map[int64]Party, error) {
+	var rows []Party
+	err := listing.Restrict(s.db.NewSelect().TableExpr("report_parties AS r"), scope, "r.company_id").
+		ColumnExpr("r.*").Where("r.type = ?", typ).Scan(ctx, &rows)
+	out := make(map[int64]Party, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r
+	}
+	return out, err
+}
+
+// Movement is one line of a party's account: a document (kind purchase or sale) raising what
+// is owed, or an approved payment or return lowering it.
+type Movement struct {
+	Kind        string `bun:"kind"`
+	ID          int64  `bun:"id"`
+	DocumentID  int64  `bun:"document_id"`
+	PartyID     int64  `bun:"party_id"`
+	Date        string `bun:"date"`
+	DueDate     string `bun:"due_date"`
+	Number      string `bun:"number"`
+	AmountCents int64  `bun:"amount_cents"`
+	// BalanceCents is a document's balance now (documents only).
+	BalanceCents int64 `bun:"balance_cents"`
+}
+
+// Movement kinds besides the document types.
+const (
+	KindPayment = "payment"
+	KindReturn  = "return"
+)
+
+// Movements returns the movements of the parties of typ (partyID 0: every party) in f's scope
+// and store dated up to f.To (f.From is ignored: a balance needs every earlier movement), in
+// date order — documents, then payments, then returns on one day — ids breaking ties. Only
+// the approved payments and returns of the approved, live documents count, exactly what the
+// documents' paid and returns hold.
+func (s *Store) Movements(ctx context.Context, f Filter, typ string, partyID int64) ([]Movement, error) {
+	upTo := Filter{Scope: f.Scope, StoreID: f.StoreID, To: f.To}
+	docs := upTo.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+		ColumnExpr("d.type AS kind, d.id, d.id AS document_id, d.party_id, d.doc_date AS date, d.due_date, d.number").
+		ColumnExpr("d.total_cents AS amount_cents, d.balance_cents").Where("d.type = ?", typ)
+	pays := upTo.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
+		ColumnExpr("'payment' AS kind, y.id, y.document_id, y.party_id, y.payment_date AS date, y.payment_date AS due_date").
+		ColumnExpr("y.document_number AS number, y.amount_cents, 0 AS balance_cents").
+		Where("y.type = ?", typ).Where("y.approval_status = 'approved'").
+		Where("y.document_id IN (SELECT d2.id FROM report_documents AS d2 WHERE d2.type = ?)", typ)
+	rets := upTo.where(s.db.NewSelect().TableExpr("report_returns AS r"), "r", "return_date").
+		ColumnExpr("'return' AS kind, r.id, r.document_id, r.party_id, r.return_date AS date, r.return_date AS due_date").
+		ColumnExpr("r.document_number AS number, r.amount_cents, 0 AS balance_cents").Where("r.type = ?", typ)
+	if partyID != 0 {
+		docs = docs.Where("d.party_id = ?", partyID)
+		pays = pays.Where("y.party_id = ?", partyID)
+		rets = rets.Where("r.party_id = ?", partyID)
+	}
+	var out []Movement
+	// A compound SELECT written out: SQLite takes no parenthesised members (bun's UnionAll).
+	err := s.db.NewRaw("SELECT m.* FROM (? UNION ALL ? UNION ALL ?) AS m "+
+		"ORDER BY m.date, CASE m.kind WHEN 'payment' THEN 1 WHEN 'return' THEN 2 ELSE 0 END, m.id", docs, pays, rets).Scan(ctx, &out)
+	return out, err
+}
+
+// Product is a product's stock and what is on order (report_products).
+type Product struct {
+	ID            int64  `bun:"id"`
+	CompanyID     int64  `bun:"company_id"`
+	Code          string `bun:"code"`
+	Name          string `bun:"name"`
+	Unit          string `bun:"unit"`
+	Quantity      int64  `bun:"quantity"`
+	AlertQuantity int64  `bun:"alert_quantity"`
+	CostCents     int64  `bun:"cost_cents"`
+	OnOrder       int64  `bun:"on_order"`
+}
+
+// Products returns the live products in scope (report_products) by code; alerts keeps only
+// the goods at or below their alert quantity (the catalog's alert rule), fewest in stock first.
+func (s *Store) Products(ctx context.Context, scope listing.Scope, alerts bool) ([]Product, error) {
+	var out []Product
+	sel := listing.Restrict(s.db.NewSelect().TableExpr("report_products AS p"), scope, "p.company_id").
+		ColumnExpr("p.id, p.company_id, p.code, p.name, p.unit, p.quantity, p.alert_quantity, p.cost_cents, p.on_order")
+	if alerts {
+		sel = sel.Where("p.kind = 'goods'").Where("p.quantity <= p.alert_quantity").OrderExpr("p.quantity, p.name, p.id")
+	} else {
+		sel = sel.OrderExpr("p.code, p.id")
+	}
+	return out, sel.Scan(ctx, &out)
+}
+
+// Balances are what the approved documents in scope still owe, today.
+type Balances struct {
+	// Receivables is Σ the sales' balances; Payables Σ the purchases'; Overdue the purchases'
+	// balances past their due date (before today).
+	Receivables int64 `bun:"receivables"`
+	Payables    int64 `bun:"payables"`
+	Overdue     int64 `bun:"overdue"`
+}
+
+// Balances sums the balances of the approved documents in f's scope and store (f's dates are
+// ignored: a balance is today's), overdue counting due dates before today.
+func (s *Store) Balances(ctx context.Context, f Filter, today string) (Balances, error) {
+	var out Balances
+	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'sale' THEN d.balance_cents ELSE 0 END), 0) AS receivables").
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'purchase' THEN d.balance_cents ELSE 0 END), 0) AS payables").
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'purchase' AND d.balance_cents > 0 AND d.due_date < ? THEN d.balance_cents ELSE 0 END), 0) AS overdue", today).
+		Scan(ctx, &out)
+	return out, err
+}
+
+// Approvals counts what waits for a decision in scope, per kind (report_approvals).
+func (s *Store) Approvals(ctx context.Context, scope listing.Scope) (map[string]int64, error) {
+	var rows []struct {
+		Kind  string `bun:"kind"`
+		Count int64  `bun:"n"`
+	}
+	err := listing.Restrict(s.db.NewSelect().TableExpr("report_approvals AS a"), scope, "a.company_id").
+		ColumnExpr("a.kind, COUNT(*) AS n").GroupExpr("a.kind").Scan(ctx, &rows)
+	out := map[string]int64{}
+	for _, r := range rows {
+		out[r.Kind] = r.Count
+	}
+	return out, err
+}
+
+// Names are the live companies' or stores' names in scope by id (report_companies,
+// report_stores).
+func (s *Store) Names(ctx context.Context, scope listing.Scope, stores bool) (map[int64]string, error) {
+	view := "report_companies"
+	if stores {
+		view = "report_stores"
+	}
+	var rows []struct {
+		ID   int64  `bun:"id"`
+		Name string `bun:"name"`
+	}
+	err := listing.Restrict(s.db.NewSelect().TableExpr(view+" AS v"), scope, "v.company_id").ColumnExpr("v.id, v.name").Scan(ctx, &rows)
+	out := make(map[int64]string, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.Name
+	}
+	return out, err
+}
+
+// User is a user with their last sign-in (report_users).
+type User struct {
+	ID           int64        `bun:"id"`
+	CompanyID    int64        `bun:"company_id"`
+	Username     string       `bun:"username"`
+	FirstName    string       `bun:"first_name"`
+	LastName     string       `bun:"last_name"`
+	Role         string       `bun:"role"`
+	LastSignInAt bun.NullTime `bun:"last_sign_in_at"`
+}
+
+// Users returns the live users in scope (id 0: every one; otherwise that one, or ErrNotFound).
+func (s *Store) Users(ctx context.Context, scope listing.Scope, id int64) ([]User, error) {
+	var out []User
+	sel := listing.Restrict(s.db.NewSelect().TableExpr("report_users AS u"), scope, "u.company_id").ColumnExpr("u.*")
+	if id != 0 {
+		sel = sel.Where("u.id = ?", id)
+	}
+	if err := sel.OrderExpr("u.id").Scan(ctx, &out); err != nil {
+		return nil, err
+	}
+	if id != 0 && len(out) == 0 {
+		return nil, ErrNotFound
+	}
+	return out, nil
+}
+
+// Act is one thing a user did: created or approved (Role) an approved document or payment.
+type Act struct {
+	Kind        string `bun:"kind"`
+	ID          int64  `bun:"id"`
+	UserID      int64  `bun:"user_id"`
+	Role        string `bun:"role"`
+	Date        string `bun:"date"`
+	Number      string `bun:"number"`
+	PartyName   string `bun:"party_name"`
+	AmountCents int64  `bun:"amount_cents"`
+}
+
+// Acts returns what users (userID 0: every user) created or approved among the approved
+// documents and payments dated in f, in date order.
+func (s *Store) Acts(ctx context.Context, f Filter, userID int64) ([]Act, error) {
+	var parts []any
+	for _, role := range []string{"created", "approved"} {
+		col := role + "_by"
+		docs := f.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+			ColumnExpr("d.type AS kind, d.id, d."+col+" AS user_id, ? AS role, d.doc_date AS date, d.number, d.party_name", role).
+			ColumnExpr("d.total_cents AS amount_cents").Where("d." + col + " IS NOT NULL")
+		pays := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
+			ColumnExpr("'payment' AS kind, y.id, y."+col+" AS user_id, ? AS role, y.payment_date AS date", role).
+			ColumnExpr("y.document_number AS number, y.party_name, y.amount_cents").
+			Where("y.approval_status = 'approved'").Where("y." + col + " IS NOT NULL")
+		if userID != 0 {
+			docs = docs.Where("d."+col+" = ?", userID)
+			pays = pays.Where("y."+col+" = ?", userID)
+		}
+		parts = append(parts, docs, pays)
+	}
+	var out []Act
+	err := s.db.NewRaw("SELECT a.* FROM (? UNION ALL ? UNION ALL ? UNION ALL ?) AS a ORDER BY a.date, a.kind, a.id, a.role DESC", parts...).
+		Scan(ctx, &out)
+	return out, err
+}
+
+// LineFigures are the sums of the lines of one product and type.
+type LineFigures struct {
+	ProductID   int64  `bun:"product_id"`
+	Type        string `bun:"type"`
+	Quantity    int64  `bun:"quantity"`
+	AmountCents int64  `bun:"amount_cents"`
+	CostCents   int64  `bun:"cost_cents"`
+}
+
+// Lines sums the approved documents' lines dated in f per product and type (f.From "" : from
+// the beginning).
+func (s *Store) Lines(ctx context.Context, f Filter) ([]LineFigures, error) {
+	var out []LineFigures
+	err := f.where(s.db.NewSelect().TableExpr("report_lines AS l"), "l", "doc_date").
+		ColumnExpr("l.product_id, l.type, COALESCE(SUM(l.quantity), 0) AS quantity").
+		ColumnExpr("COALESCE(SUM(l.amount_cents), 0) AS amount_cents, COALESCE(SUM(l.cost_cents), 0) AS cost_cents").
+		GroupExpr("l.product_id, l.type").Scan(ctx, &out)
+	return out, err
+}
+
+// Lot is a purchase line of goods with an expiry date (report_lots).
+type Lot struct {
+	ID         int64  `bun:"id"`
+	ProductID  int64  `bun:"product_id"`
+	Date       string `bun:"doc_date"`
+	ExpiryDate string `bun:"expiry_date"`
+	Quantity   int64  `bun:"quantity"`
+	BaseCents  int64  `bun:"base_cents"`
+}
+
+// Lots returns the lots in scope, per product newest purchase first.
+func (s *Store) Lots(ctx context.Context, scope listing.Scope) ([]Lot, error) {
+	var out []Lot
+	err := listing.Restrict(s.db.NewSelect().TableExpr("report_lots AS l"), scope, "l.company_id").
+		ColumnExpr("l.id, l.product_id, l.doc_date, l.expiry_date, l.quantity, l.base_cents").
+		OrderExpr("l.product_id, l.doc_date DESC, l.id DESC").Scan(ctx, &out)
+	return out, err
+}

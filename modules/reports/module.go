@@ -1,0 +1,39 @@
+package reports
+
+import (
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/reports/internal/app"
+	reportshttp "github.com/backoffice/backoffice/modules/reports/internal/http"
+	"github.com/backoffice/backoffice/platform/httpx"
+)
+
+// Deps is what the reports module needs from the process.
+type Deps struct {
+	// DB is where the report views are read (the main database; a replica later, see the
+	// package doc).
+	DB *bun.DB
+	// StaffRoles read the reports of their company (admin, user, secretary); AdminRole reads
+	// every company's and the admin-only pages (users_report).
+	StaffRoles []string
+	AdminRole  string
+	// Now is the clock (the default range, ageing, export file names).
+	Now func() time.Time
+}
+
+// Module is the reports module's composition root.
+type Module struct {
+	svc   *app.Service
+	roles reportshttp.Roles
+}
+
+// New wires the module.
+func New(d Deps) *Module {
+	return &Module{svc: app.New(app.Deps{DB: d.DB, AdminRole: d.AdminRole, Now: d.Now}),
+		roles: reportshttp.Roles{Staff: d.StaffRoles, Admins: []string{d.AdminRole}}}
+}
+
+// Routes registers /api/reports/….
+func (m *Module) Routes(api *httpx.API) { reportshttp.Routes(api, m.svc, m.roles) }

@@ -1,0 +1,182 @@
+/**
+ * Issue 12's journeys: an administrator opens every routed report page (app/built-reports.ts),
+ * picks a range, sees the chart and the totals and downloads the Excel of exactly what the page
+ * shows; a user is denied the users report (page and API); a customer's statement ends at the
+ * balance the customer list shows; the dashboard's approvals waiting change live when another
+ * browser approves one.
+ */
+import { readFileSync } from 'node:fs';
+import { expectPath, openSignedIn, pesosOf } from '../support/app';
+import { expect, test, type Page } from '../support/fixtures';
+import { Api, expectJson, readSheet, tag } from '../support/masterdata';
+import { bogotaDate, productOfClass, store as createStore } from '../support/purchasing';
+import { cellText, rowAction } from '../support/rows';
+import { createSale, customerWithProfile } from '../support/sales';
+import { DEMO } from '../support/users';
+
+/** The report pages the app routes, read from the web app's own list so a routed page is never left untested. */
+const BUILT: string[] = [...readFileSync(new URL('../../src/app/built-reports.ts', import.meta.url), 'utf8').matchAll(/'([a-z_]+)'/g)]
+  .map((m) => m[1]!)
+  .filter((name) => name.endsWith('_report') || name.endsWith('_chart') || name.endsWith('_alert'));
+const DASHBOARD_FIGURES = /DASHBOARD_FIGURES = true/.test(readFileSync(new URL('../../src/app/built-reports.ts', import.meta.url), 'utf8'));
+
+/** Pages as of today: they take no range. */
+const SNAPSHOTS = ['product_quantity_alert', 'product_expiry_alert', 'expired_purchases_report'];
+
+/** The generic answer of GET /api/reports/{page} (the fields the journeys read). */
+interface Report {
+  from: string;
+  to: string;
+  columns: { key: string; kind: string }[];
+  rows: Record<string, unknown>[] | null;
+  totals: Record<string, number> | null;
+  chart: { type: string; series: string[] | null };
+  meta: { page: number; per_page: number; total: number };
+  party?: { id: number; name: string; balance_cents: number };
+}
+
+function thisYear(): { from: string; to: string } {
+  const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota', year: 'numeric' }).format(new Date());
+  return { from: `${year}-01-01`, to: `${year}-12-31` };
+}
+
+/** The report as the API answers it to this page's session. */
+async function reportOf(page: Page, name: string, query: Record<string, string>): Promise<Report> {
+  const answer = await page.request.get(`/api/reports/${name}?${new URLSearchParams(query)}`);
+  return (await expectJson<{ data: Report }>(answer, 200)).data;
+}
+
+test.describe('reports', () => {
+  test.skip(BUILT.length === 0, 'no report page is routed yet');
+
+  test('an administrator opens each report, picks a range, sees chart and totals and downloads the Excel', async ({ page }) => {
+    test.setTimeout(30_000 + BUILT.length * 20_000);
+    await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/dashboards/home');
+    // The menu leads to the reports; /report opens the overview.
+    await page.getByRole('link', { name: 'Reports' }).first().click();
+    await expectPath(page, /^\/report\/overview_chart/);
+    const range = thisYear();
+    for (const name of BUILT) {
+      await test.step(name, async () => {
+        await page.goto(`/report/${name}`);
+        const report = page.getByTestId('report-page');
+        await expect(report).toHaveAttribute('data-page', name);
+        const query: Record<string, string> = {};
+        if (!SNAPSHOTS.includes(name)) {
+          await page.getByTestId('report-preset').selectOption('this_year');
+          await expectPath(page, new RegExp(`from=${range.from}&to=${range.to}`));
+          await expect(page.getByTestId('report-dates-from')).toHaveValue(/\d/);
+          Object.assign(query, range);
+        }
+        const answer = await reportOf(page, name, { ...query, per_page: '500' });
+        const rows = answer.rows ?? [];
+        if (rows.length === 0) {
+          await expect(page.getByTestId('report-empty')).toBeVisible();
+          return;
+        }
+        await expect(page.getByTestId('report-row').first()).toBeVisible();
+        await expect(page.getByTestId('report-row')).toHaveCount(Math.min(rows.length, 50));
+        if (answer.chart.type !== 'none' && (answer.chart.series ?? []).length > 0) {
+          await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
+        }
+        const totals = answer.totals ?? {};
+        if (Object.keys(totals).length > 0) await expect(page.getByTestId('report-totals')).toBeVisible();
+
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
+        const file = await download.path();
+        expect(readFileSync(file).subarray(0, 2).toString('latin1'), 'an xlsx is a zip').toBe('PK');
+        const sheet = await readSheet(file);
+        // Headers in the page's language, every row of the range, then the totals.
+        expect(sheet[0]!.length).toBe(answer.columns.length);
+        expect(sheet.length).toBe(1 + answer.meta.total + (Object.keys(totals).length > 0 ? 1 : 0));
+        const moneyColumn = answer.columns.findIndex((c) => c.kind === 'money' && totals[c.key] !== undefined);
+        if (moneyColumn > 0) {
+          const last = sheet[sheet.length - 1]!;
+          expect(last[0]).toBe('Total');
+          // Money is written in pesos: the sheet's total is the API's centavos / 100.
+          expect(Math.round(Number(last[moneyColumn]) * 100)).toBe(totals[answer.columns[moneyColumn]!.key]);
+        }
+      });
+    }
+  });
+
+  test("'Please select dates' when one end of the range is missing", async ({ page }) => {
+    const name = BUILT.find((n) => !SNAPSHOTS.includes(n))!;
+    await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, `/report/${name}?from=2026-01-01`);
+    await expect(page.getByTestId('report-missing-dates')).toHaveText('Please select dates');
+    await expect(page.getByTestId('report-export')).toHaveCount(0);
+    // The server says the same to a request with one end.
+    const answer = await page.request.get(`/api/reports/${name}?from=2026-01-01`);
+    expect(answer.status()).toBe(422);
+    expect(await answer.text()).toContain('Please select dates');
+  });
+
+  test("a customer's statement ends at the balance the customer list shows", async ({ page, request, newClient }) => {
+    test.skip(!BUILT.includes('customers_report'), 'customers_report is not routed');
+    test.setTimeout(60_000);
+    // A customer of its own (demo names repeat), owing one approved sale of today.
+    const t = tag();
+    const admin = await Api.admin(request);
+    const user = await Api.as(request, DEMO.user.username, DEMO.user.password);
+    const category = await admin.category(`Informe ${t}`);
+    const product = await productOfClass(admin, { code: `INF-${t}`, name: `Informe ${t}`, categoryId: category.id, costCents: 1_000_000, iva: '19' });
+    const name = `Estado ${t}`;
+    const customer = await customerWithProfile(admin, name, { person_type: 'natural', gran_contribuyente: false });
+    const shop = await createStore(admin, `Informe ${t}`, customer.company_id);
+    const sale = await createSale(user, { customerId: customer.id, storeId: shop.id, saleDate: bogotaDate(), lines: [{ product_id: product.id, quantity: 2, price_cents: product.price_cents }] });
+    await expectJson(await admin.post(`/api/sales/${sale.id}/approve`), 200);
+
+    // A user sees one company's customers, in the report and in the list alike.
+    await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/report/customers_report');
+    await page.getByTestId('report-preset').selectOption('this_year');
+    await page.getByTestId('report-row-link').filter({ hasText: name }).click();
+    await expectPath(page, new RegExp(`^/report/customers_report/${customer.id}\\?`));
+    await expect(page.getByTestId('page-title')).toContainText(name);
+    const rows = page.getByTestId('report-row');
+    await expect(rows).toHaveCount(2); // the opening balance, then the sale
+    const lastBalance = (await rows.last().locator('td[data-key="balance_cents"]').innerText()).trim();
+    expect(pesosOf(lastBalance)).toBeGreaterThan(0);
+    await expect(page.getByTestId('report-party-balance')).toHaveText(lastBalance);
+    await expect(page.getByTestId('report-totals').locator('td[data-key="balance_cents"]')).toHaveText(lastBalance);
+
+    const list = await newClient();
+    await openSignedIn(list.page, DEMO.user.username, DEMO.user.password, `/people/customer?q=${encodeURIComponent(name)}`);
+    const row = list.page.getByTestId('customer-list').getByTestId('list-row');
+    await expect(row).toHaveCount(1, { timeout: 20_000 });
+    expect(await cellText(row, 'Balance')).toBe(lastBalance);
+  });
+
+  test('a user is denied the users report: the page sends them home and the API answers 403', async ({ page }) => {
+    test.skip(!BUILT.includes('users_report'), 'users_report is not routed');
+    await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/dashboards/home');
+    await page.goto('/report/users_report');
+    await expectPath(page, '/dashboards/home');
+    expect((await page.request.get('/api/reports/users_report')).status()).toBe(403);
+  });
+});
+
+test('the dashboard shows the figures and its approvals waiting change live when another browser approves', async ({ page, newClient }) => {
+  test.skip(!DASHBOARD_FIGURES, 'GET /api/dashboard is not built');
+  test.setTimeout(60_000);
+  await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/dashboards/home');
+  for (const kpi of ['sales', 'purchases', 'receivables', 'payables', 'overdue']) await expect(page.getByTestId(`kpi-${kpi}`)).toBeVisible();
+  await expect(page.getByTestId('dashboard-chart').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('expiring-purchases-card')).toBeVisible();
+
+  const waiting = page.getByTestId('approvals-purchases').getByTestId('approvals-count');
+  const before = Number(await waiting.innerText());
+  test.skip(before === 0, 'no purchase waits for approval in the demo data');
+
+  const other = await newClient();
+  const admin = await Api.admin(other.page.request);
+  await openSignedIn(other.page, DEMO.admin.username, DEMO.admin.password, '/pending-data/purchase');
+  const row = other.page.getByTestId('pending-purchase-list').getByTestId('list-row').first();
+  // A first list load on a busy machine may take longer than the default wait.
+  await expect(row).toBeVisible({ timeout: 20_000 });
+  await (await rowAction(row, 'row-approve')).click();
+  await expect(other.page.getByText(/approved/i).first()).toBeVisible();
+  // No reload here: the live channel refreshed the first browser's dashboard.
+  await expect(waiting).toHaveText(String(before - 1));
+  const figures = await expectJson<{ data: { approvals: { purchases: number } } }>(await admin.get('/api/dashboard'), 200);
+  expect(figures.data.approvals.purchases).toBe(before - 1);
+});

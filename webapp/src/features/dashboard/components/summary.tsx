@@ -1,0 +1,149 @@
+/**
+ * The dashboard's figures from GET /api/dashboard: KPI cards (sales and purchases this month
+ * against last month, receivables, payables, overdue), the twelve months' chart and, for
+ * administrators, what waits for their decision, each kind linked to where it is decided.
+ */
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Chart } from '@/components/chart/chart';
+import { centsToDecimal, formatCop, formatCopCompact } from '@/components/form/money';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { LoadingState } from '@/components/ui/spinner';
+import { useDates } from '@/lib/dates/use-dates';
+import { failureText } from '@/lib/form-errors';
+import { useDashboard, type Dashboard } from '../api/dashboard';
+
+/** Where the app sends each figure (undefined: the figure is not a link). */
+export interface SummaryLinks {
+  /** A KPI's report page: sales, purchases, receivables, payables, overdue. */
+  kpi: (kpi: KpiName) => string | undefined;
+  /** Where approvals of a kind ('purchases', 'sales', …) are decided. */
+  approval: (kind: string) => string | undefined;
+}
+
+/** The KPI cards. */
+export type KpiName = 'sales' | 'purchases' | 'receivables' | 'payables' | 'overdue';
+
+/** The change from last month in basis points (whole numbers only), or null without a base. */
+export function changeBasisPoints(now: number, before: number): number | null {
+  if (before === 0) return null;
+  return Math.round(((now - before) * 10000) / Math.abs(before));
+}
+
+function Kpi({ name, cents, before, to }: { name: KpiName; cents: number; before?: number; to?: string }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const change = before === undefined ? null : changeBasisPoints(cents, before);
+  const percent =
+    change === null
+      ? null
+      : new Intl.NumberFormat(i18n.language.startsWith('es') ? 'es-CO' : i18n.language, { maximumFractionDigits: 1, signDisplay: 'always' }).format(
+          centsToDecimal(change) as Intl.StringNumericLiteral,
+        );
+  const body = (
+    <Card className={cn('h-full min-w-0 space-y-1 p-3 sm:p-4', to && 'transition-colors hover:bg-hover')} data-testid={`kpi-${name}`}>
+      <p className="text-sm text-muted">{t(`kpis.${name}`)}</p>
+      <p className={cn('text-base font-semibold tabular-nums sm:text-xl', name === 'overdue' && cents > 0 && 'text-danger')} data-testid="kpi-value">
+        {formatCop(cents)}
+      </p>
+      {before !== undefined && (
+        <p className="text-xs text-muted">
+          {t('lastMonth', { amount: formatCop(before) })}
+          {percent !== null && (
+            <span className={cn('ms-1 whitespace-nowrap font-medium', change! >= 0 ? 'text-success' : 'text-danger')} data-testid="kpi-change">
+              {percent} %
+            </span>
+          )}
+        </p>
+      )}
+    </Card>
+  );
+  return to ? (
+    <Link to={to} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary">
+      {body}
+    </Link>
+  ) : (
+    body
+  );
+}
+
+function MonthsChart({ months, wide }: { months: NonNullable<Dashboard['months']>; wide: boolean }) {
+  const { t } = useTranslation('dashboard');
+  const dates = useDates();
+  const labels = useMemo(() => months.map((m) => dates.month(m.month)), [months, dates.language]);
+  const series = useMemo(
+    () => [
+      { label: t('series.sales'), values: months.map((m) => m.sales_cents) },
+      { label: t('series.purchases'), values: months.map((m) => m.purchases_cents) },
+    ],
+    [months, t],
+  );
+  const axis = useMemo(() => (v: number) => formatCopCompact(v, dates.language), [dates.language]);
+  return (
+    <Card className={cn('min-w-0 space-y-3 p-4', wide ? 'xl:col-span-3' : 'xl:col-span-2')} data-testid="dashboard-months">
+      <h2 className="text-lg font-medium">{t('months')}</h2>
+      <Chart type="bar" labels={labels} series={series} format={formatCop} formatAxis={axis} label={t('months')} height={260} testId="dashboard-chart" />
+    </Card>
+  );
+}
+
+function Approvals({ approvals, link }: { approvals: Record<string, number>; link: SummaryLinks['approval'] }) {
+  const { t } = useTranslation('dashboard');
+  const kinds = Object.entries(approvals);
+  const waiting = kinds.reduce((n, [, count]) => n + count, 0);
+  return (
+    <Card className="space-y-3 p-4" data-testid="dashboard-approvals">
+      <h2 className="text-lg font-medium">{t('approvals.title')}</h2>
+      {waiting === 0 ? (
+        <p className="text-sm text-muted">{t('approvals.none')}</p>
+      ) : (
+        <ul className="divide-y divide-line text-sm">
+          {kinds.map(([kind, count]) => {
+            const to = link(kind);
+            const label = t(`approvals.kinds.${kind}`, { defaultValue: kind });
+            return (
+              <li key={kind} className="flex items-center justify-between gap-3 py-2" data-testid={`approvals-${kind}`}>
+                {to && count > 0 ? (
+                  <Link to={to} className="text-primary hover:underline">
+                    {label}
+                  </Link>
+                ) : (
+                  <span>{label}</span>
+                )}
+                <span className={cn('min-w-8 rounded-full px-2 text-center font-semibold tabular-nums', count > 0 ? 'bg-primary/15 text-primary' : 'text-muted')} data-testid="approvals-count">
+                  {count}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** The figures part of the dashboard. */
+export function DashboardSummary({ links }: { links: SummaryLinks }) {
+  const { t } = useTranslation('dashboard');
+  const dashboard = useDashboard();
+  if (dashboard.isPending) return <LoadingState />;
+  if (dashboard.isError) return <Alert>{failureText(dashboard.error) ?? t('loadFailed')}</Alert>;
+  const { kpis, months, approvals } = dashboard.data;
+  return (
+    <div className="space-y-4" data-testid="dashboard-summary">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
+        <Kpi name="sales" cents={kpis.sales_month_cents} before={kpis.sales_last_month_cents} to={links.kpi('sales')} />
+        <Kpi name="purchases" cents={kpis.purchases_month_cents} before={kpis.purchases_last_month_cents} to={links.kpi('purchases')} />
+        <Kpi name="receivables" cents={kpis.receivables_cents} to={links.kpi('receivables')} />
+        <Kpi name="payables" cents={kpis.payables_cents} to={links.kpi('payables')} />
+        <Kpi name="overdue" cents={kpis.overdue_cents} to={links.kpi('overdue')} />
+      </div>
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
+        {months && months.length > 0 && <MonthsChart months={months} wide={!approvals} />}
+        {approvals && <Approvals approvals={approvals} link={links.approval} />}
+      </div>
+    </div>
+  );
+}

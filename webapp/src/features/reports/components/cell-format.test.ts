@@ -1,0 +1,36 @@
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useCellFormat } from './cell-format';
+
+function format() {
+  return renderHook(() => useCellFormat()).result.current;
+}
+
+function cell(kind: Parameters<ReturnType<typeof format>['cell']>[0], value: unknown): string {
+  return format().cell(kind, value).replace(/\u00a0/g, ' ');
+}
+
+describe('report cells by kind (es)', () => {
+  it('writes money as the app writes COP, counts grouped, percents from basis points exactly', () => {
+    expect(cell('money', 123456700)).toBe('$ 1.234.567');
+    expect(cell('money', 5)).toBe('$ 0,05');
+    expect(cell('quantity', 12500)).toBe('12.500');
+    expect(cell('percent', 1234)).toBe('12,34 %');
+    expect(cell('percent', -5)).toBe('-0,05 %');
+    expect(cell('days', 45)).toBe('45');
+  });
+
+  it('words codes, dates and months in the language; absent values are empty cells', () => {
+    expect(cell('enum', 'opening')).toBe('Saldo inicial');
+    expect(cell('enum', 'transfer')).toBe('Transferencia');
+    expect(cell('enum', 'something_new')).toBe('something_new');
+    expect(cell('date', '2026-11-02')).toBe('02/11/2026');
+    expect(cell('month', '2026-11')).toMatch(/^nov\.? 2026$/);
+    expect(cell('money', null)).toBe('');
+    expect(cell('text', undefined)).toBe('');
+  });
+
+  it('writes an axis amount short', () => {
+    expect(format().axis('money', 150000000).replace(/\u00a0/g, ' ')).toMatch(/^\$ ?1,5 M/);
+  });
+});
