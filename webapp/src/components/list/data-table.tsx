@@ -109,6 +109,50 @@ function useMoreToTheEnd(ref: RefObject<HTMLElement | null>, shown: boolean): bo
   return more;
 }
 
+/**
+ * The least width of the sticky actions column that leaves no column half under it when the
+ * table, scrolled to its start, is wider than its box: the column then reaches back to the start
+ * of the first column that does not fit whole beside the row actions, which hides that column
+ * rather than cutting it ("$ 407.7" for $ 407.751 under Details · Payments). Undefined when the
+ * table fits. The columns before the actions keep their places whatever the actions column's
+ * width (the table is at its least width when it overflows), so applying the answer does not
+ * change it.
+ */
+function useWholeColumns(ref: RefObject<HTMLElement | null>, shown: boolean, rows: unknown): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useEffect(() => {
+    const el = ref.current;
+    const table = el?.querySelector('table');
+    if (!el || !table) return;
+    const measure = () => {
+      const cells = Array.from(table.tHead?.rows[0]?.cells ?? []);
+      const actions = cells.pop();
+      if (!actions || el.scrollWidth <= el.clientWidth + 1) return setWidth(undefined);
+      // The actions' own width: their widest cell's content, and the cell's padding.
+      const pad = actions.getBoundingClientRect().width - actions.clientWidth + parseFloat(getComputedStyle(actions).paddingInlineStart) * 2;
+      const own = Math.max(0, ...Array.from(table.querySelectorAll<HTMLElement>('[data-testid="row-actions-cell"] > *')).map((c) => c.getBoundingClientRect().width)) + pad;
+      // Where each column ends, from the table's start (either direction).
+      const rtl = getComputedStyle(table).direction === 'rtl';
+      const box = table.getBoundingClientRect();
+      const room = el.clientWidth - own;
+      let end = 0;
+      for (const c of cells) {
+        const r = c.getBoundingClientRect();
+        const e = rtl ? box.right - r.left : r.right - box.left;
+        if (e > room + 0.5) break;
+        end = e;
+      }
+      const next = Math.ceil(el.clientWidth - end);
+      setWidth((w) => (w === next ? w : next));
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+  }, [ref, shown, rows]);
+  return width;
+}
+
 /** The data table. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, rowKey, sort, onSort, isLoading, error, onRetry, emptyText, emptyAction, actions, caption, testId, selection } = props;
@@ -116,6 +160,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const asCards = isSmaller(useSizeClass(), 'md');
   const scroller = useRef<HTMLDivElement>(null);
   const more = useMoreToTheEnd(scroller, !asCards);
+  const actionsWidth = useWholeColumns(scroller, !asCards && !!actions, rows);
   const skeletonRows = Math.min(props.skeletonRows ?? 5, 10);
   const hidden = props.hidden ?? [];
   const columns = props.columns.filter((c) => c.hideable === false || !hidden.includes(c.id));
@@ -287,7 +332,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               );
             })}
             {actions && (
-              <th scope="col" className={cn('px-2 py-2', stickyClass)}>
+              <th scope="col" className={cn('px-2 py-2', stickyClass)} style={actionsWidth ? { width: actionsWidth, minWidth: actionsWidth } : undefined}>
                 <span className="sr-only">{t('actions')}</span>
               </th>
             )}
