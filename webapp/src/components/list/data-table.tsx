@@ -134,7 +134,8 @@ function useWholeColumns(ref: RefObject<HTMLElement | null>, shown: boolean, row
       // Where each column ends, from the table's start (either direction).
       const rtl = getComputedStyle(table).direction === 'rtl';
       const box = table.getBoundingClientRect();
-      const room = el.clientWidth - own;
+      const view = el.getBoundingClientRect().width;
+      const room = view - own;
       let end = 0;
       for (const c of cells) {
         const r = c.getBoundingClientRect();
@@ -142,8 +143,8 @@ function useWholeColumns(ref: RefObject<HTMLElement | null>, shown: boolean, row
         if (e > room + 0.5) break;
         end = e;
       }
-      const next = Math.ceil(el.clientWidth - end);
-      setWidth((w) => (w === next ? w : next));
+      const next = view - end;
+      setWidth((w) => (w !== undefined && Math.abs(w - next) < 0.5 ? w : next));
     };
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
