@@ -7,7 +7,8 @@
  * a text column (a name, a supplier, a store) is one line cut with an ellipsis, as wide as its
  * text when the table has room and never narrower than the smaller of its text and 11rem, the
  * whole text a tooltip when cut (TextCell); the row actions live in a sticky last column, so they
- * stay in view however wide the table scrolls — one or two actions are buttons (Edit · Delete),
+ * stay in view however wide the table scrolls, and never cut a column in half when it scrolls
+ * (useWholeColumns) — one or two actions are buttons (Edit · Delete),
  * three and more a menu; columns the user hid (column-visibility) are left out; below md the rows
  * become cards (the same data-testid="list-row"), one field per line, where long text wraps. With
  * a selection, a first column (a card's corner) holds each selectable row's checkbox, and the
