@@ -67,7 +67,12 @@ func explain(ctx context.Context, bdb *bun.DB, lists []*list) error {
 			{fmt.Sprintf("q=%q (number)", l.numbers[0]), number},
 			{fmt.Sprintf("q=%q (%d customers)", l.names[0], len(ids)), byName},
 		}
+		perParty, err := perPartyPage(ctx, bdb, sc, where, l.names[0], ids, l.PerPage)
+		if err != nil {
+			return err
+		}
 		stmts := []benchkit.Statement{
+			benchkit.Stmt(fmt.Sprintf("q=%q (%d customers) page per customer (search.Party.Page), %s", l.names[0], len(ids), scope), perParty, nil),
 			benchkit.Stmt("first page, "+scope, rows+where+page, nil),
 			benchkit.Stmt("last page, "+scope, rows+where+" ORDER BY s.sale_date ASC, s.id ASC"+fmt.Sprintf(" LIMIT %d", l.PerPage+1), nil),
 			benchkit.Stmt("sort=-total_cents page, "+scope, sorted("''", "s.total_cents", "DESC"), nil),
@@ -88,4 +93,23 @@ func explain(ctx context.Context, bdb *bun.DB, lists []*list) error {
 		}
 	}
 	return nil
+}
+
+// perPartyPage is the page of the search by a customer's name as search.Party.Page reads it
+// when the name finds at least search.PerPartyFrom customers (and the IN page otherwise).
+func perPartyPage(ctx context.Context, bdb *bun.DB, sc listing.Scope, where, name string, ids []int64, perPage int) (string, error) {
+	byCustomer := search.Party{Words: saleWords, Alias: "s", Column: "customer_id", Dated: "sale_date"}
+	sides, err := byCustomer.Probe(ctx, bdb, sc, search.Resolve(name, ids))
+	if err != nil {
+		return "", err
+	}
+	plan, err := listing.NewPlan(listing.Spec{Columns: map[string]listing.Column{"sale_date": {Expr: "s.sale_date"}},
+		Default: "sale_date", DefaultDesc: true, ID: "s.id"}, listing.Query{PerPage: perPage})
+	if err != nil {
+		return "", err
+	}
+	rows := bdb.NewSelect().TableExpr(`"sales" AS "s"`).ColumnExpr("s.*").ColumnExpr("s.sale_date AS sort_key").
+		Where("s.deleted_at IS NULL" + where)
+	same := func(q *bun.SelectQuery) *bun.SelectQuery { return q }
+	return byCustomer.Page(bdb, rows, sc, sides, plan, same).String(), nil
 }

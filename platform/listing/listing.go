@@ -157,6 +157,14 @@ func (p *Plan) Apply(sel *bun.SelectQuery) *bun.SelectQuery {
 // ApplyOn is Apply on other expressions holding the same sort value and id: a search read from
 // a word index (platform/search) keeps its own copy of the name sort key.
 func (p *Plan) ApplyOn(sel *bun.SelectQuery, expr, id string) *bun.SelectQuery {
+	return p.ApplyWithin(sel, "", expr, id)
+}
+
+// ApplyWithin is ApplyOn on rows that all hold one value of the column within (one party's
+// documents, all of the party's company), ordered by within first: the order of an index
+// (…, within, expr, id), which the database then reads in order though the query does not name
+// within's value. "" is ApplyOn.
+func (p *Plan) ApplyWithin(sel *bun.SelectQuery, within, expr, id string) *bun.SelectQuery {
 	if p.cursor != nil {
 		op := ">"
 		if p.smaller() {
@@ -164,17 +172,25 @@ func (p *Plan) ApplyOn(sel *bun.SelectQuery, expr, id string) *bun.SelectQuery {
 		}
 		sel = sel.Where(fmt.Sprintf("(%s, %s) %s (?, ?)", expr, id, op), p.cursor.Value, p.cursor.ID)
 	}
+	if within != "" {
+		sel = sel.OrderExpr(within + " " + p.dir())
+	}
 	return sel.OrderExpr(p.OrderOn(expr, id)).Limit(int64(p.query.PerPage + 1))
 }
 
 // OrderOn is the ORDER BY that ApplyOn gives a query on expr and id: the order of a query
 // wrapped around one that ApplyOn limited.
 func (p *Plan) OrderOn(expr, id string) string {
-	dir := "ASC"
-	if p.smaller() {
-		dir = "DESC"
-	}
+	dir := p.dir()
 	return fmt.Sprintf("%s %s, %s %s", expr, dir, id, dir)
+}
+
+// dir is the SQL direction the page reads in.
+func (p *Plan) dir() string {
+	if p.smaller() {
+		return "DESC"
+	}
+	return "ASC"
 }
 
 // smaller tells whether the page reads toward smaller keys: forward in descending order, or

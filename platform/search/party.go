@@ -4,7 +4,9 @@ import (
 	"context"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
 
+	platformdb "github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -19,6 +21,10 @@ type Party struct {
 	// Alias is the documents' alias in the list query; Column the documents' column naming the
 	// party (supplier_id, customer_id).
 	Alias, Column string
+	// Dated is the documents' date column (purchase_date, sale_date): the list's sort key of
+	// the same name, whose Spec expression must be Alias.Dated, is served per party by the
+	// index (Column, company_id, Dated, id) that Page reads.
+	Dated string
 }
 
 // Sides is one search text resolved for a Party search: its terms, the parties it finds, and
@@ -65,4 +71,43 @@ func (p Party) Where(db bun.IDB, q *bun.SelectQuery, sc listing.Scope, s Sides) 
 	default:
 		return q.Where(p.Alias+".id IN (?)", p.Words.IDs(db, s.Terms, sc))
 	}
+}
+
+// PerPartyFrom is how many parties a search must find for Page to read each party's first page
+// and merge them (see Page); below it the documents of the parties are few enough for any plan.
+const PerPartyFrom = 8
+
+// Page selects the page plan of the documents that search s finds and filter keeps: rows is the
+// SELECT of the documents aliased p.Alias in scope sc that the page reads (its columns), filter
+// adds the list's other conditions to any SELECT of the documents aliased p.Alias. Without
+// Where's shortcut below, Page is plan.Apply(filter(Where(rows))).
+//
+// A search by a common party name (a first name, "Ferretería") finds tens or hundreds of
+// parties: "party IN (ids) ORDER BY date DESC LIMIT 26" cannot merge that many ranges of the
+// (party, company, date, id) index in date order, so PostgreSQL walks the company's date index
+// backwards and filters, reading a document in a hundred to fill a page (167 customers among
+// 10,000, 900,000 sales: 2,300 buffers, 3–10 ms). On PostgreSQL, in the list's date order, with
+// at least PerPartyFrom parties and no document found by its own words, Page reads instead each
+// party's first page from its index range (LATERAL, the cursor and the filters inside), keeps
+// the page's worth of the newest among them, and only then reads those documents' rows. A
+// party's documents are its company's, so ordering them by (company, date, id) is their date
+// order, and that is the index's order also when the scope is every company. SQLite has no
+// LATERAL: it keeps the IN, which gives the same page.
+func (p Party) Page(db bun.IDB, rows *bun.SelectQuery, sc listing.Scope, s Sides, plan *listing.Plan,
+	filter func(*bun.SelectQuery) *bun.SelectQuery) *bun.SelectQuery {
+	if len(s.Terms) == 0 || !s.known || s.own || len(s.PartyIDs) < PerPartyFrom ||
+		p.Dated == "" || plan.Key() != p.Dated || !platformdb.IsPostgres(db) {
+		return plan.Apply(filter(p.Where(db, rows, sc, s)))
+	}
+	a := p.Alias
+	// One party's first page: the cursor's condition, the order with the company first (one
+	// value per party) so that its index range is read in order, the page's limit.
+	each := filter(listing.Restrict(db.NewSelect().TableExpr(p.Words.Source+" AS "+a).
+		ColumnExpr(a+"."+p.Dated+" AS sort_key").ColumnExpr(a+".id").
+		Where(a+".deleted_at IS NULL").Where(a+"."+p.Column+" = party.id"), sc, a+".company_id"))
+	each = plan.ApplyWithin(each, a+".company_id", a+"."+p.Dated, a+".id")
+	newest := db.NewSelect().TableExpr("unnest(CAST(? AS BIGINT[])) AS party (id)", pgdialect.Array(s.PartyIDs)).
+		Join("CROSS JOIN LATERAL (?) AS k", each).ColumnExpr("k.id").
+		OrderExpr(plan.OrderOn("k.sort_key", "k.id")).Limit(int64(plan.Query().PerPage + 1))
+	return plan.Apply(rows.Where(a+".id IN (?)", newest))
 }

@@ -510,7 +510,7 @@ func checkFilter(f store.Filter) error {
 const maxSupplierMatches = 10000
 
 // matchSuppliers fills f.SupplierIDs: the suppliers in sc whose current words match the search
-// (the people module owns them).
+// (the people module owns them), and resolves the search with them (store.Resolve).
 func (s *Service) matchSuppliers(ctx context.Context, sc store.Scope, f *store.Filter) error {
 	if len(search.Terms(f.Q)) == 0 {
 		return nil
@@ -520,6 +520,10 @@ func (s *Service) matchSuppliers(ctx context.Context, sc store.Scope, f *store.F
 		return apperror.Internal(err)
 	}
 	f.SupplierIDs = ids
+	// Resolved here, once for the page and its count.
+	if *f, err = s.store.Resolve(ctx, sc, *f); err != nil {
+		return apperror.Internal(err)
+	}
 	return nil
 }
 

@@ -665,7 +665,7 @@ func checkFilter(f store.Filter) error {
 const maxCustomerMatches = 10000
 
 // matchCustomers fills f.CustomerIDs: the customers in sc whose current words match the search
-// (the people module owns them).
+// (the people module owns them), and resolves the search with them (store.Resolve).
 func (s *Service) matchCustomers(ctx context.Context, sc store.Scope, f *store.Filter) error {
 	if len(search.Terms(f.Q)) == 0 {
 		return nil
@@ -675,6 +675,10 @@ func (s *Service) matchCustomers(ctx context.Context, sc store.Scope, f *store.F
 		return apperror.Internal(err)
 	}
 	f.CustomerIDs = ids
+	// Resolved here, once for the page and its count.
+	if *f, err = s.store.Resolve(ctx, sc, *f); err != nil {
+		return apperror.Internal(err)
+	}
 	return nil
 }
 

@@ -111,7 +111,7 @@ type Filter struct {
 	// from Q, it is not part of Key.
 	CustomerIDs []int64
 
-	// sides is the search resolved (searchSides).
+	// sides is the search resolved (Resolve).
 	sides    search.Sides
 	resolved bool
 	// Approval is "", "pending", "approved" or "rejected".
@@ -304,9 +304,9 @@ func (s *Store) IndexMissingWords(ctx context.Context) (int, error) {
 }
 
 // byCustomer is the list's search: by the sale's own words, or by its customer.
-var byCustomer = search.Party{Words: Words, Alias: "s", Column: "customer_id"}
+var byCustomer = search.Party{Words: Words, Alias: "s", Column: "customer_id", Dated: "sale_date"}
 
-// search is f's search, probed by searchSides or not yet.
+// search is f's search, probed by Resolve or not yet.
 func (f Filter) search() search.Sides {
 	if f.resolved {
 		return f.sides
@@ -314,8 +314,9 @@ func (f Filter) search() search.Sides {
 	return search.Resolve(f.Q, f.CustomerIDs)
 }
 
-// searchSides probes f's search once (search.Party.Probe).
-func (s *Store) searchSides(ctx context.Context, scope Scope, f Filter) (Filter, error) {
+// Resolve probes f's search (search.Party.Probe) and returns f with the answer: List, Count
+// and Each then do not probe it again. A use case that both lists and counts resolves once.
+func (s *Store) Resolve(ctx context.Context, scope Scope, f Filter) (Filter, error) {
 	var err error
 	f.sides, err = byCustomer.Probe(ctx, s.db, scope, f.search())
 	f.resolved = err == nil
@@ -324,7 +325,11 @@ func (s *Store) searchSides(ctx context.Context, scope Scope, f Filter) (Filter,
 
 // filtered applies f to a SELECT of sales aliased s, in scope.
 func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQuery {
-	q = byCustomer.Where(s.db, q, scope, f.search())
+	return s.narrowed(byCustomer.Where(s.db, q, scope, f.search()), f)
+}
+
+// narrowed applies f's filters but the search to a SELECT of sales aliased s.
+func (s *Store) narrowed(q *bun.SelectQuery, f Filter) *bun.SelectQuery {
 	for _, c := range []struct {
 		column string
 		value  any
@@ -347,18 +352,19 @@ func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQ
 
 // List returns one page (plan) of the live sales in scope matching f, before Finish.
 func (s *Store) List(ctx context.Context, scope Scope, f Filter, plan *listing.Plan) ([]Row, error) {
-	f, err := s.searchSides(ctx, scope, f)
+	f, err := s.Resolve(ctx, scope, f)
 	if err != nil {
 		return nil, err
 	}
 	var rows []Row
-	err = plan.Apply(s.filtered(s.rows(scope, &rows, plan.Query().Sort), scope, f)).Scan(ctx)
+	err = byCustomer.Page(s.db, s.rows(scope, &rows, plan.Query().Sort), scope, f.search(), plan,
+		func(q *bun.SelectQuery) *bun.SelectQuery { return s.narrowed(q, f) }).Scan(ctx)
 	return rows, err
 }
 
 // Count counts the live sales in scope matching f.
 func (s *Store) Count(ctx context.Context, scope Scope, f Filter) (int, error) {
-	f, err := s.searchSides(ctx, scope, f)
+	f, err := s.Resolve(ctx, scope, f)
 	if err != nil {
 		return 0, err
 	}
@@ -369,7 +375,7 @@ func (s *Store) Count(ctx context.Context, scope Scope, f Filter) (int, error) {
 // Each calls fn for every live sale in scope matching f, in the list's order for sort,
 // streaming from the database (the export).
 func (s *Store) Each(ctx context.Context, scope Scope, f Filter, sort string, fn func(Row) error) error {
-	f, err := s.searchSides(ctx, scope, f)
+	f, err := s.Resolve(ctx, scope, f)
 	if err != nil {
 		return err
 	}

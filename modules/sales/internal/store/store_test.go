@@ -4,15 +4,18 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
 
 	"github.com/backoffice/backoffice/modules/sales/internal/store"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/search"
 )
 
 var now = time.Date(2026, 11, 23, 15, 0, 0, 0, time.UTC)
@@ -296,6 +299,178 @@ func TestIndexMissingWords(t *testing.T) {
 			if err != nil || got != want {
 				t.Errorf("q=%q: %d, %v; want %d", q, got, err, want)
 			}
+		}
+	})
+}
+
+// sqlSeen is a query hook that tells whether a statement containing its text ran.
+type sqlSeen struct {
+	text string
+	mu   sync.Mutex
+	seen bool
+}
+
+func (h *sqlSeen) BeforeQuery(ctx context.Context, _ *bun.QueryEvent) context.Context { return ctx }
+
+func (h *sqlSeen) AfterQuery(_ context.Context, e *bun.QueryEvent) {
+	if strings.Contains(e.Query, h.text) {
+		h.mu.Lock()
+		h.seen = true
+		h.mu.Unlock()
+	}
+}
+
+// A search by a name that many customers share: on PostgreSQL the page is each customer's own
+// first page merged (search.Party.Page), on SQLite one IN; both walk the same pages, forward and
+// back, with the filters, deleted sales and the other company's left out.
+func TestListSearchManyCustomers(t *testing.T) {
+	t.Parallel()
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		f := setup(t, db)
+		ctx := context.Background()
+		st := store.New(db)
+		hook := &sqlSeen{text: "CROSS JOIN LATERAL"}
+		db.AddQueryHook(hook)
+
+		// Customers named "Cliente …": search.PerPartyFrom+2 in the demo company, 3 in the other.
+		var mine, theirs []int64
+		for i := range search.PerPartyFrom + 2 {
+			mine = append(mine, insertID(t, db, "INSERT INTO customers (company_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)",
+				f.company[0], fmt.Sprint("Cliente ", i), now, now))
+		}
+		for i := range 3 {
+			theirs = append(theirs, insertID(t, db, "INSERT INTO customers (company_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)",
+				f.company[1], fmt.Sprint("Cliente ", i), now, now))
+		}
+		// Sales on few dates (many ties, broken by id), some approved, some deleted; Ana's sales
+		// (not a "Cliente") in between.
+		var all []*store.Row
+		n := 0
+		add := func(company int, customer int64, date string, approved, deleted bool) {
+			n++
+			r := sale(f, company, 0, fmt.Sprintf("VTA-%06d", n), date, "", 100)
+			r.CustomerID, r.CustomerName = customer, "Cliente"
+			if customer == 0 {
+				r.CustomerID, r.CustomerName = f.customer[company][0], "Ana"
+			}
+			if approved {
+				r.ApprovalStatus = "approved"
+			}
+			if err := st.Insert(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+			if deleted {
+				if err := st.SoftDelete(ctx, r.ID, 0, now); err != nil {
+					t.Fatal(err)
+				}
+				r.DeletedAt = &now
+			}
+			all = append(all, r)
+		}
+		for i := range 60 {
+			date := fmt.Sprintf("2026-11-%02d", 1+i%7)
+			add(0, mine[i*7%len(mine)], date, i%3 == 0, i%11 == 5 && i%3 != 0) // a pending sale is deleted
+			if i%4 == 0 {
+				add(0, 0, date, false, false)
+				add(1, theirs[i%len(theirs)], date, i%2 == 0, false)
+			}
+		}
+
+		// want is the live sales of scope sc of the customers ids kept by keep, newest first.
+		want := func(sc listing.Scope, ids []int64, keep func(*store.Row) bool) []string {
+			var rows []*store.Row
+			for _, r := range all {
+				if r.DeletedAt == nil && (sc.All || r.CompanyID == sc.CompanyID) && slices.Contains(ids, r.CustomerID) && keep(r) {
+					rows = append(rows, r)
+				}
+			}
+			slices.SortFunc(rows, func(a, b *store.Row) int {
+				if c := strings.Compare(b.SaleDate, a.SaleDate); c != 0 {
+					return c
+				}
+				return int(b.ID - a.ID)
+			})
+			out := []string{}
+			for _, r := range rows {
+				out = append(out, fmt.Sprint(r.CompanyID, r.Number))
+			}
+			return out
+		}
+		// walk reads every page of the list by its cursors, from the first page forward or from
+		// the last backward, and checks each page's total.
+		walk := func(sc listing.Scope, fl store.Filter, back bool) []string {
+			t.Helper()
+			out := []string{}
+			q := listing.Query{PerPage: 4, Last: back}
+			for range 100 {
+				plan, err := listing.NewPlan(store.Spec, q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fl, err := st.Resolve(ctx, sc, fl)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rows, err := st.List(ctx, sc, fl, plan)
+				if err != nil {
+					t.Fatal(err)
+				}
+				total, err := st.Count(ctx, sc, fl)
+				if err != nil {
+					t.Fatal(err)
+				}
+				page := listing.Finish(plan, rows, total, store.KeyOf(plan.Key()))
+				var got []string
+				for _, r := range page.Data {
+					got = append(got, fmt.Sprint(r.CompanyID, r.Number))
+				}
+				if back {
+					out = append(got, out...)
+					if page.Meta.PrevCursor == "" {
+						return out
+					}
+					q = listing.Query{PerPage: 4, Before: page.Meta.PrevCursor}
+				} else {
+					out = append(out, got...)
+					if page.Meta.NextCursor == "" {
+						return out
+					}
+					q = listing.Query{PerPage: 4, After: page.Meta.NextCursor}
+				}
+			}
+			t.Fatal("more than 100 pages")
+			return nil
+		}
+		any := func(*store.Row) bool { return true }
+		own, every := listing.Scope{CompanyID: f.company[0]}, listing.Scope{All: true}
+		both := append(slices.Clone(mine), theirs...)
+		for _, c := range []struct {
+			name   string
+			sc     listing.Scope
+			filter store.Filter
+			want   []string
+		}{
+			{"company", own, store.Filter{Q: "cliente", CustomerIDs: mine}, want(own, mine, any)},
+			// The ids of another company's customers find nothing in the caller's company.
+			{"other company's ids", own, store.Filter{Q: "cliente", CustomerIDs: both}, want(own, both, any)},
+			{"every company", every, store.Filter{Q: "cliente", CustomerIDs: both}, want(every, both, any)},
+			{"approved from a date", own, store.Filter{Q: "cliente", CustomerIDs: mine, Approval: "approved", From: "2026-11-03"},
+				want(own, mine, func(r *store.Row) bool { return r.ApprovalStatus == "approved" && r.SaleDate >= "2026-11-03" })},
+			{"one customer among them", own, store.Filter{Q: "cliente", CustomerIDs: mine, CustomerID: mine[3]},
+				want(own, mine[3:4], any)},
+		} {
+			if len(c.want) < 5 {
+				t.Fatalf("%s: only %d sales, not several pages", c.name, len(c.want))
+			}
+			for _, back := range []bool{false, true} {
+				if got := walk(c.sc, c.filter, back); !slices.Equal(got, c.want) {
+					t.Errorf("%s (backward %t):\n got %v\nwant %v", c.name, back, got, c.want)
+				}
+			}
+		}
+		if hook.seen != (db.Dialect().Name() == dialect.PG) {
+			t.Errorf("per-customer page used: %t", hook.seen)
 		}
 	})
 }

@@ -7,7 +7,8 @@
  * a text column (a name, a supplier, a store) is one line cut with an ellipsis, as wide as its
  * text when the table has room and never narrower than the smaller of its text and 11rem, the
  * whole text a tooltip when cut (TextCell); the row actions live in a sticky last column, so they
- * stay in view however wide the table scrolls — one or two actions are buttons (Edit · Delete),
+ * stay in view however wide the table scrolls, and never cut a column in half when it scrolls
+ * (useWholeColumns) — one or two actions are buttons (Edit · Delete),
  * three and more a menu; columns the user hid (column-visibility) are left out; below md the rows
  * become cards (the same data-testid="list-row"), one field per line, where long text wraps. With
  * a selection, a first column (a card's corner) holds each selectable row's checkbox, and the
@@ -109,6 +110,51 @@ function useMoreToTheEnd(ref: RefObject<HTMLElement | null>, shown: boolean): bo
   return more;
 }
 
+/**
+ * The least width of the sticky actions column that leaves no column half under it when the
+ * table, scrolled to its start, is wider than its box: the column then reaches back to the start
+ * of the first column that does not fit whole beside the row actions, which hides that column
+ * rather than cutting it ("$ 407.7" for $ 407.751 under Details · Payments). Undefined when the
+ * table fits. The columns before the actions keep their places whatever the actions column's
+ * width (the table is at its least width when it overflows), so applying the answer does not
+ * change it.
+ */
+function useWholeColumns(ref: RefObject<HTMLElement | null>, shown: boolean, rows: unknown): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useEffect(() => {
+    const el = ref.current;
+    const table = el?.querySelector('table');
+    if (!el || !table) return;
+    const measure = () => {
+      const cells = Array.from(table.tHead?.rows[0]?.cells ?? []);
+      const actions = cells.pop();
+      if (!actions || el.scrollWidth <= el.clientWidth + 1) return setWidth(undefined);
+      // The actions' own width: their widest cell's content, and the cell's padding.
+      const pad = actions.getBoundingClientRect().width - actions.clientWidth + parseFloat(getComputedStyle(actions).paddingInlineStart) * 2;
+      const own = Math.max(0, ...Array.from(table.querySelectorAll<HTMLElement>('[data-testid="row-actions-cell"] > *')).map((c) => c.getBoundingClientRect().width)) + pad;
+      // Where each column ends, from the table's start (either direction).
+      const rtl = getComputedStyle(table).direction === 'rtl';
+      const box = table.getBoundingClientRect();
+      const view = el.getBoundingClientRect().width;
+      const room = view - own;
+      let end = 0;
+      for (const c of cells) {
+        const r = c.getBoundingClientRect();
+        const e = rtl ? box.right - r.left : r.right - box.left;
+        if (e > room + 0.5) break;
+        end = e;
+      }
+      const next = view - end;
+      setWidth((w) => (w !== undefined && Math.abs(w - next) < 0.5 ? w : next));
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+  }, [ref, shown, rows]);
+  return width;
+}
+
 /** The data table. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, rowKey, sort, onSort, isLoading, error, onRetry, emptyText, emptyAction, actions, caption, testId, selection } = props;
@@ -116,6 +162,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const asCards = isSmaller(useSizeClass(), 'md');
   const scroller = useRef<HTMLDivElement>(null);
   const more = useMoreToTheEnd(scroller, !asCards);
+  const actionsWidth = useWholeColumns(scroller, !asCards && !!actions, rows);
   const skeletonRows = Math.min(props.skeletonRows ?? 5, 10);
   const hidden = props.hidden ?? [];
   const columns = props.columns.filter((c) => c.hideable === false || !hidden.includes(c.id));
@@ -287,7 +334,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               );
             })}
             {actions && (
-              <th scope="col" className={cn('px-2 py-2', stickyClass)}>
+              <th scope="col" className={cn('px-2 py-2', stickyClass)} style={actionsWidth ? { width: actionsWidth, minWidth: actionsWidth } : undefined}>
                 <span className="sr-only">{t('actions')}</span>
               </th>
             )}
