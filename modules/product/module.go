@@ -141,7 +141,7 @@ func New(d Deps) (*Product, error) {
 		SupplierRefs: append([]people.SupplierReferences{purUsage}, d.Later.SupplierRefs...)})
 	p.Purchasing = purchasing.New(purchasing.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Events: d.Events, Suppliers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, ReceivedOrders: poUsage, Now: d.Now,
-		AdminRole: auth.RoleAdmin, StaffRoles: staff})
+		Stock: p.Catalog, Users: au, AdminRole: auth.RoleAdmin, StaffRoles: staff})
 	p.Sales = sales.New(sales.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Events: d.Events,
 		Customers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, Users: au, Now: d.Now,
 		StaffRoles: staff, SellerRoles: []string{auth.RoleUser, auth.RoleSecretary}, AdminRole: auth.RoleAdmin})
