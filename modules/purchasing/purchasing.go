@@ -92,7 +92,7 @@ var (
 )
 
 // ReturnEvent is the payload of every return event: {"id": 4, "reference_no": "DV-1",
-// "kind": "goods", "purchase_id": 12, "document_number": "FV-1001", "supplier_name": "Acme",
+// "kind": "goods", "purchase_id": 12, "purchase_reference_no": "FV-1001", "supplier_name": "Acme",
 // "amount_cents": 18354400, "created_by": 3, "status": "rejected", "reason": "Not agreed"};
 // status is the approval status after the change, reason only on rejections.
 type ReturnEvent = app.ReturnEvent

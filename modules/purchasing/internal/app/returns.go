@@ -36,7 +36,7 @@ type ReturnEvent struct {
 	ReferenceNo   string `json:"reference_no"`
 	Kind          string `json:"kind"`
 	PurchaseID    int64  `json:"purchase_id"`
-	PurchaseRefNo string `json:"document_number"`
+	PurchaseRefNo string `json:"purchase_reference_no"`
 	SupplierName  string `json:"supplier_name"`
 	AmountCents   int64  `json:"amount_cents"`
 	CreatedBy     int64  `json:"created_by"`

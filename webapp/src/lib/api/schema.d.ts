@@ -2347,7 +2347,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "purchase" | "payment" | "purchase_order" | "received_order" | "customer" | "supplier" | "user" | "sale";
+            kind: "purchase" | "payment" | "purchase_order" | "received_order" | "customer" | "supplier" | "user" | "sale" | "return";
             /** @description English i18n key with {{name}} placeholders, e.g. 'Purchase {{label}} was approved.' */
             message: string;
             /**
@@ -6526,7 +6526,7 @@ export interface operations {
                 before?: string;
                 /** @description Open the last page */
                 last?: boolean;
-                /** @description purchase, payment, purchase_order, received_order, customer, supplier, user or sale */
+                /** @description purchase, payment, purchase_order, received_order, customer, supplier, user, sale or return */
                 kind?: string;
                 /** @description Only notifications about this company's records (useful to admins, who receive every company's) */
                 company_id?: number;
@@ -6598,7 +6598,7 @@ export interface operations {
     "delete-notifications": {
         parameters: {
             query?: {
-                /** @description purchase, payment, purchase_order, received_order, customer, supplier, user or sale */
+                /** @description purchase, payment, purchase_order, received_order, customer, supplier, user, sale or return */
                 kind?: string;
                 /** @description Only notifications about this company's records (useful to admins, who receive every company's) */
                 company_id?: number;
