@@ -137,7 +137,7 @@ func New(d Deps) (*Product, error) {
 		WriteRoles: staff})
 	p.People = people.New(people.Deps{DB: d.DB, Cache: d.Cache, Companies: st, Events: d.Events, Now: d.Now,
 		StaffRoles: staff, AdminRole: auth.RoleAdmin,
-		CustomerTotals: saleUsage, CustomerRefs: append([]people.CustomerReferences{saleUsage}, d.Later.CustomerRefs...),
+		CustomerTotals: saleUsage, SupplierTotals: purUsage, CustomerRefs: append([]people.CustomerReferences{saleUsage}, d.Later.CustomerRefs...),
 		SupplierRefs: append([]people.SupplierReferences{purUsage}, d.Later.SupplierRefs...)})
 	p.Purchasing = purchasing.New(purchasing.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Events: d.Events, Suppliers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, ReceivedOrders: poUsage, Now: d.Now,

@@ -199,6 +199,22 @@ func (u *Usage) SupplierInUse(ctx context.Context, id int64) (bool, error) {
 	return u.st.InUse(ctx, "supplier_id", id)
 }
 
+// SupplierTotals are the suppliers' figures from their live, approved purchases
+// (people.SupplierTotals): count, total to pay, paid, approved and pending returns, what is still
+// owed (Σ positive balances) and the credit in the company's favour (Σ negative balances).
+func (u *Usage) SupplierTotals(ctx context.Context, ids []int64) (map[int64]people.Totals, error) {
+	figs, err := u.st.SupplierFigures(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]people.Totals, len(figs))
+	for id, f := range figs {
+		out[id] = people.Totals{TotalSales: f.Count, TotalAmountCents: f.TotalCents, PaidCents: f.PaidCents,
+			ReturnCents: f.ReturnCents, PendingReturnCents: f.PendingReturnCents, BalanceCents: f.BalanceCents, CreditCents: f.CreditCents}
+	}
+	return out, nil
+}
+
 // StoreInUse reports whether a live purchase names the store (settings.StoreReferences).
 func (u *Usage) StoreInUse(ctx context.Context, id int64) (bool, error) {
 	return u.st.InUse(ctx, "store_id", id)

@@ -250,6 +250,13 @@ func TestReturnEverythingLeavesACredit(t *testing.T) {
 		if page.Data[0].Totals.CreditCents != sum {
 			t.Fatalf("the list's credit %+v", page.Data[0].Totals)
 		}
+		// The supplier's figures carry the returns and the credit.
+		var sup one[map[string]any]
+		w.Get(t, fmt.Sprintf("/api/suppliers/%d", w.supplier), w.user).Expect(http.StatusOK).JSON(&sup)
+		if sup.Data["return_cents"] != float64(sum) || sup.Data["credit_cents"] != float64(sum) || sup.Data["balance_cents"] != 0.0 ||
+			sup.Data["total_purchases"] != 1.0 || sup.Data["paid_cents"] != float64(p.Totals.TotalToPayCents) {
+			t.Fatalf("supplier figures %v", sup.Data)
+		}
 	})
 }
 

@@ -3624,6 +3624,11 @@ export interface components {
              */
             approved_by: number | null;
             autorretenedor: boolean;
+            /**
+             * Format: int64
+             * @description Still owed to the supplier: Σ of the purchases' positive balances
+             */
+            balance_cents: number;
             city: string;
             /** @description The party's own company or business name */
             company: string;
@@ -3637,6 +3642,11 @@ export interface components {
             created_at: string;
             /** Format: int64 */
             created_by: number | null;
+            /**
+             * Format: int64
+             * @description Owed to us: Σ of the purchases' credits (negative balances), saldo a favor
+             */
+            credit_cents: number;
             declarante: boolean;
             /** @description How the party is named: a legal entity (juridica) by its company name, a person by their name */
             display_name: string;
@@ -3651,9 +3661,34 @@ export interface components {
             iva_responsible: boolean;
             name: string;
             note: string;
+            /**
+             * Format: int64
+             * @description Paid so far
+             */
+            paid_cents: number;
+            /**
+             * Format: int64
+             * @description Purchase returns awaiting approval
+             */
+            pending_return_cents: number;
             /** @enum {string} */
             person_type: "natural" | "juridica";
             phone: string;
+            /**
+             * Format: int64
+             * @description Approved purchase returns
+             */
+            return_cents: number;
+            /**
+             * Format: int64
+             * @description Sum of their totals to pay
+             */
+            total_amount_cents: number;
+            /**
+             * Format: int64
+             * @description Number of approved purchases from the supplier
+             */
+            total_purchases: number;
             /** Format: date-time */
             updated_at: string;
             /** @description NIT check digit (DV); empty for other documents */
