@@ -44,7 +44,7 @@ func TestReturnsLedger(t *testing.T) {
 			r := &store.ReturnRow{CompanyID: f.company[0], PurchaseID: p.ID, PurchaseReferenceNo: "FV-1", SupplierID: f.supplier[0],
 				SupplierName: "Acme", ReturnDate: "2026-11-23", ReferenceNo: ref, Kind: "goods",
 				ReturnFigures: store.ReturnFigures{SubtotalCents: amount, TaxableBaseCents: amount, AmountCents: amount},
-				Columns: approval.Columns{ApprovalStatus: status}, Stamps: db.Stamped(0, now)}
+				Columns:       approval.Columns{ApprovalStatus: status}, Stamps: db.Stamped(0, now)}
 			if err := st.InsertReturn(ctx, r, []store.ReturnLineRow{{PurchaseLineID: lineID, ProductID: f.product[0], ProductCode: "P1",
 				ProductName: "Rice", Kind: "goods", Quantity: qty, UnitCostCents: 10_000, SubtotalCents: amount, BaseCents: amount}}); err != nil {
 				t.Fatal(err)
