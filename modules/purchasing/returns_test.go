@@ -103,6 +103,18 @@ func TestReturnOfTheWorkedExample(t *testing.T) {
 			}
 		}
 
+		// Lines left at 0 are not returned; nothing typed yet is quoted as zeros.
+		zero := goods(p.ID, lineA, 0, "")
+		w.Send(t, http.MethodPost, "/api/returns/quote", w.user, zero).Expect(http.StatusOK).JSON(&q)
+		if q.Data.Totals["amount_cents"] != 0 {
+			t.Fatalf("untyped quote %+v", q.Data)
+		}
+		zero["lines"] = []obj{{"purchase_line_id": lineA, "quantity": 2}, {"purchase_line_id": r.Lines[1].PurchaseLineID, "quantity": 0}}
+		w.Send(t, http.MethodPost, "/api/returns/quote", w.user, zero).Expect(http.StatusOK).JSON(&q)
+		if q.Data.Totals["amount_cents"] != 18_354_400 || len(q.Data.Lines) != 1 {
+			t.Fatalf("quote with a line at 0 %+v", q.Data)
+		}
+
 		var created one[purchasing.Return]
 		w.sendReturn(t, w.user, goods(p.ID, lineA, 2, "DV-1")).Expect(http.StatusCreated).JSON(&created)
 		ret := created.Data

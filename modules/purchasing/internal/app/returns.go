@@ -408,15 +408,28 @@ func (s *Service) Returnable(ctx context.Context, p caller.Principal, id int64) 
 
 // QuoteReturn prices a return form without storing anything, so the form shows the server's
 // figures while the user types. Only the purchase, the kind and the lines or value are read;
-// fields not typed yet are not errors.
+// fields not typed yet are not errors: lines at 0 are left out, and a return with no amount yet
+// is quoted as zeros (on an approved purchase p sees).
 func (s *Service) QuoteReturn(ctx context.Context, p caller.Principal, d domain.ReturnDraft) (ReturnQuote, error) {
 	d = d.Normalize()
-	if f := domain.ValidateReturnAmounts(d); len(f) > 0 {
+	untyped := d.Untyped()
+	f := domain.ValidateReturnAmounts(d)
+	if untyped {
+		delete(f, "lines")
+		delete(f, "value_cents")
+	}
+	if len(f) > 0 {
 		return ReturnQuote{}, domain.RefusedReturn(f)
 	}
 	r, err := s.visiblePurchase(ctx, p, d.PurchaseID)
 	if err != nil {
 		return ReturnQuote{}, err
+	}
+	if r.ApprovalStatus != string(approval.Approved) {
+		return ReturnQuote{}, apperror.Field("purchase_id", domain.MsgReturnNotApproved)
+	}
+	if untyped {
+		return ReturnQuote{Lines: []ReturnLineTotals{}}, nil
 	}
 	l, err := s.readLedger(ctx, s.d.DB, r, 0)
 	if err != nil {

@@ -80,11 +80,25 @@ type ReturnDraft struct {
 	ValueCents  int64
 }
 
-// Normalize trims the texts of d.
+// Normalize trims the texts of d and leaves out the lines with no quantity: the form lists every
+// line of the purchase, and a line left at 0 is not returned.
 func (d ReturnDraft) Normalize() ReturnDraft {
 	d.ReturnDate, d.ReferenceNo, d.Note = strings.TrimSpace(d.ReturnDate), strings.TrimSpace(d.ReferenceNo), strings.TrimSpace(d.Note)
 	d.Kind = strings.TrimSpace(d.Kind)
+	lines := make([]ReturnLine, 0, len(d.Lines))
+	for _, l := range d.Lines {
+		if l.Quantity != 0 {
+			lines = append(lines, l)
+		}
+	}
+	d.Lines = lines
 	return d
+}
+
+// Untyped reports whether the return's amounts are not typed yet: a goods return without a line
+// of some quantity, or a value return without a value. The quote answers zeros for it.
+func (d ReturnDraft) Untyped() bool {
+	return (d.Kind == ReturnGoods && len(d.Lines) == 0) || (d.Kind == ReturnValue && d.ValueCents == 0)
 }
 
 // ReturnLineField names field of return line i.
