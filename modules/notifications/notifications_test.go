@@ -256,7 +256,7 @@ func TestInboxAPI(t *testing.T) {
 		expect(refs("/api/notifications?per_page=2&q=fv", adminToken), "[FV-5 FV-2] total=3")
 		expect(refs("/api/notifications", buyerToken), "[FV-1] total=1")
 		s.Get(t, "/api/notifications?kind=sale", adminToken).Expect(http.StatusOK)
-		s.Get(t, "/api/notifications?kind=return", adminToken).Expect(http.StatusUnprocessableEntity)
+		s.Get(t, "/api/notifications?kind=product", adminToken).Expect(http.StatusUnprocessableEntity)
 		s.Get(t, "/api/notifications", "").Expect(http.StatusUnauthorized)
 
 		// The buyer's rejection shows its reason through the message's parameters.

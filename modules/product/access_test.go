@@ -227,6 +227,17 @@ var accessTable = map[string]caller{
 	"GET /api/reports/suppliers_report/export.xlsx":         staff,
 	"GET /api/reports/suppliers_report/{id}":                staff,
 	"GET /api/reports/suppliers_report/{id}/export.xlsx":    staff,
+	// Purchase returns: staff record, read, quote, delete and export; administrators decide; the
+	// buyer has no returns at all.
+	"GET /api/purchases/{id}/returnable": staff,
+	"GET /api/returns":                   staff,
+	"GET /api/returns/export.xlsx":       staff,
+	"POST /api/returns/quote":            staff,
+	"GET /api/returns/{id}":              staff,
+	"POST /api/returns":                  staff,
+	"DELETE /api/returns/{id}":           staff,
+	"POST /api/returns/{id}/approve":     admin,
+	"POST /api/returns/{id}/reject":      admin,
 }
 
 // operation is one operation of the served OpenAPI document.

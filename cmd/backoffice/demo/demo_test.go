@@ -108,6 +108,11 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"rejected payments with a reason", "SELECT COUNT(*) FROM payments WHERE company_id = ? AND approval_status = 'rejected' AND approval_reason <> ''", 1},
 			{"payments naming who recorded them", "SELECT COUNT(*) FROM payments WHERE company_id = ? AND created_by_name <> ''", 40},
 			{"suppliers of the run", "SELECT COUNT(DISTINCT party_id) FROM payments WHERE company_id = ? AND batch_id IS NOT NULL", 2},
+			{"approved goods returns on a partly paid purchase", `SELECT COUNT(*) FROM purchase_returns r JOIN purchases p ON p.id = r.purchase_id
+				WHERE r.company_id = ? AND r.kind = 'goods' AND r.approval_status = 'approved' AND p.status = 'partial'
+				AND p.return_cents = r.amount_cents AND p.balance_cents = p.total_to_pay_cents - p.paid_cents - p.return_cents`, 1},
+			{"pending value returns", `SELECT COUNT(*) FROM purchase_returns r JOIN purchases p ON p.id = r.purchase_id
+				WHERE r.company_id = ? AND r.kind = 'value' AND r.approval_status = 'pending' AND p.pending_return_cents = r.amount_cents`, 1},
 		}
 		back := map[string]string{
 			"purchases from 6 months back": s.Clock.Now().AddDate(0, -6, 0).Format("2006-01-02"),

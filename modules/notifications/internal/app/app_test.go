@@ -70,7 +70,7 @@ func TestInboxChangesReachOtherTabs(t *testing.T) {
 	if got := fmt.Sprint(p); got != want {
 		t.Fatalf("pushed %s, want %s", got, want)
 	}
-	if _, err := svc.DeleteAll(ctx, me, store.Filter{Kind: "return"}); err == nil {
+	if _, err := svc.DeleteAll(ctx, me, store.Filter{Kind: "product"}); err == nil {
 		t.Fatal("an unknown kind was accepted")
 	}
 }

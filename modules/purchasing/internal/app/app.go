@@ -1,6 +1,7 @@
 // Package app holds the purchasing use cases: quote (the form's totals while typing), list,
 // export, read, create, edit, delete, approve and reject purchases, and the dashboard's expiring
-// purchases. Every amount is priced by modules/tax from the supplier's and the buying company's
+// purchases; and the purchase returns (returns.go): what a purchase may still return, quote,
+// record, list, export, read, approve, reject and delete, in the purchase's transaction. Every amount is priced by modules/tax from the supplier's and the buying company's
 // tax profiles, so the totals the form shows and the totals stored are one engine's.
 //
 // Every use case takes the caller's caller.Principal: administrators see every company (with an
@@ -130,6 +131,10 @@ type Deps struct {
 	Taxes       TaxParams
 	// ReceivedOrders checks the received order a purchase is made from.
 	ReceivedOrders ReceivedOrders
+	// Stock takes an approved goods return's units out of stock (the catalog module).
+	Stock Stock
+	// Users names who records and decides a return (the auth module).
+	Users Users
 	// AdminRole sees every company, approves and rejects.
 	AdminRole string
 	Now       func() time.Time
@@ -267,9 +272,6 @@ func (s *Service) price(ctx context.Context, companyID int64, d domain.Draft, qu
 			ExpiryDate: l.ExpiryDate, CostCents: *l.CostCents, Quantity: *l.Quantity, SubtotalCents: lr.SubtotalCents,
 			DiscountCents: lr.DiscountCents, BaseCents: lr.BaseCents, IVACents: lr.IVACents})
 	}
-	if d.ReturnCents > res.TotalToPayCents {
-		return nil, apperror.Field("return_cents", domain.MsgReturns)
-	}
 	return pr, nil
 }
 
@@ -309,7 +311,7 @@ func (s *Service) Quote(ctx context.Context, p caller.Principal, companyID int64
 	for i, l := range pr.lines {
 		lines[i] = lineTotals(l)
 	}
-	return totalsOf(pr.result, 0, d.ReturnCents), lines, nil
+	return totalsOf(pr.result, 0, 0), lines, nil
 }
 
 // writeCompany is the company a purchase of p goes to: an administrator may name another live
