@@ -35,14 +35,9 @@ export interface PayableDocument {
   approvalStatus: ApprovalStatus;
 }
 
-/**
- * A purchase's credit in our favour: the purchase resource's credit_cents once purchasing sends
- * it (the returns contract), until then −balance when the balance is below zero — the same
- * figure by definition.
- */
+/** A purchase's credit in our favour (saldo a favor), as purchasing computes it. */
 export function creditOf(p: Purchase): number {
-  const sent = (p as Purchase & { credit_cents?: number }).credit_cents;
-  return typeof sent === 'number' ? sent : Math.max(0, -p.totals.balance_cents);
+  return p.totals.credit_cents;
 }
 
 /** A purchase as a payable document. */
