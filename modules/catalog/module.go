@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -89,6 +90,16 @@ func (m *Module) AdjustStock(ctx context.Context, tx bun.IDB, productID, delta i
 
 // StockShortage is what a refused AdjustStock wraps: the product and the units it had.
 type StockShortage = store.Shortage
+
+// Short reports the units a refused AdjustStock found under the product's lock, and whether err
+// is that refusal (a *StockShortage) rather than another failure.
+func Short(err error) (available int64, ok bool) {
+	var short *StockShortage
+	if errors.As(err, &short) {
+		return short.Available, true
+	}
+	return 0, false
+}
 
 // StockChanged refreshes cached list totals (the low-stock count) after a committed AdjustStock.
 func (m *Module) StockChanged(ctx context.Context) { m.svc.StockChanged(ctx) }

@@ -10,7 +10,8 @@
 // (event_id, user_id) backs that up.
 //
 // Kinds (the subject's entity): purchase, payment, purchase_order, received_order, customer,
-// supplier, user, sale. Outcomes (the verb): created, approved, rejected, received. Recipients:
+// supplier, user, sale, return (a purchase return). Outcomes (the verb): created, approved,
+// rejected, received. Recipients:
 //   - approved / rejected: the record's creator (payload created_by), who waits for the decision;
 //   - created (unless approved at creation) and received: every active administrator of every
 //     company — administrators see and approve all companies' records, and filter their inbox by

@@ -31,6 +31,9 @@ type Deps struct {
 	AdminRole  string
 	// CustomerTotals gives customers their sales figures (the sales module); nil: NoSales.
 	CustomerTotals CustomerTotals
+	// SupplierTotals gives suppliers their purchase figures with returns and credits (the
+	// purchasing module); nil: suppliers carry none.
+	SupplierTotals SupplierTotals
 	// CustomerRefs and SupplierRefs make deleting a record one of them reports in use fail with
 	// 409 'Customer cannot be deleted' / 'Supplier cannot be deleted'.
 	CustomerRefs []CustomerReferences
@@ -61,6 +64,9 @@ func New(d Deps) *Module {
 		AdminRole: d.AdminRole}
 	cd, sd := ad, ad
 	cd.Totals = d.CustomerTotals
+	if d.SupplierTotals != nil {
+		sd.Totals = supplierTotals{d.SupplierTotals}
+	}
 	for _, r := range d.CustomerRefs {
 		cd.Refs = append(cd.Refs, r.CustomerInUse)
 	}
@@ -146,3 +152,10 @@ var (
 	CustomerWords = store.WordsOf(domain.Customers.Table())
 	SupplierWords = store.WordsOf(domain.Suppliers.Table())
 )
+
+// supplierTotals serves the suppliers' figures where the records' service asks for totals.
+type supplierTotals struct{ s SupplierTotals }
+
+func (a supplierTotals) CustomerTotals(ctx context.Context, ids []int64) (map[int64]Totals, error) {
+	return a.s.SupplierTotals(ctx, ids)
+}

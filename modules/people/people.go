@@ -54,6 +54,13 @@ const (
 // customers the caller may see; a customer missing from the answer has no sales.
 type CustomerTotals = app.CustomerTotals
 
+// SupplierTotals computes suppliers' purchase figures (count, total, paid, returns, pending
+// returns, balance, credit); the purchasing module implements it. A supplier missing from the
+// answer has no approved purchases.
+type SupplierTotals interface {
+	SupplierTotals(ctx context.Context, supplierIDs []int64) (map[int64]Totals, error)
+}
+
 // NoSales is the CustomerTotals of a product without a sales module: nobody has sales yet.
 type NoSales struct{}
 

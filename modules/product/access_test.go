@@ -189,6 +189,18 @@ var accessTable = map[string]caller{
 	"DELETE /api/payments/{id}":       staff,
 	"POST /api/payments/{id}/approve": admin,
 	"POST /api/payments/{id}/reject":  admin,
+
+	// Purchase returns: staff record, read, quote, delete and export; administrators decide; the
+	// buyer has no returns at all.
+	"GET /api/purchases/{id}/returnable": staff,
+	"GET /api/returns":                   staff,
+	"GET /api/returns/export.xlsx":       staff,
+	"POST /api/returns/quote":            staff,
+	"GET /api/returns/{id}":              staff,
+	"POST /api/returns":                  staff,
+	"DELETE /api/returns/{id}":           staff,
+	"POST /api/returns/{id}/approve":     admin,
+	"POST /api/returns/{id}/reject":      admin,
 }
 
 // operation is one operation of the served OpenAPI document.

@@ -119,7 +119,7 @@ func fuzzOrder(ops []operation) []operation {
 	rank := func(path string) int {
 		for i, prefix := range []string{"/api/auth", "/api/site_setting", "/api/tax", "/api/companies", "/api/stores",
 			"/api/users", "/api/categories", "/api/products", "/api/suppliers", "/api/customers",
-			"/api/purchase-orders", "/api/received-orders", "/api/purchases", "/api/sales", "/api/payments"} {
+			"/api/purchase-orders", "/api/received-orders", "/api/purchases", "/api/sales", "/api/payments", "/api/returns"} {
 			if strings.HasPrefix(path, prefix) {
 				return i
 			}
@@ -532,7 +532,7 @@ const fuzzQueriesPerOperation = 60
 // the ones it accepts get real and forged cursors.
 var sortVocabulary = []string{"name", "code", "created_at", "reference_no", "purchase_date", "due_date", "quantity",
 	"status", "balance_cents", "total_to_pay_cents", "price_cents", "city", "email", "first_name", "last_name",
-	"username", "role", "id"}
+	"username", "role", "id", "return_date", "amount_cents"}
 
 // TestFuzzQueryParameters sends schema-generated and schema-breaking query strings to every GET
 // operation that takes query parameters (lists, exports, choices, alerts, expiring), as an
@@ -691,14 +691,14 @@ func (f *fuzzer) paramValue(p *huma.Param) string {
 			key = "-" + key
 		}
 		return key
-	case "from", "to":
+	case "from", "to", "date_from", "date_to":
 		return fmt.Sprintf("2026-%02d-%02d", 1+f.r.IntN(12), 1+f.r.IntN(28))
 	case "approval":
 		return []string{"pending", "approved", "rejected"}[f.r.IntN(3)]
 	case "status":
 		return []string{"pending", "partial", "paid", "received", "approved"}[f.r.IntN(5)]
 	case "kind":
-		return []string{"purchase", "payment", "purchase_order"}[f.r.IntN(3)]
+		return []string{"purchase", "payment", "purchase_order", "goods", "value", "return"}[f.r.IntN(6)]
 	case "city":
 		return "Bogotá"
 	case "after", "before":

@@ -137,11 +137,11 @@ func New(d Deps) (*Product, error) {
 		WriteRoles: staff})
 	p.People = people.New(people.Deps{DB: d.DB, Cache: d.Cache, Companies: st, Events: d.Events, Now: d.Now,
 		StaffRoles: staff, AdminRole: auth.RoleAdmin,
-		CustomerTotals: saleUsage, CustomerRefs: append([]people.CustomerReferences{saleUsage}, d.Later.CustomerRefs...),
+		CustomerTotals: saleUsage, SupplierTotals: purUsage, CustomerRefs: append([]people.CustomerReferences{saleUsage}, d.Later.CustomerRefs...),
 		SupplierRefs: append([]people.SupplierReferences{purUsage}, d.Later.SupplierRefs...)})
 	p.Purchasing = purchasing.New(purchasing.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Events: d.Events, Suppliers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, ReceivedOrders: poUsage, Now: d.Now,
-		AdminRole: auth.RoleAdmin, StaffRoles: staff})
+		Stock: p.Catalog, Users: au, AdminRole: auth.RoleAdmin, StaffRoles: staff})
 	p.Sales = sales.New(sales.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Events: d.Events,
 		Customers: p.People, Companies: st, Catalog: p.Catalog, Taxes: p.Tax, Users: au, Now: d.Now,
 		StaffRoles: staff, SellerRoles: []string{auth.RoleUser, auth.RoleSecretary}, AdminRole: auth.RoleAdmin})

@@ -41,6 +41,16 @@ type Catalog interface {
 	ProductFacts(ctx context.Context, companyID int64, ids []int64) (map[int64]catalog.ProductFacts, error)
 }
 
+// Stock moves the catalog's stock in the caller's transaction (*catalog.Module): an approved
+// goods return takes its units out.
+type Stock interface {
+	AdjustStock(ctx context.Context, tx bun.IDB, productID, delta int64) (int64, error)
+	StockChanged(ctx context.Context)
+}
+
+// Users names users (*auth.Module): a return copies who recorded and who decided it.
+type Users = app.Users
+
 // TaxParams gives the UVT of a document's year (*tax.Module).
 type TaxParams interface {
 	ParamsFor(ctx context.Context, date time.Time) (tax.Params, error)
@@ -66,6 +76,10 @@ type Deps struct {
 	Taxes     TaxParams
 	// ReceivedOrders checks the received order a purchase is made from (create).
 	ReceivedOrders ReceivedOrders
+	// Stock takes an approved goods return's units out of stock; Users names a return's creator
+	// and decider.
+	Stock Stock
+	Users Users
 	// StaffRoles may list, read, quote, create, edit, delete and export (admin, user, secretary);
 	// AdminRole also approves and rejects, and sees every company.
 	StaffRoles []string
@@ -96,9 +110,10 @@ func New(d Deps) *Module {
 	}
 	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Events: d.Events,
 		Suppliers: supplierSource{d.Suppliers}, Companies: buyerSource{d.Companies}, Products: productSource{d.Catalog}, Taxes: d.Taxes, ReceivedOrders: d.ReceivedOrders,
-		AdminRole: d.AdminRole, Now: d.Now})
+		Stock: stockSource{d.Stock}, Users: d.Users, AdminRole: d.AdminRole, Now: d.Now})
 	// The invoice image is read by whoever reads the purchase: staff of its company, not buyers.
 	d.Attachments.AllowReads(app.Entity, attachments.ReadableBy(d.StaffRoles, svc.Visible))
+	d.Attachments.AllowReads(app.ReturnEntity, attachments.ReadableBy(d.StaffRoles, svc.ReturnVisible))
 	return &Module{db: d.DB, svc: svc, now: d.Now,
 		roles: purchasinghttp.Roles{Staff: d.StaffRoles, Deciders: []string{d.AdminRole}}}
 }
@@ -114,8 +129,11 @@ func IndexSearchWords(ctx context.Context, db bun.IDB) (int, error) {
 	return store.New(db).IndexMissingWords(ctx)
 }
 
-// Routes registers /api/purchases.
-func (m *Module) Routes(api *httpx.API) { purchasinghttp.Routes(api, m.svc, m.roles, m.now) }
+// Routes registers /api/purchases and the purchase returns (/api/returns).
+func (m *Module) Routes(api *httpx.API) {
+	purchasinghttp.Routes(api, m.svc, m.roles, m.now)
+	purchasinghttp.RegisterReturns(api, m.svc, m.roles, m.now)
+}
 
 // Document reads the live purchase id in tx for the payments module (payable.Ledger) and holds
 // it until tx ends: on PostgreSQL a row lock, on SQLite the write lock. companyID scopes the read
@@ -156,7 +174,7 @@ func document(r *store.Row) payable.Document {
 	due, _ := calendar.ParseDate(r.DueDate)
 	d := payable.Document{ID: r.ID, CompanyID: r.CompanyID, Number: r.ReferenceNo, PartyID: r.SupplierID,
 		PartyName: r.SupplierName, Date: date, DueDate: due, Reference: r.ReferenceNo, TotalCents: r.TotalToPayCents,
-		PaidCents: r.PaidCents, ReturnsCents: r.ReturnCents, BalanceCents: r.BalanceCents,
+		PaidCents: r.PaidCents, ReturnsCents: r.ReturnCents, PendingReturnsCents: r.PendingReturnCents, BalanceCents: r.BalanceCents,
 		ApprovalStatus: r.ApprovalStatus, Status: r.Status}
 	if r.CreatedBy != nil {
 		d.CreatedBy = *r.CreatedBy
@@ -179,6 +197,22 @@ func NewUsage(db bun.IDB) *Usage { return &Usage{st: store.New(db)} }
 // SupplierInUse reports whether a live purchase names the supplier (people.SupplierReferences).
 func (u *Usage) SupplierInUse(ctx context.Context, id int64) (bool, error) {
 	return u.st.InUse(ctx, "supplier_id", id)
+}
+
+// SupplierTotals are the suppliers' figures from their live, approved purchases
+// (people.SupplierTotals): count, total to pay, paid, approved and pending returns, what is still
+// owed (Σ positive balances) and the credit in the company's favour (Σ negative balances).
+func (u *Usage) SupplierTotals(ctx context.Context, ids []int64) (map[int64]people.Totals, error) {
+	figs, err := u.st.SupplierFigures(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]people.Totals, len(figs))
+	for id, f := range figs {
+		out[id] = people.Totals{TotalSales: f.Count, TotalAmountCents: f.TotalCents, PaidCents: f.PaidCents,
+			ReturnCents: f.ReturnCents, PendingReturnCents: f.PendingReturnCents, BalanceCents: f.BalanceCents, CreditCents: f.CreditCents}
+	}
+	return out, nil
 }
 
 // StoreInUse reports whether a live purchase names the store (settings.StoreReferences).
@@ -245,3 +279,8 @@ func (a buyerSource) BuyerProfile(ctx context.Context, companyID int64) (tax.Buy
 	}
 	return tax.Buyer{HasTaxes: t.HasTaxes, WithholdingAgent: t.WithholdingAgent, ReteIVAAgent: t.ReteIVAAgent}, nil
 }
+
+// stockSource moves the catalog's stock and reads the units a refusal reports.
+type stockSource struct{ Stock }
+
+func (stockSource) Available(err error) (int64, bool) { return catalog.Short(err) }

@@ -83,3 +83,19 @@ type Purchase = app.Purchase
 
 // Totals are a purchase's computed amounts.
 type Totals = app.PurchaseTotals
+
+// Subjects of the purchase returns' events (backoffice.purchasing.return.<verb>.v1).
+var (
+	SubjectReturnCreated  = app.ReturnSubject(app.VerbCreated)
+	SubjectReturnApproved = app.ReturnSubject(app.VerbApproved)
+	SubjectReturnRejected = app.ReturnSubject(app.VerbRejected)
+)
+
+// ReturnEvent is the payload of every return event: {"id": 4, "reference_no": "DV-1",
+// "kind": "goods", "purchase_id": 12, "purchase_reference_no": "FV-1001", "supplier_name": "Acme",
+// "amount_cents": 18354400, "created_by": 3, "status": "rejected", "reason": "Not agreed"};
+// status is the approval status after the change, reason only on rejections.
+type ReturnEvent = app.ReturnEvent
+
+// Return is a purchase return as the API shows it (money in centavos).
+type Return = app.Return

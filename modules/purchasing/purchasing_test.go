@@ -236,8 +236,6 @@ func TestValidationMessages(t *testing.T) {
 			{"quantity", edit(func(b obj) { b["lines"].([]obj)[0]["quantity"] = 0 }), pngBytes, "lines.0.quantity", "Input Product Quantity"},
 			{"discount", edit(func(b obj) { b["discount_cents"] = -1 }), pngBytes, "discount_cents", "Input Product Discount"},
 			{"shipping", edit(func(b obj) { b["shipping_cents"] = -1 }), pngBytes, "shipping_cents", "Input Product Shipping"},
-			{"returns", edit(func(b obj) { b["return_cents"] = -1 }), pngBytes, "return_cents", "Input Product Returns"},
-			{"returns above total", edit(func(b obj) { b["return_cents"] = 141_282_001 }), pngBytes, "return_cents", "Input Product Returns"},
 			{"line", edit(func(b obj) { delete(b["lines"].([]obj)[2], "cost_cents") }), pngBytes, "lines.2.product_id",
 				"Category, Product Name, and Product Cost are required for each item"},
 			{"product of another category", edit(func(b obj) { b["lines"].([]obj)[0]["category_id"] = w.categories["b"] }), pngBytes,

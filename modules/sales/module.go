@@ -254,13 +254,7 @@ func (a productSource) LineProducts(ctx context.Context, companyID int64, ids []
 // stockSource moves the catalog's stock and reads the units a refusal reports.
 type stockSource struct{ Catalog }
 
-func (stockSource) Available(err error) (int64, bool) {
-	var short *catalog.StockShortage
-	if errors.As(err, &short) {
-		return short.Available, true
-	}
-	return 0, false
-}
+func (stockSource) Available(err error) (int64, bool) { return catalog.Short(err) }
 
 // sellerSource reads our company's tax flags as a seller, and names its stores.
 type sellerSource struct{ c Companies }

@@ -3,6 +3,7 @@ package attachments
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 
@@ -133,4 +134,23 @@ func extValue(s string) string {
 		b.WriteByte(hexDigits[c&0xf])
 	}
 	return b.String()
+}
+
+// ReadParts reads the files of a multipart form's parts, each up to one byte over the size limit
+// (enough to tell a file that is too big), closing them; the use case checks them (Validate), so
+// its answer names the form's field. Parts not sent are skipped.
+func ReadParts(files []huma.FormFile) ([]Upload, error) {
+	var out []Upload
+	for _, f := range files {
+		if !f.IsSet {
+			continue
+		}
+		data, err := io.ReadAll(io.LimitReader(f.File, MaxSize+1))
+		_ = f.File.Close()
+		if err != nil {
+			return nil, apperror.Internal(err)
+		}
+		out = append(out, Upload{Filename: f.Filename, Data: data})
+	}
+	return out, nil
 }

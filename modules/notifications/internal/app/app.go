@@ -72,7 +72,7 @@ func New(d Deps) *Service {
 // Notification is one notification as the API and the live channel show it.
 type Notification struct {
 	ID           int64             `json:"id"`
-	Kind         string            `json:"kind" enum:"purchase,payment,purchase_order,received_order,customer,supplier,user,sale"`
+	Kind         string            `json:"kind" enum:"purchase,payment,purchase_order,received_order,customer,supplier,user,sale,return"`
 	Outcome      string            `json:"outcome" enum:"created,approved,rejected,received"`
 	Title        string            `json:"title" doc:"English i18n key of the toast title, e.g. 'Purchase Order Approved'"`
 	Message      string            `json:"message" doc:"English i18n key with {{name}} placeholders, e.g. 'Purchase {{label}} was approved.'"`

@@ -14,7 +14,7 @@ import (
 // Kind is what a notification is about: the entity token of the event's subject.
 type Kind string
 
-// Kinds that produce notifications. Events of other entities (returns, products…) are
+// Kinds that produce notifications. Events of other entities (products…) are
 // acknowledged and ignored.
 const (
 	KindPurchase      Kind = "purchase"
@@ -25,10 +25,12 @@ const (
 	KindSupplier      Kind = "supplier"
 	KindUser          Kind = "user"
 	KindSale          Kind = "sale"
+	KindReturn        Kind = "return"
 )
 
 // Kinds lists every kind, in the order of the API's documentation.
-var Kinds = []Kind{KindPurchase, KindPayment, KindPurchaseOrder, KindReceivedOrder, KindCustomer, KindSupplier, KindUser, KindSale}
+var Kinds = []Kind{KindPurchase, KindPayment, KindPurchaseOrder, KindReceivedOrder, KindCustomer, KindSupplier, KindUser, KindSale,
+	KindReturn}
 
 // ValidKind reports whether k is one of Kinds.
 func ValidKind(k string) bool { return slices.Contains(Kinds, Kind(k)) }
@@ -55,6 +57,7 @@ var noun = map[Kind]string{
 	KindSupplier:      "Supplier",
 	KindUser:          "User",
 	KindSale:          "Sale",
+	KindReturn:        "Return",
 }
 
 // invalidates is, per kind, the list names (the web app's query roots, the path segment after
@@ -62,7 +65,8 @@ var noun = map[Kind]string{
 // the categories' ordered quantities; a received order's approval adds stock and received
 // quantities; a payment changes its document's balance — a purchase's and its supplier's, or a
 // sale's and its customer's (ListsOf narrows to its type); a sale's decision changes its
-// customer's and seller's figures, and a rejection gives its stock back.
+// customer's and seller's figures, and a rejection gives its stock back; a purchase return
+// changes its purchase's figures and its supplier's, and an approved goods return the stock.
 var invalidates = map[Kind][]string{
 	KindPurchase:      {"purchases"},
 	KindPayment:       {"payments", "purchases", "suppliers", "sales", "customers"},
@@ -72,6 +76,7 @@ var invalidates = map[Kind][]string{
 	KindSupplier:      {"suppliers"},
 	KindUser:          {"users"},
 	KindSale:          {"sales", "products", "customers", "users"},
+	KindReturn:        {"returns", "purchases", "suppliers", "products"},
 }
 
 // NotificationsKey is the list name of the notifications themselves (list and unread count).
@@ -103,6 +108,9 @@ type Payload struct {
 	DocumentID     int64  `json:"document_id"`
 	DocumentNumber string `json:"document_number"`
 	PartyName      string `json:"party_name"`
+	// PurchaseID and PurchaseReferenceNo are a purchase return's purchase.
+	PurchaseID          int64  `json:"purchase_id"`
+	PurchaseReferenceNo string `json:"purchase_reference_no"`
 }
 
 // Event is a decoded domain event that concerns this module.
@@ -213,6 +221,10 @@ func ContentOf(ev Event) Content {
 	if d.ReferenceNo == "" {
 		d.ReferenceNo = d.Number
 	}
+	if ev.Kind == KindReturn {
+		// A return's link and message name its purchase, as a payment's name its document.
+		d.DocumentID, d.DocumentNumber = d.PurchaseID, d.PurchaseReferenceNo
+	}
 	label := d.ReferenceNo
 	if label == "" {
 		label = d.Name
@@ -229,7 +241,8 @@ func ContentOf(ev Event) Content {
 		}
 	}
 	if d.DocumentID != 0 {
-		// A payment's link: the web app opens /payments/{document_type}/{document_id}.
+		// A payment's link: the web app opens /payments/{document_type}/{document_id}; a
+		// return's /preturn/list/{document_id}.
 		params["document_id"] = strconv.FormatInt(d.DocumentID, 10)
 	}
 	if d.Quantity != 0 {

@@ -127,6 +127,39 @@ func TestPaymentContent(t *testing.T) {
 	}
 }
 
+// A purchase return's notification names its purchase (the link's document), goes to the admins
+// while pending and to its creator once decided, and refreshes the returns, the purchases, the
+// suppliers and the products (stock).
+func TestReturnContent(t *testing.T) {
+	kind, outcome, ok := Parse("backoffice.purchasing.return.approved.v1")
+	if !ok || kind != KindReturn || outcome != OutcomeApproved {
+		t.Fatalf("parse %q %q %v", kind, outcome, ok)
+	}
+	ev := Event{Kind: KindReturn, Outcome: OutcomeApproved, ActorID: 1, Data: Payload{ID: 4, ReferenceNo: "DV-1",
+		PurchaseID: 12, PurchaseReferenceNo: "FV-001", SupplierName: "Distribuidora Andina", AmountCents: 18354400,
+		CreatedBy: 3, Status: "approved"}}
+	want := Content{Message: "Return {{label}} was approved.",
+		Params: map[string]string{"label": "DV-1", "reference_no": "DV-1", "supplier_name": "Distribuidora Andina",
+			"document_number": "FV-001", "document_id": "12"},
+		ReferenceNo: "DV-1", SupplierName: "Distribuidora Andina", AmountCents: 18354400, EntityID: 4}
+	if c := ContentOf(ev); !reflect.DeepEqual(c, want) {
+		t.Fatalf("got %+v\nwant %+v", c, want)
+	}
+	if a := AudienceOf(ev); !reflect.DeepEqual(a, Audience{Users: []int64{3}, Except: 1}) {
+		t.Fatalf("approved return: %+v", a)
+	}
+	if got := ListsOf(ev); !reflect.DeepEqual(got, []string{"returns", "purchases", "suppliers", "products"}) {
+		t.Fatalf("a return refreshes %v", got)
+	}
+	ev.Outcome, ev.ActorID, ev.Data.Status = OutcomeCreated, 3, "pending"
+	if a := AudienceOf(ev); !reflect.DeepEqual(a, Audience{Admins: true, Except: 3}) {
+		t.Fatalf("created pending return: %+v", a)
+	}
+	if Title(KindReturn, OutcomeRejected) != "Return Rejected" || !ValidKind("return") {
+		t.Fatal("return titles and kinds")
+	}
+}
+
 func TestContentOf(t *testing.T) {
 	c := ContentOf(Event{Kind: KindPurchase, Outcome: OutcomeRejected,
 		Data: Payload{ID: 12, ReferenceNo: "FV-001", SupplierName: "Acme", AmountCents: 141282000, Reason: "Wrong price"}})

@@ -17,7 +17,7 @@ import (
 // Filters are the inbox's own query parameters (exported: huma reads the parameters of exported
 // embedded structs only).
 type Filters struct {
-	Kind      string `query:"kind" maxLength:"20" doc:"purchase, payment, purchase_order, received_order, customer, supplier, user or sale"`
+	Kind      string `query:"kind" maxLength:"20" doc:"purchase, payment, purchase_order, received_order, customer, supplier, user, sale or return"`
 	CompanyID int64  `query:"company_id" doc:"Only notifications about this company's records (useful to admins, who receive every company's)"`
 	Unread    bool   `query:"unread" doc:"Only unread notifications"`
 }

@@ -11,7 +11,6 @@ package http
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"reflect"
 
@@ -61,24 +60,6 @@ type paymentForm struct {
 	Images []huma.FormFile `form:"images" required:"false" doc:"Images (repeat the part): the receipt, the transfer's proof; at most 10"`
 }
 
-// readUploads reads the files sent, each up to one byte over the size limit (enough to tell a
-// file that is too big), closing them; the use case checks them.
-func readUploads(files []huma.FormFile) ([]attachments.Upload, error) {
-	var out []attachments.Upload
-	for _, f := range files {
-		if !f.IsSet {
-			continue
-		}
-		data, err := io.ReadAll(io.LimitReader(f.File, attachments.MaxSize+1))
-		_ = f.File.Close()
-		if err != nil {
-			return nil, apperror.Internal(err)
-		}
-		out = append(out, attachments.Upload{Filename: f.Filename, Data: data})
-	}
-	return out, nil
-}
-
 // fingerprint identifies a create's request for its Idempotency-Key: the JSON text as sent and
 // each image's bytes.
 func fingerprint(data []byte, images []attachments.Upload) string {
@@ -101,7 +82,7 @@ func (f *paymentForm) input() (app.Input, error) {
 			return app.Input{}, badData()
 		}
 	}
-	images, err := readUploads(f.Images)
+	images, err := attachments.ReadParts(f.Images)
 	return app.Input{Draft: b.draft(), Images: images}, err
 }
 

@@ -54,12 +54,18 @@ type Event struct {
 	CreatedBy      int64  `json:"created_by,omitempty"`
 }
 
-// Totals are a customer's sales figures, computed by the sales module. Money in centavos.
+// Totals are a customer's sales figures, computed by the sales module, or a supplier's purchase
+// figures, computed by the purchasing module (TotalSales is then the number of purchases, and
+// returns and credits are the purchase returns'). Money in centavos.
 type Totals struct {
 	TotalSales       int64 `json:"total_sales" doc:"Number of sales to the customer"`
 	TotalAmountCents int64 `json:"total_amount_cents" doc:"Sum of the sales, in centavos"`
 	PaidCents        int64 `json:"paid_cents" doc:"Paid so far, in centavos"`
 	BalanceCents     int64 `json:"balance_cents" doc:"Still owed, in centavos"`
+	// Suppliers only (the customers' JSON leaves them out: sales have no returns).
+	ReturnCents        int64 `json:"-"`
+	PendingReturnCents int64 `json:"-"`
+	CreditCents        int64 `json:"-"`
 }
 
 // CustomerTotals computes sales figures for customers. The ids given are already checked
@@ -118,7 +124,8 @@ type Record struct {
 	CreatedBy         *int64
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
-	// Totals is set for customers only.
+	// Totals is set when the kind's module computes figures (customers: sales; suppliers:
+	// purchases).
 	Totals *Totals
 }
 
@@ -130,7 +137,7 @@ type Deps struct {
 	// Events writes domain events to the outbox and wakes the relay after commit.
 	Events eventbus.Emitter
 	Now    func() time.Time
-	// Totals gives records sales totals (customers; nil for suppliers, which carry none).
+	// Totals gives records their figures (customers: sales; suppliers: purchases); nil: none.
 	Totals CustomerTotals
 	// Refs refuse deleting a record another module's data still names.
 	Refs []InUse
@@ -161,7 +168,7 @@ func New(kind domain.Kind, d Deps) *Service {
 // Kind is the kind this Service manages.
 func (s *Service) Kind() domain.Kind { return s.kind }
 
-// HasTotals reports whether records carry sales totals (customers).
+// HasTotals reports whether records carry figures (customers' sales, suppliers' purchases).
 func (s *Service) HasTotals() bool { return s.totals != nil }
 
 // Subject is the event subject of verb for this kind.

@@ -45,12 +45,19 @@ var (
 		{xlsx.Header{"Belongs to", "Pertenece a"}, func(r app.Record, _ string) any { return r.CompanyName }},
 		{xlsx.Header{"Created at", "Creado"}, func(r app.Record, _ string) any { return r.CreatedAt }},
 	}
+	// totalColumns are the customers' sales figures; a supplier's count is of purchases, and it
+	// adds its returns and credit (supplierColumns).
 	totalColumns = []column{
 		{xlsx.Header{"Total sales", "Ventas"}, func(r app.Record, _ string) any { return totals(r).TotalSales }},
 		{xlsx.Header{"Total amount", "Monto total"}, func(r app.Record, _ string) any { return xlsx.Centavos(totals(r).TotalAmountCents) }},
 		{xlsx.Header{"Paid", "Pagado"}, func(r app.Record, _ string) any { return xlsx.Centavos(totals(r).PaidCents) }},
 		{xlsx.Header{"Balance", "Saldo"}, func(r app.Record, _ string) any { return xlsx.Centavos(totals(r).BalanceCents) }},
 	}
+	supplierColumns = append([]column{
+		{xlsx.Header{"Total purchases", "Compras"}, func(r app.Record, _ string) any { return totals(r).TotalSales }}},
+		append(append([]column{}, totalColumns[1:]...),
+			column{xlsx.Header{"Returns", "Devoluciones"}, func(r app.Record, _ string) any { return xlsx.Centavos(totals(r).ReturnCents) }},
+			column{xlsx.Header{"Credit", "Saldo a favor"}, func(r app.Record, _ string) any { return xlsx.Centavos(totals(r).CreditCents) }})...)
 )
 
 func totals(r app.Record) app.Totals {
@@ -66,7 +73,10 @@ func exportFile(ctx context.Context, k domain.Kind, lang string, withTotals bool
 	run func(ctx context.Context, each func([]app.Record) error) error) (*xlsx.File, error) {
 	lang = xlsx.Lang(lang)
 	cols := partyColumns
-	if withTotals {
+	switch {
+	case withTotals && k.Entity == domain.Suppliers.Entity:
+		cols = append(append([]column{}, partyColumns...), supplierColumns...)
+	case withTotals:
 		cols = append(append([]column{}, partyColumns...), totalColumns...)
 	}
 	headers := make([]xlsx.Header, len(cols))

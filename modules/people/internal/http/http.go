@@ -54,9 +54,23 @@ type Customer struct {
 	app.Totals
 }
 
-// Supplier is a supplier in the API.
+// Supplier is a supplier in the API: a party with its purchase figures.
 type Supplier struct {
 	Party
+	SupplierTotals
+}
+
+// SupplierTotals are a supplier's figures from its approved purchases, in centavos: what the
+// company owes it (balance) and what it owes the company (credit: returns beyond a purchase's
+// balance, saldo a favor).
+type SupplierTotals struct {
+	TotalPurchases     int64 `json:"total_purchases" doc:"Number of approved purchases from the supplier"`
+	TotalAmountCents   int64 `json:"total_amount_cents" doc:"Sum of their totals to pay"`
+	PaidCents          int64 `json:"paid_cents" doc:"Paid so far"`
+	ReturnCents        int64 `json:"return_cents" doc:"Approved purchase returns"`
+	PendingReturnCents int64 `json:"pending_return_cents" doc:"Purchase returns awaiting approval"`
+	BalanceCents       int64 `json:"balance_cents" doc:"Still owed to the supplier: Σ of the purchases' positive balances"`
+	CreditCents        int64 `json:"credit_cents" doc:"Owed to us: Σ of the purchases' credits (negative balances), saldo a favor"`
 }
 
 // CustomerView converts a customer record.
@@ -69,7 +83,14 @@ func CustomerView(r app.Record) Customer {
 }
 
 // SupplierView converts a supplier record.
-func SupplierView(r app.Record) Supplier { return Supplier{Party: partyView(r)} }
+func SupplierView(r app.Record) Supplier {
+	d := Supplier{Party: partyView(r)}
+	if t := r.Totals; t != nil {
+		d.SupplierTotals = SupplierTotals{TotalPurchases: t.TotalSales, TotalAmountCents: t.TotalAmountCents, PaidCents: t.PaidCents,
+			ReturnCents: t.ReturnCents, PendingReturnCents: t.PendingReturnCents, BalanceCents: t.BalanceCents, CreditCents: t.CreditCents}
+	}
+	return d
+}
 
 func partyView(r app.Record) Party {
 	return Party{ID: r.ID, CompanyID: r.CompanyID, CompanyName: r.CompanyName, Name: r.Name, Company: r.Company,

@@ -130,6 +130,10 @@ type Deps struct {
 	Taxes       TaxParams
 	// ReceivedOrders checks the received order a purchase is made from.
 	ReceivedOrders ReceivedOrders
+	// Stock takes an approved goods return's units out of stock (the catalog module).
+	Stock Stock
+	// Users names who records and decides a return (the auth module).
+	Users Users
 	// AdminRole sees every company, approves and rejects.
 	AdminRole string
 	Now       func() time.Time
@@ -267,9 +271,6 @@ func (s *Service) price(ctx context.Context, companyID int64, d domain.Draft, qu
 			ExpiryDate: l.ExpiryDate, CostCents: *l.CostCents, Quantity: *l.Quantity, SubtotalCents: lr.SubtotalCents,
 			DiscountCents: lr.DiscountCents, BaseCents: lr.BaseCents, IVACents: lr.IVACents})
 	}
-	if d.ReturnCents > res.TotalToPayCents {
-		return nil, apperror.Field("return_cents", domain.MsgReturns)
-	}
 	return pr, nil
 }
 
@@ -309,7 +310,7 @@ func (s *Service) Quote(ctx context.Context, p caller.Principal, companyID int64
 	for i, l := range pr.lines {
 		lines[i] = lineTotals(l)
 	}
-	return totalsOf(pr.result, 0, d.ReturnCents), lines, nil
+	return totalsOf(pr.result, 0, 0), lines, nil
 }
 
 // writeCompany is the company a purchase of p goes to: an administrator may name another live

@@ -34,9 +34,11 @@ type PurchaseTotals struct {
 	WithholdingVATCents    int64  `json:"withholding_vat_cents" doc:"ReteIVA"`
 	WithholdingVATRate     string `json:"withholding_vat_rate"`
 	TotalToPayCents        int64  `json:"total_to_pay_cents" doc:"invoice − withholdings"`
-	ReturnCents            int64  `json:"return_cents"`
+	ReturnCents            int64  `json:"return_cents" doc:"Σ approved returns (read-only: recorded as returns)"`
+	PendingReturnCents     int64  `json:"pending_return_cents" doc:"Σ returns awaiting approval"`
 	PaidCents              int64  `json:"paid_cents"`
-	BalanceCents           int64  `json:"balance_cents" doc:"total to pay − paid − returns"`
+	BalanceCents           int64  `json:"balance_cents" doc:"total to pay − paid − returns; negative: a credit in our favour"`
+	CreditCents            int64  `json:"credit_cents" doc:"max(0, −balance): the credit in our favour (saldo a favor)"`
 }
 
 // PurchaseLineTotals are one line's amounts.
@@ -134,8 +136,8 @@ func view(r *store.Row, lines []store.LineRow) Purchase {
 			TaxableBaseCents: r.TaxableBaseCents, VATCents: r.VATCents, InvoiceCents: r.InvoiceCents,
 			WithholdingIncomeCents: r.WithholdingIncomeCents, WithholdingIncomeRate: r.WithholdingIncomeRate,
 			WithholdingVATCents: r.WithholdingVATCents, WithholdingVATRate: r.WithholdingVATRate,
-			TotalToPayCents: r.TotalToPayCents, ReturnCents: r.ReturnCents, PaidCents: r.PaidCents,
-			BalanceCents: r.BalanceCents},
+			TotalToPayCents: r.TotalToPayCents, ReturnCents: r.ReturnCents, PendingReturnCents: r.PendingReturnCents,
+			PaidCents: r.PaidCents, BalanceCents: r.BalanceCents, CreditCents: credit(r.BalanceCents)},
 		Status: r.Status, ReceivedOrderID: r.ReceivedOrderID, ApprovalStatus: r.ApprovalStatus,
 		ApprovalReason: r.ApprovalReason, ApprovedBy: r.ApprovedBy, ApprovedAt: utc(r.ApprovedAt), CreatedBy: r.CreatedBy,
 		CreatedAt: r.CreatedAt.UTC(), UpdatedAt: r.UpdatedAt.UTC()}
@@ -165,7 +167,7 @@ func setPriced(r *store.Row, pr *priced) {
 	r.ReferenceNo, r.PurchaseDate, r.DaysOfCredit = d.ReferenceNo, d.PurchaseDate, d.DaysOfCredit
 	r.DueDate = domain.DueDate(pr.date, d.DaysOfCredit).Format(calendar.DateLayout)
 	r.Note, r.ShippingCarrier = d.Note, d.ShippingCarrier
-	r.ShippingCents, r.DiscountCents, r.ReturnCents = d.ShippingCents, d.DiscountCents, d.ReturnCents
+	r.ShippingCents, r.DiscountCents = d.ShippingCents, d.DiscountCents
 	r.SubtotalCents, r.TaxableBaseCents, r.VATCents, r.InvoiceCents = res.SubtotalCents, res.TaxableBaseCents, res.IVACents, res.InvoiceCents
 	r.WithholdingIncomeCents, r.WithholdingVATCents = res.ReteFuenteCents, res.ReteIVACents
 	r.WithholdingIncomeRate, r.WithholdingVATRate = res.ReteFuenteRate, res.ReteIVARate

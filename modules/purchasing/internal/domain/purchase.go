@@ -31,7 +31,6 @@ const (
 	MsgQuantity          = "Input Product Quantity"
 	MsgDiscount          = "Input Product Discount"
 	MsgShipping          = "Input Product Shipping"
-	MsgReturns           = "Input Product Returns"
 	MsgLineRequired      = "Category, Product Name, and Product Cost are required for each item"
 	MsgNoLines           = "Please select order items."
 	MsgReferenceTaken    = "Reference Number is already taken."
@@ -78,7 +77,6 @@ type Draft struct {
 	ShippingCarrier string
 	ShippingCents   int64
 	DiscountCents   int64
-	ReturnCents     int64
 	Lines           []Line
 }
 
@@ -145,8 +143,7 @@ func Validate(d Draft, now time.Time) Fields {
 	for _, a := range []struct {
 		field, negative string
 		cents           int64
-	}{{"shipping_cents", MsgShipping, d.ShippingCents}, {"discount_cents", MsgDiscount, d.DiscountCents},
-		{"return_cents", MsgReturns, d.ReturnCents}} {
+	}{{"shipping_cents", MsgShipping, d.ShippingCents}, {"discount_cents", MsgDiscount, d.DiscountCents}} {
 		switch {
 		case a.cents < 0:
 			f[a.field] = a.negative
@@ -219,7 +216,7 @@ func CheckExpiry(d Draft, isGoods func(productID int64) bool, f Fields) {
 
 // fieldOrder is the form's order: the first invalid field's message becomes the error message.
 var fieldOrder = []string{"purchase_date", "reference_no", "supplier_id", "store_id", "days_of_credit", "attachment",
-	"lines", "shipping_cents", "discount_cents", "return_cents"}
+	"lines", "shipping_cents", "discount_cents"}
 
 // First returns the message of the first invalid field in form order (lines after the header,
 // the first by name).

@@ -42,7 +42,6 @@ func TestValidate(t *testing.T) {
 		{"negative discount", func(d *Draft) { d.DiscountCents = -1 }, "discount_cents", MsgDiscount},
 		{"discount above subtotal", func(d *Draft) { d.DiscountCents = 201 }, "discount_cents", MsgDiscount},
 		{"discount equal to subtotal", func(d *Draft) { d.DiscountCents = 200 }, "", ""},
-		{"negative returns", func(d *Draft) { d.ReturnCents = -5 }, "return_cents", MsgReturns},
 		{"no lines", func(d *Draft) { d.Lines = nil }, "lines", MsgNoLines},
 		{"line without product", func(d *Draft) { d.Lines[0].ProductID = 0 }, "lines.0.product_id", MsgLineRequired},
 		{"line without category", func(d *Draft) { d.Lines[0].CategoryID = 0 }, "lines", MsgLineRequired},
@@ -68,7 +67,6 @@ func TestValidate(t *testing.T) {
 		{"cost above the bound", func(d *Draft) { d.Lines[0].CostCents = ptr(bounds.MaxUnitCents + 1) }, "lines.0.cost_cents", bounds.MsgUnitCents},
 		{"shipping above the bound", func(d *Draft) { d.ShippingCents = bounds.MaxDocumentCents + 1 }, "shipping_cents", bounds.MsgDocumentCents},
 		{"discount above the bound", func(d *Draft) { d.DiscountCents = math.MaxInt64 }, "discount_cents", bounds.MsgDocumentCents},
-		{"returns above the bound", func(d *Draft) { d.ReturnCents = bounds.MaxDocumentCents + 1 }, "return_cents", bounds.MsgDocumentCents},
 		{"line above the document bound", func(d *Draft) {
 			d.Lines[0].CostCents, d.Lines[0].Quantity = ptr(bounds.MaxUnitCents), ptr(bounds.MaxQuantity)
 		}, "lines", bounds.MsgDocumentCents},

@@ -54,7 +54,7 @@ type PurchaseBody struct {
 	ShippingCarrier string             `json:"shipping_carrier" required:"false" maxLength:"200"`
 	ShippingCents   int64              `json:"shipping_cents" required:"false" doc:"Shipping billed by the supplier (taxed at 19%)"`
 	DiscountCents   int64              `json:"discount_cents" required:"false" doc:"Unconditional discount, prorated across the lines"`
-	ReturnCents     int64              `json:"return_cents" required:"false"`
+	ReturnCents     int64              `json:"return_cents" required:"false" doc:"Ignored: a purchase's returns are the sum of its approved returns (POST /api/returns)"`
 	CompanyID       int64              `json:"company_id,omitempty" required:"false" doc:"Administrators, on create and quote: the company (default: their own)"`
 	ReceivedOrderID int64              `json:"received_order_id,omitempty" required:"false" doc:"Create only: the received order this purchase invoices"`
 	Lines           []PurchaseLineBody `json:"lines" required:"false" maxItems:"500"`
@@ -63,7 +63,7 @@ type PurchaseBody struct {
 func (b PurchaseBody) draft() domain.Draft {
 	d := domain.Draft{PurchaseDate: b.PurchaseDate, ReferenceNo: b.ReferenceNo, SupplierID: b.SupplierID,
 		StoreID: b.StoreID, DaysOfCredit: b.DaysOfCredit, Note: b.Note, ShippingCarrier: b.ShippingCarrier,
-		ShippingCents: b.ShippingCents, DiscountCents: b.DiscountCents, ReturnCents: b.ReturnCents}
+		ShippingCents: b.ShippingCents, DiscountCents: b.DiscountCents}
 	for _, l := range b.Lines {
 		d.Lines = append(d.Lines, domain.Line{CategoryID: l.CategoryID, ProductID: l.ProductID, ExpiryDate: l.ExpiryDate,
 			CostCents: l.CostCents, Quantity: l.Quantity})

@@ -49,6 +49,7 @@ type Row struct {
 	ShippingCents          int64      `bun:"shipping_cents,notnull"`
 	DiscountCents          int64      `bun:"discount_cents,notnull"`
 	ReturnCents            int64      `bun:"return_cents,notnull"`
+	PendingReturnCents     int64      `bun:"pending_return_cents,notnull"`
 	SubtotalCents          int64      `bun:"subtotal_cents,notnull"`
 	TaxableBaseCents       int64      `bun:"taxable_base_cents,notnull"`
 	VATCents               int64      `bun:"vat_cents,notnull"`
@@ -193,7 +194,7 @@ func (s *Store) Insert(ctx context.Context, r *Row) error {
 
 // editable are the columns an edit rewrites.
 var editable = []string{"store_id", "supplier_id", "supplier_name", "store_name", "reference_no", "purchase_date",
-	"days_of_credit", "due_date", "note", "shipping_carrier", "shipping_cents", "discount_cents", "return_cents",
+	"days_of_credit", "due_date", "note", "shipping_carrier", "shipping_cents", "discount_cents",
 	"subtotal_cents", "taxable_base_cents", "vat_cents", "invoice_cents", "withholding_income_cents",
 	"withholding_vat_cents", "withholding_income_rate", "withholding_vat_rate", "total_to_pay_cents",
 	"balance_cents", "status", "attachment_id", "updated_by", "updated_at"}

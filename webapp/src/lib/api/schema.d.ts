@@ -1118,6 +1118,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/purchases/{id}/returnable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an approved purchase may still return: its header (returns, pending returns, balance, credit), each line's purchased, returned, pending and returnable units, and the base a value return may take
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["get-purchase-returnable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/received-orders": {
         parameters: {
             query?: never;
@@ -1236,6 +1256,134 @@ export interface paths {
          * @description Access: roles: admin.
          */
         post: operations["reject-received-order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List purchase returns (keyset pages; q searches reference, purchase reference and supplier; sorts return_date (default, newest first), amount_cents, reference_no, created_at)
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["list-returns"];
+        put?: never;
+        /**
+         * Record a return on an approved purchase (multipart: data = JSON, images = images): approved at once when an admin records it (stock and the purchase's balance follow), pending otherwise
+         * @description Access: roles: admin, user, secretary.
+         */
+        post: operations["create-return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Purchase returns as an Excel file, with the list's filters and sort
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["export-returns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price a return form without saving it: its base, VAT, the withholdings it reverses and its amount, in proportion to the purchase
+         * @description Access: roles: admin, user, secretary.
+         */
+        post: operations["quote-return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One purchase return with its lines and images
+         * @description Access: roles: admin, user, secretary.
+         */
+        get: operations["get-return"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a pending or rejected return (soft): a pending one frees its quantities and amount
+         * @description Access: roles: admin, user, secretary.
+         */
+        delete: operations["delete-return"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending return: a goods return leaves stock (refused, naming the product, below zero) and the purchase's returns, balance and status follow
+         * @description Access: roles: admin.
+         */
+        post: operations["approve-return"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/returns/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending return with a reason: its quantities and amount are free again
+         * @description Access: roles: admin.
+         */
+        post: operations["reject-return"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2025,6 +2173,15 @@ export interface components {
         DataReceivedOrderBody: {
             data: components["schemas"]["ReceivedOrder"];
         };
+        DataReturnBody: {
+            data: components["schemas"]["Return"];
+        };
+        DataReturnQuoteBody: {
+            data: components["schemas"]["ReturnQuote"];
+        };
+        DataReturnableBody: {
+            data: components["schemas"]["Returnable"];
+        };
         DataSaleBody: {
             data: components["schemas"]["Sale"];
         };
@@ -2190,7 +2347,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "purchase" | "payment" | "purchase_order" | "received_order" | "customer" | "supplier" | "user" | "sale";
+            kind: "purchase" | "payment" | "purchase_order" | "received_order" | "customer" | "supplier" | "user" | "sale" | "return";
             /** @description English i18n key with {{name}} placeholders, e.g. 'Purchase {{label}} was approved.' */
             message: string;
             /**
@@ -2336,6 +2493,10 @@ export interface components {
         };
         PageReceivedOrder: {
             data: components["schemas"]["ReceivedOrder"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        PageReturn: {
+            data: components["schemas"]["Return"][] | null;
             meta: components["schemas"]["Meta"];
         };
         PageSale: {
@@ -2658,7 +2819,10 @@ export interface components {
              */
             received_order_id?: number;
             reference_no?: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Ignored: a purchase's returns are the sum of its approved returns (POST /api/returns)
+             */
             return_cents?: number;
             shipping_carrier?: string;
             /**
@@ -2836,9 +3000,14 @@ export interface components {
         PurchaseTotals: {
             /**
              * Format: int64
-             * @description total to pay − paid − returns
+             * @description total to pay − paid − returns; negative: a credit in our favour
              */
             balance_cents: number;
+            /**
+             * Format: int64
+             * @description max(0, −balance): the credit in our favour (saldo a favor)
+             */
+            credit_cents: number;
             /** Format: int64 */
             discount_cents: number;
             /**
@@ -2848,7 +3017,15 @@ export interface components {
             invoice_cents: number;
             /** Format: int64 */
             paid_cents: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Σ returns awaiting approval
+             */
+            pending_return_cents: number;
+            /**
+             * Format: int64
+             * @description Σ approved returns (read-only: recorded as returns)
+             */
             return_cents: number;
             /** Format: int64 */
             shipping_cents: number;
@@ -2927,6 +3104,243 @@ export interface components {
         };
         RejectInputBody: {
             reason?: string;
+        };
+        Return: {
+            /** @enum {string} */
+            approval_status: "pending" | "approved" | "rejected";
+            /** Format: int64 */
+            company_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by: number | null;
+            created_by_name: string;
+            /** Format: date-time */
+            decided_at: string | null;
+            /**
+             * Format: int64
+             * @description Who approved or rejected it (null: pending, or approved at once)
+             */
+            decided_by: number | null;
+            decided_by_name: string;
+            /** Format: int64 */
+            id: number;
+            images?: components["schemas"]["ReturnImage"][] | null;
+            /**
+             * @description goods: units sent back; value: a price correction agreed with the supplier
+             * @enum {string}
+             */
+            kind: "goods" | "value";
+            lines?: components["schemas"]["ReturnLine"][] | null;
+            note: string;
+            /** Format: int64 */
+            purchase_id: number;
+            /** @description As of the return */
+            purchase_reference_no: string;
+            reference_no: string;
+            rejection_reason: string;
+            /** @description YYYY-MM-DD (America/Bogota) */
+            return_date: string;
+            /** Format: int64 */
+            supplier_id: number;
+            /** @description As of the return */
+            supplier_name: string;
+            totals: components["schemas"]["ReturnTotals"];
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description A value return's agreed reduction of the base (0 for goods)
+             */
+            value_cents: number;
+        };
+        ReturnBody: {
+            /**
+             * @description goods: lines and quantities; value: a price correction (value_cents)
+             * @enum {string}
+             */
+            kind?: "goods" | "value";
+            /** @description Goods returns */
+            lines?: components["schemas"]["ReturnLineBody"][] | null;
+            note?: string;
+            /** Format: int64 */
+            purchase_id?: number;
+            reference_no?: string;
+            /** @description YYYY-MM-DD (America/Bogota) */
+            return_date?: string;
+            /**
+             * Format: int64
+             * @description Value returns: the agreed reduction of the base, centavos
+             */
+            value_cents?: number;
+        };
+        ReturnImage: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description GET it signed in */
+            url: string;
+        };
+        ReturnLine: {
+            /** Format: int64 */
+            base_cents: number;
+            /** Format: int64 */
+            discount_cents: number;
+            product_code: string;
+            /** Format: int64 */
+            product_id: number;
+            product_name: string;
+            /** Format: int64 */
+            purchase_line_id: number;
+            /** Format: int64 */
+            quantity: number;
+            /** Format: int64 */
+            subtotal_cents: number;
+            /** Format: int64 */
+            unit_cost_cents: number;
+            /** Format: int64 */
+            vat_cents: number;
+        };
+        ReturnLineBody: {
+            /** Format: int64 */
+            purchase_line_id?: number;
+            /** Format: int64 */
+            quantity?: number;
+        };
+        ReturnLineTotals: {
+            /** Format: int64 */
+            base_cents: number;
+            /** Format: int64 */
+            discount_cents: number;
+            /** Format: int64 */
+            purchase_line_id: number;
+            /** Format: int64 */
+            quantity: number;
+            /** Format: int64 */
+            subtotal_cents: number;
+            /** Format: int64 */
+            vat_cents: number;
+        };
+        ReturnQuote: {
+            lines: components["schemas"]["ReturnLineTotals"][] | null;
+            totals: components["schemas"]["ReturnTotals"];
+        };
+        ReturnTotals: {
+            /**
+             * Format: int64
+             * @description What the purchase's balance falls by: base + VAT − withholdings
+             */
+            amount_cents: number;
+            /**
+             * Format: int64
+             * @description The returned share of the purchase's discount
+             */
+            discount_cents: number;
+            /**
+             * Format: int64
+             * @description Goods: Σ quantity × unit cost; value: the value
+             */
+            subtotal_cents: number;
+            /**
+             * Format: int64
+             * @description subtotal − discount
+             */
+            taxable_base_cents: number;
+            /**
+             * Format: int64
+             * @description The returned share of the purchase's VAT
+             */
+            vat_cents: number;
+            /**
+             * Format: int64
+             * @description The ReteFuente given back to the supplier
+             */
+            withholding_income_cents: number;
+            /**
+             * Format: int64
+             * @description The ReteIVA given back to the supplier
+             */
+            withholding_vat_cents: number;
+        };
+        Returnable: {
+            lines: components["schemas"]["ReturnableLine"][] | null;
+            purchase: components["schemas"]["ReturnablePurchase"];
+            /**
+             * Format: int64
+             * @description What a value return may still take (base)
+             */
+            returnable_cents: number;
+        };
+        ReturnableLine: {
+            /** @enum {string} */
+            kind: "goods" | "service";
+            /**
+             * Format: int64
+             * @description Held by pending returns
+             */
+            pending_quantity: number;
+            product_code: string;
+            /** Format: int64 */
+            product_id: number;
+            product_name: string;
+            /** Format: int64 */
+            purchase_line_id: number;
+            /**
+             * Format: int64
+             * @description Purchased
+             */
+            quantity: number;
+            /**
+             * Format: int64
+             * @description purchased − returned − pending
+             */
+            returnable_quantity: number;
+            /**
+             * Format: int64
+             * @description Taken by approved returns
+             */
+            returned_quantity: number;
+            /** Format: int64 */
+            unit_cost_cents: number;
+        };
+        ReturnablePurchase: {
+            /** @enum {string} */
+            approval_status: "pending" | "approved" | "rejected";
+            /**
+             * Format: int64
+             * @description total to pay − paid − returns; negative: a credit in our favour
+             */
+            balance_cents: number;
+            /** Format: int64 */
+            company_id: number;
+            /**
+             * Format: int64
+             * @description max(0, −balance): saldo a favor
+             */
+            credit_cents: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            paid_cents: number;
+            /**
+             * Format: int64
+             * @description Σ pending returns
+             */
+            pending_return_cents: number;
+            purchase_date: string;
+            reference_no: string;
+            /**
+             * Format: int64
+             * @description Σ approved returns
+             */
+            return_cents: number;
+            /** @enum {string} */
+            status: "pending" | "partial" | "paid" | "received";
+            /** Format: int64 */
+            supplier_id: number;
+            supplier_name: string;
+            /** Format: int64 */
+            total_to_pay_cents: number;
         };
         Sale: {
             approval_reason: string;
@@ -3210,6 +3624,11 @@ export interface components {
              */
             approved_by: number | null;
             autorretenedor: boolean;
+            /**
+             * Format: int64
+             * @description Still owed to the supplier: Σ of the purchases' positive balances
+             */
+            balance_cents: number;
             city: string;
             /** @description The party's own company or business name */
             company: string;
@@ -3223,6 +3642,11 @@ export interface components {
             created_at: string;
             /** Format: int64 */
             created_by: number | null;
+            /**
+             * Format: int64
+             * @description Owed to us: Σ of the purchases' credits (negative balances), saldo a favor
+             */
+            credit_cents: number;
             declarante: boolean;
             /** @description How the party is named: a legal entity (juridica) by its company name, a person by their name */
             display_name: string;
@@ -3237,9 +3661,34 @@ export interface components {
             iva_responsible: boolean;
             name: string;
             note: string;
+            /**
+             * Format: int64
+             * @description Paid so far
+             */
+            paid_cents: number;
+            /**
+             * Format: int64
+             * @description Purchase returns awaiting approval
+             */
+            pending_return_cents: number;
             /** @enum {string} */
             person_type: "natural" | "juridica";
             phone: string;
+            /**
+             * Format: int64
+             * @description Approved purchase returns
+             */
+            return_cents: number;
+            /**
+             * Format: int64
+             * @description Sum of their totals to pay
+             */
+            total_amount_cents: number;
+            /**
+             * Format: int64
+             * @description Number of approved purchases from the supplier
+             */
+            total_purchases: number;
             /** Format: date-time */
             updated_at: string;
             /** @description NIT check digit (DV); empty for other documents */
@@ -6112,7 +6561,7 @@ export interface operations {
                 before?: string;
                 /** @description Open the last page */
                 last?: boolean;
-                /** @description purchase, payment, purchase_order, received_order, customer, supplier, user or sale */
+                /** @description purchase, payment, purchase_order, received_order, customer, supplier, user, sale or return */
                 kind?: string;
                 /** @description Only notifications about this company's records (useful to admins, who receive every company's) */
                 company_id?: number;
@@ -6184,7 +6633,7 @@ export interface operations {
     "delete-notifications": {
         parameters: {
             query?: {
-                /** @description purchase, payment, purchase_order, received_order, customer, supplier, user or sale */
+                /** @description purchase, payment, purchase_order, received_order, customer, supplier, user, sale or return */
                 kind?: string;
                 /** @description Only notifications about this company's records (useful to admins, who receive every company's) */
                 company_id?: number;
@@ -9813,6 +10262,74 @@ export interface operations {
             };
         };
     };
+    "get-purchase-returnable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReturnableBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "list-received-orders": {
         parameters: {
             query?: {
@@ -10351,6 +10868,710 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataReceivedOrderBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "list-returns": {
+        parameters: {
+            query?: {
+                /** @description One purchase's returns */
+                purchase_id?: number;
+                /** @description One supplier's returns */
+                supplier_id?: number;
+                /** @description pending, approved or rejected */
+                approval?: string;
+                /** @description goods or value */
+                kind?: string;
+                /** @description Return date from (YYYY-MM-DD, included) */
+                date_from?: string;
+                /** @description Return date to (YYYY-MM-DD, included) */
+                date_to?: string;
+                /** @description Administrators: one company's returns */
+                company_id?: number;
+                /** @description Page number, for display; navigation uses after/before/last */
+                page?: number;
+                per_page?: number;
+                /** @description Search text */
+                q?: string;
+                /** @description Sort key, or -key for descending */
+                sort?: string;
+                /** @description Cursor: the page after the one that returned it */
+                after?: string;
+                /** @description Cursor: the page before the one that returned it */
+                before?: string;
+                /** @description Open the last page */
+                last?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageReturn"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "create-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": {
+                    /** @description The return as JSON (ReturnBody) */
+                    data?: string;
+                    images?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReturnBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "export-returns": {
+        parameters: {
+            query?: {
+                /** @description Search text */
+                q?: string;
+                /** @description Sort key, or -key for descending */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+                /** @description One purchase's returns */
+                purchase_id?: number;
+                /** @description One supplier's returns */
+                supplier_id?: number;
+                /** @description pending, approved or rejected */
+                approval?: string;
+                /** @description goods or value */
+                kind?: string;
+                /** @description Return date from (YYYY-MM-DD, included) */
+                date_from?: string;
+                /** @description Return date to (YYYY-MM-DD, included) */
+                date_to?: string;
+                /** @description Administrators: one company's returns */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "quote-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReturnQuoteBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "get-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReturnBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "delete-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "approve-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReturnBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "reject-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DecisionBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataReturnBody"];
                 };
             };
             /** @description The body could not be read (malformed JSON or multipart, or missing) */
