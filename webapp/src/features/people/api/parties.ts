@@ -11,8 +11,8 @@ export const SUPPLIERS_PATH = '/api/suppliers';
 /** Either party resource (the party form serves both). */
 export type PartyPath = typeof CUSTOMERS_PATH | typeof SUPPLIERS_PATH;
 
-/** A customer or supplier as the API sends it. */
-export type Party = Schema<'Supplier'>;
+/** A customer or supplier as the API sends it: the fields both carry (each adds its own figures). */
+export type Party = Pick<Schema<'Supplier'>, keyof Schema<'Supplier'> & keyof Schema<'Customer'>>;
 
 /** A customer: a party with its sales totals (zero until sales exist). */
 export type Customer = Schema<'Customer'>;
