@@ -27,6 +27,7 @@ const paths = {
   receipt: 'M5 2h14v20l-3-2-2 2-2-2-2 2-2-2-3 2zM9 7h6M9 11h6M9 15h4',
   wallet: 'M3 7h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H3zM3 7V5a2 2 0 0 1 2-2h11v4M16 14h.01',
   layers: 'M12 2 2 7l10 5 10-5zM2 12l10 5 10-5M2 17l10 5 10-5',
+  undo: 'M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-4',
   more: 'M12 5h.01M12 12h.01M12 19h.01',
   columns: 'M3 4h18v16H3zM9 4v16M15 4v16',
 } as const;

@@ -79,12 +79,14 @@ export function TotalsPanel({ title, rows, quote, hint, hasTotals, testId = 'doc
         {rows
           .filter((row) => row.shown !== false)
           .map((row) => (
-            <div key={row.testId} className={`flex justify-between gap-4 py-1 ${row.strong ? 'border-t border-line pt-2 text-base font-semibold' : ''}`}>
+            // A label and an amount too wide for one line together put the amount on its own line,
+            // at the end: a large amount never runs out of the panel.
+            <div key={row.testId} className={`flex flex-wrap justify-between gap-x-4 py-1 ${row.strong ? 'border-t border-line pt-2 text-base font-semibold' : ''}`}>
               <dt className={row.strong ? '' : 'text-muted'}>
                 {row.label}
                 {row.rate && ` (${formatRate(row.rate, i18n.language)})`}
               </dt>
-              <dd className="whitespace-nowrap tabular-nums" data-testid={row.testId}>
+              <dd className="ms-auto whitespace-nowrap tabular-nums" data-testid={row.testId}>
                 {row.cents === undefined || !hasTotals ? '—' : formatCop(row.negative && row.cents !== 0 ? -row.cents : row.cents)}
               </dd>
             </div>

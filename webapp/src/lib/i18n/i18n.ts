@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'sales',
   'payments',
   'notifications',
+  'returns',
 ] as const;
 
 /** The language of the default settings and the fallback for missing keys (spec §9). */

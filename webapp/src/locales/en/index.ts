@@ -12,6 +12,7 @@ import payments from './payments.json';
 import people from './people.json';
 import procurement from './procurement.json';
 import purchasing from './purchasing.json';
+import returns from './returns.json';
 import sales from './sales.json';
 import serverMessages from './server-messages.json';
 import settings from './settings.json';
@@ -32,6 +33,7 @@ export const resources = {
   people,
   procurement,
   purchasing,
+  returns,
   sales,
   settings,
   site,
