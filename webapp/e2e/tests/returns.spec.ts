@@ -4,7 +4,7 @@
  *     page: the server's quote shows the amount while typing, the return waits for approval;
  *     an administrator approves it in another browser; the user's tab, never reloaded, shows
  *     the approval toast and the new figures; the product's stock fell by 2 and the purchase's
- *     balance by exactly the quoted amount;
+ *     balance by exactly the quoted amount; the notification leads to the purchase's returns;
  *  2. a quantity over what a line may still give back is refused — on the line in the form,
  *     and by the server, naming the product — and nothing is stored;
  *  3. a value-only return is priced by the server too, and the reference number is required
@@ -93,6 +93,13 @@ test('a user returns 2 units; an admin approves elsewhere; stock and balance fal
   expect(after.purchase.balance_cents).toBe(before.purchase.balance_cents - amount);
   expect(after.purchase.return_cents).toBe(amount);
   expect(after.purchase.pending_return_cents).toBe(0);
+
+  // The notification stays on the list (kind return), naming the purchase, and leads to its returns.
+  await page.goto('/notification/list?kind=return');
+  const note = page.getByTestId('notification-row').filter({ hasText: reference });
+  await expect(note.getByTestId('notification-message')).toHaveText(`Return ${reference} for ${r.purchase.reference_no} was approved.`);
+  await note.getByRole('link', { name: 'Return Approved' }).click();
+  await expectPath(page, `/preturn/list/${r.purchase.id}`);
 
   // The purchase's form shows the approved returns in its read-only Return field.
   await page.goto(`/purchase/edit/${r.purchase.id}`);
