@@ -167,8 +167,8 @@ func (m *Module) Open(ctx context.Context, db bun.IDB, companyID int64, supplier
 }
 
 // document is a purchase as the payments module sees it: its reference number is both what
-// people call it and the supplier's invoice number. Returns are typed on the purchase (none
-// pending until the returns issue).
+// people call it and the supplier's invoice number; its returns are the approved ones, and its
+// pending returns are kept out of what a payment may take.
 func document(r *store.Row) payable.Document {
 	date, _ := calendar.ParseDate(r.PurchaseDate)
 	due, _ := calendar.ParseDate(r.DueDate)

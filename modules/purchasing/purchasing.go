@@ -3,8 +3,65 @@
 // image (required, one image of at most 4 MB), note, shipping, discount, returns, shipping
 // carrier and lines (category, product, expiry date, unit cost, quantity) — priced with the
 // Colombian taxes of modules/tax (subtotal, taxable base, VAT, ReteFuente, ReteIVA, total to
-// pay), then paid, balance and status. It owns the purchases and purchase_lines tables and
-// publishes backoffice.purchasing.purchase.{created,approved,rejected}.v1.
+// pay), then paid, returns, balance and status — and the purchase returns (goods sent back to
+// the supplier, or a price correction agreed with it). It owns the purchases, purchase_lines,
+// purchase_returns and purchase_return_lines tables and publishes
+// backoffice.purchasing.purchase.{created,approved,rejected}.v1 and
+// backoffice.purchasing.return.{created,approved,rejected}.v1.
+//
+// Returns live here, not in a module of their own, because a return is part of its purchase's
+// ledger: its lines are the purchase's lines, its taxes are the purchase's taxes in proportion,
+// and its amount moves the purchase's returns, balance and status. What a return may take
+// depends on the purchase's other returns and is checked with the purchase row held, in the same
+// transaction that writes the return and the purchase's new figures (and, when approved, takes
+// its goods out of stock through the catalog): one module owning both keeps that one
+// transaction and one lock, where a module of its own would reach into the purchase's figures
+// through a ledger interface as wide as this module.
+//
+// Purchase returns, rules decided here (issue 11, DESIGN §4–§5):
+//   - Only approved purchases take returns ('Only approved purchases can be returned.').
+//   - A goods return names lines of the purchase and units: a line's units are at most what was
+//     bought less what the live approved and pending returns take ('<product>: at most N can be
+//     returned.'). A value return names value_cents, the agreed reduction of the base, at most
+//     the base still returnable ('The value exceeds what can still be returned ($ …).').
+//   - The figures come from modules/tax (ComputeReturn) in proportion to what the purchase
+//     stored: the returned share of each line's subtotal, discount, base and IVA, and the
+//     withholdings given back in the proportion the purchase withheld them; shipping is not
+//     returned; the last return absorbs the rounding so the returns never exceed the purchase's
+//     total to pay less the shipping's share (see modules/tax). DESIGN §5's example with 2 of 10
+//     units at 85.000 returned: base 161.500, IVA 30.685, ReteFuente 4.038, ReteIVA 4.603,
+//     amount 183.544.
+//   - Every write of a purchase's returns (create, approve, reject, delete) holds the purchase
+//     first (payable's lock: FOR UPDATE on PostgreSQL, the write lock on SQLite), as payments do,
+//     so concurrent returns never take more than was bought and a payment never takes what a
+//     pending return will.
+//   - Approval as payments: an administrator's return is approved at once, anyone else's is
+//     pending until an administrator approves or rejects it (reason required). Pending returns
+//     hold their units and amount: the purchase's pending_return_cents, which payable.Document
+//     gives the payments module (PendingReturnsCents), so a payment cannot take it. On approval,
+//     in one transaction: a goods return's units leave stock through the catalog's AdjustStock
+//     (goods lines only; a product without the units refuses the whole approval, naming it —
+//     nothing changes), the amount moves from pending_return_cents to return_cents (Σ approved
+//     returns), and the balance (total to pay − paid − returns) and status follow
+//     (payable.StatusOf's rule). Rejection frees the units and the amount.
+//   - Delete: pending or rejected returns only, softly, with their images (a pending one frees
+//     what it held); an approved return is part of the books (409).
+//   - A return may exceed what is still owed: on a paid purchase it leaves a negative balance,
+//     a credit in the company's favour (saldo a favor, credit_cents = max(0, −balance)), shown
+//     on the purchase and summed on its supplier (people's supplier figures: balance owed and
+//     credit apart). Its steps: 1) the purchase is paid (balance 0, status paid); 2) a return of
+//     X is approved: returns += X, balance = −X, status paid, credit X; 3) the supplier's refund
+//     is recorded on that purchase — money in — which is not built yet (payments only take
+//     positive amounts up to the balance); until then the credit stays on the purchase and on
+//     the supplier (left for the refunds work).
+//   - The purchase form no longer takes returns: return_cents in its body is ignored (the web
+//     shows it read-only), the quote answers 0, and a purchase's return_cents is only ever
+//     Σ approved returns.
+//   - A return copies its purchase's reference and supplier, and who recorded and who decided it
+//     (by name), as of then; its search words are its reference, its purchase's reference and
+//     its supplier's name. Reference number 1–100 characters, required ('Reference No is
+//     required.' — spec §5's 'El número de referencia es obligatorio.'); note up to 5000; up to
+//     10 images of 4 MB each, checked by content, readable by whoever reads the return.
 //
 // Rules decided here (spec §3–§5 leave them open):
 //   - Totals: the form posts its draft to POST /api/purchases/quote while the user types and
@@ -44,7 +101,7 @@
 //     out only what is not typed yet (reference, store, credit of 0).
 //
 // Access: admin, user and secretary (not buyer) list, read, quote, create, edit, delete and
-// export; administrators approve and reject. Administrators see every company (optional
+// export purchases and returns; administrators approve and reject. Administrators see every company (optional
 // company_id filter) and may create in another company; everyone else sees and writes only
 // their own company's purchases, and another company's purchase answers 404.
 //
@@ -58,6 +115,7 @@
 // and status in one statement (received until something is paid, for a purchase made from a
 // received order), and Open lists the approved purchases with a balance of some suppliers,
 // soonest due first. Only approved payments reach paid; a purchase with payments is not deleted.
+// Usage.SupplierTotals gives people its suppliers' figures, returns and credits included.
 package purchasing
 
 import (

@@ -116,6 +116,13 @@ func TestReturnOfTheWorkedExample(t *testing.T) {
 			r.Lines[0].PendingQuantity != 2 || r.Lines[0].ReturnableQuantity != 8 || w.stock(t, "a") != 10 {
 			t.Fatalf("after a pending return %+v", r)
 		}
+		// A payment cannot take what the pending return will.
+		pay, _ := json.Marshal(obj{"type": "purchase", "document_id": p.ID, "date": "2026-11-23", "reference_no": "TR-1",
+			"amount_cents": p.Totals.TotalToPayCents, "method": "transfer"})
+		if e := w.multipart(t, http.MethodPost, "/api/payments", w.admin, [][2]string{{"data", string(pay)}}, "", nil).
+			Expect(http.StatusUnprocessableEntity).Err(); e.Fields["amount_cents"] != "The payment exceeds the balance due ($ 1.229.276)." {
+			t.Fatalf("a payment over the pending return: %v", e.Fields)
+		}
 		// A user cannot decide; the admin approves.
 		path := fmt.Sprintf("/api/returns/%d", ret.ID)
 		w.Send(t, http.MethodPost, path+"/approve", w.user, nil).Expect(http.StatusForbidden)
@@ -134,6 +141,28 @@ func TestReturnOfTheWorkedExample(t *testing.T) {
 		w.Get(t, fmt.Sprintf("/api/purchases/%d", p.ID), w.user).Expect(http.StatusOK).JSON(&got)
 		if got.Data.Totals.ReturnCents != 18_354_400 || got.Data.Totals.BalanceCents != 122_927_600 {
 			t.Fatalf("purchase %+v", got.Data.Totals)
+		}
+		// The list, its filters and the export (in Spanish).
+		var page listing.Page[purchasing.Return]
+		w.Get(t, fmt.Sprintf("/api/returns?purchase_id=%d&approval=approved&kind=goods&q=andina&sort=-amount_cents", p.ID), w.secretary).
+			Expect(http.StatusOK).JSON(&page)
+		if page.Meta.Total != 1 || page.Data[0].ID != ret.ID || page.Data[0].Lines != nil {
+			t.Fatalf("list %+v", page)
+		}
+		w.Get(t, "/api/returns?approval=pending", w.user).Expect(http.StatusOK).JSON(&page)
+		if page.Meta.Total != 0 {
+			t.Fatalf("pending %+v", page)
+		}
+		w.Get(t, "/api/returns", w.other).Expect(http.StatusOK).JSON(&page)
+		if page.Meta.Total != 0 {
+			t.Fatal("another company sees the return")
+		}
+		w.Get(t, path, w.other).Expect(http.StatusNotFound)
+		w.Get(t, "/api/returns", w.buyer).Expect(http.StatusForbidden)
+		sheet := w.Get(t, "/api/returns/export.xlsx?lang=es", w.user).Expect(http.StatusOK).Sheet("Devoluciones")
+		if len(sheet) != 2 || sheet[0][0] != "Fecha" || sheet[1][1] != "DV-1" || sheet[1][2] != "FV-R-1" || sheet[1][4] != "Mercancía" ||
+			sheet[1][11] != "Aprobada" {
+			t.Fatalf("export %q", sheet)
 		}
 		// An approved return is part of the books.
 		w.Do(t, authtest.Request{Method: http.MethodDelete, Path: path, Token: w.user}).Expect(http.StatusConflict)

@@ -47,11 +47,21 @@ func TestReturnWorkedExample(t *testing.T) {
 		{"line 2", r.Lines[1].BaseCents + r.Lines[1].IVACents, 0},
 		// The purchase's total to pay, 1.412.820, less the return: what is still owed.
 		{"owed after", p(1_412_820) - r.AmountCents(), p(1_229_276)},
+		// Priced again with 8 units the purchase would be a peso less: a return reverses what was
+		// invoiced, it does not re-price.
+		{"re-priced with 8 units", repriced(t), p(1_229_275)},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s = %d, want %d", c.name, c.got, c.want)
 		}
 	}
+}
+
+func repriced(t *testing.T) int64 {
+	in := workedExample()
+	in.Lines[0].Quantity = 8
+	in.DiscountCents = p(56_500) // 5 % of the new subtotal
+	return mustCompute(t, in).TotalToPayCents
 }
 
 // Returning everything returns the total to pay less the shipping's share: 1.412.820 −

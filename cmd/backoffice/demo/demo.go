@@ -2,7 +2,9 @@
 // first start, or after `backoffice seed`: four users (one per role), two stores, suppliers and
 // customers of every tax profile, a catalogue with stock below and above its alerts, six months
 // of purchases in every approval state, purchase orders from pending to fully received, and three
-// months of sales by the user and the secretary, approved, pending or rejected by the admin.
+// months of sales by the user and the secretary, approved, pending or rejected by the admin, and
+// two purchase returns on a half-paid purchase (2 units approved by the admin, a price correction
+// pending).
 //
 // Every record is written through the back office's own HTTP API, in process, signed in as the
 // demo users: the handlers, the modules' rules, audit entries, domain events and search words all
@@ -21,6 +23,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"runtime"
+	"strconv"
 	"sync"
 	"time"
 
@@ -118,6 +121,7 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.T
 			}
 			return s.sales()
 		}},
+		{"returns", s.returns},
 	} {
 		t := time.Now()
 		if err := step.run(); err != nil {
@@ -210,7 +214,9 @@ type seeder struct {
 	categoryIDs []int64
 	productIDs  [][]int64 // per category
 	productCost map[int64]int64
-	supplierIDs []int64 // approved suppliers, index as in suppliers (0 when not approved)
+	// productStock is each goods product's stock at creation.
+	productStock map[int64]int64
+	supplierIDs  []int64 // approved suppliers, index as in suppliers (0 when not approved)
 	// receiptIDs are the approved received orders, for purchases that invoice them.
 	receiptIDs    []int64
 	purchaseCount int
@@ -219,6 +225,9 @@ type seeder struct {
 	// customerIDs are the approved customers, for the sales.
 	customerIDs []demoCustomer
 	saleCount   int
+
+	// returnCandidate is the purchase the demo's returns are recorded on.
+	returnCandidate returnCandidate
 }
 
 // between returns a number in [lo, hi].
@@ -253,7 +262,7 @@ func (s *seeder) categories() error {
 // about one product in seven below its alert quantity (a few at zero) for the alerts page.
 func (s *seeder) products() error {
 	s.productIDs = make([][]int64, len(categories))
-	s.productCost = map[int64]int64{}
+	s.productCost, s.productStock = map[int64]int64{}, map[int64]int64{}
 	for ci, c := range categories {
 		for pi, name := range c.products {
 			cost := s.between(c.costPesos[0], c.costPesos[1]) / 100 * 100 * 100 // whole hundreds of pesos, in centavos
@@ -282,6 +291,9 @@ func (s *seeder) products() error {
 			}
 			s.productIDs[ci] = append(s.productIDs[ci], id)
 			s.productCost[id] = cost
+			if !c.service {
+				s.productStock[id], _ = strconv.ParseInt(fields["quantity"], 10, 64)
+			}
 		}
 	}
 	return nil

@@ -98,6 +98,11 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"sales mixing IVA classes", "SELECT COUNT(*) FROM (SELECT sale_id FROM sale_lines WHERE company_id = ? GROUP BY sale_id HAVING COUNT(DISTINCT iva_class) > 1) AS m", 12},
 			{"sales with a service line", "SELECT COUNT(DISTINCT sale_id) FROM sale_lines WHERE company_id = ? AND kind = 'service'", 5},
 			{"sales from 3 months back", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND sale_date <= ?", 1},
+			{"approved goods returns on a partly paid purchase", `SELECT COUNT(*) FROM purchase_returns r JOIN purchases p ON p.id = r.purchase_id
+				WHERE r.company_id = ? AND r.kind = 'goods' AND r.approval_status = 'approved' AND p.status = 'partial'
+				AND p.return_cents = r.amount_cents AND p.balance_cents = p.total_to_pay_cents - p.paid_cents - p.return_cents`, 1},
+			{"pending value returns", `SELECT COUNT(*) FROM purchase_returns r JOIN purchases p ON p.id = r.purchase_id
+				WHERE r.company_id = ? AND r.kind = 'value' AND r.approval_status = 'pending' AND p.pending_return_cents = r.amount_cents`, 1},
 		}
 		back := map[string]string{
 			"purchases from 6 months back": s.Clock.Now().AddDate(0, -6, 0).Format("2006-01-02"),

@@ -217,6 +217,13 @@ func (s *seeder) purchase(daysAgo int, credit int64, state int, receivedOrderID 
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.ReferenceNo, err)
 	}
+	if state == byAdmin && receivedOrderID == 0 {
+		for i, l := range b.Lines {
+			if s.productStock[l.ProductID] >= returnStock && l.Quantity >= 5 {
+				s.returnCandidate = returnCandidate{purchaseID: id, line: i}
+			}
+		}
+	}
 	switch state {
 	case approved:
 		_, err = s.admin.postJSON(fmt.Sprintf("/api/purchases/%d/approve", id), map[string]any{})

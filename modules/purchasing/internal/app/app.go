@@ -1,6 +1,7 @@
 // Package app holds the purchasing use cases: quote (the form's totals while typing), list,
 // export, read, create, edit, delete, approve and reject purchases, and the dashboard's expiring
-// purchases. Every amount is priced by modules/tax from the supplier's and the buying company's
+// purchases; and the purchase returns (returns.go): what a purchase may still return, quote,
+// record, list, export, read, approve, reject and delete, in the purchase's transaction. Every amount is priced by modules/tax from the supplier's and the buying company's
 // tax profiles, so the totals the form shows and the totals stored are one engine's.
 //
 // Every use case takes the caller's caller.Principal: administrators see every company (with an

@@ -3,7 +3,8 @@
 // quantities up to 10^9, a unit cost up to 1,000,000,000,000.00, a document's amounts up to
 // 100,000,000,000,000.00, days of credit up to 3650, dates from 2000-01-01 to ten years after
 // today), business dates in America/Bogota, the due date, the status label and the window of
-// the dashboard's 'Expiries in 5 days' card. The taxes themselves are modules/tax's.
+// the dashboard's 'Expiries in 5 days' card; and the return form's validation (return.go). The
+// taxes themselves are modules/tax's.
 package domain
 
 import (

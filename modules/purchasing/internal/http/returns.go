@@ -135,7 +135,7 @@ func RegisterReturns(api *httpx.API, svc *app.Service, roles Roles, now func() t
 				}, xlsx.InLanguage(lang)), nil
 		})
 
-	httpx.Register(api, staff, huma.Operation{OperationID: "quote-return", Method: http.MethodPost, Path: base + "/quote",
+	httpx.Register(api, staff, huma.Operation{OperationID: "quote-return", Errors: []int{http.StatusNotFound}, Method: http.MethodPost, Path: base + "/quote",
 		Summary: "Price a return form without saving it: its base, VAT, the withholdings it reverses and its amount, in proportion to the purchase", Tags: tags},
 		func(ctx context.Context, in *returnQuoteInput) (*httpx.Data[app.ReturnQuote], error) {
 			return httpx.DataOf(svc.QuoteReturn(ctx, httpx.Caller(ctx), in.Body.draft()))

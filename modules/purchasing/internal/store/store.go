@@ -1,4 +1,5 @@
-// Package store is the purchasing module's only SQL: the purchases and purchase_lines tables.
+// Package store is the purchasing module's only SQL: the purchases and purchase_lines tables,
+// and the returns' purchase_returns, purchase_return_lines and purchase_return_words.
 //
 // Tenancy is enforced here: every read takes a listing.Scope, and a row outside it is reported
 // exactly as a missing row (ErrNotFound), so that a user never learns that another company's

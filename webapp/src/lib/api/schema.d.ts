@@ -11283,12 +11283,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                     "text/html; charset=utf-8": string;
                 };
             };

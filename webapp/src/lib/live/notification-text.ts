@@ -8,7 +8,16 @@ import type { i18n as I18n } from 'i18next';
 import { i18n as appI18n } from '../i18n/i18n';
 
 /** Kinds of notification (modules/notifications). */
-export type NotificationKind = 'purchase' | 'payment' | 'purchase_order' | 'received_order' | 'customer' | 'supplier' | 'user' | 'sale' | 'return';
+export type NotificationKind =
+  | 'purchase'
+  | 'payment'
+  | 'purchase_order'
+  | 'received_order'
+  | 'customer'
+  | 'supplier'
+  | 'user'
+  | 'sale'
+  | 'return';
 /** What happened. */
 export type NotificationOutcome = 'approved' | 'rejected' | 'created' | 'received';
 

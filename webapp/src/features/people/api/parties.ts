@@ -11,8 +11,14 @@ export const SUPPLIERS_PATH = '/api/suppliers';
 /** Either party resource (the party form serves both). */
 export type PartyPath = typeof CUSTOMERS_PATH | typeof SUPPLIERS_PATH;
 
-/** A customer or supplier as the API sends it: the fields both carry (each adds its own figures). */
-export type Party = Pick<Schema<'Supplier'>, keyof Schema<'Supplier'> & keyof Schema<'Customer'>>;
+/** A supplier as the API sends it: a party with its purchase figures, returns and credit. */
+export type Supplier = Schema<'Supplier'>;
+
+/** A customer or supplier as the API sends it: what both share (the party form serves both). */
+export type Party = Omit<
+  Supplier,
+  'total_purchases' | 'total_amount_cents' | 'paid_cents' | 'return_cents' | 'pending_return_cents' | 'balance_cents' | 'credit_cents'
+>;
 
 /** A customer: a party with its sales totals (zero until sales exist). */
 export type Customer = Schema<'Customer'>;
