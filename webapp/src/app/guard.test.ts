@@ -49,6 +49,7 @@ const MATRIX: Array<[path: string, allowed: Role[]]> = [
   ['/payments/purchase/12', STAFF],
   ['/payments/sale/12', STAFF],
   ['/preturn/list/12', STAFF],
+  ['/preturn/list', STAFF],
   ['/product', STAFF],
   ['/product/list', STAFF],
   ['/purchase-order', STAFF],

@@ -28,7 +28,8 @@ export type NavIcon =
   | 'receipt'
   | 'wallet'
   | 'layers'
-  | 'chart';
+  | 'chart'
+  | 'undo';
 
 /** One navigation entry. */
 export interface NavItem {
@@ -49,6 +50,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/pending-data/purchase', labelKey: 'nav.pendingPurchases', descriptionKey: 'nav.pendingPurchasesDescription', icon: 'clock', adminOnly: true },
   { path: '/sale/list', labelKey: 'nav.sales', descriptionKey: 'nav.salesDescription', icon: 'receipt' },
   { path: '/payment/pending', labelKey: 'nav.payments', descriptionKey: 'nav.paymentsDescription', icon: 'wallet' },
+  { path: '/preturn/list', labelKey: 'nav.returns', descriptionKey: 'nav.returnsDescription', icon: 'undo' },
   { path: '/concurrent_payments/form', labelKey: 'nav.concurrentPayments', descriptionKey: 'nav.concurrentPaymentsDescription', icon: 'layers' },
   { path: '/purchase-order/list', labelKey: 'nav.purchaseOrders', descriptionKey: 'nav.purchaseOrdersDescription', icon: 'clipboard' },
   { path: '/purchase-order/add', labelKey: 'nav.addPurchaseOrder', descriptionKey: 'nav.addPurchaseOrderDescription', icon: 'clipboard', buyerOnly: true },

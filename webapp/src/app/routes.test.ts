@@ -46,6 +46,7 @@ const PAGES = [
   '/payments/purchase/3',
   '/payments/sale/3',
   '/preturn/list/3',
+  '/preturn/list',
   '/product/list',
   '/purchase-order/list',
   '/purchase-order/add',

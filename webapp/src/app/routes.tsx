@@ -161,7 +161,12 @@ const protectedPages: RouteObject[] = [
     path: 'payments/:type/:purchase_id',
     lazy: async () => ({ Component: (await import('@/features/payments/pages/document-payments-page')).DocumentPaymentsPage }),
   },
-  notBuilt('preturn/list/:purchase_id'),
+  {
+    path: 'preturn/list/:purchase_id',
+    lazy: async () => ({ Component: (await import('@/features/returns/pages/purchase-returns-page')).PurchaseReturnsPage }),
+  },
+  // The returns across purchases (the menu's "Returns"); spec §2 lists only a purchase's.
+  { path: 'preturn/list', lazy: async () => ({ Component: (await import('@/features/returns/pages/return-list-page')).ReturnListPage }) },
 
   redirectRoute('product', '/product/list'),
   { path: 'product/list', lazy: async () => ({ Component: (await import('@/features/catalog/pages/product-list-page')).ProductListPage }) },

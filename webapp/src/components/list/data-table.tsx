@@ -353,16 +353,25 @@ function isText<T>(c: Column<T>): boolean {
 
 /**
  * A text cell of the table: one line cut with an ellipsis (index.css, .list-cell-text, sizes the
- * column). The hidden copy that sets the column's least width is the text itself, copied after
- * each render (textContent: no layout needed). The whole text is the tooltip when the cell cuts
+ * column). The hidden copy that sets the column's least width is the text itself, copied whenever
+ * it changes (textContent: no layout needed). The whole text is the tooltip when the cell cuts
  * it, worked out on hover, when the column's width is known (it changes with the window).
  */
 function TextCell({ children }: { children: ReactNode }) {
   const text = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
     const el = text.current;
-    if (el?.parentElement) el.parentElement.dataset.text = el.textContent ?? '';
-  });
+    const cell = el?.parentElement;
+    if (!el || !cell) return;
+    const copy = () => {
+      cell.dataset.text = el.textContent ?? '';
+    };
+    copy();
+    // A cell whose text arrives later (a row that reads its own details) re-renders only itself.
+    const observer = new MutationObserver(copy);
+    observer.observe(el, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
   return (
     <div className="list-cell-text">
       <span ref={text} className="truncate" onPointerEnter={titleWhenCut} data-testid="cell-text">

@@ -3,7 +3,7 @@
  * `POST /api/x/{id}/approve|reject`). Feature api/ files wrap these with their own types and
  * paths; every query key starts with the resource path, so any write refreshes its lists.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, data, done, page, type ApiPaths, type Page, type Schema } from '@/lib/api';
 import { listQuery, type ListParams } from './list-params';
 import type { ListPage } from './pagination-model';
@@ -145,17 +145,25 @@ export function useSaveResource<P extends ListPath>(basePath: P) {
   });
 }
 
-/** Soft delete. */
-export function useDeleteResource(basePath: ListPath) {
+/** Refreshes the resource's queries and those of the other paths a change of it touches. */
+function refresh(client: QueryClient, basePath: string, also: readonly string[]): Promise<unknown> {
+  return Promise.all([basePath, ...also].map((path) => client.invalidateQueries({ queryKey: [path] })));
+}
+
+/** Soft delete; `also`: other resources the record's removal changes (a pending return: its purchase). */
+export function useDeleteResource(basePath: ListPath, also: readonly string[] = []) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => done(resources.DELETE(`${basePath}/{id}`, { params: { path: { id } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: [basePath] }),
+    onSuccess: () => refresh(client, basePath, also),
   });
 }
 
-/** Approve, or reject with a reason (admins; pending records only). */
-export function useDecideResource(basePath: ListPath) {
+/**
+ * Approve, or reject with a reason (admins; pending records only); `also`: other resources the
+ * decision changes (an approved return: its purchase, supplier and products).
+ */
+export function useDecideResource(basePath: ListPath, also: readonly string[] = []) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, approve, reason }: { id: number; approve: boolean; reason?: string }) =>
@@ -164,6 +172,6 @@ export function useDecideResource(basePath: ListPath) {
           ? resources.POST(`${basePath}/{id}/approve`, { params: { path: { id } } })
           : resources.POST(`${basePath}/{id}/reject`, { body: { reason: reason ?? '' }, params: { path: { id } } }),
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: [basePath] }),
+    onSuccess: () => refresh(client, basePath, also),
   });
 }

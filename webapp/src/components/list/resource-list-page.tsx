@@ -105,6 +105,8 @@ export interface ResourceListPageProps<T extends { id: number }> {
   rowActions?: (row: T, kit: RowKit<T>) => RowAction[];
   /** Filters always sent, not shown (e.g. approval=pending on a page of pending records). */
   baseFilters?: Readonly<Record<string, string>>;
+  /** Other resources' paths a delete or a decision here changes, refreshed with the list (a return's purchase). */
+  refreshes?: readonly string[];
   /** Also the list's id for the columns the user hid (column-visibility). */
   testId: string;
   /** A part of a page: the title is an h2 (the page has its own h1 and document title). */
@@ -123,8 +125,8 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
   // What the list and its export ask the server: the URL's filters and the page's fixed ones.
   const asked = baseFilters ? { ...params, filters: { ...params.filters, ...baseFilters } } : params;
   const list = useResourceList<T>(basePath, asked);
-  const remove = useDeleteResource(basePath);
-  const decide = useDecideResource(basePath);
+  const remove = useDeleteResource(basePath, props.refreshes);
+  const decide = useDecideResource(basePath, props.refreshes);
   const [editing, setEditing] = useState<{ record: T | null } | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const [ticked, setTicked] = useState<ReadonlySet<RowKey>>(new Set());

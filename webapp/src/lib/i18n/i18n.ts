@@ -41,6 +41,7 @@ export const NAMESPACES = [
   'payments',
   'notifications',
   'reports',
+  'returns',
 ] as const;
 
 /** The language of the default settings and the fallback for missing keys (spec §9). */

@@ -13,6 +13,7 @@ import people from './people.json';
 import procurement from './procurement.json';
 import purchasing from './purchasing.json';
 import reports from './reports.json';
+import returns from './returns.json';
 import sales from './sales.json';
 import serverMessages from './server-messages.json';
 import settings from './settings.json';
@@ -34,6 +35,7 @@ export const resources = {
   procurement,
   purchasing,
   reports,
+  returns,
   sales,
   settings,
   site,

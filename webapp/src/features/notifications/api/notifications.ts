@@ -12,8 +12,8 @@ export { NOTIFICATIONS_PATH };
 /** A stored notification as the list answers it. */
 export type StoredNotification = Schema<'Notification'>;
 
-/** Kinds the list filters by: spec §2's purchase and payment, and the buyer's orders and receipts. */
-export const NOTIFICATION_FILTER_KINDS = ['purchase', 'payment', 'purchase_order', 'received_order', 'sale'] as const;
+/** Kinds the list filters by: spec §2's purchase and payment, the buyer's orders and receipts, sales and purchase returns. */
+export const NOTIFICATION_FILTER_KINDS = ['purchase', 'payment', 'purchase_order', 'received_order', 'sale', 'return'] as const;
 
 /** What one mutation does. */
 export type NotificationAction = { type: 'read'; id: number } | { type: 'read-all' } | { type: 'delete'; id: number } | { type: 'delete-all' };

@@ -11,6 +11,15 @@ describe('notificationTarget', () => {
     expect(notificationTarget({ ...payment, params: { document_type: 'cash', document_id: '4' } })).toBe('/payment/pending');
   });
 
+  it("opens a return's purchase returns page from its parameters", () => {
+    const ret = { kind: 'return' as const, entity_id: 5 };
+    expect(notificationTarget({ ...ret, params: { document_id: '12', document_number: 'FV-1', label: 'NC-1' } })).toBe('/preturn/list/12');
+    expect(notificationTarget({ ...ret, params: '{"document_id":"4"}' })).toBe('/preturn/list/4');
+    // Without it: the returns across purchases.
+    expect(notificationTarget({ ...ret, params: { label: 'NC-1' } })).toBe('/preturn/list');
+    expect(notificationTarget({ ...ret, params: { document_id: '4/../x' } })).toBe('/preturn/list');
+  });
+
   it('keeps the other kinds where they were', () => {
     expect(notificationTarget({ kind: 'purchase', entity_id: 3 })).toBe('/purchase/edit/3');
     expect(notificationTarget({ kind: 'sale', entity_id: 3, reference_no: 'VTA-000003' })).toBe('/sale/list?q=VTA-000003');

@@ -10,6 +10,11 @@ export function notificationTarget(n: Pick<AppNotification, 'kind' | 'entity_id'
       const { document_type: type, document_id: id } = notificationParams(n);
       return (type === 'purchase' || type === 'sale') && /^\d+$/.test(String(id ?? '')) ? `/payments/${type}/${id}` : '/payment/pending';
     }
+    case 'return': {
+      // The returned purchase's page: its id travels as the notification's document_id.
+      const { document_id: id } = notificationParams(n);
+      return /^\d+$/.test(String(id ?? '')) ? `/preturn/list/${id}` : '/preturn/list';
+    }
     case 'purchase':
       return `/purchase/edit/${n.entity_id}`;
     case 'purchase_order':

@@ -18,11 +18,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { AttachmentsField, DocumentForm, FormMoney, useDocumentSubmit } from '@/components/document-form';
+import { AttachmentsField, DocumentForm, DocumentLink, DocumentMeta, FormMoney, useDocumentSubmit } from '@/components/document-form';
 import { formatCop } from '@/components/form/money';
-import { ApprovalBadge } from '@/components/list/approval';
-import { PaymentStatusBadge } from '@/components/list/payment-status';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { useAuthStore } from '@/lib/auth/store';
@@ -88,19 +85,18 @@ export function PaymentForm({ doc, open }: PaymentFormProps) {
       submitLabel={t(`${words}.save`)}
       editable={blocked === undefined}
       meta={
-        <>
-          <span className="font-medium text-fg" data-testid="document-party">
-            {doc.partyName}
-          </span>
-          <PaymentStatusBadge status={doc.status} label={t(`status.${doc.status}`, { defaultValue: doc.status })} testId="document-status" />
-          <ApprovalBadge status={doc.approvalStatus} />
-          {doc.dueDate && <span>{t('document.due', { date: dates.date(doc.dueDate) })}</span>}
-        </>
+        <DocumentMeta
+          party={doc.partyName}
+          status={doc.status}
+          statusLabel={t(`status.${doc.status}`, { defaultValue: doc.status })}
+          approval={doc.approvalStatus}
+          due={doc.dueDate ? t('document.due', { date: dates.date(doc.dueDate) }) : undefined}
+        />
       }
       actions={
-        <Link to={documentLink(doc)} className="rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-hover" data-testid="document-open">
+        <DocumentLink to={documentLink(doc)} testId="document-open">
           {t(`document.open_${doc.type}`)}
-        </Link>
+        </DocumentLink>
       }
       notices={
         blocked && (

@@ -36,7 +36,6 @@ const valid = (over: Partial<PurchaseValues> = {}): PurchaseValues => ({
   note: '',
   shipping_cents: 6_000_000,
   discount_cents: 6_500_000,
-  return_cents: 0,
   shipping_carrier: '',
   lines: [line(), emptyLine()],
   attachment: { existing: [], files: [new File(['x'], 'factura.png', { type: 'image/png' })] },
@@ -63,7 +62,7 @@ describe('purchaseSchema (spec §5)', () => {
 
   it('reports each header message', () => {
     const errors = problems(
-      valid({ purchase_date: '', reference_no: ' ', supplier_id: '', store_id: '', days_of_credit: '0', discount_cents: null, shipping_cents: -1, return_cents: null, attachment: attachmentsOf() }),
+      valid({ purchase_date: '', reference_no: ' ', supplier_id: '', store_id: '', days_of_credit: '0', discount_cents: null, shipping_cents: -1, attachment: attachmentsOf() }),
     );
     expect(errors).toEqual({
       purchase_date: MESSAGES.purchaseDateRequired,
@@ -74,7 +73,6 @@ describe('purchaseSchema (spec §5)', () => {
       attachment: MESSAGES.attachmentRequired,
       discount_cents: MESSAGES.discountInvalid,
       shipping_cents: MESSAGES.shippingInvalid,
-      return_cents: MESSAGES.returnsInvalid,
     });
     expect(problems(valid({ reference_no: 'AB' })).reference_no).toBe(MESSAGES.referenceShort);
     expect(problems(valid({ reference_no: 'ABC' })).reference_no).toBeUndefined();
@@ -157,8 +155,7 @@ describe('quote and save bodies', () => {
       shipping_carrier: '',
       shipping_cents: 6_000_000,
       discount_cents: 6_500_000,
-      return_cents: 0,
-      received_order_id: 12,
+          received_order_id: 12,
       // What is missing is left out: the server names it per line.
       lines: [
         { category_id: 1, product_id: 10, expiry_date: '2027-01-31', cost_cents: 8_500_000, quantity: 10 },

@@ -35,7 +35,6 @@ export interface PurchaseValues {
   note: string;
   shipping_cents: number | null;
   discount_cents: number | null;
-  return_cents: number | null;
   shipping_carrier: string;
   lines: LineValues[];
   /** The invoice image: the stored one (edit) or the file chosen now. */
@@ -57,7 +56,6 @@ export const MESSAGES = {
   quantityRequired: 'validation.quantityRequired',
   discountInvalid: 'validation.discountInvalid',
   shippingInvalid: 'validation.shippingInvalid',
-  returnsInvalid: 'validation.returnsInvalid',
   lineIncomplete: 'validation.lineIncomplete',
   itemsRequired: 'validation.itemsRequired',
 } as const;
@@ -95,7 +93,6 @@ export function newPurchase(): PurchaseValues {
     note: '',
     shipping_cents: 0,
     discount_cents: 0,
-    return_cents: 0,
     shipping_carrier: '',
     lines: [emptyLine()],
     attachment: attachmentsOf(),
@@ -113,7 +110,6 @@ export function purchaseValues(p: Purchase): PurchaseValues {
     note: p.note ?? '',
     shipping_cents: p.totals.shipping_cents,
     discount_cents: p.totals.discount_cents,
-    return_cents: p.totals.return_cents,
     shipping_carrier: p.shipping_carrier ?? '',
     lines: [...linesFrom(p.lines ?? []), emptyLine()],
     attachment: attachmentsOf([p.attachment]),
@@ -180,7 +176,6 @@ export const purchaseSchema = z
     shipping_carrier: z.string(),
     shipping_cents: amount(MESSAGES.shippingInvalid),
     discount_cents: amount(MESSAGES.discountInvalid),
-    return_cents: amount(MESSAGES.returnsInvalid),
     lines: z.array(lineShape),
     attachment: attachmentsSchema({ required: MESSAGES.attachmentRequired, tooLarge: MESSAGES.maxFileSize }),
   })
@@ -248,7 +243,6 @@ export function purchaseBody(values: PurchaseValues, receivedOrderId?: number) {
     shipping_carrier: values.shipping_carrier.trim(),
     shipping_cents: values.shipping_cents ?? 0,
     discount_cents: values.discount_cents ?? 0,
-    return_cents: values.return_cents ?? 0,
     lines: apiLines(values.lines),
     ...(receivedOrderId === undefined ? {} : { received_order_id: receivedOrderId }),
   };

@@ -1,12 +1,15 @@
 /**
  * The purchase's header (spec §3): date, reference, supplier, store, days of credit (with the due
- * date it gives), shipping carrier, discount, shipping, returns and note.
+ * date it gives), shipping carrier, discount, shipping, returns (read-only: the sum of the approved
+ * returns) and note.
  */
 import { useDates } from '@/lib/dates/use-dates';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { choiceOptions, FormDate, FormMoney, FormSelect, FormText, FormTextArea } from '@/components/document-form';
+import { formatCop } from '@/components/form/money';
 import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
 import { choiceLabel, type Choice } from '../api/purchases';
 import { dueDate, type PurchaseValues } from './purchase-form-model';
 
@@ -17,7 +20,7 @@ export interface HeaderChoices {
 }
 
 /** The header card. */
-export function PurchaseHeaderFields({ choices, isNew }: { choices: HeaderChoices; isNew: boolean }) {
+export function PurchaseHeaderFields({ choices, isNew, returnCents }: { choices: HeaderChoices; isNew: boolean; returnCents: number }) {
   const { t } = useTranslation('purchasing');
   const [date, days] = useWatch<PurchaseValues, ['purchase_date', 'days_of_credit']>({ name: ['purchase_date', 'days_of_credit'] });
   const dates = useDates();
@@ -40,7 +43,8 @@ export function PurchaseHeaderFields({ choices, isNew }: { choices: HeaderChoice
       <FormText<PurchaseValues> name="shipping_carrier" autoComplete="off" label={t('fields.shippingCarrier')} testId="field-shipping-carrier" />
       <FormMoney<PurchaseValues> name="discount_cents" label={t('fields.discount')} testId="field-discount" />
       <FormMoney<PurchaseValues> name="shipping_cents" label={t('fields.shipping')} testId="field-shipping" />
-      <FormMoney<PurchaseValues> name="return_cents" label={t('fields.return')} testId="field-return" />
+      {/* The sum of the approved returns (the purchase's returns page records them): never typed here. */}
+      <TextField label={t('fields.return')} value={formatCop(returnCents)} readOnly hint={t('returnHint')} className="tabular-nums" data-testid="field-return" />
       <FormTextArea<PurchaseValues> name="note" rows={2} label={t('fields.note')} wrapperClassName="sm:col-span-2 xl:col-span-3" testId="field-note" />
     </Card>
   );

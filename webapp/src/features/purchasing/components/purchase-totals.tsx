@@ -1,6 +1,7 @@
 /**
  * The purchase's totals on the kit's panel: the server's quote while the form is edited, the
- * stored numbers, with returns, paid and balance, once it is no longer edited.
+ * stored numbers, with returns, paid and balance (and the returns awaiting approval and the credit in
+ * our favour when there are any), once it is no longer edited.
  */
 import { useDates } from '@/lib/dates/use-dates';
 import { useWatch } from 'react-hook-form';
@@ -23,6 +24,8 @@ function rows(t: (key: string) => string, totals: PurchaseTotals | undefined, re
     { label: t('fields.return'), cents: record?.totals.return_cents, testId: 'totals-return', negative: true, shown: (record?.totals.return_cents ?? 0) > 0 },
     { label: t('fields.paid'), cents: record?.totals.paid_cents, testId: 'totals-paid', shown: record !== undefined },
     { label: t('fields.balance'), cents: record?.totals.balance_cents, testId: 'totals-balance', strong: true, shown: record !== undefined },
+    { label: t('totals.pendingReturns'), cents: record?.totals.pending_return_cents, testId: 'totals-pending-returns', shown: (record?.totals.pending_return_cents ?? 0) > 0 },
+    { label: t('totals.credit'), cents: record?.totals.credit_cents, testId: 'totals-credit', strong: true, shown: (record?.totals.credit_cents ?? 0) > 0 },
   ];
 }
 

@@ -11,8 +11,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { AttachmentsField, DocumentForm, useDocumentSubmit } from '@/components/document-form';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { AttachmentsField, DocumentForm, DocumentLink, useDocumentSubmit } from '@/components/document-form';
 import { ApprovalActions, ApprovalBadge } from '@/components/list/approval';
 import { useDecideResource, useSaveResource } from '@/components/list/resource-api';
 import { Alert } from '@/components/ui/alert';
@@ -107,16 +107,21 @@ function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValue
           <ApprovalActions entity={t('entity')} busy={decide.isPending} decide={(approve, reason) => decide.mutateAsync({ id: record.id, approve, reason })} />
         ) : (
           record?.approval_status === 'approved' && (
-            <Link to={`/payments/purchase/${record.id}`} className="rounded-md px-2 py-1 text-sm font-medium text-primary hover:bg-hover" data-testid="purchase-payments">
-              {t('payments')}
-            </Link>
+            <>
+              <DocumentLink to={`/payments/purchase/${record.id}`} testId="purchase-payments">
+                {t('payments')}
+              </DocumentLink>
+              <DocumentLink to={`/preturn/list/${record.id}`} testId="purchase-returns">
+                {t('returns')}
+              </DocumentLink>
+            </>
           )
         )
       }
       notices={!editable && <Alert tone="info">{t('notEditable')}</Alert>}
       aside={editable ? <PurchaseQuoteTotals /> : record && <PurchaseStoredTotals record={record} />}
     >
-      <PurchaseHeaderFields choices={{ suppliers: suppliers.data, stores: stores.data }} isNew={!record} />
+      <PurchaseHeaderFields choices={{ suppliers: suppliers.data, stores: stores.data }} isNew={!record} returnCents={record?.totals.return_cents ?? 0} />
       <Card className="p-4">
         <PurchaseLines categories={categories.data} />
       </Card>

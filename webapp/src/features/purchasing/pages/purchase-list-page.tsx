@@ -35,7 +35,14 @@ export function PurchaseListPage() {
       addTo="/purchase/add"
       // A rejected purchase is corrected and sent again from its form (modules/purchasing).
       editTo={(r) => (r.approval_status !== 'approved' ? `/purchase/edit/${r.id}` : undefined)}
-      rowActions={(r) => (r.approval_status === 'approved' ? [{ id: 'payments', label: t('payments'), to: `/payments/purchase/${r.id}`, testId: 'row-payments' }] : [])}
+      rowActions={(r) =>
+        r.approval_status === 'approved'
+          ? [
+              { id: 'payments', label: t('payments'), to: `/payments/purchase/${r.id}`, testId: 'row-payments' },
+              { id: 'returns', label: t('returns'), to: `/preturn/list/${r.id}`, testId: 'row-returns' },
+            ]
+          : []
+      }
     />
   );
 }
