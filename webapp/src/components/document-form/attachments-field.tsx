@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { useController, type FieldValues, type Path } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ImageUploadField, MAX_IMAGE_BYTES, type ExistingImage } from '@/components/form/image-upload-field';
 import { RequiredMark } from '@/components/form/required-mark';
 import { useFieldError } from './fields';
@@ -42,10 +42,12 @@ export function attachmentsSchema(rules: AttachmentsRules) {
       existing: z.array(z.object({ id: z.number(), url: z.string() })),
       files: z.array(z.custom<File>((f) => typeof File !== 'undefined' && f instanceof File)),
     })
-    .superRefine((value, ctx) => {
-      if (rules.required && value.existing.length + value.files.length === 0) ctx.addIssue({ code: 'custom', message: rules.required });
-      else if (value.files.some((f) => f.size > MAX_IMAGE_BYTES)) ctx.addIssue({ code: 'custom', message: rules.tooLarge });
-    });
+    .check(
+      z.superRefine((value, ctx) => {
+        if (rules.required && value.existing.length + value.files.length === 0) ctx.addIssue({ code: 'custom', message: rules.required });
+        else if (value.files.some((f) => f.size > MAX_IMAGE_BYTES)) ctx.addIssue({ code: 'custom', message: rules.tooLarge });
+      }),
+    );
 }
 
 /** Props of AttachmentsField. */

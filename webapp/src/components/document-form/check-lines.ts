@@ -3,7 +3,7 @@
  * trailing empty line never blocks a save), each started line is checked by the feature, and a
  * document whose lines are all blank gets the list's message ('Select at least one product.').
  */
-import type { z } from 'zod';
+import type { core } from 'zod/mini';
 
 /** Says `message` on field `field` of the line being checked. */
 export type LineIssue = (field: string, message: string) => void;
@@ -20,7 +20,7 @@ export interface LinesRule<L> {
 }
 
 /** Checks `lines` inside a superRefine; answers how many lines were started. */
-export function checkLines<L>(ctx: z.RefinementCtx, lines: readonly L[], rule: LinesRule<L>): number {
+export function checkLines<L>(ctx: core.$RefinementCtx, lines: readonly L[], rule: LinesRule<L>): number {
   let started = 0;
   lines.forEach((line, i) => {
     if (rule.isBlank(line)) return;

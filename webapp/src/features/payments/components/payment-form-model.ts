@@ -7,7 +7,7 @@
  * What the document may still take is the server's to decide (other payments may be waiting
  * since the page loaded): 'The payment exceeds the balance due ($ …).' comes back on the amount.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { attachmentsOf, attachmentsSchema, type AttachmentsValue } from '@/components/document-form';
 import { todayInBogota } from '@/lib/dates';
 import type { PaymentBody } from '../api/create-payment';
@@ -58,25 +58,29 @@ export function newPayment(availableCents: number | null): PaymentValues {
 
 /** The checks of the shared fields. */
 export const headerShape = {
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.dateRequired }),
+  date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.dateRequired })),
   reference_no: z
     .string()
-    .refine((text) => text.trim() !== '', { message: MESSAGES.referenceRequired })
-    .refine((text) => [...text.trim()].length <= MAX_REFERENCE_LENGTH, { message: MESSAGES.referenceTooLong }),
-  method: z.custom<PaymentMethod | ''>((m) => typeof m === 'string').refine((m) => PAYMENT_METHODS.includes(m as PaymentMethod), { message: MESSAGES.methodRequired }),
+    .check(
+      z.refine((text) => text.trim() !== '', { message: MESSAGES.referenceRequired }),
+      z.refine((text) => [...text.trim()].length <= MAX_REFERENCE_LENGTH, { message: MESSAGES.referenceTooLong }),
+    ),
+  method: z
+    .custom<PaymentMethod | ''>((m) => typeof m === 'string')
+    .check(z.refine((m) => PAYMENT_METHODS.includes(m as PaymentMethod), { message: MESSAGES.methodRequired })),
   note: z.string(),
 };
 
 /** An amount of centavos more than zero. */
-export const amountSchema = z.number({ message: MESSAGES.amountRequired }).int().positive({ message: MESSAGES.amountRequired });
+export const amountSchema = z.number({ message: MESSAGES.amountRequired }).check(z.int(), z.positive({ message: MESSAGES.amountRequired }));
 
 /** The form's checks; each message lands on its field. */
 export const paymentSchema = z.object({
   ...headerShape,
-  amount_cents: amountSchema.nullable().refine((cents) => cents !== null, { message: MESSAGES.amountRequired }),
-  images: attachmentsSchema({ tooLarge: MESSAGES.maxFileSize }).refine((v) => v.existing.length + v.files.length <= MAX_PAYMENT_IMAGES, {
-    message: MESSAGES.tooManyImages,
-  }),
+  amount_cents: z.nullable(amountSchema).check(z.refine((cents) => cents !== null, { message: MESSAGES.amountRequired })),
+  images: attachmentsSchema({ tooLarge: MESSAGES.maxFileSize }).check(
+    z.refine((v) => v.existing.length + v.files.length <= MAX_PAYMENT_IMAGES, { message: MESSAGES.tooManyImages }),
+  ),
 });
 
 /** The shared fields as the API takes them (texts trimmed). */

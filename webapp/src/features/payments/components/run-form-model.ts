@@ -9,7 +9,7 @@
  * server's to decide, in the run's own transaction: one document over its balance refuses the
  * whole run, named items.N.amount_cents (N counts the ticked items, as sent).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { attachmentsOf, attachmentsSchema, checkLines, type AttachmentsValue } from '@/components/document-form';
 import type { OpenDocument } from '../api/list-open-documents';
 import type { PaymentType } from '../api/list-payments';
@@ -66,19 +66,21 @@ export const runSchema = z
     ...headerShape,
     type: z.enum(['purchase', 'sale']),
     parties: z.array(z.object({ id: z.number(), name: z.string() })),
-    items: z.array(z.object({ document_id: z.number(), pay: z.boolean(), amount_cents: z.number().nullable() })),
+    items: z.array(z.object({ document_id: z.number(), pay: z.boolean(), amount_cents: z.nullable(z.number()) })),
     image: attachmentsSchema({ tooLarge: MESSAGES.maxFileSize }),
   })
-  .superRefine((values, ctx) => {
-    checkLines(ctx, values.items, {
-      name: 'items',
-      isBlank: isUnticked,
-      required: MESSAGES.itemsRequired,
-      check: (item, issue) => {
-        if (!amountSchema.safeParse(item.amount_cents).success) issue('amount_cents', MESSAGES.amountRequired);
-      },
-    });
-  });
+  .check(
+    z.superRefine((values, ctx) => {
+      checkLines(ctx, values.items, {
+        name: 'items',
+        isBlank: isUnticked,
+        required: MESSAGES.itemsRequired,
+        check: (item, issue) => {
+          if (!amountSchema.safeParse(item.amount_cents).success) issue('amount_cents', MESSAGES.amountRequired);
+        },
+      });
+    }),
+  );
 
 /** The run as the API takes it: the ticked documents, in the table's order. */
 export function runBody(values: RunValues): PaymentRunBody {

@@ -3,7 +3,7 @@
  * are keys of the `procurement` namespace) and multipart bodies. A receipt may not exceed what
  * the order still lacks (the server counts pending receipts too and says the same thing).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { attachmentsOf, attachmentsSchema, removedAttachments, type AttachmentsValue } from '@/components/document-form';
 import type { Image } from '../api/procurement';
 
@@ -31,7 +31,7 @@ function positiveInt(text: string): number | null {
 }
 
 const image = attachmentsSchema({ tooLarge: 'validation.maxFileSize' });
-const quantity = z.string().refine((text) => positiveInt(text) !== null, { message: 'validation.quantityPositive' });
+const quantity = z.string().check(z.refine((text) => positiveInt(text) !== null, { message: 'validation.quantityPositive' }));
 
 /** The purchase order form's values for a new order or a stored one. */
 export function orderValues(order?: { category_id: number; product_id: number; quantity: number; note?: string; image: Image | null }): OrderValues {
@@ -46,8 +46,8 @@ export function orderValues(order?: { category_id: number; product_id: number; q
 
 /** Checks of the purchase order form. */
 export const orderSchema = z.object({
-  category_id: z.string().min(1, { message: 'validation.categoryRequired' }),
-  product_id: z.string().min(1, { message: 'validation.productRequired' }),
+  category_id: z.string().check(z.minLength(1, { message: 'validation.categoryRequired' })),
+  product_id: z.string().check(z.minLength(1, { message: 'validation.productRequired' })),
   quantity,
   note: z.string(),
   image,
@@ -56,7 +56,7 @@ export const orderSchema = z.object({
 /** Checks of a receipt; `balance` is what the order can still receive (null when unknown). */
 export function receiptSchema(balance: number | null) {
   return z.object({
-    quantity: quantity.refine((text) => balance === null || (positiveInt(text) ?? 0) <= balance, { message: 'validation.exceedsBalance' }),
+    quantity: quantity.check(z.refine((text) => balance === null || (positiveInt(text) ?? 0) <= balance, { message: 'validation.exceedsBalance' })),
     note: z.string(),
     image,
   });

@@ -7,7 +7,7 @@
  * Lines left completely blank are ignored, so the trailing empty line of the keyboard flow never
  * blocks a save; a line with anything in it must be complete.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { todayInBogota } from '@/lib/dates';
 import { attachmentsOf, attachmentsSchema, checkLines, positiveWhole, type AttachmentsValue } from '@/components/document-form';
 import type { Purchase, PurchaseLine, QuoteRequest } from '../api/purchases';
@@ -144,7 +144,7 @@ export function linesSubtotal(lines: readonly LineValues[]): number {
 }
 
 /** An amount that must be there and not below zero. */
-const amount = (message: string) => z.number().nullable().refine((v) => v !== null && v >= 0, { message });
+const amount = (message: string) => z.nullable(z.number()).check(z.refine((v) => v !== null && v >= 0, { message }));
 
 const lineShape = z.object({
   category_id: z.string(),
@@ -153,7 +153,7 @@ const lineShape = z.object({
   product_name: z.string(),
   kind: z.enum(['', 'goods', 'service']),
   expiry_date: z.string(),
-  cost_cents: z.number().nullable(),
+  cost_cents: z.nullable(z.number()),
   quantity: z.string(),
 });
 
@@ -163,15 +163,17 @@ const lineShape = z.object({
  */
 export const purchaseSchema = z
   .object({
-    purchase_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.purchaseDateRequired }),
-    reference_no: z.string().superRefine((text, ctx) => {
-      const reference = text.trim();
-      if (!reference) ctx.addIssue({ code: 'custom', message: MESSAGES.referenceRequired });
-      else if ([...reference].length < MIN_REFERENCE_LENGTH) ctx.addIssue({ code: 'custom', message: MESSAGES.referenceShort });
-    }),
-    supplier_id: z.string().min(1, { message: MESSAGES.supplierRequired }),
-    store_id: z.string().min(1, { message: MESSAGES.storeRequired }),
-    days_of_credit: z.string().refine((text) => positiveWhole(text) !== null, { message: MESSAGES.creditPositive }),
+    purchase_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.purchaseDateRequired })),
+    reference_no: z.string().check(
+      z.superRefine((text, ctx) => {
+        const reference = text.trim();
+        if (!reference) ctx.addIssue({ code: 'custom', message: MESSAGES.referenceRequired });
+        else if ([...reference].length < MIN_REFERENCE_LENGTH) ctx.addIssue({ code: 'custom', message: MESSAGES.referenceShort });
+      }),
+    ),
+    supplier_id: z.string().check(z.minLength(1, { message: MESSAGES.supplierRequired })),
+    store_id: z.string().check(z.minLength(1, { message: MESSAGES.storeRequired })),
+    days_of_credit: z.string().check(z.refine((text) => positiveWhole(text) !== null, { message: MESSAGES.creditPositive })),
     note: z.string(),
     shipping_carrier: z.string(),
     shipping_cents: amount(MESSAGES.shippingInvalid),
@@ -179,24 +181,26 @@ export const purchaseSchema = z
     lines: z.array(lineShape),
     attachment: attachmentsSchema({ required: MESSAGES.attachmentRequired, tooLarge: MESSAGES.maxFileSize }),
   })
-  .superRefine((values, ctx) => {
-    const filled = checkLines(ctx, values.lines, {
-      name: 'lines',
-      isBlank: isBlankLine,
-      required: MESSAGES.itemsRequired,
-      check: (line, issue) => {
-        if (!line.category_id) issue('category_id', MESSAGES.lineIncomplete);
-        if (!line.product_id) issue('product_id', MESSAGES.lineIncomplete);
-        if (line.cost_cents === null || line.cost_cents < 0) issue('cost_cents', MESSAGES.costRequired);
-        if (positiveWhole(line.quantity) === null) issue('quantity', MESSAGES.quantityRequired);
-        // Goods expire; services do not (the server asks the same of goods lines only).
-        if (!line.expiry_date && line.kind !== 'service') issue('expiry_date', MESSAGES.expiryRequired);
-      },
-    });
-    // An unconditional discount cannot exceed what it discounts.
-    const discount = values.discount_cents ?? 0;
-    if (filled > 0 && discount >= 0 && discount > linesSubtotal(values.lines)) ctx.addIssue({ code: 'custom', path: ['discount_cents'], message: MESSAGES.discountInvalid });
-  });
+  .check(
+    z.superRefine((values, ctx) => {
+      const filled = checkLines(ctx, values.lines, {
+        name: 'lines',
+        isBlank: isBlankLine,
+        required: MESSAGES.itemsRequired,
+        check: (line, issue) => {
+          if (!line.category_id) issue('category_id', MESSAGES.lineIncomplete);
+          if (!line.product_id) issue('product_id', MESSAGES.lineIncomplete);
+          if (line.cost_cents === null || line.cost_cents < 0) issue('cost_cents', MESSAGES.costRequired);
+          if (positiveWhole(line.quantity) === null) issue('quantity', MESSAGES.quantityRequired);
+          // Goods expire; services do not (the server asks the same of goods lines only).
+          if (!line.expiry_date && line.kind !== 'service') issue('expiry_date', MESSAGES.expiryRequired);
+        },
+      });
+      // An unconditional discount cannot exceed what it discounts.
+      const discount = values.discount_cents ?? 0;
+      if (filled > 0 && discount >= 0 && discount > linesSubtotal(values.lines)) ctx.addIssue({ code: 'custom', path: ['discount_cents'], message: MESSAGES.discountInvalid });
+    }),
+  );
 
 /** The non-blank lines, as the API takes them (what is missing is left out, for the server to name). */
 export function apiLines(lines: readonly LineValues[]) {

@@ -10,7 +10,7 @@
  * (only the save's transaction knows it): 'Not enough stock of {product}: {n} available.' comes
  * back on the line's quantity.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { attachmentsOf, attachmentsSchema, checkLines, positiveWhole, removedAttachments, type AttachmentsValue } from '@/components/document-form';
 import { todayInBogota } from '@/lib/dates';
 import type { Sale, SaleLine } from '../api/list-sales';
@@ -138,10 +138,10 @@ const lineShape = z.object({
   product_code: z.string(),
   product_name: z.string(),
   iva_class: z.string(),
-  stock: z.number().nullable(),
+  stock: z.nullable(z.number()),
   kind: z.enum(['', 'goods', 'service']),
-  price_cents: z.number().nullable(),
-  discount_cents: z.number().nullable(),
+  price_cents: z.nullable(z.number()),
+  discount_cents: z.nullable(z.number()),
   quantity: z.string(),
 });
 
@@ -151,32 +151,34 @@ const lineShape = z.object({
  */
 export const saleSchema = z
   .object({
-    sale_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.saleDateRequired }),
-    customer_id: z.string().min(1, { message: MESSAGES.customerRequired }),
-    store_id: z.string().min(1, { message: MESSAGES.storeRequired }),
-    customer_reference: z.string().refine((text) => [...text.trim()].length <= MAX_REFERENCE_LENGTH, { message: MESSAGES.referenceTooLong }),
+    sale_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.saleDateRequired })),
+    customer_id: z.string().check(z.minLength(1, { message: MESSAGES.customerRequired })),
+    store_id: z.string().check(z.minLength(1, { message: MESSAGES.storeRequired })),
+    customer_reference: z.string().check(z.refine((text) => [...text.trim()].length <= MAX_REFERENCE_LENGTH, { message: MESSAGES.referenceTooLong })),
     note: z.string(),
     lines: z.array(lineShape),
-    images: attachmentsSchema({ tooLarge: MESSAGES.maxFileSize }).refine((v) => v.existing.length + v.files.length <= MAX_SALE_IMAGES, {
+    images: attachmentsSchema({ tooLarge: MESSAGES.maxFileSize }).check(z.refine((v) => v.existing.length + v.files.length <= MAX_SALE_IMAGES, {
       message: MESSAGES.tooManyImages,
-    }),
+    })),
   })
-  .superRefine((values, ctx) => {
-    checkLines(ctx, values.lines, {
-      name: 'lines',
-      isBlank: isBlankLine,
-      required: MESSAGES.itemsRequired,
-      check: (line, issue) => {
-        const quantityOk = quantityOf(line.quantity) !== null;
-        const priceOk = line.price_cents !== null && line.price_cents >= 0;
-        if (!line.product_id) issue('product_id', MESSAGES.productRequired);
-        if (!quantityOk) issue('quantity', MESSAGES.quantityRequired);
-        if (!priceOk) issue('price_cents', MESSAGES.priceRequired);
-        // A line's discount goes from 0 to quantity × price.
-        if ((line.discount_cents ?? 0) < 0 || (quantityOk && priceOk && lineTotal(line) === null)) issue('discount_cents', MESSAGES.discountInvalid);
-      },
-    });
-  });
+  .check(
+    z.superRefine((values, ctx) => {
+      checkLines(ctx, values.lines, {
+        name: 'lines',
+        isBlank: isBlankLine,
+        required: MESSAGES.itemsRequired,
+        check: (line, issue) => {
+          const quantityOk = quantityOf(line.quantity) !== null;
+          const priceOk = line.price_cents !== null && line.price_cents >= 0;
+          if (!line.product_id) issue('product_id', MESSAGES.productRequired);
+          if (!quantityOk) issue('quantity', MESSAGES.quantityRequired);
+          if (!priceOk) issue('price_cents', MESSAGES.priceRequired);
+          // A line's discount goes from 0 to quantity × price.
+          if ((line.discount_cents ?? 0) < 0 || (quantityOk && priceOk && lineTotal(line) === null)) issue('discount_cents', MESSAGES.discountInvalid);
+        },
+      });
+    }),
+  );
 
 /** The non-blank lines as the API takes them (what is missing is left out, for the server to name). */
 export function apiLines(lines: readonly SaleLineValues[]): NonNullable<SaleQuoteRequest['lines']> {
