@@ -11,6 +11,7 @@ import { RouteError } from './route-error';
 import { BUILT_REPORTS } from './built-reports';
 import { GuestOnlyRoute, ProtectedRoute } from './route-guards';
 import { FullPageLoading } from '@/components/ui/spinner';
+import { loadAllNamespaces } from '@/lib/i18n/i18n';
 
 /** Rendered only for the instant before a redirect loader's answer applies. */
 function Redirecting() {
@@ -247,7 +248,11 @@ export const routes: RouteObject[] = [
         children: [
           withServerState([
             {
-              lazy: async () => ({ Component: (await import('./layouts/app-layout')).AppLayout }),
+              // The back office's texts are not in the sign-in chunks: its pages render with them loaded.
+              lazy: async () => {
+                const [{ AppLayout }] = await Promise.all([import('./layouts/app-layout'), loadAllNamespaces()]);
+                return { Component: AppLayout };
+              },
               errorElement: <RouteError />,
               children: protectedPages,
             },

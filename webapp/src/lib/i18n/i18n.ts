@@ -1,7 +1,9 @@
 /**
  * i18next set-up (spec §9): en and es complete, ar partial and right-to-left, zh-cn partial.
- * The language is detected from localStorage `i18nextLng`, then the browser. Each language's
- * resources are a separate chunk loaded on demand, so the login page ships only the active one.
+ * The language is detected from localStorage `i18nextLng`, then the browser. Every namespace of
+ * every language is its own chunk loaded on demand: the app starts with SHELL_NAMESPACES (what the
+ * pages before sign-in show), and the signed-in layout loads the rest before it renders
+ * (loadAllNamespaces), so /login ships neither other languages nor the back office's texts.
  */
 import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
@@ -44,44 +46,42 @@ export const NAMESPACES = [
   'returns',
 ] as const;
 
+/**
+ * Namespaces the pages reachable before sign-in use (login, 2FA, site status, errors, the header
+ * controls, server messages). tools/login-bundle-size.mjs reads this list, so it must stay a
+ * literal array of strings.
+ */
+export const SHELL_NAMESPACES = ['common', 'auth', 'layout', 'site', 'errors', 'server-messages'] as const;
+
 /** The language of the default settings and the fallback for missing keys (spec §9). */
 export const FALLBACK_LANGUAGE = 'es';
 
 /** localStorage key of the chosen language (spec §9). */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
-type Bundle = Partial<Record<string, ResourceKey>>;
+const namespaceLoaders = import.meta.glob<ResourceKey>('../../locales/*/*.json', { import: 'default' });
 
-const bundleLoaders = import.meta.glob<Bundle>('../../locales/*/index.ts', { import: 'resources' });
-
-/** Loads one language's resources; a missing language or failed chunk load rejects. */
-export function loadLanguageBundle(language: string): Promise<Bundle> {
-  const loader = bundleLoaders[`../../locales/${language}/index.ts`];
-  if (!loader) return Promise.reject(new Error(`Unknown language: ${language}`));
+/** Loads one namespace of one language; a missing language or failed chunk load rejects. */
+export function loadNamespace(language: string, namespace: string): Promise<ResourceKey> {
+  const loader = namespaceLoaders[`../../locales/${language}/${namespace}.json`];
+  // A partial language (ar, zh-cn) may lack a namespace: its keys fall back to Spanish.
+  if (!loader) return Promise.resolve({});
   return loader();
 }
 
-const bundles = new Map<string, Promise<Bundle>>();
-
 /**
- * Backend that reads namespaces from the lazily imported language bundle. A failed load is
- * logged and answered with an empty namespace so the language still switches (spec §8) and
- * missing keys fall back to Spanish.
+ * Backend that reads each namespace from its lazily imported JSON chunk. A failed load is logged
+ * and answered with an empty namespace so the language still switches (spec §8) and missing keys
+ * fall back to Spanish.
  */
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    let bundle = bundles.get(language);
-    if (!bundle) {
-      bundle = loadLanguageBundle(language);
-      bundles.set(language, bundle);
-      bundle.catch(() => bundles.delete(language));
-    }
-    bundle.then(
-      (resources) => callback(null, resources[namespace] ?? {}),
+    loadNamespace(language, namespace).then(
+      (resources) => callback(null, resources),
       (error: unknown) => {
-        console.error(`Could not load the "${language}" language resources`, error);
+        console.error(`Could not load the "${language}" language resources (${namespace})`, error);
         callback(null, {});
       },
     );
@@ -110,7 +110,7 @@ export function initI18n(): Promise<unknown> {
       load: 'currentOnly',
       // Fallback is Spanish (spec §9); English is complete, so it needs no second bundle.
       fallbackLng: { en: ['en'], default: [FALLBACK_LANGUAGE] },
-      ns: [...NAMESPACES],
+      ns: [...SHELL_NAMESPACES],
       defaultNS: 'common',
       detection: {
         order: ['localStorage', 'navigator'],
@@ -121,4 +121,12 @@ export function initI18n(): Promise<unknown> {
       react: { useSuspense: false },
       returnNull: false,
     });
+}
+
+/**
+ * Loads every namespace not loaded yet (in the active and fallback languages); the signed-in
+ * layout awaits it so its pages render with their texts, as they did when one chunk held them all.
+ */
+export function loadAllNamespaces(): Promise<void> {
+  return i18n.loadNamespaces([...NAMESPACES]);
 }

@@ -1,4 +1,4 @@
-/** es resources, one JSON file per feature namespace. Loaded lazily as one chunk. */
+/** es resources, one JSON file per feature namespace. All namespaces at once, for the unit tests; the app loads each JSON file as its own chunk (lib/i18n). */
 import auth from './auth.json';
 import catalog from './catalog.json';
 import common from './common.json';
