@@ -11,7 +11,7 @@
  * reader's language. The server checks everything again (another return may have been recorded
  * since the page loaded) and its 422 lands on the same fields.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { attachmentsOf, attachmentsSchema, checkLines, type AttachmentsValue } from '@/components/document-form';
 import { todayInBogota } from '@/lib/dates';
 import type { ReturnBody, ReturnKind, ReturnQuoteRequest, ReturnableLine } from '../api/returns';
@@ -105,40 +105,44 @@ export function returnSchema(limits: ReturnLimits, say: Say, formatMoney: (cents
   const byLine = new Map(limits.lines.map((line) => [line.purchase_line_id, line]));
   return z
     .object({
-      return_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.dateRequired }),
+      return_date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { message: MESSAGES.dateRequired })),
       reference_no: z
         .string()
-        .refine((text) => text.trim() !== '', { message: MESSAGES.referenceRequired })
-        .refine((text) => [...text.trim()].length <= MAX_REFERENCE_LENGTH, { message: MESSAGES.referenceTooLong }),
+        .check(
+          z.refine((text) => text.trim() !== '', { message: MESSAGES.referenceRequired }),
+          z.refine((text) => [...text.trim()].length <= MAX_REFERENCE_LENGTH, { message: MESSAGES.referenceTooLong }),
+        ),
       note: z.string(),
       kind: z.enum(['goods', 'value']),
       lines: z.array(z.object({ purchase_line_id: z.number(), quantity: z.string() })),
-      value_cents: z.number().nullable(),
-      images: attachmentsSchema({ tooLarge: MESSAGES.maxFileSize }).refine((v) => v.existing.length + v.files.length <= MAX_RETURN_IMAGES, {
-        message: MESSAGES.tooManyImages,
-      }),
+      value_cents: z.nullable(z.number()),
+      images: attachmentsSchema({ tooLarge: MESSAGES.maxFileSize }).check(
+        z.refine((v) => v.existing.length + v.files.length <= MAX_RETURN_IMAGES, { message: MESSAGES.tooManyImages }),
+      ),
     })
-    .superRefine((values, ctx) => {
-      if (values.kind === 'value') {
-        const cents = values.value_cents;
-        if (cents === null || cents <= 0) ctx.addIssue({ code: 'custom', path: ['value_cents'], message: MESSAGES.valueRequired });
-        else if (cents > limits.returnableCents)
-          ctx.addIssue({ code: 'custom', path: ['value_cents'], message: say(MESSAGES.valueOver, { amount: formatMoney(limits.returnableCents) }) });
-        return;
-      }
-      checkLines(ctx, values.lines, {
-        name: 'lines',
-        isBlank: (line) => isBlankLine(line),
-        required: MESSAGES.linesRequired,
-        check: (line, issue) => {
-          const quantity = typedQuantity(line.quantity);
-          const limit = byLine.get(line.purchase_line_id);
-          if (quantity === null) issue('quantity', MESSAGES.quantityInvalid);
-          else if (limit && quantity > limit.returnable_quantity)
-            issue('quantity', say(MESSAGES.quantityOver, { product: limit.product_name, count: limit.returnable_quantity }));
-        },
-      });
-    });
+    .check(
+      z.superRefine((values, ctx) => {
+        if (values.kind === 'value') {
+          const cents = values.value_cents;
+          if (cents === null || cents <= 0) ctx.addIssue({ code: 'custom', path: ['value_cents'], message: MESSAGES.valueRequired });
+          else if (cents > limits.returnableCents)
+            ctx.addIssue({ code: 'custom', path: ['value_cents'], message: say(MESSAGES.valueOver, { amount: formatMoney(limits.returnableCents) }) });
+          return;
+        }
+        checkLines(ctx, values.lines, {
+          name: 'lines',
+          isBlank: (line) => isBlankLine(line),
+          required: MESSAGES.linesRequired,
+          check: (line, issue) => {
+            const quantity = typedQuantity(line.quantity);
+            const limit = byLine.get(line.purchase_line_id);
+            if (quantity === null) issue('quantity', MESSAGES.quantityInvalid);
+            else if (limit && quantity > limit.returnable_quantity)
+              issue('quantity', say(MESSAGES.quantityOver, { product: limit.product_name, count: limit.returnable_quantity }));
+          },
+        });
+      }),
+    );
 }
 
 /**
