@@ -19,7 +19,7 @@ import { openSignedIn, pesosOf, signIn, expectPath } from '../support/app';
 import { test, type Page } from '../support/fixtures';
 import { expect, expectJson, tag, type ApiError } from '../support/masterdata';
 import { purchaseFigures, typedPesos } from '../support/payments';
-import { returnableOf, returnablePurchase, returnsOf, stockOf } from '../support/returns';
+import { postGoodsReturn, returnableOf, returnablePurchase, returnsOf, stockOf } from '../support/returns';
 import { rowAction } from '../support/rows';
 import { DEMO } from '../support/users';
 
@@ -127,16 +127,7 @@ test('a quantity over what a line may still give back is refused, naming the pro
   await expect(toast(page, 'Return Created Failed')).toBeVisible();
 
   // The server refuses the same on its own, naming the product, and stores nothing.
-  const figures = await returnableOf(r.admin, r.purchase.id);
-  const answer = await r.user.postForm('/api/returns', {
-    data: JSON.stringify({
-      purchase_id: r.purchase.id,
-      return_date: '2026-11-25',
-      reference_no: `OVER-API-${r.t}`,
-      kind: 'goods',
-      lines: [{ purchase_line_id: figures.lines[0]!.purchase_line_id, quantity: 4 }],
-    }),
-  });
+  const answer = await postGoodsReturn(r.user, r.purchase.id, 4, `OVER-API-${r.t}`);
   const refusal = await expectJson<ApiError>(answer, 422);
   expect(JSON.stringify(refusal)).toContain(r.product.name);
   expect(await returnsOf(r.admin, r.purchase.id)).toHaveLength(0);
@@ -204,19 +195,7 @@ test('a return on a paid purchase leaves a credit in our favour; a refund record
     201,
   );
   // 2) The user returns 1 of the 4 units; 3) an administrator approves it.
-  const figures = await returnableOf(r.user, r.purchase.id);
-  const created = await expectJson<{ data: { id: number; totals: { amount_cents: number } } }>(
-    await r.user.postForm('/api/returns', {
-      data: JSON.stringify({
-        purchase_id: r.purchase.id,
-        return_date: '2026-11-25',
-        reference_no: `DEV-PAID-${r.t}`,
-        kind: 'goods',
-        lines: [{ purchase_line_id: figures.lines[0]!.purchase_line_id, quantity: 1 }],
-      }),
-    }),
-    201,
-  );
+  const created = await expectJson<{ data: { id: number; totals: { amount_cents: number } } }>(await postGoodsReturn(r.user, r.purchase.id, 1, `DEV-PAID-${r.t}`), 201);
   const credit = created.data.totals.amount_cents;
   await expectJson(await r.admin.post(`/api/returns/${created.data.id}/approve`), 200);
   expect(await stockOf(r.admin, r.product.id)).toBe(9);
