@@ -40,9 +40,11 @@
 //     at approval under the purchase's hold); approved, it calls purchasing's Ledger.ApplyPaid
 //     with −amount in the same transaction: the paid amount falls by it, the balance rises
 //     toward 0 (never past it: the check above) and the status is recomputed (a purchase whose
-//     credit is settled stays paid). Its events are the payment subjects with "direction":
-//     "refund" in the payload; the notifications say refund. Lists, filters (direction=) and
-//     the export show the direction.
+//     credit is settled stays paid). On a purchase of total T paid in full with an approved
+//     return of X (credit X), a refund of X leaves paid T − X, balance 0, credit 0; a pending
+//     return is no credit yet. The steps are written once, in modules/purchasing's package
+//     doc. Its events are the payment subjects with "direction": "refund" in the payload; the
+//     notifications say refund. Lists, filters (direction=) and the export show the direction.
 //   - Only approved documents are paid ('Only approved documents can be paid.', 422 on
 //     document_id): a pending document is not yet a debt, a rejected one never is. A document
 //     that is missing, deleted or of another company answers 404, whatever its type (in a run,

@@ -28,6 +28,10 @@ type document struct {
 		TotalCents      int64 `json:"total_cents"`
 		PaidCents       int64 `json:"paid_cents"`
 		BalanceCents    int64 `json:"balance_cents"`
+		// A purchase's returns (approved, pending) and its credit in our favour.
+		ReturnCents        int64 `json:"return_cents"`
+		PendingReturnCents int64 `json:"pending_return_cents"`
+		CreditCents        int64 `json:"credit_cents"`
 	} `json:"totals"`
 }
 

@@ -49,11 +49,17 @@
 //   - A return may exceed what is still owed: on a paid purchase it leaves a negative balance,
 //     a credit in the company's favour (saldo a favor, credit_cents = max(0, −balance)), shown
 //     on the purchase and summed on its supplier (people's supplier figures: balance owed and
-//     credit apart). Its steps: 1) the purchase is paid (balance 0, status paid); 2) a return of
-//     X is approved: returns += X, balance = −X, status paid, credit X; 3) the supplier's refund
-//     is recorded on that purchase — money in — which is not built yet (payments only take
-//     positive amounts up to the balance); until then the credit stays on the purchase and on
-//     the supplier (left for the refunds work).
+//     credit apart). Its steps, for a purchase of total T (TestReturnOnAPaidPurchaseSettledByARefund
+//     in modules/payments runs them through the API): 1) the purchase is paid: paid T, balance
+//     0, status paid; 2) a return of X is recorded: pending, it only holds X
+//     (pending_return_cents X; a payment cannot take it, and it is no credit yet, so no refund
+//     either); 3) the return is approved: its units leave stock, returns X, balance −X, credit X
+//     on the purchase and on its supplier, status paid; 4) the supplier's refund is recorded on
+//     that purchase — money in — by the payments module (direction refund, at most the credit
+//     less the other pending refunds; see its package doc): pending, nothing moves; approved,
+//     paid falls by it through Ledger.ApplyPaid — refunding all of X leaves paid T − X, balance
+//     0, credit 0 (on the supplier too; its returns stay X), status paid — and no further
+//     refund fits.
 //   - The purchase form no longer takes returns: return_cents in its body is ignored (the web
 //     shows it read-only), the quote answers 0, and a purchase's return_cents is only ever
 //     Σ approved returns.

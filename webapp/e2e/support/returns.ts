@@ -3,6 +3,7 @@
  * goods line ready to take a return, and what the server stored afterwards — the purchase's
  * returnable figures, its returns and the product's stock. The UI steps stay in the specs.
  */
+import type { APIResponse } from '@playwright/test';
 import { Api, expectJson, type Party, type Product, type Record } from './masterdata';
 import { bogotaDate, createPurchase, productOfClass, store as createStore } from './purchasing';
 import { DEMO } from './users';
@@ -75,4 +76,18 @@ export async function returnsOf(api: Api, purchaseId: number): Promise<ReturnRow
 /** The product's stock now. */
 export async function stockOf(api: Api, productId: number): Promise<number> {
   return (await api.read<Product & { quantity: number }>(`/api/products/${productId}`)).quantity;
+}
+
+/** Posts, as api, a goods return of `quantity` units of the purchase's first line (the answer as it comes). */
+export async function postGoodsReturn(api: Api, purchaseId: number, quantity: number, reference: string): Promise<APIResponse> {
+  const figures = await returnableOf(api, purchaseId);
+  return api.postForm('/api/returns', {
+    data: JSON.stringify({
+      purchase_id: purchaseId,
+      return_date: '2026-11-25',
+      reference_no: reference,
+      kind: 'goods',
+      lines: [{ purchase_line_id: figures.lines[0]!.purchase_line_id, quantity }],
+    }),
+  });
 }

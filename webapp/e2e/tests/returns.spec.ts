@@ -10,13 +10,16 @@
  *  3. a value-only return is priced by the server too, and the reference number is required
  *     (spec §5, in Spanish);
  *  4. the purchase list and the purchase's page lead to its returns; the cross-purchase list
- *     finds the return; a buyer cannot open the page.
+ *     finds the return; a buyer cannot open the page;
+ *  5. a return on a paid purchase, once approved, leaves a credit in our favour (saldo a favor)
+ *     that the payments page shows and settles with "Record refund": the user's refund of the
+ *     credit waits, an administrator approves it, and the credit is gone (paid = total − return).
  */
 import { openSignedIn, pesosOf, signIn, expectPath } from '../support/app';
 import { test, type Page } from '../support/fixtures';
 import { expect, expectJson, tag, type ApiError } from '../support/masterdata';
-import { typedPesos } from '../support/payments';
-import { returnableOf, returnablePurchase, returnsOf, stockOf } from '../support/returns';
+import { purchaseFigures, typedPesos } from '../support/payments';
+import { postGoodsReturn, returnableOf, returnablePurchase, returnsOf, stockOf } from '../support/returns';
 import { rowAction } from '../support/rows';
 import { DEMO } from '../support/users';
 
@@ -124,16 +127,7 @@ test('a quantity over what a line may still give back is refused, naming the pro
   await expect(toast(page, 'Return Created Failed')).toBeVisible();
 
   // The server refuses the same on its own, naming the product, and stores nothing.
-  const figures = await returnableOf(r.admin, r.purchase.id);
-  const answer = await r.user.postForm('/api/returns', {
-    data: JSON.stringify({
-      purchase_id: r.purchase.id,
-      return_date: '2026-11-25',
-      reference_no: `OVER-API-${r.t}`,
-      kind: 'goods',
-      lines: [{ purchase_line_id: figures.lines[0]!.purchase_line_id, quantity: 4 }],
-    }),
-  });
+  const answer = await postGoodsReturn(r.user, r.purchase.id, 4, `OVER-API-${r.t}`);
   const refusal = await expectJson<ApiError>(answer, 422);
   expect(JSON.stringify(refusal)).toContain(r.product.name);
   expect(await returnsOf(r.admin, r.purchase.id)).toHaveLength(0);
@@ -187,4 +181,67 @@ test("the purchase list and page lead to a purchase's returns; a buyer cannot op
   }
   const refused = await buyer.page.request.get(`/api/purchases/${r.purchase.id}/returnable`);
   expect(refused.status()).toBe(403);
+});
+
+test('a return on a paid purchase leaves a credit in our favour; a refund recorded on the payments page settles it', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const r = await returnablePurchase(request, tag(), 4);
+  const total = (await returnableOf(r.admin, r.purchase.id)).purchase.total_to_pay_cents;
+  // 1) Paid in full by an administrator (approved at once).
+  await expectJson(
+    await r.admin.postForm('/api/payments', {
+      data: JSON.stringify({ type: 'purchase', document_id: r.purchase.id, date: '2026-11-25', reference_no: `TR-${r.t}`, amount_cents: total, method: 'transfer' }),
+    }),
+    201,
+  );
+  // 2) The user returns 1 of the 4 units; 3) an administrator approves it.
+  const created = await expectJson<{ data: { id: number; totals: { amount_cents: number } } }>(await postGoodsReturn(r.user, r.purchase.id, 1, `DEV-PAID-${r.t}`), 201);
+  const credit = created.data.totals.amount_cents;
+  await expectJson(await r.admin.post(`/api/returns/${created.data.id}/approve`), 200);
+  expect(await stockOf(r.admin, r.product.id)).toBe(9);
+
+  // The returns page and the payments page show the credit; the payments form records a refund.
+  await openSignedIn(page, DEMO.user.username, DEMO.user.password, `/preturn/list/${r.purchase.id}`);
+  await expect.poll(async () => pesosOf((await page.getByTestId('figure-credit').textContent()) ?? '')).toBe(Math.floor(credit / 100));
+  await page.goto(`/payments/purchase/${r.purchase.id}`);
+  const form = page.getByTestId('payment-form');
+  await expect(form.getByTestId('document-status')).toHaveAttribute('data-status', 'paid');
+  const shown = page.getByTestId('document-figures');
+  await expect(shown).toContainText('Credit in our favour');
+  expect(pesosOf((await shown.getByTestId('figure-credit').textContent()) ?? '')).toBe(Math.floor(credit / 100));
+  await expect(form.getByRole('heading', { name: 'Record refund' })).toBeVisible();
+  await expect(form.getByTestId('form-submit')).toHaveText('Record refund');
+  // The amount starts at the credit.
+  await expect(form.getByTestId('field-amount')).toHaveValue(typedPesos(credit));
+  // In Spanish: saldo a favor.
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'es'));
+  await page.reload();
+  await expect(shown).toContainText('Saldo a favor');
+  await expect(form.getByTestId('form-submit')).toHaveText('Registrar reembolso');
+  await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+  await page.reload();
+
+  // 4) The user's refund of the whole credit waits for approval; nothing moves yet.
+  const reference = `RF-${r.t}`;
+  await form.getByTestId('field-reference').fill(reference);
+  await form.getByTestId('field-method').selectOption('transfer');
+  await form.getByTestId('form-submit').click();
+  await expect(toast(page, 'Refund recorded: it awaits approval')).toBeVisible();
+  const row = page.getByTestId('document-payment-list').getByTestId('list-row').filter({ hasText: reference });
+  await expect(row.getByTestId('approval-status')).toHaveAttribute('data-status', 'pending');
+  const pending = await purchaseFigures(r.admin, r.purchase.id);
+  expect([pending.status, pending.totals.paid_cents, pending.totals.balance_cents]).toEqual(['paid', total, -credit]);
+
+  // An administrator approves it: the credit is gone, paid = total − return, still paid.
+  const [refund] = (await r.admin.list<{ id: number; reference_no: string; amount_cents: number }>('/api/payments', { type: 'purchase', document_id: r.purchase.id, direction: 'refund' })).data;
+  expect([refund!.reference_no, refund!.amount_cents]).toEqual([reference, credit]);
+  await expectJson(await r.admin.post(`/api/payments/${refund!.id}/approve`), 200);
+  await page.reload();
+  await expect(row.getByTestId('approval-status')).toHaveAttribute('data-status', 'approved');
+  await expect(shown.getByTestId('figure-credit')).toHaveCount(0);
+  await expect(form.getByTestId('document-not-payable')).toHaveText('This purchase is paid in full.');
+  expect(pesosOf((await shown.getByTestId('figure-balance').textContent()) ?? '')).toBe(0);
+  const settled = await purchaseFigures(r.admin, r.purchase.id);
+  expect([settled.status, settled.totals.paid_cents, settled.totals.balance_cents]).toEqual(['paid', total - credit, 0]);
+  expect((await returnableOf(r.admin, r.purchase.id)).purchase.credit_cents).toBe(0);
 });
