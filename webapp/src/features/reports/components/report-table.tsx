@@ -28,6 +28,7 @@ export interface ReportTableProps {
 export function ReportTable({ columns, rows, totals, caption, sort, onSort, rowPath }: ReportTableProps) {
   const { t } = useTranslation('reports');
   const format = useCellFormat();
+  const keys = rowKeys(rows, rowPath);
   const linkColumn = columns.find((c) => c.kind === 'text')?.key ?? columns[0]?.key;
   const numeric = (c: ReportColumn) => NUMERIC_KINDS.includes(c.kind);
   const hasTotals = totals !== null && columns.some((c) => totals[c.key] !== undefined && totals[c.key] !== null);
@@ -70,7 +71,7 @@ export function ReportTable({ columns, rows, totals, caption, sort, onSort, rowP
           {rows.map((row, i) => {
             const to = rowPath(row);
             return (
-              <tr key={i} className="border-t border-line hover:bg-hover/50" data-testid="report-row">
+              <tr key={keys[i]} className="border-t border-line hover:bg-hover/50" data-testid="report-row">
                 {columns.map((c) => {
                   const text = format.cell(c.kind, row[c.key]);
                   return (
@@ -107,4 +108,20 @@ export function ReportTable({ columns, rows, totals, caption, sort, onSort, rowP
       </table>
     </div>
   );
+}
+
+/**
+ * The rows' React keys: where a row leads (and which time it leads there), else its place. A row
+ * keeps its element only while it stays the same row: when a new range's answer replaces the one
+ * shown, a link under the pointer never starts leading to another party.
+ */
+export function rowKeys(rows: readonly ReportRow[], rowPath: (row: ReportRow) => string | null): string[] {
+  const seen = new Map<string, number>();
+  return rows.map((row, i) => {
+    const to = rowPath(row);
+    if (to === null) return `#${i}`;
+    const n = (seen.get(to) ?? 0) + 1;
+    seen.set(to, n);
+    return `${to}#${n}`;
+  });
 }
