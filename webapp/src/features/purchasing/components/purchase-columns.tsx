@@ -29,11 +29,11 @@ export function purchaseColumns(t: TFunction<'purchasing'>, dates: Dates): Colum
       ),
     },
     { id: 'supplier', header: t('fields.supplier'), cell: (r) => r.supplier_name },
-    { id: 'store', header: t('fields.store'), cell: (r) => r.store_name },
     { id: 'total', header: t('totals.totalToPay'), sortKey: 'total_to_pay_cents', align: 'end', cell: (r) => money(r.totals.total_to_pay_cents) },
-    { id: 'paid', header: t('fields.paid'), align: 'end', cell: (r) => money(r.totals.paid_cents) },
     { id: 'balance', header: t('fields.balance'), sortKey: 'balance_cents', align: 'end', cell: (r) => money(r.totals.balance_cents) },
     { id: 'status', header: t('fields.status'), nowrap: true, cell: (r) => <PurchaseStatusBadge status={r.status} /> },
+    { id: 'paid', header: t('fields.paid'), align: 'end', cell: (r) => money(r.totals.paid_cents) },
+    { id: 'store', header: t('fields.store'), cell: (r) => r.store_name },
     { id: 'due_date', header: t('fields.dueDate'), sortKey: 'due_date', nowrap: true, cell: (r) => dates.date(r.due_date?.slice(0, 10)) },
     { id: 'created_at', header: t('fields.createdAt'), sortKey: 'created_at', nowrap: true, cell: (r) => dates.dateTime(r.created_at) },
   ];

@@ -48,11 +48,11 @@ export function saleColumns({ t, dates, open }: SaleColumnsContext): Column<Sale
     },
     { id: 'sale_date', header: t('fields.saleDate'), sortKey: 'sale_date', nowrap: true, cell: (r) => dates.date(r.sale_date.slice(0, 10)) },
     { id: 'customer', header: t('fields.customer'), sortKey: 'customer_name', cell: (r) => r.customer_name },
-    { id: 'store', header: t('fields.store'), cell: (r) => r.store_name },
-    { id: 'seller', header: t('fields.seller'), cell: (r) => r.seller_name },
     { id: 'total', header: t('fields.total'), sortKey: 'total_cents', align: 'end', cell: (r) => <MoneyCell cents={r.totals.total_cents} /> },
-    { id: 'paid', header: t('fields.paid'), align: 'end', cell: (r) => <MoneyCell cents={r.totals.paid_cents} /> },
     { id: 'balance', header: t('fields.balance'), sortKey: 'balance_cents', align: 'end', cell: (r) => <MoneyCell cents={r.totals.balance_cents} /> },
     { id: 'status', header: t('fields.status'), sortKey: 'status', nowrap: true, cell: (r) => <SaleStatusBadge status={r.status} /> },
+    { id: 'paid', header: t('fields.paid'), align: 'end', cell: (r) => <MoneyCell cents={r.totals.paid_cents} /> },
+    { id: 'seller', header: t('fields.seller'), cell: (r) => r.seller_name },
+    { id: 'store', header: t('fields.store'), cell: (r) => r.store_name },
   ];
 }
