@@ -3347,7 +3347,7 @@ export interface components {
             document_number: string;
             /** Format: int64 */
             id: number;
-            images?: components["schemas"]["PaymentImage"][] | null;
+            images: components["schemas"]["PaymentImage"][] | null;
             /** @enum {string} */
             method: "cash" | "transfer" | "card" | "cheque";
             note: string;
@@ -3945,13 +3945,13 @@ export interface components {
             decided_by_name: string;
             /** Format: int64 */
             id: number;
-            images?: components["schemas"]["ReturnImage"][] | null;
+            images: components["schemas"]["ReturnImage"][] | null;
             /**
              * @description goods: units sent back; value: a price correction agreed with the supplier
              * @enum {string}
              */
             kind: "goods" | "value";
-            lines?: components["schemas"]["ReturnLine"][] | null;
+            lines: components["schemas"]["ReturnLine"][] | null;
             note: string;
             /** Format: int64 */
             purchase_id: number;
