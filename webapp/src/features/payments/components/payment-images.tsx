@@ -9,7 +9,7 @@ import type { Payment } from '../api/list-payments';
 /** The images cell; nothing when there are none. */
 export function PaymentImages({ payment }: { payment: Payment }) {
   const { t } = useTranslation('payments');
-  const images = payment.images;
+  const images = payment.images ?? [];
   return (
     <ImageThumbs
       images={images}

@@ -16,7 +16,7 @@ import type { PurchaseReturn } from '../api/returns';
 /** "2 × Arroz 500 g, 1 × Aceite" for goods; nothing for a value-only return (its kind says it all). */
 export function linesSummary(r: Pick<PurchaseReturn, 'kind' | 'lines'>, t: TFunction<'returns'>): string {
   if (r.kind === 'value') return '';
-  return r.lines.map((line) => t('lineSummary', { quantity: line.quantity, product: line.product_name })).join(', ');
+  return (r.lines ?? []).map((line) => t('lineSummary', { quantity: line.quantity, product: line.product_name })).join(', ');
 }
 
 /** The lines cell: the summary, with the whole of it as the tooltip (the kit cuts text cells). */
@@ -26,7 +26,7 @@ function LinesCell({ row, t }: { row: PurchaseReturn; t: TFunction<'returns'> })
 
 /** The images cell: the paperclip with their count, opening them. */
 function ImagesCell({ row, t }: { row: PurchaseReturn; t: TFunction<'returns'> }) {
-  const images = row.images;
+  const images = row.images ?? [];
   return (
     <ImageThumbs
       images={images}
