@@ -111,7 +111,7 @@ var (
 	userActColumns = cols(one("date", KindDate), one("kind", KindEnum), one("number", KindText), one("party_name", KindText),
 		one("role", KindEnum), money("amount_cents"))
 	productColumns = cols(one("code", KindText), one("name", KindText), one("purchased_quantity", KindQuantity), money("purchased_cents"),
-		one("sold_quantity", KindQuantity), money("sold_cents", "cost_of_sales_cents", "profit_cents"), one("stock_quantity", KindQuantity),
+		one("received_quantity", KindQuantity), one("returned_quantity", KindQuantity), money("returned_cents"), one("sold_quantity", KindQuantity), money("sold_cents", "cost_of_sales_cents", "profit_cents"), one("stock_quantity", KindQuantity),
 		money("average_cost_cents", "stock_value_cents"))
 	expiryColumns = cols(one("code", KindText), one("name", KindText), one("expiry_date", KindDate), one("days_left", KindDays),
 		one("bucket", KindEnum), one("quantity", KindQuantity), money("lot_cost_cents"))
@@ -136,7 +136,7 @@ var pages = []page{
 		chart: ReportChart{Type: "stacked", X: "party_name", Series: []string{"days_1_30_cents", "days_31_60_cents", "days_61_90_cents", "over_90_cents"}},
 		sums:  keys(ageingColumns, KindMoney, KindInt), build: expiredPurchases},
 	{name: "product_report", columns: productColumns, chart: ReportChart{Type: "none", Series: []string{}},
-		sums: []string{"purchased_cents", "sold_cents", "cost_of_sales_cents", "profit_cents", "stock_value_cents"}, build: products},
+		sums: []string{"purchased_cents", "returned_cents", "sold_cents", "cost_of_sales_cents", "profit_cents", "stock_value_cents"}, build: products},
 	{name: "sales_report", dated: true, columns: taxColumns(false),
 		chart: ReportChart{Type: "bar", Series: []string{"taxable_base_cents", "vat_cents"}},
 		sums:  keys(taxColumns(false), KindMoney, KindInt), build: taxes(store.Sale)},
@@ -606,7 +606,9 @@ func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 }
 
 // products: per product, what approved purchases brought and approved sales took in the range
-// (quantities and amounts before VAT), the cost of those sales (the unit cost each sale line
+// (quantities and amounts before VAT), the units received (approved received orders, on their
+// approval day) and sent back (approved purchase returns' lines, on the return's date, with
+// their base), the cost of those sales (the unit cost each sale line
 // kept) and the profit, the stock today, its weighted average purchase cost (every approved
 // purchase up to the range's end; the catalog's cost when it was never bought) and the stock's
 // value at that cost. Products without movement in the range and without stock are left out.
@@ -616,6 +618,10 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 		return built{}, err
 	}
 	inRange, err := st.Lines(ctx, q.filter)
+	if err != nil {
+		return built{}, err
+	}
+	moved, err := st.GoodsMoved(ctx, q.filter)
 	if err != nil {
 		return built{}, err
 	}
@@ -630,7 +636,7 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 		typ string
 	}
 	figs, bought := map[key]store.LineFigures{}, map[int64]store.LineFigures{}
-	for _, l := range inRange {
+	for _, l := range slices.Concat(inRange, moved) {
 		figs[key{l.ProductID, l.Type}] = l
 	}
 	for _, l := range ever {
@@ -641,7 +647,8 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 	rows := make([]Row, 0, len(ps))
 	for _, p := range ps {
 		in, out := figs[key{p.ID, store.Purchase}], figs[key{p.ID, store.Sale}]
-		if in.Quantity == 0 && out.Quantity == 0 && p.Quantity == 0 {
+		received, returned := figs[key{p.ID, store.Received}], figs[key{p.ID, store.Returned}]
+		if in.Quantity == 0 && out.Quantity == 0 && received.Quantity == 0 && returned.Quantity == 0 && p.Quantity == 0 {
 			continue
 		}
 		avg := p.CostCents
@@ -649,6 +656,7 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 			avg = (b.AmountCents + b.Quantity/2) / b.Quantity
 		}
 		rows = append(rows, Row{"code": p.Code, "name": p.Name, "purchased_quantity": in.Quantity, "purchased_cents": in.AmountCents,
+			"received_quantity": received.Quantity, "returned_quantity": returned.Quantity, "returned_cents": returned.AmountCents,
 			"sold_quantity": out.Quantity, "sold_cents": out.AmountCents, "cost_of_sales_cents": out.CostCents,
 			"profit_cents": out.AmountCents - out.CostCents, "stock_quantity": p.Quantity, "average_cost_cents": avg,
 			"stock_value_cents": avg * p.Quantity, "link": ReportLink{Kind: "product", ID: p.ID}})
