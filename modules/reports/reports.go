@@ -77,7 +77,9 @@
 //   - users_report (administrators): per user, the approved purchases, sales and payments they
 //     recorded in the range (count and amount), how many approved documents and payments of
 //     the range they approved (rejections are not counted: rejected records are in no view),
-//     and the day of their last sign-in; users_report/{id} lists those records.
+//     and the day of their last sign-in; users_report/{id} lists those records in date order,
+//     totalled as the user's users_report row (counts and amounts per kind, approved) with
+//     amount_cents the sum of what they recorded.
 //   - GET /api/dashboard: this month's and last month's approved sales and purchases, today's
 //     receivables, payables and overdue payables (expired_purchases_report's total: sales are
 //     due at once, so "overdue" is the supplier side), 12 months of sales and purchases, the

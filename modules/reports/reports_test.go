@@ -801,6 +801,10 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			if acts.Totals["amount_cents"] != w.purchasesCents+w.salesCents+w.paymentsCents {
 				t.Errorf("users_report/%d: recorded %d, want %d", id, acts.Totals["amount_cents"], w.purchasesCents+w.salesCents+w.paymentsCents)
 			}
+			// The user's page totals the row it is opened from.
+			expect(t, fmt.Sprintf("users_report/%d figures", id), acts.Totals, map[string]int64{"purchases": w.purchases,
+				"purchases_cents": w.purchasesCents, "sales": w.sales, "sales_cents": w.salesCents, "payments": w.payments,
+				"payments_cents": w.paymentsCents, "approved": w.approved})
 		}
 		b.Get(t, "/api/reports/users_report", b.User).Expect(http.StatusForbidden)
 		b.Get(t, fmt.Sprintf("/api/reports/users_report/%d", b.UserID), b.Secretary).Expect(http.StatusForbidden)

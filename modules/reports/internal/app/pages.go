@@ -561,9 +561,8 @@ func users(ctx context.Context, st *store.Store, q query) (built, error) {
 	byUser := map[int64]Row{}
 	rows := make([]Row, 0, len(us))
 	for _, u := range us {
-		r := Row{"user_name": userName(u), "role": u.Role, "purchases": int64(0), "purchases_cents": int64(0), "sales": int64(0),
-			"sales_cents": int64(0), "payments": int64(0), "payments_cents": int64(0), "approved": int64(0),
-			"last_sign_in": lastSignIn(u), "link": ReportLink{Kind: "user", ID: u.ID}}
+		r := userFigures()
+		r["user_name"], r["role"], r["last_sign_in"], r["link"] = userName(u), u.Role, lastSignIn(u), ReportLink{Kind: "user", ID: u.ID}
 		byUser[u.ID] = r
 		rows = append(rows, r)
 	}
@@ -572,18 +571,31 @@ func users(ctx context.Context, st *store.Store, q query) (built, error) {
 		if !ok {
 			continue // a deleted user, or one of a company out of scope
 		}
-		if a.Role == "approved" {
-			add(r, "approved", 1)
-			continue
-		}
-		add(r, a.Kind+"s", 1)
-		add(r, a.Kind+"s_cents", a.AmountCents)
+		tally(r, a)
 	}
 	slices.SortStableFunc(rows, func(a, b Row) int { return compare(a["user_name"], b["user_name"]) })
 	return built{rows: rows}, nil
 }
 
-// userActs: what one user recorded and approved in the range, in date order.
+// userFigures are users_report's counts and amounts of one user, all zero.
+func userFigures() Row {
+	return Row{"purchases": int64(0), "purchases_cents": int64(0), "sales": int64(0), "sales_cents": int64(0), "payments": int64(0),
+		"payments_cents": int64(0), "approved": int64(0)}
+}
+
+// tally counts act a in r: one more approved, or one more record of its kind and its amount.
+func tally(r Row, a store.Act) {
+	if a.Role == "approved" {
+		add(r, "approved", 1)
+		return
+	}
+	add(r, a.Kind+"s", 1)
+	add(r, a.Kind+"s_cents", a.AmountCents)
+}
+
+// userActs: what one user recorded and approved in the range, in date order. The totals are
+// the amount they recorded and, besides the columns, users_report's figures of that user (so
+// the page shows the row it was opened from).
 func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 	us, err := st.Users(ctx, q.filter.Scope, q.id)
 	if err != nil {
@@ -594,14 +606,17 @@ func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 		return built{}, err
 	}
 	rows := make([]Row, 0, len(acts))
-	totals := map[string]int64{"amount_cents": 0}
+	figures := userFigures()
 	for _, a := range acts {
 		rows = append(rows, Row{"date": a.Date, "kind": a.Kind, "number": a.Number, "party_name": a.PartyName, "role": a.Role,
 			"amount_cents": a.AmountCents, "link": ReportLink{Kind: a.Kind, ID: a.ID}})
-		if a.Role == "created" {
-			totals["amount_cents"] += a.AmountCents
-		}
+		tally(figures, a)
 	}
+	totals := map[string]int64{}
+	for k, v := range figures {
+		totals[k] = v.(int64)
+	}
+	totals["amount_cents"] = totals["purchases_cents"] + totals["sales_cents"] + totals["payments_cents"]
 	return built{rows: rows, totals: totals, party: &ReportParty{ID: us[0].ID, Kind: "user", Name: userName(us[0])}}, nil
 }
 
