@@ -40,7 +40,7 @@ export function changeBasisPoints(now: number, before: number): number | null {
   return Math.round(((now - before) * 10000) / Math.abs(before));
 }
 
-function Kpi({ name, cents, before, to }: { name: KpiName; cents: number; before?: number; to?: string }) {
+function Kpi({ name, cents, before, to, className }: { name: KpiName; cents: number; before?: number; to?: string; className?: string }) {
   const { t, i18n } = useTranslation('dashboard');
   const change = before === undefined ? null : changeBasisPoints(cents, before);
   const percent =
@@ -50,7 +50,7 @@ function Kpi({ name, cents, before, to }: { name: KpiName; cents: number; before
           centsToDecimal(change) as Intl.StringNumericLiteral,
         );
   const body = (
-    <Card className={cn('h-full min-w-0 space-y-1 p-3 sm:p-4', to && 'transition-colors hover:bg-hover')} data-testid={`kpi-${name}`}>
+    <Card className={cn('h-full min-w-0 space-y-1 p-3 sm:p-4', to && 'transition-colors hover:bg-hover', !to && className)} data-testid={`kpi-${name}`}>
       <p className="text-sm text-muted">{t(`kpis.${name}`)}</p>
       <p className={cn('text-base font-semibold tabular-nums sm:text-xl', name === 'overdue' && cents > 0 && 'text-danger')} data-testid="kpi-value">
         {formatCop(cents)}
@@ -68,7 +68,7 @@ function Kpi({ name, cents, before, to }: { name: KpiName; cents: number; before
     </Card>
   );
   return to ? (
-    <Link to={to} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary">
+    <Link to={to} className={cn('block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary', className)}>
       {body}
     </Link>
   ) : (
@@ -145,7 +145,8 @@ export function DashboardSummary({ links }: { links: SummaryLinks }) {
         <Kpi name="purchases" cents={kpis.purchases_month_cents} before={kpis.purchases_last_month_cents} to={links.kpi('purchases')} />
         <Kpi name="receivables" cents={kpis.receivables_cents} to={links.kpi('receivables')} />
         <Kpi name="payables" cents={kpis.payables_cents} to={links.kpi('payables')} />
-        <Kpi name="overdue" cents={kpis.overdue_cents} to={links.kpi('overdue')} />
+        {/* Five cards in two columns leave the last alone: it takes the whole row until three fit. */}
+        <Kpi name="overdue" cents={kpis.overdue_cents} to={links.kpi('overdue')} className="col-span-2 lg:col-span-1" />
       </div>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         {months && months.length > 0 && <MonthsChart months={months} wide={!approvals} />}
