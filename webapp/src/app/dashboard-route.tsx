@@ -1,12 +1,10 @@
 /**
  * Composes the dashboard page with the app's navigation: the dashboard feature does not know
  * other features, so the app hands it the cards of what this role may open, the widgets (the
- * purchases' 'Expiries in 5 days' beside the quantity alerts — the dashboard's own, or the
- * catalog's for the buyer, who reads no figures) and where its figures lead (a KPI to its
- * report, an approval to where it is decided, an alert to its product).
+ * purchases' 'Expiries in 5 days' beside the dashboard's quantity alerts) and where its figures
+ * lead (a KPI to its report, an approval to where it is decided, an alert to its product).
  */
 import { useTranslation } from 'react-i18next';
-import { ProductAlertsCard } from '@/features/catalog/components/product-alerts-card';
 import { QuantityAlertsCard, type KpiName, type SummaryLinks } from '@/features/dashboard/components/summary';
 import { HomePage, type DashboardCard } from '@/features/dashboard/pages/home-page';
 import { ExpiringPurchasesCard } from '@/features/purchasing/components/expiring-purchases-card';
@@ -16,10 +14,6 @@ import { BUILT_REPORTS, DASHBOARD_FIGURES } from './built-reports';
 import { guard } from './guard';
 import { navItemsFor } from './nav-items';
 
-/** Roles the products API lets read products (issue 3: the alerts card is shown to them). */
-const PRODUCT_READERS: readonly Role[] = ['admin', 'user', 'secretary', 'buyer'];
-/** Roles that read the reports and GET /api/dashboard (modules/reports: not buyers). */
-const REPORT_READERS: readonly Role[] = ['admin', 'user', 'secretary'];
 /** Roles the purchases API lets read purchases (modules/purchasing: not buyers). */
 const PURCHASE_READERS: readonly Role[] = ['admin', 'user', 'secretary'];
 
@@ -64,13 +58,13 @@ export function DashboardRoute() {
   const cards: DashboardCard[] = navItemsFor(user?.role)
     .filter((item) => item.path !== '/dashboards/home')
     .map((item) => ({ to: item.path, title: t(item.labelKey), description: t(item.descriptionKey), icon: item.icon }));
-  // The figures are the reports' readers' (the buyer reads none): they get the alerts from
-  // GET /api/dashboard, refreshed live with it; the buyer keeps the catalog's alerts card.
-  const summary = user && DASHBOARD_FIGURES && REPORT_READERS.includes(user.role) ? summaryLinks(user.role) : undefined;
+  // The buyer never opens the dashboard (guard): everyone here reads GET /api/dashboard, whose
+  // quantity alerts the card beside 'Expiries in 5 days' shows, refreshed live with the figures.
+  const summary = user && DASHBOARD_FIGURES ? summaryLinks(user.role) : undefined;
   const widgets = user ? (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
       {PURCHASE_READERS.includes(user.role) && <ExpiringPurchasesCard />}
-      {summary ? <QuantityAlertsCard links={summary} /> : PRODUCT_READERS.includes(user.role) && <ProductAlertsCard />}
+      {summary && <QuantityAlertsCard links={summary} />}
     </div>
   ) : undefined;
   return <HomePage cards={cards} widgets={widgets} summary={summary} />;
