@@ -1,6 +1,7 @@
 /**
  * Every report page of spec §2 in one component, over the generic answer of the reports API:
- * the page picker, the filter bar (in the URL), the chart, the party of a statement, the table
+ * the page picker, the filter bar (in the URL), the chart, the party of a statement (or, on
+ * users_report/{id}, what the user recorded per kind and approved), the table
  * with its totals row and row links, row paging and sort, the Excel export of the same query and
  * a print layout (index.css hides the shell; the filters and buttons hide themselves). The app
  * hands it which pages are built and which paths this user may open (app/report-route.tsx).
