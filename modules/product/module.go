@@ -43,6 +43,7 @@ import (
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/mail"
 	"github.com/backoffice/backoffice/platform/ws"
 )
 
@@ -59,6 +60,9 @@ type Deps struct {
 	Bus *eventbus.Bus
 	// Events is how modules publish domain events (outbox + relay wake-up).
 	Events eventbus.Emitter
+	// Mail sends the product's e-mail (platform/mail.FromConfig in production); nil is a
+	// mail.Memory that keeps the messages in the process (tests, the OpenAPI document).
+	Mail mail.Sender
 	// Later is what the modules still to come (returns) give the ones that exist; zero until
 	// they land. The API tests fill it to prove the people module honours it.
 	Later Later
@@ -94,6 +98,8 @@ type Product struct {
 	Payments *payments.Module
 	// Reports reads the report views (every page and the dashboard's figures).
 	Reports *reports.Module
+	// Mail is the Deps' sender, for the modules built here that send e-mail.
+	Mail mail.Sender
 	// Tax keeps the yearly UVT (tax.Compute itself is a pure function).
 	Tax *tax.Module
 	// Live is the WebSocket gateway of this process (nil without a bus); Push reaches every
@@ -109,6 +115,9 @@ type Product struct {
 func New(d Deps) (*Product, error) {
 	if d.Now == nil {
 		d.Now = time.Now
+	}
+	if d.Mail == nil {
+		d.Mail = &mail.Memory{}
 	}
 	var sitePush settings.Pusher // switching the site off moves every open tab to /disabled
 	if d.Bus != nil {
@@ -129,7 +138,7 @@ func New(d Deps) (*Product, error) {
 	au := auth.New(auth.Deps{DB: d.DB, Cache: d.Cache, Windows: st, Companies: st, Now: d.Now, Logger: d.Logger,
 		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events, Sales: userSales})
 	users.m = au
-	p := &Product{Settings: st, Auth: au}
+	p := &Product{Settings: st, Auth: au, Mail: d.Mail}
 	p.Attachments = attachments.New(d.DB, d.Now)
 	p.Tax = tax.New(tax.Deps{DB: d.DB, Now: d.Now, AdminRole: auth.RoleAdmin})
 	p.Catalog = catalog.New(catalog.Deps{Quantities: poUsage, DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Companies: st,
