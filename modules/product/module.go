@@ -28,6 +28,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/audit"
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/notifications"
@@ -100,6 +101,8 @@ type Product struct {
 	Reports *reports.Module
 	// Mail is the Deps' sender, for the modules built here that send e-mail.
 	Mail mail.Sender
+	// Audit reads the audit trail every module writes (the administrators' /audit page).
+	Audit *audit.Module
 	// Tax keeps the yearly UVT (tax.Compute itself is a pure function).
 	Tax *tax.Module
 	// Live is the WebSocket gateway of this process (nil without a bus); Push reaches every
@@ -162,6 +165,7 @@ func New(d Deps) (*Product, error) {
 	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Stock: p.Catalog, Catalog: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
 		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
+	p.Audit = audit.New(audit.Deps{DB: d.DB, Users: au.UserNames, Companies: st.CompanyNames, AdminRole: auth.RoleAdmin, Now: d.Now})
 	p.Reports = reports.New(reports.Deps{DB: d.DB, StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})
 	if d.Bus != nil {
 		g, err := ws.NewGateway(d.Bus, au.Authenticator(), d.Logger)
@@ -257,6 +261,7 @@ func (p *Product) Mount(srv *httpx.Server, withLive bool) {
 	p.Sales.Routes(srv.API())
 	p.Payments.Routes(srv.API())
 	p.Reports.Routes(srv.API())
+	p.Audit.Routes(srv.API())
 	p.Notifications.Routes(srv.API())
 	p.Tax.Routes(srv.API())
 	p.Settings.Routes(srv.API())
