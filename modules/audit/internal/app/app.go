@@ -49,8 +49,8 @@ type Query struct {
 	From, To  string
 }
 
-// Entry is one audit entry as the page shows it.
-type Entry struct {
+// AuditEntry is one audit entry as the page shows it.
+type AuditEntry struct {
 	ID          int64     `json:"id"`
 	CreatedAt   time.Time `json:"created_at"`
 	CompanyID   *int64    `json:"company_id"`
@@ -91,14 +91,14 @@ func (s *Service) filter(p caller.Principal, q Query) (listing.Scope, store.Filt
 }
 
 // List returns one page of the log, newest first.
-func (s *Service) List(ctx context.Context, p caller.Principal, q Query) (listing.Page[Entry], error) {
+func (s *Service) List(ctx context.Context, p caller.Principal, q Query) (listing.Page[AuditEntry], error) {
 	sc, f, err := s.filter(p, q)
 	if err != nil {
-		return listing.Page[Entry]{}, err
+		return listing.Page[AuditEntry]{}, err
 	}
 	pl, err := listing.NewPlan(store.Spec, q.List)
 	if err != nil {
-		return listing.Page[Entry]{}, err
+		return listing.Page[AuditEntry]{}, err
 	}
 	st := store.New(s.d.DB)
 	// Not cached: every module writes the log, so no one write could move a cached total.
@@ -113,7 +113,7 @@ const exportChunk = 500
 
 // Export checks an export request and returns what runs it: fn is called for every entry the
 // list would show, in its order, streaming from the database.
-func (s *Service) Export(p caller.Principal, q Query) (func(ctx context.Context, fn func(Entry) error) error, error) {
+func (s *Service) Export(p caller.Principal, q Query) (func(ctx context.Context, fn func(AuditEntry) error) error, error) {
 	sc, f, err := s.filter(p, q)
 	if err != nil {
 		return nil, err
@@ -121,7 +121,7 @@ func (s *Service) Export(p caller.Principal, q Query) (func(ctx context.Context,
 	if _, err := listing.NewPlan(store.Spec, listing.Query{Sort: q.List.Sort}); err != nil {
 		return nil, err
 	}
-	return func(ctx context.Context, fn func(Entry) error) error {
+	return func(ctx context.Context, fn func(AuditEntry) error) error {
 		var chunk []store.Row
 		flush := func() error {
 			entries, err := s.show(ctx, chunk)
@@ -151,7 +151,7 @@ func (s *Service) Export(p caller.Principal, q Query) (func(ctx context.Context,
 }
 
 // show turns rows into entries, naming their actors and companies in one call each.
-func (s *Service) show(ctx context.Context, rows []store.Row) ([]Entry, error) {
+func (s *Service) show(ctx context.Context, rows []store.Row) ([]AuditEntry, error) {
 	var users, companies []int64
 	for _, r := range rows {
 		if r.ActorID != nil {
@@ -169,9 +169,9 @@ func (s *Service) show(ctx context.Context, rows []store.Row) ([]Entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Entry, len(rows))
+	out := make([]AuditEntry, len(rows))
 	for i, r := range rows {
-		e := Entry{ID: r.ID, CreatedAt: r.CreatedAt.UTC(), CompanyID: r.CompanyID, ActorID: r.ActorID, Action: r.Action,
+		e := AuditEntry{ID: r.ID, CreatedAt: r.CreatedAt.UTC(), CompanyID: r.CompanyID, ActorID: r.ActorID, Action: r.Action,
 			Kind: domain.KindOf(r.Action, r.Entity), Entity: r.Entity, EntityID: r.EntityID, Detail: r.Detail, IP: r.IP}
 		if r.ActorID != nil {
 			e.ActorName = userNames[*r.ActorID]

@@ -17,6 +17,6 @@ var (
 		"creation": {"Creation", "Creación"}, "change": {"Change", "Modificación"}, "other": {"Other", "Otro"}}
 )
 
-func row(e app.Entry, lang string) []any {
+func row(e app.AuditEntry, lang string) []any {
 	return []any{e.CreatedAt, e.CompanyName, e.ActorName, kindWords.In(lang, e.Kind), e.Action, e.Entity, e.EntityID, e.Detail, e.IP}
 }

@@ -50,7 +50,7 @@ func Routes(api *httpx.API, svc *app.Service, admins []string) {
 
 	httpx.Register(api, admin, huma.Operation{OperationID: "list-audit", Method: http.MethodGet, Path: base,
 		Summary: "The audit trail: who did what to which record and when (keyset pages, newest first; q searches the detail, the record id and the action)", Tags: tags},
-		func(ctx context.Context, in *listInput) (*httpx.List[app.Entry], error) {
+		func(ctx context.Context, in *listInput) (*httpx.List[app.AuditEntry], error) {
 			return httpx.ListOf(svc.List(ctx, httpx.Caller(ctx), in.Filters.query(in.Query)))
 		})
 
@@ -64,7 +64,7 @@ func Routes(api *httpx.API, svc *app.Service, admins []string) {
 			lang := xlsx.Lang(in.Lang)
 			return xlsx.Stream(ctx, api.Logger(), xlsx.FileName("audit", svc.Now()), sheetName[lang], xlsx.Headers(lang, columns),
 				func(yield func([]any) error) error {
-					return run(ctx, func(e app.Entry) error { return yield(row(e, lang)) })
+					return run(ctx, func(e app.AuditEntry) error { return yield(row(e, lang)) })
 				}, xlsx.InLanguage(lang)), nil
 		})
 }
