@@ -18,29 +18,14 @@
 package audit
 
 import (
-	"context"
-	"time"
-
-	"github.com/uptrace/bun"
-
 	"github.com/backoffice/backoffice/modules/audit/internal/app"
 	audithttp "github.com/backoffice/backoffice/modules/audit/internal/http"
 	"github.com/backoffice/backoffice/platform/httpx"
 )
 
-// Names resolves ids to display names, absent ids left out (auth.Module.UserNames,
-// settings.Module.CompanyNames).
-type Names = func(ctx context.Context, ids []int64) (map[int64]string, error)
-
-// Deps is what the module needs.
-type Deps struct {
-	DB        *bun.DB
-	Users     Names
-	Companies Names
-	// AdminRole reads the trail.
-	AdminRole string
-	Now       func() time.Time
-}
+// Deps is what the module needs: the database, the names of users (auth.Module.UserNames) and
+// of companies (settings.Module.CompanyNames), the administrators' role and the clock.
+type Deps = app.Deps
 
 // Module is the audit trail's composition root.
 type Module struct {
@@ -50,8 +35,7 @@ type Module struct {
 
 // New wires the module.
 func New(d Deps) *Module {
-	return &Module{svc: app.New(app.Deps{DB: d.DB, Users: d.Users, Companies: d.Companies, AdminRole: d.AdminRole, Now: d.Now}),
-		admin: d.AdminRole}
+	return &Module{svc: app.New(d), admin: d.AdminRole}
 }
 
 // Routes registers /api/audit and /api/audit/export.xlsx.

@@ -20,11 +20,12 @@ import (
 // a record is absent from the answer.
 type Names func(ctx context.Context, ids []int64) (map[int64]string, error)
 
-// Deps is what the use cases need.
+// Deps is what the use cases need (the module's Deps).
 type Deps struct {
-	DB        *bun.DB
-	Users     Names
-	Companies Names
+	DB *bun.DB
+	// Users and Companies name the entries' actors and companies.
+	Users, Companies Names
+	// AdminRole reads the trail (every company's, or the one company_id names).
 	AdminRole string
 	Now       func() time.Time
 }
