@@ -1,12 +1,15 @@
 package audit_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
+	"github.com/backoffice/backoffice/modules/audit/internal/domain"
 	"github.com/backoffice/backoffice/modules/auth/authtest"
+	auditlog "github.com/backoffice/backoffice/platform/audit"
 )
 
 type obj = map[string]any
@@ -180,5 +183,47 @@ func TestAuditTrail(t *testing.T) {
 			s.Get(t, "/api/audit/export.xlsx", token).Expect(http.StatusForbidden)
 		}
 		s.Get(t, "/api/audit", "").Expect(http.StatusUnauthorized)
+	})
+}
+
+// Each kind's filter, run by the database (LIKE with its wildcards escaped), finds exactly the
+// entries the page shows as that kind or that the kind also covers (internal/domain's rules).
+func TestKindFiltersMatchTheKindRules(t *testing.T) {
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		c := s.NewCast(t)
+		samples := []struct{ action, entity string }{
+			{"login_failed", "user"}, {"purchase_approved", "purchase"}, {"purchaseXapproved", "purchase"},
+			{"sale_rejected", "sale"}, {"purchase_archived", "purchase"}, {"archive_restored", "archive"},
+			{"company_deleted", "company"}, {"delete", "attachment"}, {"uvt_set", "tax_uvt"}, {"2fa_enabled", "user"},
+			{"product_created", "product"}, {"purchase_resubmitted", "purchase"}, {"odd%action", "thing"},
+		}
+		for _, e := range samples {
+			if err := auditlog.Record(context.Background(), s.DB, auditlog.Entry{CompanyID: auditlog.Int64(c.OtherCompany),
+				Action: e.action, Entity: e.entity, EntityID: "k"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, k := range domain.Kinds {
+			var want []string
+			for i := len(samples) - 1; i >= 0; i-- { // newest first
+				if k.Matches(samples[i].action, samples[i].entity) {
+					want = append(want, samples[i].action)
+				}
+			}
+			var all []string
+			for _, e := range list(t, s, c.Admin, fmt.Sprintf("company_id=%d&kind=%s&per_page=100", c.OtherCompany, k.Name)).Data {
+				if e.EntityID == "k" {
+					all = append(all, e.Action)
+				}
+			}
+			if strings.Join(all, ",") != strings.Join(want, ",") {
+				t.Errorf("kind %s found %v, want %v", k.Name, all, want)
+			}
+		}
+		for _, e := range list(t, s, c.Admin, fmt.Sprintf("company_id=%d&per_page=100", c.OtherCompany)).Data {
+			if e.EntityID == "k" && e.Kind != domain.KindOf(e.Action, e.Entity) {
+				t.Errorf("%s shown as %s", e.Action, e.Kind)
+			}
+		}
 	})
 }
