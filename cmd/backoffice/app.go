@@ -25,7 +25,7 @@ var version = "dev"
 // relay, when not nil, is woken after every commit that wrote events; commands without one leave
 // their events in the outbox for the server's relay.
 func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger, relay *eventbus.Relay) (*product.Product, error) {
-	return product.New(product.Deps{DB: in.DB, Cache: in.Cache, Bus: in.Bus, Events: eventbus.NewEmitter(relay),
+	return product.New(product.Deps{DB: in.DB, ReportsDB: in.ReportsDB, Cache: in.Cache, Bus: in.Bus, Events: eventbus.NewEmitter(relay),
 		Now: time.Now, Logger: logger, SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout})
 }
 

@@ -12,8 +12,8 @@ import (
 
 // Deps is what the reports module needs from the process.
 type Deps struct {
-	// DB is where the report views are read (the main database; a replica later, see the
-	// package doc).
+	// DB is where the report views and aggregates are read: the main database, or the replica
+	// BACKOFFICE_REPORTS_DATABASE_URL names (platform/config).
 	DB *bun.DB
 	// StaffRoles read the reports of their company (admin, user, secretary); AdminRole reads
 	// every company's and the admin-only pages (users_report).

@@ -109,8 +109,8 @@ var documentSums = []string{"subtotal_cents", "discount_cents", "shipping_cents"
 // Documents sums the approved documents of typ ("" both) dated in f per period (or company, or
 // store), per type.
 func (s *Store) Documents(ctx context.Context, f Filter, typ string, p Period) ([]DocumentFigures, error) {
-	sel := f.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
-		ColumnExpr(p.of("d", "doc_date") + " AS k").ColumnExpr("d.type").ColumnExpr("COUNT(*) AS n")
+	sel := f.where(s.db.NewSelect().TableExpr("report_document_days AS d"), "d", "day").
+		ColumnExpr(p.of("d", "day") + " AS k").ColumnExpr("d.type").ColumnExpr("SUM(d.n) AS n")
 	for _, c := range documentSums {
 		sel = sel.ColumnExpr("COALESCE(SUM(d." + c + "), 0) AS " + c)
 	}
@@ -118,7 +118,8 @@ func (s *Store) Documents(ctx context.Context, f Filter, typ string, p Period) (
 		sel = sel.Where("d.type = ?", typ)
 	}
 	var out []DocumentFigures
-	err := sel.GroupExpr(p.of("d", "doc_date")).GroupExpr("d.type").OrderExpr("k").Scan(ctx, &out)
+	// Days whose documents all went (rejected, deleted after approval…) keep a row of zeros.
+	err := sel.GroupExpr(p.of("d", "day")).GroupExpr("d.type").Having("SUM(d.n) > 0").OrderExpr("k").Scan(ctx, &out)
 	return out, err
 }
 
@@ -138,10 +139,10 @@ type PaymentFigures struct {
 // type.
 func (s *Store) PaymentsByPeriod(ctx context.Context, f Filter, p Period) ([]PaymentFigures, error) {
 	var out []PaymentFigures
-	err := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
-		ColumnExpr(p.of("y", "payment_date")+" AS k").ColumnExpr("y.type").ColumnExpr("COUNT(*) AS n").
+	err := f.where(s.db.NewSelect().TableExpr("report_payment_days AS y"), "y", "day").
+		ColumnExpr(p.of("y", "day")+" AS k").ColumnExpr("y.type").ColumnExpr("SUM(y.n) AS n").
 		ColumnExpr("COALESCE(SUM(y.amount_cents), 0) AS amount_cents").Where("y.approval_status = 'approved'").
-		GroupExpr(p.of("y", "payment_date")).GroupExpr("y.type").OrderExpr("k").Scan(ctx, &out)
+		GroupExpr(p.of("y", "day")).GroupExpr("y.type").Having("SUM(y.n) > 0").OrderExpr("k").Scan(ctx, &out)
 	return out, err
 }
 
@@ -281,10 +282,10 @@ type Balances struct {
 // ignored: a balance is today's), overdue counting due dates before today.
 func (s *Store) Balances(ctx context.Context, f Filter, today string) (Balances, error) {
 	var out Balances
-	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_due_balances AS d"), "d", "due_date").
 		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'sale' THEN d.balance_cents ELSE 0 END), 0) AS receivables").
 		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'purchase' THEN d.balance_cents ELSE 0 END), 0) AS payables").
-		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'purchase' AND d.balance_cents > 0 AND d.due_date < ? THEN d.balance_cents ELSE 0 END), 0) AS overdue", today).
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'purchase' AND d.due_date < ? THEN d.positive_cents ELSE 0 END), 0) AS overdue", today).
 		Scan(ctx, &out)
 	return out, err
 }
