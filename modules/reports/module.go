@@ -1,12 +1,14 @@
 package reports
 
 import (
+	"context"
 	"time"
 
 	"github.com/uptrace/bun"
 
 	"github.com/backoffice/backoffice/modules/reports/internal/app"
 	reportshttp "github.com/backoffice/backoffice/modules/reports/internal/http"
+	"github.com/backoffice/backoffice/modules/reports/internal/store"
 	"github.com/backoffice/backoffice/platform/httpx"
 )
 
@@ -37,3 +39,10 @@ func New(d Deps) *Module {
 
 // Routes registers /api/reports/….
 func (m *Module) Routes(api *httpx.API) { reportshttp.Routes(api, m.svc, m.roles) }
+
+// RebuildAggregates recomputes the reports' daily aggregates (report_document_days,
+// report_payment_days, report_due_balances) from the owners' tables, in db (pass a
+// transaction). The triggers keep them exact on every write; this is for a bulk load that
+// bypassed them (session_replication_role = replica, as bench/reports loads) and for tests that
+// compare the kept aggregates with fresh ones.
+func RebuildAggregates(ctx context.Context, db bun.IDB) error { return store.Rebuild(ctx, db) }
