@@ -766,6 +766,19 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			if acts.Totals["amount_cents"] != w.purchasesCents+w.salesCents+w.paymentsCents {
 				t.Errorf("users_report/%d: recorded %d, want %d", id, acts.Totals["amount_cents"], w.purchasesCents+w.salesCents+w.paymentsCents)
 			}
+			// Its export is streamed from a cursor: the same rows in the same order, then the totals.
+			sheet := b.Get(t, fmt.Sprintf("/api/reports/users_report/%d/export.xlsx?%s", id, rng(from, to, "lang", "en").Encode()), b.Admin).
+				Expect(http.StatusOK).Sheet("Users")
+			if len(sheet) != len(acts.Rows)+2 || sheet[len(sheet)-1][0] != "Total" {
+				t.Errorf("users_report/%d export: %d rows, want %d + header + totals", id, len(sheet), len(acts.Rows))
+			} else {
+				for i, row := range acts.Rows {
+					if sheet[i+1][2] != row["number"] {
+						t.Errorf("users_report/%d export row %d: %v, the page's %v", id, i, sheet[i+1], row)
+						break
+					}
+				}
+			}
 		}
 		b.Get(t, "/api/reports/users_report", b.User).Expect(http.StatusForbidden)
 		b.Get(t, fmt.Sprintf("/api/reports/users_report/%d", b.UserID), b.Secretary).Expect(http.StatusForbidden)

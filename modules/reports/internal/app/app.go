@@ -229,34 +229,11 @@ func (s *Service) Report(ctx context.Context, p caller.Principal, name string, i
 	return r, nil
 }
 
-// Whole answers page name with every row (the export), sorted as Report sorts them.
+// Whole answers page name with every row, sorted as Report sorts them.
 func (s *Service) Whole(ctx context.Context, p caller.Principal, name string, in Params) (Report, error) {
-	pg, ok := pageNamed(name, in.ID != 0)
-	if !ok {
-		return Report{}, ErrNoPage
-	}
-	if pg.adminOnly && p.Role != s.adminRole {
-		return Report{}, apperror.Forbidden("You are not allowed to perform this action.")
-	}
-	from, to, err := checkRange(in.From, in.To, s.now())
+	pg, q, r, err := s.prepare(p, name, in)
 	if err != nil {
-		return Report{}, err
-	}
-	q := query{filter: store.Filter{Scope: listing.ScopeFor(p.Role == s.adminRole, p.CompanyID, in.CompanyID),
-		StoreID: in.StoreID, From: from, To: to}, today: calendar.Today(s.now()).Format(calendar.DateLayout), id: in.ID}
-	r := Report{Page: name, From: from, To: to, Columns: pg.columns, Chart: pg.chart}
-	if pg.dated {
-		group := in.Group
-		if group == "" && pg.byMonth {
-			group = "month"
-		}
-		q.group, r.Group = groupOf(group, from, to)
-		r.Columns = slices.Clone(pg.columns)
-		if q.group == store.ByMonth {
-			r.Columns[0] = ReportColumn{Key: "month", Kind: KindMonth}
-		}
-		r.Chart.X = r.Columns[0].Key
-		q.periodKey = r.Columns[0].Key
+		return r, err
 	}
 	out, err := pg.build(ctx, s.store, q)
 	if errors.Is(err, store.ErrNotFound) {
@@ -277,6 +254,77 @@ func (s *Service) Whole(ctx context.Context, p caller.Principal, name string, in
 		r.Totals = sum(out.rows, pg.sums)
 	}
 	return r, nil
+}
+
+// Rows yields an export's rows one at a time and answers the totals after the last.
+type Rows func(yield func(Row) error) (map[string]int64, error)
+
+// Export answers page name's head (its columns and range, no rows) and its rows in the order
+// Report sorts them, then its totals: the pages that can reach millions of rows (stream set)
+// read them from a cursor, never holding them all; the others are computed whole. Every check
+// (access, range, the party) happens here, before the first byte of the file is sent.
+func (s *Service) Export(ctx context.Context, p caller.Principal, name string, in Params) (Report, Rows, error) {
+	pg, q, r, err := s.prepare(p, name, in)
+	if err != nil {
+		return r, nil, err
+	}
+	if pg.stream == nil || in.Sort != "" {
+		whole, err := s.Whole(ctx, p, name, in)
+		if err != nil {
+			return whole, nil, err
+		}
+		rows := whole.Rows
+		whole.Rows = nil
+		return whole, func(yield func(Row) error) (map[string]int64, error) {
+			for _, row := range rows {
+				if err := yield(row); err != nil {
+					return nil, err
+				}
+			}
+			return whole.Totals, nil
+		}, nil
+	}
+	each, err := pg.stream(ctx, s.store, q)
+	if errors.Is(err, store.ErrNotFound) {
+		return Report{}, nil, ErrNoPage
+	}
+	if err != nil {
+		return Report{}, nil, apperror.Internal(err)
+	}
+	return r, each, nil
+}
+
+// prepare checks a request for page name and answers the page, the checked query and the
+// answer's head.
+func (s *Service) prepare(p caller.Principal, name string, in Params) (page, query, Report, error) {
+	pg, ok := pageNamed(name, in.ID != 0)
+	if !ok {
+		return page{}, query{}, Report{}, ErrNoPage
+	}
+	if pg.adminOnly && p.Role != s.adminRole {
+		return page{}, query{}, Report{}, apperror.Forbidden("You are not allowed to perform this action.")
+	}
+	from, to, err := checkRange(in.From, in.To, s.now())
+	if err != nil {
+		return page{}, query{}, Report{}, err
+	}
+	q := query{filter: store.Filter{Scope: listing.ScopeFor(p.Role == s.adminRole, p.CompanyID, in.CompanyID),
+		StoreID: in.StoreID, From: from, To: to}, today: calendar.Today(s.now()).Format(calendar.DateLayout), id: in.ID}
+	r := Report{Page: name, From: from, To: to, Columns: pg.columns, Chart: pg.chart}
+	if pg.dated {
+		group := in.Group
+		if group == "" && pg.byMonth {
+			group = "month"
+		}
+		q.group, r.Group = groupOf(group, from, to)
+		r.Columns = slices.Clone(pg.columns)
+		if q.group == store.ByMonth {
+			r.Columns[0] = ReportColumn{Key: "month", Kind: KindMonth}
+		}
+		r.Chart.X = r.Columns[0].Key
+		q.periodKey = r.Columns[0].Key
+	}
+	return pg, q, r, nil
 }
 
 // sum totals the columns keys over rows.

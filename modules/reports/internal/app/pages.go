@@ -23,6 +23,9 @@ type page struct {
 	// sums are the column keys totalled over every row (when build gives no totals of its own).
 	sums  []string
 	build func(ctx context.Context, st *store.Store, q query) (built, error)
+	// stream, when set, is the export's rows from a cursor (pages that reach millions of rows):
+	// its checks run at once, its rows as the file is written.
+	stream func(ctx context.Context, st *store.Store, q query) (Rows, error)
 }
 
 // built is what a page's build answers.
@@ -158,7 +161,7 @@ var pages = []page{
 	{name: "users_report", adminOnly: true, columns: userColumns, chart: ReportChart{Type: "none", Series: []string{}},
 		sums: keys(userColumns, KindMoney, KindInt), build: users},
 	{name: "users_report", adminOnly: true, statement: true, columns: userActColumns, chart: ReportChart{Type: "none", Series: []string{}},
-		build: userActs},
+		build: userActs, stream: eachUserAct},
 }
 
 // periods keeps rows per period in date order.
@@ -583,7 +586,8 @@ func users(ctx context.Context, st *store.Store, q query) (built, error) {
 	return built{rows: rows}, nil
 }
 
-// userActs: what one user recorded and approved in the range, in date order.
+// userActs: what one user recorded and approved in the range, in date order; the amount's
+// total is what they recorded.
 func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 	us, err := st.Users(ctx, q.filter.Scope, q.id)
 	if err != nil {
@@ -596,13 +600,30 @@ func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 	rows := make([]Row, 0, len(acts))
 	totals := map[string]int64{"amount_cents": 0}
 	for _, a := range acts {
-		rows = append(rows, Row{"date": a.Date, "kind": a.Kind, "number": a.Number, "party_name": a.PartyName, "role": a.Role,
-			"amount_cents": a.AmountCents, "link": ReportLink{Kind: a.Kind, ID: a.ID}})
-		if a.Role == "created" {
-			totals["amount_cents"] += a.AmountCents
-		}
+		rows = append(rows, actRow(a, totals))
 	}
 	return built{rows: rows, totals: totals, party: &ReportParty{ID: us[0].ID, Kind: "user", Name: userName(us[0])}}, nil
+}
+
+// eachUserAct is userActs' export: the user is checked at once, the acts read from a cursor.
+func eachUserAct(ctx context.Context, st *store.Store, q query) (Rows, error) {
+	if _, err := st.Users(ctx, q.filter.Scope, q.id); err != nil {
+		return nil, err
+	}
+	return func(yield func(Row) error) (map[string]int64, error) {
+		totals := map[string]int64{"amount_cents": 0}
+		err := st.EachAct(ctx, q.filter, q.id, func(a store.Act) error { return yield(actRow(a, totals)) })
+		return totals, err
+	}, nil
+}
+
+// actRow is an act's row; what the user recorded adds to totals' amount.
+func actRow(a store.Act, totals map[string]int64) Row {
+	if a.Role == "created" {
+		totals["amount_cents"] += a.AmountCents
+	}
+	return Row{"date": a.Date, "kind": a.Kind, "number": a.Number, "party_name": a.PartyName, "role": a.Role,
+		"amount_cents": a.AmountCents, "link": ReportLink{Kind: a.Kind, ID: a.ID}}
 }
 
 // products: per product, what approved purchases brought and approved sales took in the range

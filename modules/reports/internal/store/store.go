@@ -367,6 +367,33 @@ type Act struct {
 // Acts returns what users (userID 0: every user) created or approved among the approved
 // documents and payments dated in f, in date order.
 func (s *Store) Acts(ctx context.Context, f Filter, userID int64) ([]Act, error) {
+	var out []Act
+	err := s.acts(f, userID).Scan(ctx, &out)
+	return out, err
+}
+
+// EachAct calls fn with Acts' rows one at a time, read from a cursor (an export of millions
+// of rows never holds them all).
+func (s *Store) EachAct(ctx context.Context, f Filter, userID int64, fn func(Act) error) error {
+	rows, err := s.db.QueryContext(ctx, s.acts(f, userID).String())
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var a Act
+		// The columns in acts' order.
+		if err := rows.Scan(&a.Kind, &a.ID, &a.UserID, &a.Role, &a.Date, &a.Number, &a.PartyName, &a.AmountCents); err != nil {
+			return err
+		}
+		if err := fn(a); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func (s *Store) acts(f Filter, userID int64) *bun.RawQuery {
 	var parts []any
 	for _, role := range []string{"created", "approved"} {
 		col := role + "_by"
@@ -383,10 +410,7 @@ func (s *Store) Acts(ctx context.Context, f Filter, userID int64) ([]Act, error)
 		}
 		parts = append(parts, docs, pays)
 	}
-	var out []Act
-	err := s.db.NewRaw("SELECT a.* FROM (? UNION ALL ? UNION ALL ? UNION ALL ?) AS a ORDER BY a.date, a.kind, a.id, a.role DESC", parts...).
-		Scan(ctx, &out)
-	return out, err
+	return s.db.NewRaw("SELECT a.* FROM (? UNION ALL ? UNION ALL ? UNION ALL ?) AS a ORDER BY a.date, a.kind, a.id, a.role DESC", parts...)
 }
 
 // LineFigures are the sums of the lines of one product and type.
