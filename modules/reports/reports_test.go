@@ -798,7 +798,7 @@ func checkAggregates(t *testing.T, db *bun.DB) {
 	ctx := context.Background()
 	read := func(q bun.IDB) map[string]string {
 		out := map[string]string{}
-		for _, table := range []string{"report_document_days", "report_payment_days", "report_due_balances"} {
+		for _, table := range []string{"report_document_days", "report_payment_days", "report_due_balances", "report_user_days"} {
 			rows, err := q.QueryContext(ctx, "SELECT * FROM "+table)
 			if err != nil {
 				t.Fatal(err)

@@ -557,7 +557,7 @@ func users(ctx context.Context, st *store.Store, q query) (built, error) {
 	if err != nil {
 		return built{}, err
 	}
-	acts, err := st.Acts(ctx, q.filter, 0)
+	figs, err := st.UserFigures(ctx, q.filter)
 	if err != nil {
 		return built{}, err
 	}
@@ -570,17 +570,17 @@ func users(ctx context.Context, st *store.Store, q query) (built, error) {
 		byUser[u.ID] = r
 		rows = append(rows, r)
 	}
-	for _, a := range acts {
-		r, ok := byUser[a.UserID]
+	for _, f := range figs {
+		r, ok := byUser[f.UserID]
 		if !ok {
 			continue // a deleted user, or one of a company out of scope
 		}
-		if a.Role == "approved" {
-			add(r, "approved", 1)
+		if f.Role == "approved" {
+			add(r, "approved", f.Count)
 			continue
 		}
-		add(r, a.Kind+"s", 1)
-		add(r, a.Kind+"s_cents", a.AmountCents)
+		add(r, f.Kind+"s", f.Count)
+		add(r, f.Kind+"s_cents", f.AmountCents)
 	}
 	slices.SortStableFunc(rows, func(a, b Row) int { return compare(a["user_name"], b["user_name"]) })
 	return built{rows: rows}, nil

@@ -226,8 +226,7 @@ func (s *Store) Movements(ctx context.Context, f Filter, typ string, partyID int
 	pays := upTo.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
 		ColumnExpr("'payment' AS kind, y.id, y.document_id, y.party_id, y.payment_date AS date, y.payment_date AS due_date").
 		ColumnExpr("y.document_number AS number, y.amount_cents, 0 AS balance_cents").
-		Where("y.type = ?", typ).Where("y.approval_status = 'approved'").
-		Where("y.document_id IN (SELECT d2.id FROM report_documents AS d2 WHERE d2.type = ?)", typ)
+		Where("y.type = ?", typ).Where("y.approval_status = 'approved'").Where("y.document_counted = 1")
 	rets := upTo.where(s.db.NewSelect().TableExpr("report_returns AS r"), "r", "return_date").
 		ColumnExpr("'return' AS kind, r.id, r.document_id, r.party_id, r.return_date AS date, r.return_date AS due_date").
 		ColumnExpr("r.document_number AS number, r.amount_cents, 0 AS balance_cents").Where("r.type = ?", typ)
@@ -413,6 +412,25 @@ func (s *Store) acts(f Filter, userID int64) *bun.RawQuery {
 	return s.db.NewRaw("SELECT a.* FROM (? UNION ALL ? UNION ALL ? UNION ALL ?) AS a ORDER BY a.date, a.kind, a.id, a.role DESC", parts...)
 }
 
+// UserFigures are what one user recorded (Role created) or approved of one kind (purchase,
+// sale, payment) in a range: how many and their amount.
+type UserFigures struct {
+	UserID      int64  `bun:"user_id"`
+	Kind        string `bun:"kind"`
+	Role        string `bun:"role"`
+	Count       int64  `bun:"n"`
+	AmountCents int64  `bun:"amount_cents"`
+}
+
+// UserFigures sums report_user_days (the acts Acts lists, per user, kind and role) dated in f.
+func (s *Store) UserFigures(ctx context.Context, f Filter) ([]UserFigures, error) {
+	var out []UserFigures
+	err := f.where(s.db.NewSelect().TableExpr("report_user_days AS u"), "u", "day").
+		ColumnExpr("u.user_id, u.kind, u.role, SUM(u.n) AS n, COALESCE(SUM(u.amount_cents), 0) AS amount_cents").
+		GroupExpr("u.user_id, u.kind, u.role").Having("SUM(u.n) > 0").Scan(ctx, &out)
+	return out, err
+}
+
 // LineFigures are the sums of the lines of one product and type.
 type LineFigures struct {
 	ProductID   int64  `bun:"product_id"`
@@ -458,6 +476,7 @@ var rebuild = []string{
 	"DELETE FROM report_document_days",
 	"DELETE FROM report_payment_days",
 	"DELETE FROM report_due_balances",
+	"DELETE FROM report_user_days",
 	`INSERT INTO report_document_days (company_id, day, store_id, type, n, ` + strings.Join(documentSums, ", ") + `)
 SELECT d.company_id, d.doc_date, d.store_id, d.type, COUNT(*), ` + sums("d", documentSums) + `
 FROM report_documents d GROUP BY d.company_id, d.doc_date, d.store_id, d.type`,
@@ -468,6 +487,20 @@ FROM report_payments y GROUP BY y.company_id, y.payment_date, COALESCE(y.store_i
 SELECT d.company_id, d.type, d.store_id, d.due_date, COUNT(*), SUM(d.balance_cents),
     SUM(CASE WHEN d.balance_cents > 0 THEN d.balance_cents ELSE 0 END)
 FROM report_documents d GROUP BY d.company_id, d.type, d.store_id, d.due_date`,
+	`INSERT INTO report_user_days (company_id, day, store_id, user_id, kind, role, n, amount_cents)
+SELECT a.company_id, a.day, a.store_id, a.user_id, a.kind, a.role, COUNT(*), SUM(a.amount_cents) FROM (
+    SELECT d.company_id, d.doc_date AS day, d.store_id, d.created_by AS user_id, d.type AS kind, 'created' AS role, d.total_cents AS amount_cents
+    FROM report_documents d WHERE d.created_by IS NOT NULL
+    UNION ALL
+    SELECT d.company_id, d.doc_date, d.store_id, d.approved_by, d.type, 'approved', d.total_cents
+    FROM report_documents d WHERE d.approved_by IS NOT NULL
+    UNION ALL
+    SELECT y.company_id, y.payment_date, COALESCE(y.store_id, 0), y.created_by, 'payment', 'created', y.amount_cents
+    FROM report_payments y WHERE y.approval_status = 'approved' AND y.created_by IS NOT NULL
+    UNION ALL
+    SELECT y.company_id, y.payment_date, COALESCE(y.store_id, 0), y.approved_by, 'payment', 'approved', y.amount_cents
+    FROM report_payments y WHERE y.approval_status = 'approved' AND y.approved_by IS NOT NULL) AS a
+GROUP BY a.company_id, a.day, a.store_id, a.user_id, a.kind, a.role`,
 }
 
 func sums(alias string, cols []string) string {
