@@ -434,9 +434,7 @@ func statement(typ string) func(context.Context, *store.Store, query) (built, er
 // purchases past their due date, by days overdue. The range does not apply: what is overdue
 // today is overdue whenever it was bought.
 func expiredPurchases(ctx context.Context, st *store.Store, q query) (built, error) {
-	all := q.filter
-	all.From, all.To = "", ""
-	movs, err := st.Movements(ctx, all, store.Purchase, 0)
+	movs, err := st.Overdue(ctx, q.filter, store.Purchase, q.today)
 	if err != nil {
 		return built{}, err
 	}

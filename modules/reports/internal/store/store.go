@@ -242,6 +242,17 @@ func (s *Store) Movements(ctx context.Context, f Filter, typ string, partyID int
 	return out, err
 }
 
+// Overdue returns the approved documents of typ in f's scope and store (f's dates are ignored)
+// that still owe something and were due before day, as movements of kind typ.
+func (s *Store) Overdue(ctx context.Context, f Filter, typ, day string) ([]Movement, error) {
+	var out []Movement
+	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+		ColumnExpr("d.type AS kind, d.id, d.id AS document_id, d.party_id, d.doc_date AS date, d.due_date, d.number").
+		ColumnExpr("d.total_cents AS amount_cents, d.balance_cents").
+		Where("d.type = ?", typ).Where("d.balance_cents > 0").Where("d.due_date < ?", day).Scan(ctx, &out)
+	return out, err
+}
+
 // Product is a product's stock and what is on order (report_products).
 type Product struct {
 	ID            int64  `bun:"id"`

@@ -5,7 +5,8 @@
 -- approved) with its total to pay; an approved, live payment likewise, a refund negative (as
 -- report_payments gives it). And report_payments tells whether its document counts
 -- (document_counted), so that a statement need not look the payment's document up among
--- every document.
+-- every document. And the purchases that still owe something, by due date, for the payables
+-- ageing (expired_purchases_report, the dashboard's overdue): a few percent of the purchases.
 {{define "sign"}}{{if eq . "OLD"}}-1{{else}}1{{end}}{{end}}
 {{define "upsert"}}ON CONFLICT (company_id, day, store_id, user_id, kind, role) DO UPDATE SET n = report_user_days.n + excluded.n,
     amount_cents = report_user_days.amount_cents + excluded.amount_cents;{{end}}
@@ -84,6 +85,8 @@ SELECT a.company_id, a.day, a.store_id, a.user_id, a.kind, a.role, COUNT(*), SUM
     SELECT y.company_id, y.payment_date, COALESCE(y.store_id, 0), y.approved_by, 'payment', 'approved', y.amount_cents
     FROM report_payments y WHERE y.approval_status = 'approved' AND y.approved_by IS NOT NULL) AS a
 GROUP BY a.company_id, a.day, a.store_id, a.user_id, a.kind, a.role;
+--bun:split
+CREATE INDEX report_purchases_open_idx ON purchases (company_id, due_date) WHERE deleted_at IS NULL AND approval_status = 'approved' AND balance_cents > 0;
 --bun:split
 {{if .PG}}
 CREATE FUNCTION report_purchases_users() RETURNS trigger LANGUAGE plpgsql AS $body$
