@@ -1,8 +1,9 @@
 // Package store is the reports module's only SQL. It reads the views the module owns
-// (migrations/20261128030000_reports_views: report_documents, report_payments, report_returns,
-// report_products, report_parties) and nothing else, so that the owners may change their tables
-// behind the views (DESIGN rule 5). Every read takes a Filter whose scope limits it to the
-// caller's companies.
+// (report_documents, report_payments, report_returns, report_products, report_parties, …) and
+// the daily aggregates its triggers keep (report_document_days, report_payment_days,
+// report_due_balances, report_user_days; see the reports package doc) and nothing else, so that
+// the owners may change their tables behind them (DESIGN rule 5). Every read takes a Filter
+// whose scope limits it to the caller's companies.
 package store
 
 import (
