@@ -16,14 +16,6 @@ const otherCompany = "Bench Compras Otra S.A.S."
 // per-company master data the purchases refer to.
 const (
 	suppliersDemo, suppliersOther = 400, 60
-	productsPerCompany            = 1000
-	categoriesPerCompany          = 20
-)
-
-// The companies' stores (added unless present).
-var (
-	demoStores  = []string{"Bodega Principal", "Sede Norte", "Sede Sur", "Punto Chapinero"}
-	otherStores = []string{"Bodega Medellín", "Sede El Poblado"}
 )
 
 // seed fills the migrated database straight through SQL (generate_series), in one transaction,
@@ -36,22 +28,22 @@ func seed(ctx context.Context, bdb *bun.DB, want benchkit.Split) (benchkit.Tenan
 		func(ctx context.Context, tx bun.Tx, t benchkit.Tenants, id int64, demo bool) error {
 			// The demo company's purchases are FV-, the other's FC-; receivedBase keeps their
 			// received-order ids apart (the unique index on received_order_id spans companies).
-			n, suppliers, stores, refPrefix, receivedBase := want.Demo, suppliersDemo, demoStores, "FV-", int64(0)
+			n, suppliers, stores, refPrefix, receivedBase := want.Demo, suppliersDemo, benchkit.DemoStores, "FV-", int64(0)
 			if !demo {
-				n, suppliers, stores, refPrefix, receivedBase = want.Other, suppliersOther, otherStores, "FC-", 100_000_000
+				n, suppliers, stores, refPrefix, receivedBase = want.Other, suppliersOther, benchkit.OtherStores, "FC-", 100_000_000
 			}
-			if err := benchkit.AddDocMaster(ctx, tx, id, t.Admin, stores, categoriesPerCompany, productsPerCompany); err != nil {
+			if err := benchkit.AddDocMaster(ctx, tx, id, t.Admin, stores, benchkit.DocCategories, benchkit.DocProducts); err != nil {
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, benchkit.SuppliersSQL, id, t.Admin, suppliers); err != nil {
 				return fmt.Errorf("suppliers: %w", err)
 			}
 			t0 := time.Now()
-			if _, err := tx.ExecContext(ctx, benchkit.PurchasesSQL, id, t.Admin, n, productsPerCompany, refPrefix, receivedBase); err != nil {
+			if _, err := tx.ExecContext(ctx, benchkit.PurchasesSQL, id, t.Admin, n, benchkit.DocProducts, refPrefix, receivedBase); err != nil {
 				return fmt.Errorf("purchases: %w", err)
 			}
 			t1 := time.Now()
-			if _, err := tx.ExecContext(ctx, benchkit.PurchaseLinesSQL, id, productsPerCompany); err != nil {
+			if _, err := tx.ExecContext(ctx, benchkit.PurchaseLinesSQL, id, benchkit.DocProducts); err != nil {
 				return fmt.Errorf("purchase lines: %w", err)
 			}
 			logf("company %d: %d purchases in %v, their lines in %v", id, n,

@@ -18,14 +18,7 @@ const otherCompany = "Bench Informes Otra S.A.S."
 const (
 	suppliersDemo, suppliersOther = 400, 60
 	customersDemo, customersOther = 10_000, 1_000
-	productsPerCompany            = 1000
-	categoriesPerCompany          = 20
 	demoDocPrefix, otherDocPrefix = "7", "8"
-)
-
-var (
-	demoStores  = []string{"Bodega Principal", "Sede Norte", "Sede Sur", "Punto Chapinero"}
-	otherStores = []string{"Bodega Medellín", "Sede El Poblado"}
 )
 
 // want is how many documents and payments the bench loads (90 % in the demo company).
@@ -46,17 +39,17 @@ func seed(ctx context.Context, bdb *bun.DB, w want) (benchkit.Tenants, bool, err
 		func(t benchkit.Tenants) error { return reusable(ctx, bdb, t, w) },
 		func(ctx context.Context, tx bun.Tx, t benchkit.Tenants, id int64, demo bool) error {
 			np, ns, ny, sup, cus, stores, refPrefix, docPrefix, received := w.purchases.Demo, w.sales.Demo, w.payments.Demo,
-				suppliersDemo, customersDemo, demoStores, "FV-", demoDocPrefix, int64(0)
+				suppliersDemo, customersDemo, benchkit.DemoStores, "FV-", demoDocPrefix, int64(0)
 			if !demo {
 				np, ns, ny, sup, cus, stores, refPrefix, docPrefix, received = w.purchases.Other, w.sales.Other, w.payments.Other,
-					suppliersOther, customersOther, otherStores, "FC-", otherDocPrefix, 100_000_000
+					suppliersOther, customersOther, benchkit.OtherStores, "FC-", otherDocPrefix, 100_000_000
 			}
 			// The reports' triggers would run once per row (their cost per write is measured
 			// apart, triggerCost): off for the load, the aggregates rebuilt at its end.
 			if _, err := tx.ExecContext(ctx, "SET LOCAL session_replication_role = replica"); err != nil {
 				return err
 			}
-			if err := benchkit.AddDocMaster(ctx, tx, id, t.Admin, stores, categoriesPerCompany, productsPerCompany); err != nil {
+			if err := benchkit.AddDocMaster(ctx, tx, id, t.Admin, stores, benchkit.DocCategories, benchkit.DocProducts); err != nil {
 				return err
 			}
 			for _, st := range []struct {
@@ -65,11 +58,11 @@ func seed(ctx context.Context, bdb *bun.DB, w want) (benchkit.Tenants, bool, err
 			}{
 				{"suppliers", benchkit.SuppliersSQL, []any{id, t.Admin, sup}},
 				{"customers", benchkit.CustomersSQL, []any{id, docPrefix, t.Admin, cus}},
-				{"purchases", benchkit.PurchasesSQL, []any{id, t.Admin, np, productsPerCompany, refPrefix, received}},
-				{"purchase lines", benchkit.PurchaseLinesSQL, []any{id, productsPerCompany}},
-				{"sale lines drafted", benchkit.SaleLinesDraftSQL, []any{id, t.Admin, ns, productsPerCompany, docPrefix + "%"}},
-				{"sales and lines", benchkit.SalesSQL, []any{id, t.Admin, ns, productsPerCompany, docPrefix + "%"}},
-				{"sale numbers", benchkit.SaleSequenceSQL, []any{id, t.Admin, ns, productsPerCompany, docPrefix + "%"}},
+				{"purchases", benchkit.PurchasesSQL, []any{id, t.Admin, np, benchkit.DocProducts, refPrefix, received}},
+				{"purchase lines", benchkit.PurchaseLinesSQL, []any{id, benchkit.DocProducts}},
+				{"sale lines drafted", benchkit.SaleLinesDraftSQL, []any{id, t.Admin, ns, benchkit.DocProducts, docPrefix + "%"}},
+				{"sales and lines", benchkit.SalesSQL, []any{id, t.Admin, ns, benchkit.DocProducts, docPrefix + "%"}},
+				{"sale numbers", benchkit.SaleSequenceSQL, []any{id, t.Admin, ns, benchkit.DocProducts, docPrefix + "%"}},
 				{"drafts dropped", "DROP TABLE bench_sale_lines", nil},
 				{"payments", paymentsSQL, []any{id, t.Admin, ny}},
 				{"returns", returnsSQL, []any{id, t.Admin}},

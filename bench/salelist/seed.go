@@ -18,15 +18,7 @@ const otherCompany = "Bench Ventas Otra S.A.S."
 // demo seed's), stores and products.
 const (
 	customersDemo, customersOther = 10_000, 1_000
-	productsPerCompany            = 1000
-	categoriesPerCompany          = 20
 	demoDocPrefix, otherDocPrefix = "7", "8"
-)
-
-// The companies' stores (added unless present; the demo's own two stores sell too).
-var (
-	demoStores  = []string{"Bodega Principal", "Sede Norte", "Sede Sur", "Punto Chapinero"}
-	otherStores = []string{"Bodega Medellín", "Sede El Poblado"}
 )
 
 // seed fills the migrated database straight through SQL (generate_series), in one transaction,
@@ -37,11 +29,11 @@ func seed(ctx context.Context, bdb *bun.DB, want benchkit.Split) (benchkit.Tenan
 		[]string{"sales", "sale_lines", "customers", "stores", "products", "categories", "companies", "document_sequences"},
 		func(t benchkit.Tenants) error { return reusable(ctx, bdb, t, want) },
 		func(ctx context.Context, tx bun.Tx, t benchkit.Tenants, id int64, demo bool) error {
-			n, customers, stores, docPrefix := want.Demo, customersDemo, demoStores, demoDocPrefix
+			n, customers, stores, docPrefix := want.Demo, customersDemo, benchkit.DemoStores, demoDocPrefix
 			if !demo {
-				n, customers, stores, docPrefix = want.Other, customersOther, otherStores, otherDocPrefix
+				n, customers, stores, docPrefix = want.Other, customersOther, benchkit.OtherStores, otherDocPrefix
 			}
-			if err := benchkit.AddDocMaster(ctx, tx, id, t.Admin, stores, categoriesPerCompany, productsPerCompany); err != nil {
+			if err := benchkit.AddDocMaster(ctx, tx, id, t.Admin, stores, benchkit.DocCategories, benchkit.DocProducts); err != nil {
 				return err
 			}
 			if _, err := tx.ExecContext(ctx, benchkit.CustomersSQL, id, docPrefix, t.Admin, customers); err != nil {
@@ -50,7 +42,7 @@ func seed(ctx context.Context, bdb *bun.DB, want benchkit.Split) (benchkit.Tenan
 			t0 := time.Now()
 			for _, stmt := range []struct{ what, sql string }{{"lines drafted", benchkit.SaleLinesDraftSQL}, {"sales and lines", benchkit.SalesSQL},
 				{"numbers", benchkit.SaleSequenceSQL}} {
-				if _, err := tx.ExecContext(ctx, stmt.sql, id, t.Admin, n, productsPerCompany, docPrefix+"%"); err != nil {
+				if _, err := tx.ExecContext(ctx, stmt.sql, id, t.Admin, n, benchkit.DocProducts, docPrefix+"%"); err != nil {
 					return fmt.Errorf("%s: %w", stmt.what, err)
 				}
 			}

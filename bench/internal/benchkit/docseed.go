@@ -3,6 +3,16 @@ package benchkit
 // The document benches' bulk loads in SQL (generate_series), shared by bench/purchaselist,
 // bench/salelist and bench/reports, which loads both on one database.
 
+// The document benches' master data per company (AddDocMaster): stores (added unless present;
+// the demo's own two stores buy and sell too), categories and products.
+var (
+	DemoStores  = []string{"Bodega Principal", "Sede Norte", "Sede Sur", "Punto Chapinero"}
+	OtherStores = []string{"Bodega Medellín", "Sede El Poblado"}
+)
+
+// DocProducts and DocCategories are how many products and categories each company gets.
+const DocProducts, DocCategories = 1000, 20
+
 // Purchases (bench/purchaselist's load).
 
 // PurchaseBenchRefs selects the purchases this bench loads (references FV- and FC-).
