@@ -110,14 +110,15 @@
 //     still owe (a partial index by due date); statements read one party's movements by the
 //     owners' (party, date) indexes, and a payment's document is checked by id
 //     (report_payments.document_counted) rather than among every document.
-//   - Exports: users_report/{id}, the page that reaches millions of rows, is written to the
-//     Excel file from a cursor as it goes out (Service.Export); the other pages are computed
-//     whole first (their rows are bounded by days, parties or products).
+//   - users_report/{id}, the page that reaches millions of rows: its page is read with LIMIT
+//     and OFFSET, its count and total from report_user_days (it keeps its date order: no
+//     sort); its Excel file is written from a cursor as it goes out (Service.Export). The other
+//     pages are computed whole first (their rows are bounded by days, parties or products).
 //   - Not precomputed yet (bench/RESULTS.md says which miss the targets at 1,000,000): the
 //     party lists (customers_report, suppliers_report read every movement up to the range's
 //     end to give each party's balance), payment_report per party, product_report (every line
-//     up to the range's end for the average cost), product_expiry_alert (every lot), and
-//     users_report/{id}'s page (computed whole, then paged). Their next step is aggregates per
+//     up to the range's end for the average cost) and product_expiry_alert (every lot). Their
+//     next step is aggregates per
 //     party and month (balances as today's balance less what came after the range) and per
 //     product and month, on the same triggers.
 package reports

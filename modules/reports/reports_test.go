@@ -766,6 +766,17 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			if acts.Totals["amount_cents"] != w.purchasesCents+w.salesCents+w.paymentsCents {
 				t.Errorf("users_report/%d: recorded %d, want %d", id, acts.Totals["amount_cents"], w.purchasesCents+w.salesCents+w.paymentsCents)
 			}
+			// It pages in SQL: page 2 of 3 rows is the whole list's rows 4 to 6, with the same count.
+			if len(acts.Rows) >= 6 {
+				q := rng(from, to)
+				q.Set("per_page", "3")
+				q.Set("page", "2")
+				p2 := b.get(t, b.Admin, fmt.Sprintf("users_report/%d", id), q)
+				if p2.Meta.Total != len(acts.Rows) || len(p2.Rows) != 3 || p2.Rows[0]["number"] != acts.Rows[3]["number"] ||
+					p2.Rows[2]["number"] != acts.Rows[5]["number"] || p2.Totals["amount_cents"] != acts.Totals["amount_cents"] {
+					t.Errorf("users_report/%d page 2 of 3 rows: %v (total %d), want rows 4–6 of %d", id, p2.Rows, p2.Meta.Total, len(acts.Rows))
+				}
+			}
 			// Its export is streamed from a cursor: the same rows in the same order, then the totals.
 			sheet := b.Get(t, fmt.Sprintf("/api/reports/users_report/%d/export.xlsx?%s", id, rng(from, to, "lang", "en").Encode()), b.Admin).
 				Expect(http.StatusOK).Sheet("Users")

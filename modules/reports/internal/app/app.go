@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -217,15 +218,43 @@ var ErrNoPage = apperror.NotFound("The requested information was not found")
 
 // Report answers page name: its rows of in's page, sorted, and the totals of every row.
 func (s *Service) Report(ctx context.Context, p caller.Principal, name string, in Params) (Report, error) {
+	per := cmp.Or(in.PerPage, DefaultPerPage)
+	pg := max(in.Page, 1)
+	if page, ok := pageNamed(name, in.ID != 0); ok && page.paged != nil {
+		return s.paged(ctx, p, name, in, page, pg, per)
+	}
 	r, err := s.Whole(ctx, p, name, in)
 	if err != nil {
 		return r, err
 	}
-	per := cmp.Or(in.PerPage, DefaultPerPage)
-	pg := max(in.Page, 1)
 	r.Meta = ReportMeta{Page: pg, PerPage: per, Total: len(r.Rows)}
 	start := min((pg-1)*per, len(r.Rows))
 	r.Rows = r.Rows[start:min(start+per, len(r.Rows))]
+	return r, nil
+}
+
+// paged answers a page that pages in SQL (one of millions of rows): only the rows of page pg
+// are read; its totals and row count come from the aggregates.
+func (s *Service) paged(ctx context.Context, p caller.Principal, name string, in Params, pg page, num, per int) (Report, error) {
+	if in.Sort != "" {
+		return Report{}, apperror.Field("sort", fmt.Sprintf("Cannot sort by %q.", strings.TrimPrefix(in.Sort, "-")))
+	}
+	_, q, r, err := s.prepare(p, name, in)
+	if err != nil {
+		return r, err
+	}
+	out, total, err := pg.paged(ctx, s.store, q, (num-1)*per, per)
+	if errors.Is(err, store.ErrNotFound) {
+		return Report{}, ErrNoPage
+	}
+	if err != nil {
+		return Report{}, apperror.Internal(err)
+	}
+	r.Rows, r.Totals, r.Party = out.rows, out.totals, out.party
+	if r.Rows == nil {
+		r.Rows = []Row{}
+	}
+	r.Meta = ReportMeta{Page: num, PerPage: per, Total: total}
 	return r, nil
 }
 

@@ -26,6 +26,9 @@ type page struct {
 	// stream, when set, is the export's rows from a cursor (pages that reach millions of rows):
 	// its checks run at once, its rows as the file is written.
 	stream func(ctx context.Context, st *store.Store, q query) (Rows, error)
+	// paged, when set, answers one page of rows (offset, limit) read in SQL, its totals and how
+	// many rows there are, for pages of millions of rows in their own fixed order.
+	paged func(ctx context.Context, st *store.Store, q query, offset, limit int) (built, int, error)
 }
 
 // built is what a page's build answers.
@@ -161,7 +164,7 @@ var pages = []page{
 	{name: "users_report", adminOnly: true, columns: userColumns, chart: ReportChart{Type: "none", Series: []string{}},
 		sums: keys(userColumns, KindMoney, KindInt), build: users},
 	{name: "users_report", adminOnly: true, statement: true, columns: userActColumns, chart: ReportChart{Type: "none", Series: []string{}},
-		build: userActs, stream: eachUserAct},
+		build: userActs, stream: eachUserAct, paged: userActsPage},
 }
 
 // periods keeps rows per period in date order.
@@ -555,7 +558,7 @@ func users(ctx context.Context, st *store.Store, q query) (built, error) {
 	if err != nil {
 		return built{}, err
 	}
-	figs, err := st.UserFigures(ctx, q.filter)
+	figs, err := st.UserFigures(ctx, q.filter, 0)
 	if err != nil {
 		return built{}, err
 	}
@@ -601,6 +604,35 @@ func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 		rows = append(rows, actRow(a, totals))
 	}
 	return built{rows: rows, totals: totals, party: &ReportParty{ID: us[0].ID, Kind: "user", Name: userName(us[0])}}, nil
+}
+
+// userActsPage is one page of userActs: the rows read with LIMIT and OFFSET, the count and
+// the total from report_user_days.
+func userActsPage(ctx context.Context, st *store.Store, q query, offset, limit int) (built, int, error) {
+	us, err := st.Users(ctx, q.filter.Scope, q.id)
+	if err != nil {
+		return built{}, 0, err
+	}
+	figs, err := st.UserFigures(ctx, q.filter, q.id)
+	if err != nil {
+		return built{}, 0, err
+	}
+	totals, n := map[string]int64{"amount_cents": 0}, int64(0)
+	for _, f := range figs {
+		n += f.Count
+		if f.Role == "created" {
+			totals["amount_cents"] += f.AmountCents
+		}
+	}
+	acts, err := st.ActsPage(ctx, q.filter, q.id, offset, limit)
+	if err != nil {
+		return built{}, 0, err
+	}
+	rows := make([]Row, 0, len(acts))
+	for _, a := range acts {
+		rows = append(rows, actRow(a, map[string]int64{}))
+	}
+	return built{rows: rows, totals: totals, party: &ReportParty{ID: us[0].ID, Kind: "user", Name: userName(us[0])}}, int(n), nil
 }
 
 // eachUserAct is userActs' export: the user is checked at once, the acts read from a cursor.

@@ -383,6 +383,13 @@ func (s *Store) Acts(ctx context.Context, f Filter, userID int64) ([]Act, error)
 	return out, err
 }
 
+// ActsPage returns limit of Acts' rows from offset, in Acts' order.
+func (s *Store) ActsPage(ctx context.Context, f Filter, userID int64, offset, limit int) ([]Act, error) {
+	var out []Act
+	err := s.db.NewRaw("? LIMIT ? OFFSET ?", s.acts(f, userID), limit, offset).Scan(ctx, &out)
+	return out, err
+}
+
 // EachAct calls fn with Acts' rows one at a time, read from a cursor (an export of millions
 // of rows never holds them all).
 func (s *Store) EachAct(ctx context.Context, f Filter, userID int64, fn func(Act) error) error {
@@ -434,12 +441,16 @@ type UserFigures struct {
 	AmountCents int64  `bun:"amount_cents"`
 }
 
-// UserFigures sums report_user_days (the acts Acts lists, per user, kind and role) dated in f.
-func (s *Store) UserFigures(ctx context.Context, f Filter) ([]UserFigures, error) {
+// UserFigures sums report_user_days (the acts Acts lists, per user, kind and role) dated in f,
+// of one user (userID 0: every user).
+func (s *Store) UserFigures(ctx context.Context, f Filter, userID int64) ([]UserFigures, error) {
 	var out []UserFigures
-	err := f.where(s.db.NewSelect().TableExpr("report_user_days AS u"), "u", "day").
-		ColumnExpr("u.user_id, u.kind, u.role, SUM(u.n) AS n, COALESCE(SUM(u.amount_cents), 0) AS amount_cents").
-		GroupExpr("u.user_id, u.kind, u.role").Having("SUM(u.n) > 0").Scan(ctx, &out)
+	sel := f.where(s.db.NewSelect().TableExpr("report_user_days AS u"), "u", "day").
+		ColumnExpr("u.user_id, u.kind, u.role, SUM(u.n) AS n, COALESCE(SUM(u.amount_cents), 0) AS amount_cents")
+	if userID != 0 {
+		sel = sel.Where("u.user_id = ?", userID)
+	}
+	err := sel.GroupExpr("u.user_id, u.kind, u.role").Having("SUM(u.n) > 0").Scan(ctx, &out)
 	return out, err
 }
 
