@@ -115,8 +115,9 @@
 //     sort); its Excel file is written from a cursor as it goes out (Service.Export). The other
 //     pages are computed whole first (their rows are bounded by days, parties or products).
 //   - Not precomputed yet (bench/RESULTS.md says which miss the targets at 1,000,000): the
-//     party lists (customers_report, suppliers_report read every movement up to the range's
-//     end to give each party's balance), payment_report per party, product_report (every line
+//     party lists (customers_report, suppliers_report sum, per party in SQL, every movement
+//     up to the range's end to give each party's balance: one row per party comes back, but
+//     every movement is read), payment_report per party, product_report (every line
 //     up to the range's end for the average cost) and product_expiry_alert (every lot). Their
 //     next step is aggregates per
 //     party and month (balances as today's balance less what came after the range) and per

@@ -339,7 +339,7 @@ func overdueDays(m store.Movement, today string) int64 {
 // days its oldest unpaid document is past due today.
 func parties(typ string) func(context.Context, *store.Store, query) (built, error) {
 	return func(ctx context.Context, st *store.Store, q query) (built, error) {
-		movs, err := st.Movements(ctx, q.filter, typ, 0)
+		figs, err := st.PartyFigures(ctx, q.filter, typ)
 		if err != nil {
 			return built{}, err
 		}
@@ -347,30 +347,15 @@ func parties(typ string) func(context.Context, *store.Store, query) (built, erro
 		if err != nil {
 			return built{}, err
 		}
-		byParty := map[int64]Row{}
-		var rows []Row
-		for _, m := range movs {
-			r, ok := byParty[m.PartyID]
-			if !ok {
-				r = Row{"party_name": names[m.PartyID].Name, "documents": int64(0), "total_cents": int64(0), "paid_cents": int64(0),
-					"returns_cents": int64(0), "balance_cents": int64(0), "oldest_overdue_days": int64(0), "link": partyLink(typ, m.PartyID)}
-				byParty[m.PartyID] = r
-				rows = append(rows, r)
+		rows := make([]Row, 0, len(figs))
+		for _, f := range figs {
+			oldest := int64(0)
+			if f.OldestDue != "" {
+				oldest = max(daysBetween(f.OldestDue, q.today), 0)
 			}
-			add(r, "balance_cents", signed(m))
-			r["oldest_overdue_days"] = max(r["oldest_overdue_days"].(int64), overdueDays(m, q.today))
-			if m.Date < q.filter.From {
-				continue
-			}
-			switch m.Kind {
-			case store.KindPayment:
-				add(r, "paid_cents", m.AmountCents)
-			case store.KindReturn:
-				add(r, "returns_cents", m.AmountCents)
-			default:
-				add(r, "documents", 1)
-				add(r, "total_cents", m.AmountCents)
-			}
+			rows = append(rows, Row{"party_name": names[f.PartyID].Name, "documents": f.Documents, "total_cents": f.TotalCents,
+				"paid_cents": f.PaidCents, "returns_cents": f.ReturnsCents, "balance_cents": f.BalanceCents,
+				"oldest_overdue_days": oldest, "link": partyLink(typ, f.PartyID)})
 		}
 		rows = slices.DeleteFunc(rows, func(r Row) bool {
 			return r["documents"].(int64) == 0 && r["paid_cents"].(int64) == 0 && r["returns_cents"].(int64) == 0 && r["balance_cents"].(int64) == 0

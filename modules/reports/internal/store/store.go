@@ -220,6 +220,15 @@ const (
 // the approved payments and returns of the approved, live documents count, exactly what the
 // documents' paid and returns hold.
 func (s *Store) Movements(ctx context.Context, f Filter, typ string, partyID int64) ([]Movement, error) {
+	var out []Movement
+	// A compound SELECT written out: SQLite takes no parenthesised members (bun's UnionAll).
+	err := s.db.NewRaw("SELECT m.* FROM ? AS m ORDER BY m.date, CASE m.kind WHEN 'payment' THEN 1 WHEN 'return' THEN 2 ELSE 0 END, m.id",
+		s.movements(f, typ, partyID)).Scan(ctx, &out)
+	return out, err
+}
+
+// movements is Movements' rows, unordered, as a parenthesised compound SELECT.
+func (s *Store) movements(f Filter, typ string, partyID int64) *bun.RawQuery {
 	upTo := Filter{Scope: f.Scope, StoreID: f.StoreID, To: f.To}
 	docs := upTo.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
 		ColumnExpr("d.type AS kind, d.id, d.id AS document_id, d.party_id, d.doc_date AS date, d.due_date, d.number").
@@ -236,10 +245,34 @@ func (s *Store) Movements(ctx context.Context, f Filter, typ string, partyID int
 		pays = pays.Where("y.party_id = ?", partyID)
 		rets = rets.Where("r.party_id = ?", partyID)
 	}
-	var out []Movement
-	// A compound SELECT written out: SQLite takes no parenthesised members (bun's UnionAll).
-	err := s.db.NewRaw("SELECT m.* FROM (? UNION ALL ? UNION ALL ?) AS m "+
-		"ORDER BY m.date, CASE m.kind WHEN 'payment' THEN 1 WHEN 'return' THEN 2 ELSE 0 END, m.id", docs, pays, rets).Scan(ctx, &out)
+	return s.db.NewRaw("(? UNION ALL ? UNION ALL ?)", docs, pays, rets)
+}
+
+// PartyFigures are one party's movements summed: in f's range (documents, their total, paid
+// and returned) and up to its end (the balance), and the due date of its oldest document that
+// still owes something ("" none).
+type PartyFigures struct {
+	PartyID      int64  `bun:"party_id"`
+	Documents    int64  `bun:"documents"`
+	TotalCents   int64  `bun:"total_cents"`
+	PaidCents    int64  `bun:"paid_cents"`
+	ReturnsCents int64  `bun:"returns_cents"`
+	BalanceCents int64  `bun:"balance_cents"`
+	OldestDue    string `bun:"oldest_due"`
+}
+
+// PartyFigures sums Movements per party in SQL (a party list holds one row per party, never
+// every movement).
+func (s *Store) PartyFigures(ctx context.Context, f Filter, typ string) ([]PartyFigures, error) {
+	var out []PartyFigures
+	err := s.db.NewRaw(`SELECT m.party_id,
+		COALESCE(SUM(CASE WHEN m.kind = ? AND m.date >= ? THEN 1 ELSE 0 END), 0) AS documents,
+		COALESCE(SUM(CASE WHEN m.kind = ? AND m.date >= ? THEN m.amount_cents ELSE 0 END), 0) AS total_cents,
+		COALESCE(SUM(CASE WHEN m.kind = 'payment' AND m.date >= ? THEN m.amount_cents ELSE 0 END), 0) AS paid_cents,
+		COALESCE(SUM(CASE WHEN m.kind = 'return' AND m.date >= ? THEN m.amount_cents ELSE 0 END), 0) AS returns_cents,
+		COALESCE(SUM(CASE WHEN m.kind = ? THEN m.amount_cents ELSE -m.amount_cents END), 0) AS balance_cents,
+		COALESCE(MIN(CASE WHEN m.kind = ? AND m.balance_cents > 0 THEN m.due_date END), '') AS oldest_due
+		FROM ? AS m GROUP BY m.party_id`, typ, f.From, typ, f.From, f.From, f.From, typ, typ, s.movements(f, typ, 0)).Scan(ctx, &out)
 	return out, err
 }
 
