@@ -1,5 +1,5 @@
 // Package store is the reports module's only SQL. It reads the views the module owns
-// (report_documents, report_payments, report_returns, report_products, report_parties, …) and
+// (report_document_heads, report_documents, report_payments, report_returns, report_products, report_parties, …) and
 // the daily aggregates its triggers keep (report_document_days, report_payment_days,
 // report_due_balances, report_user_days; see the reports package doc) and nothing else, so that
 // the owners may change their tables behind them (DESIGN rule 5). Every read takes a Filter
@@ -230,7 +230,7 @@ func (s *Store) Movements(ctx context.Context, f Filter, typ string, partyID int
 // movements is Movements' rows, unordered, as a parenthesised compound SELECT.
 func (s *Store) movements(f Filter, typ string, partyID int64) *bun.RawQuery {
 	upTo := Filter{Scope: f.Scope, StoreID: f.StoreID, To: f.To}
-	docs := upTo.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+	docs := upTo.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
 		ColumnExpr("d.type AS kind, d.id, d.id AS document_id, d.party_id, d.doc_date AS date, d.due_date, d.number").
 		ColumnExpr("d.total_cents AS amount_cents, d.balance_cents").Where("d.type = ?", typ)
 	pays := upTo.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
@@ -280,7 +280,7 @@ func (s *Store) PartyFigures(ctx context.Context, f Filter, typ string) ([]Party
 // that still owe something and were due before day, as movements of kind typ.
 func (s *Store) Overdue(ctx context.Context, f Filter, typ, day string) ([]Movement, error) {
 	var out []Movement
-	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
 		ColumnExpr("d.type AS kind, d.id, d.id AS document_id, d.party_id, d.doc_date AS date, d.due_date, d.number").
 		ColumnExpr("d.total_cents AS amount_cents, d.balance_cents").
 		Where("d.type = ?", typ).Where("d.balance_cents > 0").Where("d.due_date < ?", day).Scan(ctx, &out)
@@ -448,7 +448,7 @@ func (s *Store) acts(f Filter, userID int64) *bun.RawQuery {
 	var parts []any
 	for _, role := range []string{"created", "approved"} {
 		col := role + "_by"
-		docs := f.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+		docs := f.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
 			ColumnExpr("d.type AS kind, d.id, d."+col+" AS user_id, ? AS role, d.doc_date AS date, d.number, d.party_name", role).
 			ColumnExpr("d.total_cents AS amount_cents").Where("d." + col + " IS NOT NULL")
 		pays := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
@@ -542,14 +542,14 @@ FROM report_payments y GROUP BY y.company_id, y.payment_date, COALESCE(y.store_i
 	`INSERT INTO report_due_balances (company_id, type, store_id, due_date, n, balance_cents, positive_cents)
 SELECT d.company_id, d.type, d.store_id, d.due_date, COUNT(*), SUM(d.balance_cents),
     SUM(CASE WHEN d.balance_cents > 0 THEN d.balance_cents ELSE 0 END)
-FROM report_documents d GROUP BY d.company_id, d.type, d.store_id, d.due_date`,
+FROM report_document_heads d GROUP BY d.company_id, d.type, d.store_id, d.due_date`,
 	`INSERT INTO report_user_days (company_id, day, store_id, user_id, kind, role, n, amount_cents)
 SELECT a.company_id, a.day, a.store_id, a.user_id, a.kind, a.role, COUNT(*), SUM(a.amount_cents) FROM (
     SELECT d.company_id, d.doc_date AS day, d.store_id, d.created_by AS user_id, d.type AS kind, 'created' AS role, d.total_cents AS amount_cents
-    FROM report_documents d WHERE d.created_by IS NOT NULL
+    FROM report_document_heads d WHERE d.created_by IS NOT NULL
     UNION ALL
     SELECT d.company_id, d.doc_date, d.store_id, d.approved_by, d.type, 'approved', d.total_cents
-    FROM report_documents d WHERE d.approved_by IS NOT NULL
+    FROM report_document_heads d WHERE d.approved_by IS NOT NULL
     UNION ALL
     SELECT y.company_id, y.payment_date, COALESCE(y.store_id, 0), y.created_by, 'payment', 'created', y.amount_cents
     FROM report_payments y WHERE y.approval_status = 'approved' AND y.created_by IS NOT NULL
