@@ -51,7 +51,7 @@ func main() {
 		Describe: func(t benchkit.Tenants, want benchkit.Split, lines int) string {
 			return fmt.Sprintf("%d purchases (%d lines) — %d in %q (id %d), %d in %q (id %d); %d/%d suppliers and %d/%d stores",
 				want.Demo+want.Other, lines, want.Demo, benchkit.DemoCompany, t.Company, want.Other, otherCompany, t.Other,
-				suppliersDemo, suppliersOther, len(demoStores), len(otherStores))
+				suppliersDemo, suppliersOther, len(benchkit.DemoStores), len(benchkit.OtherStores))
 		},
 		// A load straight into the tables writes no search words: index them as serve would at
 		// its next start (the bulk path of platform/search, timed: issue 9's indexing cost). The

@@ -54,7 +54,7 @@ func main() {
 		Describe: func(t benchkit.Tenants, want benchkit.Split, lines int) string {
 			return fmt.Sprintf("%d bench sales (%d lines in all) — %d in %q (id %d, after the demo's own), %d in %q (id %d); "+
 				"%d/%d customers, %d/%d bench stores", want.Demo+want.Other, lines, want.Demo, benchkit.DemoCompany, t.Company,
-				want.Other, otherCompany, t.Other, customersDemo, customersOther, len(demoStores), len(otherStores))
+				want.Other, otherCompany, t.Other, customersDemo, customersOther, len(benchkit.DemoStores), len(benchkit.OtherStores))
 		},
 		// A load straight into the tables writes no search words: index them as serve would at
 		// its next start, with the modules' own code. The customers' words serve the search by

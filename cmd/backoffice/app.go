@@ -30,7 +30,7 @@ func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger, relay *eventb
 	if err != nil {
 		return nil, err
 	}
-	return product.New(product.Deps{DB: in.DB, Cache: in.Cache, Bus: in.Bus, Events: eventbus.NewEmitter(relay),
+	return product.New(product.Deps{DB: in.DB, ReportsDB: in.ReportsDB, Cache: in.Cache, Bus: in.Bus, Events: eventbus.NewEmitter(relay),
 		Now: time.Now, Logger: logger, SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout, Mail: sender})
 }
 

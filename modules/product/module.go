@@ -22,6 +22,7 @@
 package product
 
 import (
+	"cmp"
 	"context"
 	"log/slog"
 	"time"
@@ -50,10 +51,12 @@ import (
 
 // Deps is the infrastructure the modules run on.
 type Deps struct {
-	DB     *bun.DB
-	Cache  cache.Store
-	Now    func() time.Time
-	Logger *slog.Logger
+	DB *bun.DB
+	// ReportsDB is where the reports module reads (a replica; nil: DB).
+	ReportsDB *bun.DB
+	Cache     cache.Store
+	Now       func() time.Time
+	Logger    *slog.Logger
 	// SessionTTL and IdleTimeout are the session lifetimes (config.Config).
 	SessionTTL, IdleTimeout time.Duration
 	// Bus carries domain events (durable consumers) and the live channel between processes;
@@ -166,7 +169,7 @@ func New(d Deps) (*Product, error) {
 		Stock: p.Catalog, Catalog: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
 		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
 	p.Audit = audit.New(audit.Deps{DB: d.DB, Users: au.UserNames, Companies: st.CompanyNames, AdminRole: auth.RoleAdmin, Now: d.Now})
-	p.Reports = reports.New(reports.Deps{DB: d.DB, StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})
+	p.Reports = reports.New(reports.Deps{DB: cmp.Or(d.ReportsDB, d.DB), StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})
 	if d.Bus != nil {
 		g, err := ws.NewGateway(d.Bus, au.Authenticator(), d.Logger)
 		if err != nil {

@@ -1,19 +1,21 @@
 package reports
 
 import (
+	"context"
 	"time"
 
 	"github.com/uptrace/bun"
 
 	"github.com/backoffice/backoffice/modules/reports/internal/app"
 	reportshttp "github.com/backoffice/backoffice/modules/reports/internal/http"
+	"github.com/backoffice/backoffice/modules/reports/internal/store"
 	"github.com/backoffice/backoffice/platform/httpx"
 )
 
 // Deps is what the reports module needs from the process.
 type Deps struct {
-	// DB is where the report views are read (the main database; a replica later, see the
-	// package doc).
+	// DB is where the report views and aggregates are read: the main database, or the replica
+	// BACKOFFICE_REPORTS_DATABASE_URL names (platform/config).
 	DB *bun.DB
 	// StaffRoles read the reports of their company (admin, user, secretary); AdminRole reads
 	// every company's and the admin-only pages (users_report).
@@ -37,3 +39,10 @@ func New(d Deps) *Module {
 
 // Routes registers /api/reports/….
 func (m *Module) Routes(api *httpx.API) { reportshttp.Routes(api, m.svc, m.roles) }
+
+// RebuildAggregates recomputes the reports' daily aggregates (report_document_days,
+// report_payment_days, report_due_balances, report_user_days) from the owners' tables, in db (pass a
+// transaction). The triggers keep them exact on every write; this is for a bulk load that
+// bypassed them (session_replication_role = replica, as bench/reports loads) and for tests that
+// compare the kept aggregates with fresh ones.
+func RebuildAggregates(ctx context.Context, db bun.IDB) error { return store.Rebuild(ctx, db) }

@@ -1,11 +1,14 @@
 // Package reports owns the report pages (spec §2: /report/…) and the dashboard's figures: where
 // money and stock stand, in one answer shape (GET /api/reports/{page}, a party's statement
 // /api/reports/{page}/{id}, and each as …/export.xlsx). It owns no business table: it reads
-// SQL views it owns (migrations/20261128030000_reports_views: report_documents,
-// report_payments, report_returns, report_products, report_parties, report_approvals,
-// report_companies, report_stores, report_users, report_lines, report_lots) — DESIGN rule 5 —
-// so that the owners' tables may change behind them. The API contract shared with the web pages is
-// /work/briefs/reports-contract.md.
+// SQL views it owns (migrations/20261128030000_reports_views, redefined in
+// 20261129010000_reports_returns_daily and 20261129010100_reports_user_days_overdue:
+// report_documents, report_payments, report_returns, report_products, report_parties,
+// report_approvals, report_companies, report_stores, report_users, report_lines, report_lots)
+// and the daily aggregates it owns (below) — DESIGN rule 5 — so that the owners' tables may
+// change behind them. The API contract shared with the web pages is
+// /work/briefs/reports-contract.md. Reads go to Deps.DB: the main database, or the PostgreSQL
+// replica BACKOFFICE_REPORTS_DATABASE_URL names (platform/config).
 //
 // Rules every page follows (decided here; the spec is silent):
 //   - Range: from and to (YYYY-MM-DD, America/Bogota, both included), both or neither — one end
@@ -18,10 +21,13 @@
 //     the buyer reads no report (403).
 //   - What counts: approved, live documents only (a pending document is not booked yet, a
 //     rejected or deleted one never was); approved payments move balances, pending ones are
-//     shown apart on payment_report, rejected and deleted ones nowhere. Returns are the
-//     approved returns (report_returns: today the documents' return_cents, dated on the
-//     document; the seam where the purchase returns' table will be read, one row per return
-//     on its own date).
+//     shown apart on payment_report, rejected and deleted ones nowhere. A refund (a supplier
+//     paying back a credit, modules/payments) counts as a negative payment out: it raises the
+//     balance back as it lowers the purchase's paid. Returns are the approved returns
+//     (report_returns): the purchase returns approved and live on approved, live purchases, one
+//     row per return on its own date (a credit on the supplier's statement that day, in
+//     suppliers_report's returns of the range it falls in, whatever its purchase's date); on
+//     the sale side the sales' return_cents dated on the sale (no sales returns exist yet).
 //   - Amounts owed are the documents' totals to pay: a purchase's invoice − the withholdings we
 //     practise, a sale's invoice − the withholdings the customer practises — the figures that
 //     payments settle, so that documents − payments − returns = balance exactly.
@@ -84,13 +90,42 @@
 //     receivables, payables and overdue payables (expired_purchases_report's total: sales are
 //     due at once, so "overdue" is the supplier side), 12 months of sales and purchases, the
 //     first 10 quantity alerts and their count, and for administrators the records waiting for
-//     approval per kind (report_approvals; purchase returns join it when they land).
+//     approval per kind (report_approvals: purchases, sales, payments, purchase_orders,
+//     received_orders and returns — the pending purchase returns).
 //
-// Performance (issue 12's 1,000,000-document targets) comes later: the pages read the views
-// with plain grouped SQL over the owners' date indexes. report_documents' VAT-by-class columns
-// are correlated sums over the lines, and the party pages and statements read every movement up
-// to the range's end, and users_report reads every act of the range: those are where daily
-// aggregates per company, store, party, user and class (kept in the write transaction or by an
-// event projection) will be needed, behind the same view names. Rows are computed whole and
-// paged in memory; a 1,000,000-row export will need the rows streamed from a cursor instead.
+// Performance (issue 12, "Fast": 1,000,000 purchases + 1,000,000 sales + 2,000,000 payments;
+// bench/reports, figures in bench/RESULTS.md). What is precomputed, and how:
+//   - Daily aggregates owned by this module, kept IN THE WRITE TRANSACTION by triggers its
+//     migrations put on the owners' tables (PL/pgSQL functions on PostgreSQL, one trigger per
+//     event on SQLite): every write of a row — approval, rejection, payment, return, edit,
+//     delete, an archive or a restore setting or clearing deleted_at, a bulk load in SQL —
+//     subtracts what the old row counted and adds what the new row counts, so no module calls
+//     reports and no write path can be missed. report_document_days (company, day, store, type:
+//     every sum report_documents gives, the VAT classes kept exact by triggers on the lines
+//     too) serves overview_chart, company_chart, store_chart, sales_report, purchases_report,
+//     income_report and the dashboard's months; report_payment_days (company, day, store, type,
+//     approval) the charts' payments; report_due_balances (company, type, store, due date:
+//     balances, and the positive ones for what is overdue) the dashboard's receivables,
+//     payables and overdue; report_user_days (company, day, store, user, kind, role: count and
+//     amount) users_report. Rows that net to zero stay and are skipped by the readers.
+//     RebuildAggregates recomputes them from scratch (a bulk load with the triggers off);
+//     TestReportsAgreeWithTheDocuments compares every page with the documents and then the kept
+//     aggregates with rebuilt ones, row by row, on SQLite and PostgreSQL: that is the proof
+//     they stay exact. A trigger's cost per write is in bench/RESULTS.md.
+//   - Indexes: the payables ageing (expired_purchases_report) reads only the purchases that
+//     still owe (a partial index by due date); statements read one party's movements by the
+//     owners' (party, date) indexes, and a payment's document is checked by id
+//     (report_payments.document_counted) rather than among every document.
+//   - users_report/{id}, the page that reaches millions of rows: its page is read with LIMIT
+//     and OFFSET, its count and total from report_user_days (it keeps its date order: no
+//     sort); its Excel file is written from a cursor as it goes out (Service.Export). The other
+//     pages are computed whole first (their rows are bounded by days, parties or products).
+//   - Not precomputed yet (bench/RESULTS.md says which miss the targets at 1,000,000): the
+//     party lists (customers_report, suppliers_report sum, per party in SQL, every movement
+//     up to the range's end to give each party's balance: one row per party comes back, but
+//     every movement is read), payment_report per party, product_report (every line
+//     up to the range's end for the average cost) and product_expiry_alert (every lot). Their
+//     next step is aggregates per
+//     party and month (balances as today's balance less what came after the range) and per
+//     product and month, on the same triggers.
 package reports

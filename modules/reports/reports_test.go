@@ -1,15 +1,20 @@
 package reports_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"github.com/backoffice/backoffice/modules/auth/authtest"
+	"github.com/backoffice/backoffice/modules/reports"
 )
 
 type obj = map[string]any
@@ -100,6 +105,24 @@ type payment struct {
 	StoreID        int64
 }
 
+// purchaseReturn is a purchase return as the returns API answers it.
+type purchaseReturn struct {
+	ID         int64  `json:"id"`
+	PurchaseID int64  `json:"purchase_id"`
+	ReturnDate string `json:"return_date"`
+	Totals     struct {
+		AmountCents int64 `json:"amount_cents"`
+	} `json:"totals"`
+	ApprovalStatus string `json:"approval_status"`
+	Lines          []struct {
+		ProductID int64 `json:"product_id"`
+		Quantity  int64 `json:"quantity"`
+		BaseCents int64 `json:"base_cents"`
+	} `json:"lines"`
+	supplier     int64
+	purchaseDate string
+}
+
 // books is a generated company: parties, products and documents created through the modules'
 // APIs, read back as their owners answer them.
 type books struct {
@@ -112,6 +135,7 @@ type books struct {
 	category, goods, lots int64
 	docs                  []doc
 	payments              []payment
+	keptReturns           []purchaseReturn
 	refs                  int
 	deletedDocs, deletedP int
 	// moved are the goods received and sent back that count (approved), for product_report.
@@ -243,15 +267,10 @@ func (b *books) returns(t *testing.T) {
 		if token == b.User && b.decide(t, fmt.Sprintf("/api/returns/%d", id)) {
 			continue
 		}
-		var r authtest.Data[struct {
-			ApprovalStatus string `json:"approval_status"`
-			Lines          []struct {
-				ProductID int64 `json:"product_id"`
-				Quantity  int64 `json:"quantity"`
-				BaseCents int64 `json:"base_cents"`
-			} `json:"lines"`
-		}]
+		var r authtest.Data[purchaseReturn]
 		b.Get(t, fmt.Sprintf("/api/returns/%d", id), b.Admin).Expect(http.StatusOK).JSON(&r)
+		r.Data.supplier, r.Data.purchaseDate = d.SupplierID, d.date()
+		b.keptReturns = append(b.keptReturns, r.Data)
 		if r.Data.ApprovalStatus == "approved" {
 			for _, rl := range r.Data.Lines {
 				b.moved = append(b.moved, moved{returned: true, product: rl.ProductID, quantity: rl.Quantity, date: date, baseCents: rl.BaseCents})
@@ -315,9 +334,6 @@ func (b *books) purchase(t *testing.T) {
 	}
 	if b.r.IntN(3) == 0 {
 		body["discount_cents"] = (1 + b.r.IntN(10)) * 100_000
-	}
-	if b.r.IntN(4) == 0 {
-		body["return_cents"] = (1 + b.r.IntN(10)) * 100_000
 	}
 	data, _ := json.Marshal(body)
 	id := b.Multipart(t, http.MethodPost, "/api/purchases", b.User, [][2]string{{"data", string(data)}},
@@ -383,6 +399,34 @@ func (b *books) pay(t *testing.T) {
 			b.docs[i] = b.read(t, d.typ, d.ID)
 			d = b.docs[i]
 		}
+	}
+}
+
+// giveBack records a value return on one approved purchase in two with a balance, dated 1–40
+// days after the purchase (never after today), by the user, and decides it as documents are
+// decided: approved (the purchase's balance falls on the return's own date), rejected, deleted or
+// left pending.
+func (b *books) giveBack(t *testing.T) {
+	t.Helper()
+	for i, d := range b.docs {
+		if d.typ != "purchase" || d.ApprovalStatus != "approved" || d.Totals.BalanceCents < 1_000_000 || b.r.IntN(2) == 0 {
+			continue
+		}
+		date := addDays(d.date(), 1+b.r.IntN(40))
+		if date > today {
+			date = today
+		}
+		raw, _ := json.Marshal(obj{"purchase_id": d.ID, "return_date": date, "reference_no": fmt.Sprintf("NC-%d", d.ID), "kind": "value",
+			"value_cents": 100 * (1 + b.r.Int64N(d.Totals.TaxableBaseCents/500))})
+		id := b.Multipart(t, http.MethodPost, "/api/returns", b.User, [][2]string{{"data", string(raw)}}, nil, nil).CreatedID()
+		if b.decide(t, fmt.Sprintf("/api/returns/%d", id)) {
+			continue
+		}
+		var r authtest.Data[purchaseReturn]
+		b.Get(t, fmt.Sprintf("/api/returns/%d", id), b.Admin).Expect(http.StatusOK).JSON(&r)
+		r.Data.supplier, r.Data.purchaseDate = d.SupplierID, d.date()
+		b.keptReturns = append(b.keptReturns, r.Data)
+		b.docs[i] = b.read(t, "purchase", d.ID)
 	}
 }
 
@@ -471,9 +515,12 @@ func taxTotals(docs []doc, typ, from, to string, store int64) map[string]int64 {
 
 // TestReportsAgreeWithTheDocuments builds a generated company through the modules' APIs —
 // purchases and sales approved, rejected, pending and deleted, with discounts, shipping and
-// returns; payments approved, pending, rejected and deleted — and checks every page's totals
-// against a computation from the documents as their owners answer them, and every statement's
-// last balance against the party's balance.
+// returns; payments approved, pending, rejected and deleted; purchase returns approved on
+// dates of their own (after their purchase), pending, rejected and deleted — and checks every
+// page's totals against a computation from the documents as their owners answer them, and every
+// statement's last balance against the party's balance. The dated pages and the dashboard read
+// the daily aggregates the triggers keep, so this is also their proof; at the end the kept
+// aggregates are compared row by row with ones rebuilt from scratch.
 func TestReportsAgreeWithTheDocuments(t *testing.T) {
 	t.Parallel()
 	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
@@ -484,9 +531,10 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 		}
 		b.returns(t)
 		b.lotPurchases(t)
+		b.giveBack(t)
 		b.pay(t)
-		t.Logf("%d documents kept, %d deleted; %d payments kept, %d deleted; %d goods movements approved", len(b.docs), b.deletedDocs,
-			len(b.payments), b.deletedP, len(b.moved))
+		t.Logf("%d documents kept, %d deleted; %d payments kept, %d deleted; %d returns kept; %d goods movements approved", len(b.docs),
+			b.deletedDocs, len(b.payments), b.deletedP, len(b.keptReturns), len(b.moved))
 
 		const from, to = "2026-08-01", "2026-11-30"
 		for _, who := range []string{b.Admin, b.User} {
@@ -747,6 +795,46 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			t.Errorf("a user sees the approvals: %v", userDash.Data.Approvals)
 		}
 
+		// Returns on their own dates: September's supplier list counts the returns approved in
+		// September whatever their purchase's date, and each approved return is a credit on its
+		// supplier's statement on its own date.
+		septReturns, dated := int64(0), 0
+		for _, r := range b.keptReturns {
+			if r.ApprovalStatus != "approved" {
+				if r.ApprovalStatus == "pending" {
+					waiting["returns"]++
+				}
+				continue
+			}
+			if r.ReturnDate >= "2026-09-01" && r.ReturnDate <= "2026-09-30" {
+				septReturns += r.Totals.AmountCents
+			}
+			if r.ReturnDate[:7] != r.purchaseDate[:7] {
+				dated++
+			}
+			st := b.get(t, b.Admin, fmt.Sprintf("suppliers_report/%d", r.supplier), rng(from, to))
+			found := false
+			for _, row := range st.Rows {
+				if row["kind"] == "return" && row["date"] == r.ReturnDate && int64(row["credit_cents"].(float64)) == r.Totals.AmountCents {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("return %d (%s, %d) is not on its supplier's statement on its date", r.ID, r.ReturnDate, r.Totals.AmountCents)
+			}
+		}
+		if dated == 0 {
+			t.Errorf("no approved return falls in another month than its purchase: the data prove nothing")
+		}
+		if got := b.get(t, b.Admin, "suppliers_report", rng("2026-09-01", "2026-09-30")).Totals["returns_cents"]; got != septReturns {
+			t.Errorf("suppliers_report September returns %d, want %d", got, septReturns)
+		}
+		b.Get(t, "/api/dashboard", b.Admin).Expect(http.StatusOK).JSON(&dash)
+		expect(t, "dashboard approvals with returns", dash.Data.Approvals, waiting)
+
+		// The aggregates the triggers kept are exactly the ones rebuilt from the owners' tables.
+		checkAggregates(t, b.DB)
+
 		// users_report: per user, what they recorded and approved; each user's page lists the same.
 		type userFigures struct{ purchases, purchasesCents, sales, salesCents, payments, paymentsCents, approved int64 }
 		wantUsers := map[int64]*userFigures{b.AdminID: {}, b.UserID: {}, b.SecretaryID: {}}
@@ -805,6 +893,30 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			expect(t, fmt.Sprintf("users_report/%d figures", id), acts.Totals, map[string]int64{"purchases": w.purchases,
 				"purchases_cents": w.purchasesCents, "sales": w.sales, "sales_cents": w.salesCents, "payments": w.payments,
 				"payments_cents": w.paymentsCents, "approved": w.approved})
+			// It pages in SQL: page 2 of 3 rows is the whole list's rows 4 to 6, with the same count.
+			if len(acts.Rows) >= 6 {
+				q := rng(from, to)
+				q.Set("per_page", "3")
+				q.Set("page", "2")
+				p2 := b.get(t, b.Admin, fmt.Sprintf("users_report/%d", id), q)
+				if p2.Meta.Total != len(acts.Rows) || len(p2.Rows) != 3 || p2.Rows[0]["number"] != acts.Rows[3]["number"] ||
+					p2.Rows[2]["number"] != acts.Rows[5]["number"] || p2.Totals["amount_cents"] != acts.Totals["amount_cents"] {
+					t.Errorf("users_report/%d page 2 of 3 rows: %v (total %d), want rows 4–6 of %d", id, p2.Rows, p2.Meta.Total, len(acts.Rows))
+				}
+			}
+			// Its export is streamed from a cursor: the same rows in the same order, then the totals.
+			sheet := b.Get(t, fmt.Sprintf("/api/reports/users_report/%d/export.xlsx?%s", id, rng(from, to, "lang", "en").Encode()), b.Admin).
+				Expect(http.StatusOK).Sheet("Users")
+			if len(sheet) != len(acts.Rows)+2 || sheet[len(sheet)-1][0] != "Total" {
+				t.Errorf("users_report/%d export: %d rows, want %d + header + totals", id, len(sheet), len(acts.Rows))
+			} else {
+				for i, row := range acts.Rows {
+					if sheet[i+1][2] != row["number"] {
+						t.Errorf("users_report/%d export row %d: %v, the page's %v", id, i, sheet[i+1], row)
+						break
+					}
+				}
+			}
 		}
 		b.Get(t, "/api/reports/users_report", b.User).Expect(http.StatusForbidden)
 		b.Get(t, fmt.Sprintf("/api/reports/users_report/%d", b.UserID), b.Secretary).Expect(http.StatusForbidden)
@@ -815,4 +927,74 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 		}
 		b.Get(t, "/api/reports/sales_report", b.Buyer).Expect(http.StatusForbidden)
 	})
+}
+
+// checkAggregates compares the daily aggregates the triggers kept with ones rebuilt from scratch
+// (reports.RebuildAggregates, in a transaction rolled back), leaving out rows that net to zero.
+func checkAggregates(t *testing.T, db *bun.DB) {
+	t.Helper()
+	ctx := context.Background()
+	read := func(q bun.IDB) map[string]string {
+		out := map[string]string{}
+		for _, table := range []string{"report_document_days", "report_payment_days", "report_due_balances", "report_user_days"} {
+			rows, err := q.QueryContext(ctx, "SELECT * FROM "+table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cols, _ := rows.Columns()
+			for rows.Next() {
+				vals := make([]any, len(cols))
+				ptrs := make([]any, len(cols))
+				for i := range vals {
+					ptrs[i] = &vals[i]
+				}
+				if err := rows.Scan(ptrs...); err != nil {
+					t.Fatal(err)
+				}
+				key, figures, zero := table, "", true
+				for i, c := range cols {
+					v := fmt.Sprint(vals[i])
+					if b, ok := vals[i].([]byte); ok {
+						v = string(b)
+					}
+					if strings.HasSuffix(c, "_cents") || c == "n" {
+						figures += " " + c + "=" + v
+						zero = zero && v == "0"
+					} else {
+						key += " " + c + "=" + v
+					}
+				}
+				if !zero {
+					out[key] = figures
+				}
+			}
+			if err := rows.Close(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return out
+	}
+	kept := read(db)
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err := reports.RebuildAggregates(ctx, tx); err != nil {
+		t.Fatal(err)
+	}
+	fresh := read(tx)
+	for k, v := range fresh {
+		if kept[k] != v {
+			t.Errorf("aggregate %s: kept%s, rebuilt%s", k, kept[k], v)
+		}
+	}
+	for k, v := range kept {
+		if _, ok := fresh[k]; !ok {
+			t.Errorf("aggregate %s: kept%s, none rebuilt", k, v)
+		}
+	}
+	if len(fresh) == 0 {
+		t.Errorf("no aggregates")
+	}
 }

@@ -21,6 +21,10 @@ type Config struct {
 	DataDir string
 	// DatabaseURL is postgres://... or sqlite:<path>; empty means SQLite under DataDir.
 	DatabaseURL string
+	// ReportsDatabaseURL is a PostgreSQL the reports module reads from instead of DatabaseURL (a
+	// streaming replica of it, so that the report pages' long reads load neither the primary nor
+	// its connections); empty means the main database.
+	ReportsDatabaseURL string
 	// NATSURL is an external NATS server; empty means an embedded server with JetStream under DataDir.
 	NATSURL string
 	// DBMaxConns is how many PostgreSQL connections a process opens at most: the database's
@@ -80,16 +84,20 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 		return def
 	}
 	c := Config{
-		Addr:         get("BACKOFFICE_ADDR", "127.0.0.1:8080"),
-		DataDir:      get("BACKOFFICE_DATA_DIR", "./data"),
-		DatabaseURL:  get("BACKOFFICE_DATABASE_URL", ""),
-		NATSURL:      get("BACKOFFICE_NATS_URL", ""),
-		RedisURL:     get("BACKOFFICE_REDIS_URL", ""),
-		RedisPrefix:  get("BACKOFFICE_REDIS_PREFIX", "backoffice:"),
-		LogLevel:     get("BACKOFFICE_LOG_LEVEL", "info"),
-		NotifierAddr: get("BACKOFFICE_NOTIFIER_ADDR", "127.0.0.1:8090"),
-		SMTPURL:      get("BACKOFFICE_SMTP_URL", ""),
-		MailFrom:     get("BACKOFFICE_MAIL_FROM", ""),
+		Addr:               get("BACKOFFICE_ADDR", "127.0.0.1:8080"),
+		DataDir:            get("BACKOFFICE_DATA_DIR", "./data"),
+		DatabaseURL:        get("BACKOFFICE_DATABASE_URL", ""),
+		NATSURL:            get("BACKOFFICE_NATS_URL", ""),
+		ReportsDatabaseURL: get("BACKOFFICE_REPORTS_DATABASE_URL", ""),
+		RedisURL:           get("BACKOFFICE_REDIS_URL", ""),
+		RedisPrefix:        get("BACKOFFICE_REDIS_PREFIX", "backoffice:"),
+		LogLevel:           get("BACKOFFICE_LOG_LEVEL", "info"),
+		NotifierAddr:       get("BACKOFFICE_NOTIFIER_ADDR", "127.0.0.1:8090"),
+		SMTPURL:            get("BACKOFFICE_SMTP_URL", ""),
+		MailFrom:           get("BACKOFFICE_MAIL_FROM", ""),
+	}
+	if c.ReportsDatabaseURL != "" && !strings.HasPrefix(c.ReportsDatabaseURL, "postgres://") && !strings.HasPrefix(c.ReportsDatabaseURL, "postgresql://") {
+		return c, fmt.Errorf("BACKOFFICE_REPORTS_DATABASE_URL: want a postgres:// URL (a replica of the main database)")
 	}
 	if c.SMTPURL != "" && c.MailFrom == "" {
 		return c, fmt.Errorf("BACKOFFICE_MAIL_FROM: required with BACKOFFICE_SMTP_URL (the address the product's e-mail comes from)")

@@ -28,17 +28,19 @@ func TestSettings(t *testing.T) {
 		"BACKOFFICE_SESSION_TTL": "2h", "BACKOFFICE_IDLE_TIMEOUT": " ", "BACKOFFICE_SERVE_LIVE": "false",
 		"BACKOFFICE_TRUSTED_PROXIES": "10.0.0.1, 10.0.0.2", "BACKOFFICE_DB_MAX_CONNS": "12",
 		"BACKOFFICE_SMTP_URL": "smtp://u:p@mail:587", "BACKOFFICE_MAIL_FROM": "no-reply@demo.co",
+		"BACKOFFICE_REPORTS_DATABASE_URL": "postgres://replica:5432/db",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.RedisPrefix != "shop2:" || c.SessionTTL != 2*time.Hour || c.IdleTimeout != 15*time.Minute || c.ServeLive ||
 		len(c.TrustedProxies) != 2 || c.TrustedProxies[1] != "10.0.0.2" || c.DBMaxConns != 12 ||
-		c.SMTPURL != "smtp://u:p@mail:587" || c.MailFrom != "no-reply@demo.co" {
+		c.SMTPURL != "smtp://u:p@mail:587" || c.MailFrom != "no-reply@demo.co" || c.ReportsDatabaseURL != "postgres://replica:5432/db" {
 		t.Fatalf("settings %+v", c)
 	}
+	// A reports database is a PostgreSQL replica: a SQLite file is refused.
 	for k, v := range map[string]string{"BACKOFFICE_SESSION_TTL": "soon", "BACKOFFICE_DB_MAX_CONNS": "0",
-		"BACKOFFICE_SMTP_URL": "smtp://u:p@mail:587" /* without BACKOFFICE_MAIL_FROM */} {
+		"BACKOFFICE_SMTP_URL": "smtp://u:p@mail:587" /* without BACKOFFICE_MAIL_FROM */, "BACKOFFICE_REPORTS_DATABASE_URL": "sqlite:/tmp/x.db"} {
 		if _, err := FromEnv(lookup(map[string]string{k: v})); err == nil {
 			t.Errorf("%s=%s was accepted", k, v)
 		}

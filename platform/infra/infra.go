@@ -25,11 +25,14 @@ import (
 
 // Infra is the opened infrastructure; Close releases it in reverse order.
 type Infra struct {
-	DB       *bun.DB
-	Bus      *eventbus.Bus
-	Cache    cache.Store
-	embedded *eventbus.Embedded
-	closers  []func()
+	DB *bun.DB
+	// ReportsDB is where the reports module reads: cfg.ReportsDatabaseURL's PostgreSQL (a
+	// replica) when set, otherwise DB itself.
+	ReportsDB *bun.DB
+	Bus       *eventbus.Bus
+	Cache     cache.Store
+	embedded  *eventbus.Embedded
+	closers   []func()
 }
 
 // Parts says what to open beyond the database.
@@ -58,6 +61,17 @@ func Open(ctx context.Context, cfg config.Config, clientName string, parts Parts
 		bdb.SetMaxIdleConns(cfg.DBMaxConns)
 	}
 	in.closers = append(in.closers, func() { _ = bdb.Close() })
+	in.ReportsDB = bdb
+	if cfg.ReportsDatabaseURL != "" {
+		rdb, err := db.Open(ctx, cfg.ReportsDatabaseURL)
+		if err != nil {
+			return fail(fmt.Errorf("reports database: %w", err))
+		}
+		rdb.SetMaxOpenConns(cfg.DBMaxConns)
+		rdb.SetMaxIdleConns(cfg.DBMaxConns)
+		in.ReportsDB = rdb
+		in.closers = append(in.closers, func() { _ = rdb.Close() })
+	}
 	if parts.Migrate {
 		applied, err := migrate(ctx, cfg)
 		if err != nil {
@@ -115,6 +129,9 @@ func (in *Infra) openBus(ctx context.Context, cfg config.Config, clientName stri
 // Checks are the readiness probes for what was opened: the database, NATS, and Redis when configured.
 func (in *Infra) Checks(cfg config.Config) []httpx.Check {
 	checks := []httpx.Check{{Name: "db", Probe: func(ctx context.Context) error { return in.DB.PingContext(ctx) }}}
+	if in.ReportsDB != in.DB {
+		checks = append(checks, httpx.Check{Name: "reports_db", Probe: func(ctx context.Context) error { return in.ReportsDB.PingContext(ctx) }})
+	}
 	if in.Bus != nil {
 		checks = append(checks, httpx.Check{Name: "nats", Probe: in.Bus.Ping})
 	}

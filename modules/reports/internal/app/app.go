@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
@@ -212,46 +213,51 @@ var ErrNoPage = apperror.NotFound("The requested information was not found")
 
 // Report answers page name: its rows of in's page, sorted, and the totals of every row.
 func (s *Service) Report(ctx context.Context, p caller.Principal, name string, in Params) (Report, error) {
+	per := cmp.Or(in.PerPage, DefaultPerPage)
+	pg := max(in.Page, 1)
+	if page, ok := pageNamed(name, in.ID != 0); ok && page.paged != nil {
+		return s.paged(ctx, p, name, in, page, pg, per)
+	}
 	r, err := s.Whole(ctx, p, name, in)
 	if err != nil {
 		return r, err
 	}
-	per := cmp.Or(in.PerPage, DefaultPerPage)
-	pg := max(in.Page, 1)
 	r.Meta = ReportMeta{Page: pg, PerPage: per, Total: len(r.Rows)}
 	start := min((pg-1)*per, len(r.Rows))
 	r.Rows = r.Rows[start:min(start+per, len(r.Rows))]
 	return r, nil
 }
 
-// Whole answers page name with every row (the export), sorted as Report sorts them.
-func (s *Service) Whole(ctx context.Context, p caller.Principal, name string, in Params) (Report, error) {
-	pg, ok := pageNamed(name, in.ID != 0)
-	if !ok {
+// paged answers a page that pages in SQL (one of millions of rows): only the rows of page pg
+// are read; its totals and row count come from the aggregates.
+func (s *Service) paged(ctx context.Context, p caller.Principal, name string, in Params, pg page, num, per int) (Report, error) {
+	if in.Sort != "" {
+		return Report{}, apperror.Field("sort", fmt.Sprintf("Cannot sort by %q.", strings.TrimPrefix(in.Sort, "-")))
+	}
+	_, q, r, err := s.prepare(p, name, in)
+	if err != nil {
+		return r, err
+	}
+	out, total, err := pg.paged(ctx, s.store, q, (num-1)*per, per)
+	if errors.Is(err, store.ErrNotFound) {
 		return Report{}, ErrNoPage
 	}
-	if pg.adminOnly && p.Role != s.adminRole {
-		return Report{}, apperror.Forbidden("You are not allowed to perform this action.")
-	}
-	from, to, err := checkRange(in.From, in.To, s.now())
 	if err != nil {
-		return Report{}, err
+		return Report{}, apperror.Internal(err)
 	}
-	q := query{filter: store.Filter{Scope: listing.ScopeFor(p.Role == s.adminRole, p.CompanyID, in.CompanyID),
-		StoreID: in.StoreID, From: from, To: to}, today: calendar.Today(s.now()).Format(calendar.DateLayout), id: in.ID}
-	r := Report{Page: name, From: from, To: to, Columns: pg.columns, Chart: pg.chart}
-	if pg.dated {
-		group := in.Group
-		if group == "" && pg.byMonth {
-			group = "month"
-		}
-		q.group, r.Group = groupOf(group, from, to)
-		r.Columns = slices.Clone(pg.columns)
-		if q.group == store.ByMonth {
-			r.Columns[0] = ReportColumn{Key: "month", Kind: KindMonth}
-		}
-		r.Chart.X = r.Columns[0].Key
-		q.periodKey = r.Columns[0].Key
+	r.Rows, r.Totals, r.Party = out.rows, out.totals, out.party
+	if r.Rows == nil {
+		r.Rows = []Row{}
+	}
+	r.Meta = ReportMeta{Page: num, PerPage: per, Total: total}
+	return r, nil
+}
+
+// Whole answers page name with every row, sorted as Report sorts them.
+func (s *Service) Whole(ctx context.Context, p caller.Principal, name string, in Params) (Report, error) {
+	pg, q, r, err := s.prepare(p, name, in)
+	if err != nil {
+		return r, err
 	}
 	out, err := pg.build(ctx, s.store, q)
 	if errors.Is(err, store.ErrNotFound) {
@@ -272,6 +278,77 @@ func (s *Service) Whole(ctx context.Context, p caller.Principal, name string, in
 		r.Totals = sum(out.rows, pg.sums)
 	}
 	return r, nil
+}
+
+// Rows yields an export's rows one at a time and answers the totals after the last.
+type Rows func(yield func(Row) error) (map[string]int64, error)
+
+// Export answers page name's head (its columns and range, no rows) and its rows in the order
+// Report sorts them, then its totals: the pages that can reach millions of rows (stream set)
+// read them from a cursor, never holding them all; the others are computed whole. Every check
+// (access, range, the party) happens here, before the first byte of the file is sent.
+func (s *Service) Export(ctx context.Context, p caller.Principal, name string, in Params) (Report, Rows, error) {
+	pg, q, r, err := s.prepare(p, name, in)
+	if err != nil {
+		return r, nil, err
+	}
+	if pg.stream == nil || in.Sort != "" {
+		whole, err := s.Whole(ctx, p, name, in)
+		if err != nil {
+			return whole, nil, err
+		}
+		rows := whole.Rows
+		whole.Rows = nil
+		return whole, func(yield func(Row) error) (map[string]int64, error) {
+			for _, row := range rows {
+				if err := yield(row); err != nil {
+					return nil, err
+				}
+			}
+			return whole.Totals, nil
+		}, nil
+	}
+	each, err := pg.stream(ctx, s.store, q)
+	if errors.Is(err, store.ErrNotFound) {
+		return Report{}, nil, ErrNoPage
+	}
+	if err != nil {
+		return Report{}, nil, apperror.Internal(err)
+	}
+	return r, each, nil
+}
+
+// prepare checks a request for page name and answers the page, the checked query and the
+// answer's head.
+func (s *Service) prepare(p caller.Principal, name string, in Params) (page, query, Report, error) {
+	pg, ok := pageNamed(name, in.ID != 0)
+	if !ok {
+		return page{}, query{}, Report{}, ErrNoPage
+	}
+	if pg.adminOnly && p.Role != s.adminRole {
+		return page{}, query{}, Report{}, apperror.Forbidden("You are not allowed to perform this action.")
+	}
+	from, to, err := checkRange(in.From, in.To, s.now())
+	if err != nil {
+		return page{}, query{}, Report{}, err
+	}
+	q := query{filter: store.Filter{Scope: listing.ScopeFor(p.Role == s.adminRole, p.CompanyID, in.CompanyID),
+		StoreID: in.StoreID, From: from, To: to}, today: calendar.Today(s.now()).Format(calendar.DateLayout), id: in.ID}
+	r := Report{Page: name, From: from, To: to, Columns: pg.columns, Chart: pg.chart}
+	if pg.dated {
+		group := in.Group
+		if group == "" && pg.byMonth {
+			group = "month"
+		}
+		q.group, r.Group = groupOf(group, from, to)
+		r.Columns = slices.Clone(pg.columns)
+		if q.group == store.ByMonth {
+			r.Columns[0] = ReportColumn{Key: "month", Kind: KindMonth}
+		}
+		r.Chart.X = r.Columns[0].Key
+		q.periodKey = r.Columns[0].Key
+	}
+	return pg, q, r, nil
 }
 
 // sum totals the columns keys over rows.

@@ -49,7 +49,7 @@ type Dashboard struct {
 	QuantityAlerts      []QuantityAlert `json:"quantity_alerts"`
 	QuantityAlertsTotal int             `json:"quantity_alerts_total"`
 	// Approvals counts what waits for an administrator per kind (purchases, sales, payments,
-	// purchase_orders, received_orders); null for everyone else.
+	// purchase_orders, received_orders, returns: purchase returns); null for everyone else.
 	Approvals map[string]int64 `json:"approvals" nullable:"true"`
 }
 
@@ -114,7 +114,7 @@ func (s *Service) dashboard(ctx context.Context, f store.Filter, today string, s
 			return out, err
 		}
 		// Every kind is named, zero when nothing waits, so that the cards do not come and go.
-		for _, k := range []string{"purchases", "sales", "payments", "purchase_orders", "received_orders"} {
+		for _, k := range []string{"purchases", "sales", "payments", "purchase_orders", "received_orders", "returns"} {
 			if _, ok := out.Approvals[k]; !ok {
 				out.Approvals[k] = 0
 			}

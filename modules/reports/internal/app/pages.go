@@ -23,6 +23,12 @@ type page struct {
 	// sums are the column keys totalled over every row (when build gives no totals of its own).
 	sums  []string
 	build func(ctx context.Context, st *store.Store, q query) (built, error)
+	// stream, when set, is the export's rows from a cursor (pages that reach millions of rows):
+	// its checks run at once, its rows as the file is written.
+	stream func(ctx context.Context, st *store.Store, q query) (Rows, error)
+	// paged, when set, answers one page of rows (offset, limit) read in SQL, its totals and how
+	// many rows there are, for pages of millions of rows in their own fixed order.
+	paged func(ctx context.Context, st *store.Store, q query, offset, limit int) (built, int, error)
 }
 
 // built is what a page's build answers.
@@ -158,7 +164,7 @@ var pages = []page{
 	{name: "users_report", adminOnly: true, columns: userColumns, chart: ReportChart{Type: "none", Series: []string{}},
 		sums: keys(userColumns, KindMoney, KindInt), build: users},
 	{name: "users_report", adminOnly: true, statement: true, columns: userActColumns, chart: ReportChart{Type: "none", Series: []string{}},
-		build: userActs},
+		build: userActs, stream: eachUserAct, paged: userActsPage},
 }
 
 // periods keeps rows per period in date order.
@@ -333,7 +339,7 @@ func overdueDays(m store.Movement, today string) int64 {
 // days its oldest unpaid document is past due today.
 func parties(typ string) func(context.Context, *store.Store, query) (built, error) {
 	return func(ctx context.Context, st *store.Store, q query) (built, error) {
-		movs, err := st.Movements(ctx, q.filter, typ, 0)
+		figs, err := st.PartyFigures(ctx, q.filter, typ)
 		if err != nil {
 			return built{}, err
 		}
@@ -341,30 +347,15 @@ func parties(typ string) func(context.Context, *store.Store, query) (built, erro
 		if err != nil {
 			return built{}, err
 		}
-		byParty := map[int64]Row{}
-		var rows []Row
-		for _, m := range movs {
-			r, ok := byParty[m.PartyID]
-			if !ok {
-				r = Row{"party_name": names[m.PartyID].Name, "documents": int64(0), "total_cents": int64(0), "paid_cents": int64(0),
-					"returns_cents": int64(0), "balance_cents": int64(0), "oldest_overdue_days": int64(0), "link": partyLink(typ, m.PartyID)}
-				byParty[m.PartyID] = r
-				rows = append(rows, r)
+		rows := make([]Row, 0, len(figs))
+		for _, f := range figs {
+			oldest := int64(0)
+			if f.OldestDue != "" {
+				oldest = max(daysBetween(f.OldestDue, q.today), 0)
 			}
-			add(r, "balance_cents", signed(m))
-			r["oldest_overdue_days"] = max(r["oldest_overdue_days"].(int64), overdueDays(m, q.today))
-			if m.Date < q.filter.From {
-				continue
-			}
-			switch m.Kind {
-			case store.KindPayment:
-				add(r, "paid_cents", m.AmountCents)
-			case store.KindReturn:
-				add(r, "returns_cents", m.AmountCents)
-			default:
-				add(r, "documents", 1)
-				add(r, "total_cents", m.AmountCents)
-			}
+			rows = append(rows, Row{"party_name": names[f.PartyID].Name, "documents": f.Documents, "total_cents": f.TotalCents,
+				"paid_cents": f.PaidCents, "returns_cents": f.ReturnsCents, "balance_cents": f.BalanceCents,
+				"oldest_overdue_days": oldest, "link": partyLink(typ, f.PartyID)})
 		}
 		rows = slices.DeleteFunc(rows, func(r Row) bool {
 			return r["documents"].(int64) == 0 && r["paid_cents"].(int64) == 0 && r["returns_cents"].(int64) == 0 && r["balance_cents"].(int64) == 0
@@ -431,9 +422,7 @@ func statement(typ string) func(context.Context, *store.Store, query) (built, er
 // purchases past their due date, by days overdue. The range does not apply: what is overdue
 // today is overdue whenever it was bought.
 func expiredPurchases(ctx context.Context, st *store.Store, q query) (built, error) {
-	all := q.filter
-	all.From, all.To = "", ""
-	movs, err := st.Movements(ctx, all, store.Purchase, 0)
+	movs, err := st.Overdue(ctx, q.filter, store.Purchase, q.today)
 	if err != nil {
 		return built{}, err
 	}
@@ -554,7 +543,7 @@ func users(ctx context.Context, st *store.Store, q query) (built, error) {
 	if err != nil {
 		return built{}, err
 	}
-	acts, err := st.Acts(ctx, q.filter, 0)
+	figs, err := st.UserFigures(ctx, q.filter, 0)
 	if err != nil {
 		return built{}, err
 	}
@@ -566,12 +555,10 @@ func users(ctx context.Context, st *store.Store, q query) (built, error) {
 		byUser[u.ID] = r
 		rows = append(rows, r)
 	}
-	for _, a := range acts {
-		r, ok := byUser[a.UserID]
-		if !ok {
-			continue // a deleted user, or one of a company out of scope
+	for _, f := range figs {
+		if r, ok := byUser[f.UserID]; ok { // else a deleted user, or one of a company out of scope
+			tally(r, f)
 		}
-		tally(r, a)
 	}
 	slices.SortStableFunc(rows, func(a, b Row) int { return compare(a["user_name"], b["user_name"]) })
 	return built{rows: rows}, nil
@@ -583,19 +570,37 @@ func userFigures() Row {
 		"payments_cents": int64(0), "approved": int64(0)}
 }
 
-// tally counts act a in r: one more approved, or one more record of its kind and its amount.
-func tally(r Row, a store.Act) {
-	if a.Role == "approved" {
-		add(r, "approved", 1)
+// tally adds f to r: its approvals, or its records of one kind and their amount.
+func tally(r Row, f store.UserFigures) {
+	if f.Role == "approved" {
+		add(r, "approved", f.Count)
 		return
 	}
-	add(r, a.Kind+"s", 1)
-	add(r, a.Kind+"s_cents", a.AmountCents)
+	add(r, f.Kind+"s", f.Count)
+	add(r, f.Kind+"s_cents", f.AmountCents)
 }
 
-// userActs: what one user recorded and approved in the range, in date order. The totals are
-// the amount they recorded and, besides the columns, users_report's figures of that user (so
-// the page shows the row it was opened from).
+// userTotals are a user's page totals: users_report's figures of that user (so the page shows
+// the row it was opened from) and the amount they recorded; n is how many acts there are.
+func userTotals(ctx context.Context, st *store.Store, q query) (totals map[string]int64, n int64, err error) {
+	figs, err := st.UserFigures(ctx, q.filter, q.id)
+	if err != nil {
+		return nil, 0, err
+	}
+	r := userFigures()
+	for _, f := range figs {
+		n += f.Count
+		tally(r, f)
+	}
+	totals = map[string]int64{}
+	for k, v := range r {
+		totals[k] = v.(int64)
+	}
+	totals["amount_cents"] = totals["purchases_cents"] + totals["sales_cents"] + totals["payments_cents"]
+	return totals, n, nil
+}
+
+// userActs: what one user recorded and approved in the range, in date order, with userTotals.
 func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 	us, err := st.Users(ctx, q.filter.Scope, q.id)
 	if err != nil {
@@ -605,19 +610,58 @@ func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 	if err != nil {
 		return built{}, err
 	}
+	totals, _, err := userTotals(ctx, st, q)
+	if err != nil {
+		return built{}, err
+	}
 	rows := make([]Row, 0, len(acts))
-	figures := userFigures()
 	for _, a := range acts {
-		rows = append(rows, Row{"date": a.Date, "kind": a.Kind, "number": a.Number, "party_name": a.PartyName, "role": a.Role,
-			"amount_cents": a.AmountCents, "link": ReportLink{Kind: a.Kind, ID: a.ID}})
-		tally(figures, a)
+		rows = append(rows, actRow(a, map[string]int64{}))
 	}
-	totals := map[string]int64{}
-	for k, v := range figures {
-		totals[k] = v.(int64)
-	}
-	totals["amount_cents"] = totals["purchases_cents"] + totals["sales_cents"] + totals["payments_cents"]
 	return built{rows: rows, totals: totals, party: &ReportParty{ID: us[0].ID, Kind: "user", Name: userName(us[0])}}, nil
+}
+
+// userActsPage is one page of userActs: the rows read with LIMIT and OFFSET, the count and
+// the totals from report_user_days.
+func userActsPage(ctx context.Context, st *store.Store, q query, offset, limit int) (built, int, error) {
+	us, err := st.Users(ctx, q.filter.Scope, q.id)
+	if err != nil {
+		return built{}, 0, err
+	}
+	totals, n, err := userTotals(ctx, st, q)
+	if err != nil {
+		return built{}, 0, err
+	}
+	acts, err := st.ActsPage(ctx, q.filter, q.id, offset, limit)
+	if err != nil {
+		return built{}, 0, err
+	}
+	rows := make([]Row, 0, len(acts))
+	for _, a := range acts {
+		rows = append(rows, actRow(a, map[string]int64{}))
+	}
+	return built{rows: rows, totals: totals, party: &ReportParty{ID: us[0].ID, Kind: "user", Name: userName(us[0])}}, int(n), nil
+}
+
+// eachUserAct is userActs' export: the user is checked at once, the acts read from a cursor.
+func eachUserAct(ctx context.Context, st *store.Store, q query) (Rows, error) {
+	if _, err := st.Users(ctx, q.filter.Scope, q.id); err != nil {
+		return nil, err
+	}
+	return func(yield func(Row) error) (map[string]int64, error) {
+		totals := map[string]int64{"amount_cents": 0}
+		err := st.EachAct(ctx, q.filter, q.id, func(a store.Act) error { return yield(actRow(a, totals)) })
+		return totals, err
+	}, nil
+}
+
+// actRow is an act's row; what the user recorded adds to totals' amount.
+func actRow(a store.Act, totals map[string]int64) Row {
+	if a.Role == "created" {
+		totals["amount_cents"] += a.AmountCents
+	}
+	return Row{"date": a.Date, "kind": a.Kind, "number": a.Number, "party_name": a.PartyName, "role": a.Role,
+		"amount_cents": a.AmountCents, "link": ReportLink{Kind: a.Kind, ID: a.ID}}
 }
 
 // products: per product, what approved purchases brought and approved sales took in the range

@@ -121,24 +121,23 @@ func cell(c app.ReportColumn, v any, lang string) any {
 	return v
 }
 
-// rows yields r's rows, then its totals (when it has any) under the first column's "Total".
-func rows(r app.Report, lang string, yield func([]any) error) error {
-	for _, row := range r.Rows {
-		out := make([]any, len(r.Columns))
-		for i, c := range r.Columns {
+// rows writes each's rows as cells of columns, then the totals each answers (when there are
+// any) under the first column's "Total".
+func rows(columns []app.ReportColumn, each app.Rows, lang string, yield func([]any) error) error {
+	totals, err := each(func(row app.Row) error {
+		out := make([]any, len(columns))
+		for i, c := range columns {
 			out[i] = cell(c, row[c.Key], lang)
 		}
-		if err := yield(out); err != nil {
-			return err
-		}
+		return yield(out)
+	})
+	if err != nil || len(totals) == 0 {
+		return err
 	}
-	if len(r.Totals) == 0 {
-		return nil
-	}
-	out := make([]any, len(r.Columns))
+	out := make([]any, len(columns))
 	out[0] = totalWord.In(lang, "total")
-	for i, c := range r.Columns[1:] {
-		if v, ok := r.Totals[c.Key]; ok {
+	for i, c := range columns[1:] {
+		if v, ok := totals[c.Key]; ok {
 			out[i+1] = cell(c, v, lang)
 		}
 	}

@@ -84,13 +84,13 @@ func Routes(api *httpx.API, svc *app.Service, roles Roles) {
 			id, path, summary = id+"-statement", path+"/{id}", summary+": one party's statement"
 		}
 		export := func(ctx context.Context, in Range, lang string, partyID int64) (*huma.StreamResponse, error) {
-			r, err := svc.Whole(ctx, httpx.Caller(ctx), pg.Name, in.params(partyID))
+			r, each, err := svc.Export(ctx, httpx.Caller(ctx), pg.Name, in.params(partyID))
 			if err != nil {
 				return nil, err
 			}
 			lang = xlsx.Lang(lang)
 			return xlsx.Stream(ctx, api.Logger(), xlsx.FileName(pg.Name, svc.Now()), sheetName(pg.Name, lang), headers(r.Columns, lang),
-				func(yield func([]any) error) error { return rows(r, lang, yield) }, xlsx.InLanguage(lang)), nil
+				func(yield func([]any) error) error { return rows(r.Columns, each, lang, yield) }, xlsx.InLanguage(lang)), nil
 		}
 		exportOp := huma.Operation{OperationID: id + "-export", Method: http.MethodGet, Path: path + "/export.xlsx",
 			Summary: summary + " as an Excel file: every row and the totals, as shown", Tags: tags}

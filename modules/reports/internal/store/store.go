@@ -1,13 +1,15 @@
 // Package store is the reports module's only SQL. It reads the views the module owns
-// (migrations/20261128030000_reports_views: report_documents, report_payments, report_returns,
-// report_products, report_parties; 20261129020000_reports_product_movements: report_receipts,
-// report_returned_lines) and nothing else, so that the owners may change their tables
-// behind the views (DESIGN rule 5). Every read takes a Filter whose scope limits it to the
-// caller's companies.
+// (report_document_heads, report_documents, report_payments, report_returns, report_products,
+// report_parties, report_receipts, report_returned_lines, …) and the daily aggregates its
+// triggers keep (report_document_days, report_payment_days, report_due_balances,
+// report_user_days; see the reports package doc) and nothing else, so that the owners may change
+// their tables behind them (DESIGN rule 5). Every read takes a Filter whose scope limits it to
+// the caller's companies.
 package store
 
 import (
 	"context"
+	"strings"
 
 	"github.com/uptrace/bun"
 
@@ -110,8 +112,8 @@ var documentSums = []string{"subtotal_cents", "discount_cents", "shipping_cents"
 // Documents sums the approved documents of typ ("" both) dated in f per period (or company, or
 // store), per type.
 func (s *Store) Documents(ctx context.Context, f Filter, typ string, p Period) ([]DocumentFigures, error) {
-	sel := f.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
-		ColumnExpr(p.of("d", "doc_date") + " AS k").ColumnExpr("d.type").ColumnExpr("COUNT(*) AS n")
+	sel := f.where(s.db.NewSelect().TableExpr("report_document_days AS d"), "d", "day").
+		ColumnExpr(p.of("d", "day") + " AS k").ColumnExpr("d.type").ColumnExpr("SUM(d.n) AS n")
 	for _, c := range documentSums {
 		sel = sel.ColumnExpr("COALESCE(SUM(d." + c + "), 0) AS " + c)
 	}
@@ -119,7 +121,8 @@ func (s *Store) Documents(ctx context.Context, f Filter, typ string, p Period) (
 		sel = sel.Where("d.type = ?", typ)
 	}
 	var out []DocumentFigures
-	err := sel.GroupExpr(p.of("d", "doc_date")).GroupExpr("d.type").OrderExpr("k").Scan(ctx, &out)
+	// Days whose documents all went (rejected, deleted after approval…) keep a row of zeros.
+	err := sel.GroupExpr(p.of("d", "day")).GroupExpr("d.type").Having("SUM(d.n) > 0").OrderExpr("k").Scan(ctx, &out)
 	return out, err
 }
 
@@ -139,10 +142,10 @@ type PaymentFigures struct {
 // type.
 func (s *Store) PaymentsByPeriod(ctx context.Context, f Filter, p Period) ([]PaymentFigures, error) {
 	var out []PaymentFigures
-	err := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
-		ColumnExpr(p.of("y", "payment_date")+" AS k").ColumnExpr("y.type").ColumnExpr("COUNT(*) AS n").
+	err := f.where(s.db.NewSelect().TableExpr("report_payment_days AS y"), "y", "day").
+		ColumnExpr(p.of("y", "day")+" AS k").ColumnExpr("y.type").ColumnExpr("SUM(y.n) AS n").
 		ColumnExpr("COALESCE(SUM(y.amount_cents), 0) AS amount_cents").Where("y.approval_status = 'approved'").
-		GroupExpr(p.of("y", "payment_date")).GroupExpr("y.type").OrderExpr("k").Scan(ctx, &out)
+		GroupExpr(p.of("y", "day")).GroupExpr("y.type").Having("SUM(y.n) > 0").OrderExpr("k").Scan(ctx, &out)
 	return out, err
 }
 
@@ -218,15 +221,23 @@ const (
 // the approved payments and returns of the approved, live documents count, exactly what the
 // documents' paid and returns hold.
 func (s *Store) Movements(ctx context.Context, f Filter, typ string, partyID int64) ([]Movement, error) {
+	var out []Movement
+	// A compound SELECT written out: SQLite takes no parenthesised members (bun's UnionAll).
+	err := s.db.NewRaw("SELECT m.* FROM ? AS m ORDER BY m.date, CASE m.kind WHEN 'payment' THEN 1 WHEN 'return' THEN 2 ELSE 0 END, m.id",
+		s.movements(f, typ, partyID)).Scan(ctx, &out)
+	return out, err
+}
+
+// movements is Movements' rows, unordered, as a parenthesised compound SELECT.
+func (s *Store) movements(f Filter, typ string, partyID int64) *bun.RawQuery {
 	upTo := Filter{Scope: f.Scope, StoreID: f.StoreID, To: f.To}
-	docs := upTo.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+	docs := upTo.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
 		ColumnExpr("d.type AS kind, d.id, d.id AS document_id, d.party_id, d.doc_date AS date, d.due_date, d.number").
 		ColumnExpr("d.total_cents AS amount_cents, d.balance_cents").Where("d.type = ?", typ)
 	pays := upTo.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
 		ColumnExpr("'payment' AS kind, y.id, y.document_id, y.party_id, y.payment_date AS date, y.payment_date AS due_date").
 		ColumnExpr("y.document_number AS number, y.amount_cents, 0 AS balance_cents").
-		Where("y.type = ?", typ).Where("y.approval_status = 'approved'").
-		Where("y.document_id IN (SELECT d2.id FROM report_documents AS d2 WHERE d2.type = ?)", typ)
+		Where("y.type = ?", typ).Where("y.approval_status = 'approved'").Where("y.document_counted = 1")
 	rets := upTo.where(s.db.NewSelect().TableExpr("report_returns AS r"), "r", "return_date").
 		ColumnExpr("'return' AS kind, r.id, r.document_id, r.party_id, r.return_date AS date, r.return_date AS due_date").
 		ColumnExpr("r.document_number AS number, r.amount_cents, 0 AS balance_cents").Where("r.type = ?", typ)
@@ -235,10 +246,45 @@ func (s *Store) Movements(ctx context.Context, f Filter, typ string, partyID int
 		pays = pays.Where("y.party_id = ?", partyID)
 		rets = rets.Where("r.party_id = ?", partyID)
 	}
+	return s.db.NewRaw("(? UNION ALL ? UNION ALL ?)", docs, pays, rets)
+}
+
+// PartyFigures are one party's movements summed: in f's range (documents, their total, paid
+// and returned) and up to its end (the balance), and the due date of its oldest document that
+// still owes something ("" none).
+type PartyFigures struct {
+	PartyID      int64  `bun:"party_id"`
+	Documents    int64  `bun:"documents"`
+	TotalCents   int64  `bun:"total_cents"`
+	PaidCents    int64  `bun:"paid_cents"`
+	ReturnsCents int64  `bun:"returns_cents"`
+	BalanceCents int64  `bun:"balance_cents"`
+	OldestDue    string `bun:"oldest_due"`
+}
+
+// PartyFigures sums Movements per party in SQL (a party list holds one row per party, never
+// every movement).
+func (s *Store) PartyFigures(ctx context.Context, f Filter, typ string) ([]PartyFigures, error) {
+	var out []PartyFigures
+	err := s.db.NewRaw(`SELECT m.party_id,
+		COALESCE(SUM(CASE WHEN m.kind = ? AND m.date >= ? THEN 1 ELSE 0 END), 0) AS documents,
+		COALESCE(SUM(CASE WHEN m.kind = ? AND m.date >= ? THEN m.amount_cents ELSE 0 END), 0) AS total_cents,
+		COALESCE(SUM(CASE WHEN m.kind = 'payment' AND m.date >= ? THEN m.amount_cents ELSE 0 END), 0) AS paid_cents,
+		COALESCE(SUM(CASE WHEN m.kind = 'return' AND m.date >= ? THEN m.amount_cents ELSE 0 END), 0) AS returns_cents,
+		COALESCE(SUM(CASE WHEN m.kind = ? THEN m.amount_cents ELSE -m.amount_cents END), 0) AS balance_cents,
+		COALESCE(MIN(CASE WHEN m.kind = ? AND m.balance_cents > 0 THEN m.due_date END), '') AS oldest_due
+		FROM ? AS m GROUP BY m.party_id`, typ, f.From, typ, f.From, f.From, f.From, typ, typ, s.movements(f, typ, 0)).Scan(ctx, &out)
+	return out, err
+}
+
+// Overdue returns the approved documents of typ in f's scope and store (f's dates are ignored)
+// that still owe something and were due before day, as movements of kind typ.
+func (s *Store) Overdue(ctx context.Context, f Filter, typ, day string) ([]Movement, error) {
 	var out []Movement
-	// A compound SELECT written out: SQLite takes no parenthesised members (bun's UnionAll).
-	err := s.db.NewRaw("SELECT m.* FROM (? UNION ALL ? UNION ALL ?) AS m "+
-		"ORDER BY m.date, CASE m.kind WHEN 'payment' THEN 1 WHEN 'return' THEN 2 ELSE 0 END, m.id", docs, pays, rets).Scan(ctx, &out)
+	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
+		ColumnExpr("d.type AS kind, d.id, d.id AS document_id, d.party_id, d.doc_date AS date, d.due_date, d.number").
+		ColumnExpr("d.total_cents AS amount_cents, d.balance_cents").
+		Where("d.type = ?", typ).Where("d.balance_cents > 0").Where("d.due_date < ?", day).Scan(ctx, &out)
 	return out, err
 }
 
@@ -282,10 +328,10 @@ type Balances struct {
 // ignored: a balance is today's), overdue counting due dates before today.
 func (s *Store) Balances(ctx context.Context, f Filter, today string) (Balances, error) {
 	var out Balances
-	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_due_balances AS d"), "d", "due_date").
 		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'sale' THEN d.balance_cents ELSE 0 END), 0) AS receivables").
 		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'purchase' THEN d.balance_cents ELSE 0 END), 0) AS payables").
-		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'purchase' AND d.balance_cents > 0 AND d.due_date < ? THEN d.balance_cents ELSE 0 END), 0) AS overdue", today).
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.type = 'purchase' AND d.due_date < ? THEN d.positive_cents ELSE 0 END), 0) AS overdue", today).
 		Scan(ctx, &out)
 	return out, err
 }
@@ -366,10 +412,44 @@ type Act struct {
 // Acts returns what users (userID 0: every user) created or approved among the approved
 // documents and payments dated in f, in date order.
 func (s *Store) Acts(ctx context.Context, f Filter, userID int64) ([]Act, error) {
+	var out []Act
+	err := s.acts(f, userID).Scan(ctx, &out)
+	return out, err
+}
+
+// ActsPage returns limit of Acts' rows from offset, in Acts' order.
+func (s *Store) ActsPage(ctx context.Context, f Filter, userID int64, offset, limit int) ([]Act, error) {
+	var out []Act
+	err := s.db.NewRaw("? LIMIT ? OFFSET ?", s.acts(f, userID), limit, offset).Scan(ctx, &out)
+	return out, err
+}
+
+// EachAct calls fn with Acts' rows one at a time, read from a cursor (an export of millions
+// of rows never holds them all).
+func (s *Store) EachAct(ctx context.Context, f Filter, userID int64, fn func(Act) error) error {
+	rows, err := s.db.QueryContext(ctx, s.acts(f, userID).String())
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var a Act
+		// The columns in acts' order.
+		if err := rows.Scan(&a.Kind, &a.ID, &a.UserID, &a.Role, &a.Date, &a.Number, &a.PartyName, &a.AmountCents); err != nil {
+			return err
+		}
+		if err := fn(a); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func (s *Store) acts(f Filter, userID int64) *bun.RawQuery {
 	var parts []any
 	for _, role := range []string{"created", "approved"} {
 		col := role + "_by"
-		docs := f.where(s.db.NewSelect().TableExpr("report_documents AS d"), "d", "doc_date").
+		docs := f.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
 			ColumnExpr("d.type AS kind, d.id, d."+col+" AS user_id, ? AS role, d.doc_date AS date, d.number, d.party_name", role).
 			ColumnExpr("d.total_cents AS amount_cents").Where("d." + col + " IS NOT NULL")
 		pays := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
@@ -382,9 +462,29 @@ func (s *Store) Acts(ctx context.Context, f Filter, userID int64) ([]Act, error)
 		}
 		parts = append(parts, docs, pays)
 	}
-	var out []Act
-	err := s.db.NewRaw("SELECT a.* FROM (? UNION ALL ? UNION ALL ? UNION ALL ?) AS a ORDER BY a.date, a.kind, a.id, a.role DESC", parts...).
-		Scan(ctx, &out)
+	return s.db.NewRaw("SELECT a.* FROM (? UNION ALL ? UNION ALL ? UNION ALL ?) AS a ORDER BY a.date, a.kind, a.id, a.role DESC", parts...)
+}
+
+// UserFigures are what one user recorded (Role created) or approved of one kind (purchase,
+// sale, payment) in a range: how many and their amount.
+type UserFigures struct {
+	UserID      int64  `bun:"user_id"`
+	Kind        string `bun:"kind"`
+	Role        string `bun:"role"`
+	Count       int64  `bun:"n"`
+	AmountCents int64  `bun:"amount_cents"`
+}
+
+// UserFigures sums report_user_days (the acts Acts lists, per user, kind and role) dated in f,
+// of one user (userID 0: every user).
+func (s *Store) UserFigures(ctx context.Context, f Filter, userID int64) ([]UserFigures, error) {
+	var out []UserFigures
+	sel := f.where(s.db.NewSelect().TableExpr("report_user_days AS u"), "u", "day").
+		ColumnExpr("u.user_id, u.kind, u.role, SUM(u.n) AS n, COALESCE(SUM(u.amount_cents), 0) AS amount_cents")
+	if userID != 0 {
+		sel = sel.Where("u.user_id = ?", userID)
+	}
+	err := sel.GroupExpr("u.user_id, u.kind, u.role").Having("SUM(u.n) > 0").Scan(ctx, &out)
 	return out, err
 }
 
@@ -425,4 +525,57 @@ func (s *Store) Lots(ctx context.Context, scope listing.Scope) ([]Lot, error) {
 		ColumnExpr("l.id, l.product_id, l.doc_date, l.expiry_date, l.quantity, l.base_cents").
 		OrderExpr("l.product_id, l.doc_date DESC, l.id DESC").Scan(ctx, &out)
 	return out, err
+}
+
+// rebuild is the aggregates' content computed afresh from the views — what the reports
+// migration's backfill writes and the triggers keep from then on.
+var rebuild = []string{
+	"DELETE FROM report_document_days",
+	"DELETE FROM report_payment_days",
+	"DELETE FROM report_due_balances",
+	"DELETE FROM report_user_days",
+	`INSERT INTO report_document_days (company_id, day, store_id, type, n, ` + strings.Join(documentSums, ", ") + `)
+SELECT d.company_id, d.doc_date, d.store_id, d.type, COUNT(*), ` + sums("d", documentSums) + `
+FROM report_documents d GROUP BY d.company_id, d.doc_date, d.store_id, d.type`,
+	`INSERT INTO report_payment_days (company_id, day, store_id, type, approval_status, n, amount_cents)
+SELECT y.company_id, y.payment_date, COALESCE(y.store_id, 0), y.type, y.approval_status, COUNT(*), SUM(y.amount_cents)
+FROM report_payments y GROUP BY y.company_id, y.payment_date, COALESCE(y.store_id, 0), y.type, y.approval_status`,
+	`INSERT INTO report_due_balances (company_id, type, store_id, due_date, n, balance_cents, positive_cents)
+SELECT d.company_id, d.type, d.store_id, d.due_date, COUNT(*), SUM(d.balance_cents),
+    SUM(CASE WHEN d.balance_cents > 0 THEN d.balance_cents ELSE 0 END)
+FROM report_document_heads d GROUP BY d.company_id, d.type, d.store_id, d.due_date`,
+	`INSERT INTO report_user_days (company_id, day, store_id, user_id, kind, role, n, amount_cents)
+SELECT a.company_id, a.day, a.store_id, a.user_id, a.kind, a.role, COUNT(*), SUM(a.amount_cents) FROM (
+    SELECT d.company_id, d.doc_date AS day, d.store_id, d.created_by AS user_id, d.type AS kind, 'created' AS role, d.total_cents AS amount_cents
+    FROM report_document_heads d WHERE d.created_by IS NOT NULL
+    UNION ALL
+    SELECT d.company_id, d.doc_date, d.store_id, d.approved_by, d.type, 'approved', d.total_cents
+    FROM report_document_heads d WHERE d.approved_by IS NOT NULL
+    UNION ALL
+    SELECT y.company_id, y.payment_date, COALESCE(y.store_id, 0), y.created_by, 'payment', 'created', y.amount_cents
+    FROM report_payments y WHERE y.approval_status = 'approved' AND y.created_by IS NOT NULL
+    UNION ALL
+    SELECT y.company_id, y.payment_date, COALESCE(y.store_id, 0), y.approved_by, 'payment', 'approved', y.amount_cents
+    FROM report_payments y WHERE y.approval_status = 'approved' AND y.approved_by IS NOT NULL) AS a
+GROUP BY a.company_id, a.day, a.store_id, a.user_id, a.kind, a.role`,
+}
+
+func sums(alias string, cols []string) string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = "SUM(" + alias + "." + c + ")"
+	}
+	return strings.Join(out, ", ")
+}
+
+// Rebuild recomputes the daily aggregates from the owners' tables in db (a transaction, so that
+// readers never see them half-filled): for a bulk load that bypassed the triggers
+// (session_replication_role = replica), or to check that the triggers kept them exact.
+func Rebuild(ctx context.Context, db bun.IDB) error {
+	for _, q := range rebuild {
+		if _, err := db.ExecContext(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
 }
