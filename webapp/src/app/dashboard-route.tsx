@@ -31,6 +31,7 @@ const APPROVAL_PAGES: Record<string, string> = {
   purchases: '/pending-data/purchase',
   sales: '/sale/list?approval=pending',
   payments: '/payment/pending',
+  returns: '/preturn/list?approval=pending',
   purchase_orders: '/purchase-order/list?status=pending',
   received_orders: '/received-order/list?status=pending',
   customers: '/people/customer?approval=pending',
