@@ -28,6 +28,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/archive"
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/notifications"
@@ -59,6 +60,9 @@ type Deps struct {
 	Bus *eventbus.Bus
 	// Events is how modules publish domain events (outbox + relay wake-up).
 	Events eventbus.Emitter
+	// Mail sends the advanced delete's verification codes (nil: none can be sent, and the
+	// advanced delete answers 'Failed to send verification code.').
+	Mail archive.Mailer
 	// Later is what the modules still to come (returns) give the ones that exist; zero until
 	// they land. The API tests fill it to prove the people module honours it.
 	Later Later
@@ -94,6 +98,9 @@ type Product struct {
 	Payments *payments.Module
 	// Reports reads the report views (every page and the dashboard's figures).
 	Reports *reports.Module
+	// Archive is the advanced delete: batches of records archived with a reason, restored by an
+	// administrator.
+	Archive *archive.Module
 	// Tax keeps the yearly UVT (tax.Compute itself is a pure function).
 	Tax *tax.Module
 	// Live is the WebSocket gateway of this process (nil without a bus); Push reaches every
@@ -153,6 +160,12 @@ func New(d Deps) (*Product, error) {
 	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Stock: p.Catalog, Catalog: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
 		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
+	p.Archive = archive.New(archive.Deps{DB: d.DB, Mail: d.Mail, Users: au, Now: d.Now,
+		DeleteRoles: []string{auth.RoleAdmin, auth.RoleUser}, AdminRole: auth.RoleAdmin,
+		Kinds: map[string]archive.Kind{
+			"purchases": {Owner: p.Purchasing.Purchases(), Along: p.Payments.Attached(), DocType: "purchase"},
+			"sales":     {Owner: p.Sales.Sales(), Along: p.Payments.Attached(), DocType: "sale"},
+		}})
 	p.Reports = reports.New(reports.Deps{DB: d.DB, StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})
 	if d.Bus != nil {
 		g, err := ws.NewGateway(d.Bus, au.Authenticator(), d.Logger)
@@ -248,6 +261,7 @@ func (p *Product) Mount(srv *httpx.Server, withLive bool) {
 	p.Sales.Routes(srv.API())
 	p.Payments.Routes(srv.API())
 	p.Reports.Routes(srv.API())
+	p.Archive.Routes(srv.API())
 	p.Notifications.Routes(srv.API())
 	p.Tax.Routes(srv.API())
 	p.Settings.Routes(srv.API())
