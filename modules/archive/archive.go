@@ -45,13 +45,8 @@ import (
 	archivehttp "github.com/backoffice/backoffice/modules/archive/internal/http"
 	"github.com/backoffice/backoffice/platform/archiving"
 	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/mail"
 )
-
-// Message is a mail as platform/mail sends it.
-type Message = app.Message
-
-// Mailer sends the verification code's mail (platform/mail's Sender, adapted).
-type Mailer = app.Mailer
 
 // Users gives a user's display name and e-mail address (*auth.Module).
 type Users = app.Users
@@ -70,7 +65,8 @@ type Deps struct {
 	DB *bun.DB
 	// Kinds by the name the form sends (purchases, sales).
 	Kinds map[string]Kind
-	Mail  Mailer
+	// Mail sends the verification codes (platform/mail: SMTP, or the dev mailbox).
+	Mail  mail.Sender
 	Users Users
 	// DeleteRoles preview, send codes, verify and list (admin, user); AdminRole also restores
 	// and sees every company.

@@ -13,10 +13,10 @@ import (
 
 	"github.com/uptrace/bun"
 
-	"github.com/backoffice/backoffice/modules/archive"
 	"github.com/backoffice/backoffice/modules/auth/authtest"
 	"github.com/backoffice/backoffice/modules/product"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
+	"github.com/backoffice/backoffice/platform/mail"
 )
 
 type obj = map[string]any
@@ -24,11 +24,11 @@ type obj = map[string]any
 // mailbox is the test's mail sender: it keeps every message, or fails while fail is set.
 type mailbox struct {
 	mu   sync.Mutex
-	msgs []archive.Message
+	msgs []mail.Message
 	fail bool
 }
 
-func (m *mailbox) Send(_ context.Context, msg archive.Message) error {
+func (m *mailbox) Send(_ context.Context, msg mail.Message) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.fail {

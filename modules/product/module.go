@@ -29,6 +29,7 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/backoffice/backoffice/modules/archive"
+	"github.com/backoffice/backoffice/modules/audit"
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/notifications"
@@ -44,6 +45,7 @@ import (
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/mail"
 	"github.com/backoffice/backoffice/platform/ws"
 )
 
@@ -60,9 +62,9 @@ type Deps struct {
 	Bus *eventbus.Bus
 	// Events is how modules publish domain events (outbox + relay wake-up).
 	Events eventbus.Emitter
-	// Mail sends the advanced delete's verification codes (nil: none can be sent, and the
-	// advanced delete answers 'Failed to send verification code.').
-	Mail archive.Mailer
+	// Mail sends the product's e-mail (platform/mail.FromConfig in production); nil is a
+	// mail.Memory that keeps the messages in the process (tests, the OpenAPI document).
+	Mail mail.Sender
 	// Later is what the modules still to come (returns) give the ones that exist; zero until
 	// they land. The API tests fill it to prove the people module honours it.
 	Later Later
@@ -101,6 +103,10 @@ type Product struct {
 	// Archive is the advanced delete: batches of records archived with a reason, restored by an
 	// administrator.
 	Archive *archive.Module
+	// Mail is the Deps' sender, for the modules built here that send e-mail.
+	Mail mail.Sender
+	// Audit reads the audit trail every module writes (the administrators' /audit page).
+	Audit *audit.Module
 	// Tax keeps the yearly UVT (tax.Compute itself is a pure function).
 	Tax *tax.Module
 	// Live is the WebSocket gateway of this process (nil without a bus); Push reaches every
@@ -116,6 +122,9 @@ type Product struct {
 func New(d Deps) (*Product, error) {
 	if d.Now == nil {
 		d.Now = time.Now
+	}
+	if d.Mail == nil {
+		d.Mail = &mail.Memory{}
 	}
 	var sitePush settings.Pusher // switching the site off moves every open tab to /disabled
 	if d.Bus != nil {
@@ -136,7 +145,7 @@ func New(d Deps) (*Product, error) {
 	au := auth.New(auth.Deps{DB: d.DB, Cache: d.Cache, Windows: st, Companies: st, Now: d.Now, Logger: d.Logger,
 		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events, Sales: userSales})
 	users.m = au
-	p := &Product{Settings: st, Auth: au}
+	p := &Product{Settings: st, Auth: au, Mail: d.Mail}
 	p.Attachments = attachments.New(d.DB, d.Now)
 	p.Tax = tax.New(tax.Deps{DB: d.DB, Now: d.Now, AdminRole: auth.RoleAdmin})
 	p.Catalog = catalog.New(catalog.Deps{Quantities: poUsage, DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Companies: st,
@@ -166,6 +175,7 @@ func New(d Deps) (*Product, error) {
 			"purchases": {Owner: p.Purchasing.Purchases(), Along: p.Payments.Attached(), DocType: "purchase"},
 			"sales":     {Owner: p.Sales.Sales(), Along: p.Payments.Attached(), DocType: "sale"},
 		}})
+	p.Audit = audit.New(audit.Deps{DB: d.DB, Users: au.UserNames, Companies: st.CompanyNames, AdminRole: auth.RoleAdmin, Now: d.Now})
 	p.Reports = reports.New(reports.Deps{DB: d.DB, StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})
 	if d.Bus != nil {
 		g, err := ws.NewGateway(d.Bus, au.Authenticator(), d.Logger)
@@ -262,6 +272,7 @@ func (p *Product) Mount(srv *httpx.Server, withLive bool) {
 	p.Payments.Routes(srv.API())
 	p.Reports.Routes(srv.API())
 	p.Archive.Routes(srv.API())
+	p.Audit.Routes(srv.API())
 	p.Notifications.Routes(srv.API())
 	p.Tax.Routes(srv.API())
 	p.Settings.Routes(srv.API())

@@ -27,6 +27,7 @@ import (
 	"github.com/backoffice/backoffice/platform/calendar"
 	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/mail"
 )
 
 // The rules of the verification code and of restores (issue 13).
@@ -75,14 +76,6 @@ type Kind struct {
 	DocType string
 }
 
-// Message is a mail as platform/mail sends it.
-type Message struct{ To, Subject, Text, HTML string }
-
-// Mailer sends a mail (platform/mail's Sender).
-type Mailer interface {
-	Send(ctx context.Context, m Message) error
-}
-
 // Users gives a user's display name and e-mail address (the auth module).
 type Users interface {
 	Contact(ctx context.Context, db bun.IDB, id int64) (name, email string, err error)
@@ -92,7 +85,7 @@ type Users interface {
 type Deps struct {
 	DB    *bun.DB
 	Kinds map[string]Kind
-	Mail  Mailer
+	Mail  mail.Sender
 	Users Users
 	// AdminRole sees every company and restores.
 	AdminRole string
@@ -286,13 +279,13 @@ func (s *Service) SendCode(ctx context.Context, p caller.Principal, r Request, l
 var errSend = errors.New("archive: verification code not sent")
 
 // codeMessage is the code's mail, in the user's language (es or en).
-func codeMessage(to, code, lang string) Message {
+func codeMessage(to, code, lang string) mail.Message {
 	if strings.HasPrefix(lang, "es") {
-		return Message{To: to, Subject: "Código de verificación: " + code,
+		return mail.Message{To: []string{to}, Subject: "Código de verificación: " + code,
 			Text: "Su código para confirmar la eliminación avanzada es " + code + ". Vence en 10 minutos y sirve una sola vez.\n",
 			HTML: "<p>Su código para confirmar la eliminación avanzada es <strong>" + code + "</strong>.</p><p>Vence en 10 minutos y sirve una sola vez.</p>"}
 	}
-	return Message{To: to, Subject: "Verification code: " + code,
+	return mail.Message{To: []string{to}, Subject: "Verification code: " + code,
 		Text: "Your code to confirm the advanced delete is " + code + ". It expires in 10 minutes and works once.\n",
 		HTML: "<p>Your code to confirm the advanced delete is <strong>" + code + "</strong>.</p><p>It expires in 10 minutes and works once.</p>"}
 }
