@@ -4,6 +4,106 @@
  */
 
 export interface paths {
+    "/api/advanced-delete/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a selection would archive (nothing changes)
+         * @description Access: roles: admin, user.
+         */
+        post: operations["advanced-delete-preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advanced-delete/send-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the signed-in user a 6-digit code bound to this selection's preview (10 minutes, single use; 3 per 15 minutes)
+         * @description Access: roles: admin, user.
+         */
+        post: operations["advanced-delete-send-code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advanced-delete/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the code and archive the selection with a reason, in one transaction
+         * @description Access: roles: admin, user.
+         */
+        post: operations["advanced-delete-verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Archived batches, newest first: who, when, reason, what, totals
+         * @description Access: roles: admin, user.
+         */
+        get: operations["list-archive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a batch archived within 30 days, re-applying every effect, or refuse with the reason
+         * @description Access: roles: admin.
+         */
+        post: operations["restore-archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/attachments/{id}": {
         parameters: {
             query?: never;
@@ -18,6 +118,46 @@ export interface paths {
          *     Access: any signed-in role.
          */
         get: operations["get-attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail: who did what to which record and when (keyset pages, newest first; q searches the detail, the record id and the action)
+         * @description Access: roles: admin.
+         */
+        get: operations["list-audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail as an Excel file, with the list's filters
+         * @description Access: roles: admin.
+         */
+        get: operations["export-audit"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2670,6 +2810,79 @@ export interface components {
             password?: string;
             username?: string;
         };
+        ArchiveBatchOutputBody: {
+            data: components["schemas"]["Batch"];
+        };
+        ArchiveListOutputBody: {
+            data: components["schemas"]["Batch"][] | null;
+            /** Format: int64 */
+            total: number;
+        };
+        ArchivePreviewOutputBody: {
+            data: components["schemas"]["Preview"];
+        };
+        ArchiveSentOutputBody: {
+            message: string;
+        };
+        ArchiveVerifyInputBody: {
+            /** @description The 6-digit code mailed by send-code */
+            code: string;
+            /**
+             * Format: int64
+             * @description Administrators: one company's records (default: every company)
+             */
+            company_id?: number;
+            /** @description Filter: first date (YYYY-MM-DD) */
+            from?: string;
+            /** @description Chosen records; when set the filter is ignored */
+            ids?: number[] | null;
+            /** @description What to delete: purchases or sales */
+            kind: string;
+            /**
+             * Format: int64
+             * @description Filter: the supplier (purchases) or customer (sales)
+             */
+            party_id?: number;
+            /** @description Why (required; kept with the batch) */
+            reason: string;
+            /**
+             * @description Filter: approval status
+             * @enum {string}
+             */
+            status?: "pending" | "approved" | "rejected" | "";
+            /**
+             * Format: int64
+             * @description Filter: the store
+             */
+            store_id?: number;
+            /** @description Filter: last date (YYYY-MM-DD) */
+            to?: string;
+        };
+        Batch: {
+            /** Format: int64 */
+            company_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by: number;
+            created_by_name: string;
+            /** Format: int64 */
+            dependent_count: number;
+            /** Format: int64 */
+            id: number;
+            items: components["schemas"]["Item"][] | null;
+            kind: string;
+            reason: string;
+            /** Format: int64 */
+            record_count: number;
+            /** @description Not restored yet and archived within 30 days */
+            restorable: boolean;
+            /** Format: date-time */
+            restored_at: string | null;
+            restored_by_name: string;
+            /** Format: int64 */
+            total_cents: number;
+        };
         Category: {
             /** Format: int64 */
             company_id: number;
@@ -2931,6 +3144,29 @@ export interface components {
             /** @description base32 secret for manual entry */
             secret: string;
         };
+        Entry: {
+            /** @description What the module wrote, e.g. purchase_approved, login_failed */
+            action: string;
+            /** Format: int64 */
+            actor_id: number | null;
+            /** @description Empty when nobody signed in did it (a failed sign-in of an unknown username) */
+            actor_name: string;
+            /** Format: int64 */
+            company_id: number | null;
+            /** @description Empty for entries of no company (a sign-in with an unknown username) */
+            company_name: string;
+            /** Format: date-time */
+            created_at: string;
+            detail: string;
+            /** @description The kind of record, e.g. purchase, user */
+            entity: string;
+            entity_id: string;
+            /** Format: int64 */
+            id: number;
+            ip: string;
+            /** @enum {string} */
+            kind: "sign_in" | "approval" | "rejection" | "archive" | "restore" | "deletion" | "settings" | "account" | "creation" | "change" | "other";
+        };
         ErrorBody: {
             code: string;
             error: string;
@@ -3003,6 +3239,18 @@ export interface components {
         };
         IpInputBody: {
             ip_address?: string;
+        };
+        Item: {
+            /** Format: int64 */
+            amount_cents: number;
+            /** Format: int64 */
+            id: number;
+            /** @description purchase, purchase_return, payment or sale */
+            kind: string;
+            number: string;
+            party: string;
+            /** @description Chosen in the preview (false: went along with one) */
+            selected: boolean;
         };
         ItemOutputBody: {
             data: components["schemas"]["UVT"];
@@ -3205,6 +3453,10 @@ export interface components {
         };
         PageCustomer: {
             data: components["schemas"]["Customer"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        PageEntry: {
+            data: components["schemas"]["Entry"][] | null;
             meta: components["schemas"]["Meta"];
         };
         PageNotification: {
@@ -3445,6 +3697,30 @@ export interface components {
             total_cents: number;
             /** @enum {string} */
             type: "purchase" | "sale";
+        };
+        Preview: {
+            /**
+             * Format: int64
+             * @description Selected records that cannot go
+             */
+            blocked: number;
+            /**
+             * Format: int64
+             * @description Records that go
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description Records that go along with them
+             */
+            dependents: number;
+            kind: string;
+            records: components["schemas"]["Record"][] | null;
+            /**
+             * Format: int64
+             * @description Their total amount
+             */
+            total_cents: number;
         };
         ProcurementRejectInputBody: {
             /** @description Required: 'A reason is required.' */
@@ -3875,6 +4151,20 @@ export interface components {
             status: "pending" | "approved" | "rejected";
             /** Format: date-time */
             updated_at: string;
+        };
+        Record: {
+            /** Format: int64 */
+            amount_cents: number;
+            /** @description Why it cannot be deleted; empty when it goes */
+            blocked: string;
+            /** Format: int64 */
+            company_id: number;
+            date: string;
+            dependents: components["schemas"]["Item"][] | null;
+            /** Format: int64 */
+            id: number;
+            number: string;
+            party: string;
         };
         RejectInputBody: {
             reason?: string;
@@ -4389,6 +4679,36 @@ export interface components {
             withholding_vat_cents: number;
             withholding_vat_rate: string;
         };
+        Selection: {
+            /**
+             * Format: int64
+             * @description Administrators: one company's records (default: every company)
+             */
+            company_id?: number;
+            /** @description Filter: first date (YYYY-MM-DD) */
+            from?: string;
+            /** @description Chosen records; when set the filter is ignored */
+            ids?: number[] | null;
+            /** @description What to delete: purchases or sales */
+            kind: string;
+            /**
+             * Format: int64
+             * @description Filter: the supplier (purchases) or customer (sales)
+             */
+            party_id?: number;
+            /**
+             * @description Filter: approval status
+             * @enum {string}
+             */
+            status?: "pending" | "approved" | "rejected" | "";
+            /**
+             * Format: int64
+             * @description Filter: the store
+             */
+            store_id?: number;
+            /** @description Filter: last date (YYYY-MM-DD) */
+            to?: string;
+        };
         Seller: {
             /** Format: int64 */
             id: number;
@@ -4642,6 +4962,453 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "advanced-delete-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Selection"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchivePreviewOutputBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "advanced-delete-send-code": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The mail's language (es or en) */
+                "Accept-Language"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Selection"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveSentOutputBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts: Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "advanced-delete-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveVerifyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveBatchOutputBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "list-archive": {
+        parameters: {
+            query?: {
+                /** @description Administrators: one company's batches */
+                company_id?: number;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveListOutputBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "restore-archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveBatchOutputBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "get-attachment": {
         parameters: {
             query?: never;
@@ -4706,6 +5473,185 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "list-audit": {
+        parameters: {
+            query?: {
+                /** @description The entries of what one user did */
+                actor_id?: number;
+                /** @description sign_in, approval, rejection, archive, restore, deletion, settings, account, creation or change */
+                kind?: string;
+                /** @description The kind of record, e.g. purchase, user (the record filter) */
+                entity?: string;
+                /** @description One record's entries (with entity) */
+                entity_id?: string;
+                /** @description From this day (YYYY-MM-DD, America/Bogota, included); with to */
+                from?: string;
+                /** @description To this day (YYYY-MM-DD, America/Bogota, included); with from */
+                to?: string;
+                /** @description One company's entries */
+                company_id?: number;
+                /** @description Page number, for display; navigation uses after/before/last */
+                page?: number;
+                per_page?: number;
+                /** @description Search text */
+                q?: string;
+                /** @description Sort key, or -key for descending */
+                sort?: string;
+                /** @description Cursor: the page after the one that returned it */
+                after?: string;
+                /** @description Cursor: the page before the one that returned it */
+                before?: string;
+                /** @description Open the last page */
+                last?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageEntry"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "export-audit": {
+        parameters: {
+            query?: {
+                /** @description Search text */
+                q?: string;
+                /** @description created_at or -created_at (default) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+                /** @description The entries of what one user did */
+                actor_id?: number;
+                /** @description sign_in, approval, rejection, archive, restore, deletion, settings, account, creation or change */
+                kind?: string;
+                /** @description The kind of record, e.g. purchase, user (the record filter) */
+                entity?: string;
+                /** @description One record's entries (with entity) */
+                entity_id?: string;
+                /** @description From this day (YYYY-MM-DD, America/Bogota, included); with to */
+                from?: string;
+                /** @description To this day (YYYY-MM-DD, America/Bogota, included); with from */
+                to?: string;
+                /** @description One company's entries */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "text/html; charset=utf-8": string;
                 };
             };
