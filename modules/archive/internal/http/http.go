@@ -20,8 +20,8 @@ type Roles struct {
 	Deleters, Restorers []string
 }
 
-// Selection is the body every advanced-delete step takes.
-type Selection struct {
+// ArchiveSelection is the body every advanced-delete step takes.
+type ArchiveSelection struct {
 	Kind      string  `json:"kind" doc:"What to delete: purchases or sales"`
 	CompanyID int64   `json:"company_id,omitempty" required:"false" minimum:"0" doc:"Administrators: one company's records (default: every company)"`
 	IDs       []int64 `json:"ids,omitempty" required:"false" maxItems:"500" doc:"Chosen records; when set the filter is ignored"`
@@ -32,13 +32,13 @@ type Selection struct {
 	Status    string  `json:"status,omitempty" required:"false" enum:"pending,approved,rejected," doc:"Filter: approval status"`
 }
 
-func (s Selection) request() app.Request {
+func (s ArchiveSelection) request() app.Request {
 	return app.Request{Kind: s.Kind, CompanyID: s.CompanyID, Selection: archiving.Selection{IDs: s.IDs, From: s.From, To: s.To,
 		PartyID: s.PartyID, StoreID: s.StoreID, Status: s.Status}}
 }
 
-// Item is a record that goes (or went) with a selected one, or a batch's record.
-type Item struct {
+// ArchiveItem is a record that goes (or went) with a selected one, or a batch's record.
+type ArchiveItem struct {
 	Kind        string `json:"kind" doc:"purchase, purchase_return, payment or sale"`
 	ID          int64  `json:"id"`
 	Number      string `json:"number"`
@@ -47,30 +47,30 @@ type Item struct {
 	Selected    bool   `json:"selected" doc:"Chosen in the preview (false: went along with one)"`
 }
 
-// Record is a selected record in a preview.
-type Record struct {
+// ArchiveRecord is a selected record in a preview.
+type ArchiveRecord struct {
 	ID          int64  `json:"id"`
 	CompanyID   int64  `json:"company_id"`
 	Number      string `json:"number"`
 	Party       string `json:"party"`
 	Date        string `json:"date"`
 	AmountCents int64  `json:"amount_cents"`
-	Dependents  []Item `json:"dependents"`
+	Dependents  []ArchiveItem `json:"dependents"`
 	Blocked     string `json:"blocked" doc:"Why it cannot be deleted; empty when it goes"`
 }
 
-// Preview is what a selection would archive.
-type Preview struct {
+// ArchivePreview is what a selection would archive.
+type ArchivePreview struct {
 	Kind       string   `json:"kind"`
 	Count      int      `json:"count" doc:"Records that go"`
 	TotalCents int64    `json:"total_cents" doc:"Their total amount"`
 	Dependents int      `json:"dependents" doc:"Records that go along with them"`
 	Blocked    int      `json:"blocked" doc:"Selected records that cannot go"`
-	Records    []Record `json:"records"`
+	Records    []ArchiveRecord `json:"records"`
 }
 
-// Batch is an archived batch.
-type Batch struct {
+// ArchiveBatch is an archived batch.
+type ArchiveBatch struct {
 	ID             int64      `json:"id"`
 	CompanyID      *int64     `json:"company_id"`
 	Kind           string     `json:"kind"`
@@ -84,27 +84,27 @@ type Batch struct {
 	RestoredAt     *time.Time `json:"restored_at"`
 	RestoredByName string     `json:"restored_by_name"`
 	Restorable     bool       `json:"restorable" doc:"Not restored yet and archived within 30 days"`
-	Items          []Item     `json:"items"`
+	Items          []ArchiveItem     `json:"items"`
 }
 
-func batchView(b app.Batch) Batch {
-	out := Batch{ID: b.ID, CompanyID: b.CompanyID, Kind: b.Kind, Reason: b.Reason, RecordCount: b.RecordCount,
+func batchView(b app.Batch) ArchiveBatch {
+	out := ArchiveBatch{ID: b.ID, CompanyID: b.CompanyID, Kind: b.Kind, Reason: b.Reason, RecordCount: b.RecordCount,
 		DependentCount: b.DependentCount, TotalCents: b.TotalCents, CreatedBy: b.CreatedBy, CreatedByName: b.CreatedByName,
 		CreatedAt: b.CreatedAt, RestoredAt: b.RestoredAt, RestoredByName: b.RestoredByName, Restorable: b.Restorable,
-		Items: make([]Item, len(b.Items))}
+		Items: make([]ArchiveItem, len(b.Items))}
 	for i, it := range b.Items {
-		out.Items[i] = Item{Kind: it.Kind, ID: it.RecordID, Number: it.Number, Party: it.PartyName, AmountCents: it.AmountCents, Selected: it.Selected}
+		out.Items[i] = ArchiveItem{Kind: it.Kind, ID: it.RecordID, Number: it.Number, Party: it.PartyName, AmountCents: it.AmountCents, Selected: it.Selected}
 	}
 	return out
 }
 
-func previewView(pv *app.Preview) Preview {
-	out := Preview{Kind: pv.Kind, Count: pv.Count, TotalCents: pv.TotalCents, Dependents: pv.Dependents, Records: make([]Record, len(pv.Records))}
+func previewView(pv *app.Preview) ArchivePreview {
+	out := ArchivePreview{Kind: pv.Kind, Count: pv.Count, TotalCents: pv.TotalCents, Dependents: pv.Dependents, Records: make([]ArchiveRecord, len(pv.Records))}
 	for i, r := range pv.Records {
-		rec := Record{ID: r.ID, CompanyID: r.CompanyID, Number: r.Number, Party: r.Party, Date: r.Date, AmountCents: r.AmountCents,
-			Blocked: r.Blocked, Dependents: make([]Item, len(r.Dependents))}
+		rec := ArchiveRecord{ID: r.ID, CompanyID: r.CompanyID, Number: r.Number, Party: r.Party, Date: r.Date, AmountCents: r.AmountCents,
+			Blocked: r.Blocked, Dependents: make([]ArchiveItem, len(r.Dependents))}
 		for j, d := range r.Dependents {
-			rec.Dependents[j] = Item{Kind: d.Kind, ID: d.ID, Number: d.Number, Party: d.Party, AmountCents: d.AmountCents}
+			rec.Dependents[j] = ArchiveItem{Kind: d.Kind, ID: d.ID, Number: d.Number, Party: d.Party, AmountCents: d.AmountCents}
 		}
 		if r.Blocked != "" {
 			out.Blocked++
@@ -115,17 +115,17 @@ func previewView(pv *app.Preview) Preview {
 }
 
 type archiveSelectionInput struct {
-	Body Selection
+	Body ArchiveSelection
 }
 
 type archiveSendInput struct {
 	Lang string `header:"Accept-Language" doc:"The mail's language (es or en)"`
-	Body Selection
+	Body ArchiveSelection
 }
 
 type archiveVerifyInput struct {
 	Body struct {
-		Selection
+		ArchiveSelection
 		Code   string `json:"code" maxLength:"16" doc:"The 6-digit code mailed by send-code"`
 		Reason string `json:"reason" maxLength:"2000" doc:"Why (required; kept with the batch)"`
 	}
@@ -133,7 +133,7 @@ type archiveVerifyInput struct {
 
 type archivePreviewOutput struct {
 	Body struct {
-		Data Preview `json:"data"`
+		Data ArchivePreview `json:"data"`
 	}
 }
 
@@ -145,7 +145,7 @@ type archiveSentOutput struct {
 
 type archiveBatchOutput struct {
 	Body struct {
-		Data Batch `json:"data"`
+		Data ArchiveBatch `json:"data"`
 	}
 }
 
@@ -157,7 +157,7 @@ type archiveListInput struct {
 
 type archiveListOutput struct {
 	Body struct {
-		Data  []Batch `json:"data"`
+		Data  []ArchiveBatch `json:"data"`
 		Total int     `json:"total"`
 	}
 }
@@ -220,7 +220,7 @@ func Routes(api huma.API, svc *app.Service, roles Roles) {
 			}
 			out := &archiveListOutput{}
 			out.Body.Total = n
-			out.Body.Data = make([]Batch, len(bs))
+			out.Body.Data = make([]ArchiveBatch, len(bs))
 			for i, b := range bs {
 				out.Body.Data[i] = batchView(b)
 			}

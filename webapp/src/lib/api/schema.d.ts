@@ -2810,16 +2810,121 @@ export interface components {
             password?: string;
             username?: string;
         };
+        ArchiveBatch: {
+            /** Format: int64 */
+            company_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by: number;
+            created_by_name: string;
+            /** Format: int64 */
+            dependent_count: number;
+            /** Format: int64 */
+            id: number;
+            items: components["schemas"]["ArchiveItem"][] | null;
+            kind: string;
+            reason: string;
+            /** Format: int64 */
+            record_count: number;
+            /** @description Not restored yet and archived within 30 days */
+            restorable: boolean;
+            /** Format: date-time */
+            restored_at: string | null;
+            restored_by_name: string;
+            /** Format: int64 */
+            total_cents: number;
+        };
         ArchiveBatchOutputBody: {
-            data: components["schemas"]["Batch"];
+            data: components["schemas"]["ArchiveBatch"];
+        };
+        ArchiveItem: {
+            /** Format: int64 */
+            amount_cents: number;
+            /** Format: int64 */
+            id: number;
+            /** @description purchase, purchase_return, payment or sale */
+            kind: string;
+            number: string;
+            party: string;
+            /** @description Chosen in the preview (false: went along with one) */
+            selected: boolean;
         };
         ArchiveListOutputBody: {
-            data: components["schemas"]["Batch"][] | null;
+            data: components["schemas"]["ArchiveBatch"][] | null;
             /** Format: int64 */
             total: number;
         };
+        ArchivePreview: {
+            /**
+             * Format: int64
+             * @description Selected records that cannot go
+             */
+            blocked: number;
+            /**
+             * Format: int64
+             * @description Records that go
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description Records that go along with them
+             */
+            dependents: number;
+            kind: string;
+            records: components["schemas"]["ArchiveRecord"][] | null;
+            /**
+             * Format: int64
+             * @description Their total amount
+             */
+            total_cents: number;
+        };
         ArchivePreviewOutputBody: {
-            data: components["schemas"]["Preview"];
+            data: components["schemas"]["ArchivePreview"];
+        };
+        ArchiveRecord: {
+            /** Format: int64 */
+            amount_cents: number;
+            /** @description Why it cannot be deleted; empty when it goes */
+            blocked: string;
+            /** Format: int64 */
+            company_id: number;
+            date: string;
+            dependents: components["schemas"]["ArchiveItem"][] | null;
+            /** Format: int64 */
+            id: number;
+            number: string;
+            party: string;
+        };
+        ArchiveSelection: {
+            /**
+             * Format: int64
+             * @description Administrators: one company's records (default: every company)
+             */
+            company_id?: number;
+            /** @description Filter: first date (YYYY-MM-DD) */
+            from?: string;
+            /** @description Chosen records; when set the filter is ignored */
+            ids?: number[] | null;
+            /** @description What to delete: purchases or sales */
+            kind: string;
+            /**
+             * Format: int64
+             * @description Filter: the supplier (purchases) or customer (sales)
+             */
+            party_id?: number;
+            /**
+             * @description Filter: approval status
+             * @enum {string}
+             */
+            status?: "pending" | "approved" | "rejected" | "";
+            /**
+             * Format: int64
+             * @description Filter: the store
+             */
+            store_id?: number;
+            /** @description Filter: last date (YYYY-MM-DD) */
+            to?: string;
         };
         ArchiveSentOutputBody: {
             message: string;
@@ -2857,31 +2962,6 @@ export interface components {
             store_id?: number;
             /** @description Filter: last date (YYYY-MM-DD) */
             to?: string;
-        };
-        Batch: {
-            /** Format: int64 */
-            company_id: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: int64 */
-            created_by: number;
-            created_by_name: string;
-            /** Format: int64 */
-            dependent_count: number;
-            /** Format: int64 */
-            id: number;
-            items: components["schemas"]["Item"][] | null;
-            kind: string;
-            reason: string;
-            /** Format: int64 */
-            record_count: number;
-            /** @description Not restored yet and archived within 30 days */
-            restorable: boolean;
-            /** Format: date-time */
-            restored_at: string | null;
-            restored_by_name: string;
-            /** Format: int64 */
-            total_cents: number;
         };
         Category: {
             /** Format: int64 */
@@ -3239,18 +3319,6 @@ export interface components {
         };
         IpInputBody: {
             ip_address?: string;
-        };
-        Item: {
-            /** Format: int64 */
-            amount_cents: number;
-            /** Format: int64 */
-            id: number;
-            /** @description purchase, purchase_return, payment or sale */
-            kind: string;
-            number: string;
-            party: string;
-            /** @description Chosen in the preview (false: went along with one) */
-            selected: boolean;
         };
         ItemOutputBody: {
             data: components["schemas"]["UVT"];
@@ -3698,30 +3766,6 @@ export interface components {
             /** @enum {string} */
             type: "purchase" | "sale";
         };
-        Preview: {
-            /**
-             * Format: int64
-             * @description Selected records that cannot go
-             */
-            blocked: number;
-            /**
-             * Format: int64
-             * @description Records that go
-             */
-            count: number;
-            /**
-             * Format: int64
-             * @description Records that go along with them
-             */
-            dependents: number;
-            kind: string;
-            records: components["schemas"]["Record"][] | null;
-            /**
-             * Format: int64
-             * @description Their total amount
-             */
-            total_cents: number;
-        };
         ProcurementRejectInputBody: {
             /** @description Required: 'A reason is required.' */
             reason: string;
@@ -4151,20 +4195,6 @@ export interface components {
             status: "pending" | "approved" | "rejected";
             /** Format: date-time */
             updated_at: string;
-        };
-        Record: {
-            /** Format: int64 */
-            amount_cents: number;
-            /** @description Why it cannot be deleted; empty when it goes */
-            blocked: string;
-            /** Format: int64 */
-            company_id: number;
-            date: string;
-            dependents: components["schemas"]["Item"][] | null;
-            /** Format: int64 */
-            id: number;
-            number: string;
-            party: string;
         };
         RejectInputBody: {
             reason?: string;
@@ -4679,36 +4709,6 @@ export interface components {
             withholding_vat_cents: number;
             withholding_vat_rate: string;
         };
-        Selection: {
-            /**
-             * Format: int64
-             * @description Administrators: one company's records (default: every company)
-             */
-            company_id?: number;
-            /** @description Filter: first date (YYYY-MM-DD) */
-            from?: string;
-            /** @description Chosen records; when set the filter is ignored */
-            ids?: number[] | null;
-            /** @description What to delete: purchases or sales */
-            kind: string;
-            /**
-             * Format: int64
-             * @description Filter: the supplier (purchases) or customer (sales)
-             */
-            party_id?: number;
-            /**
-             * @description Filter: approval status
-             * @enum {string}
-             */
-            status?: "pending" | "approved" | "rejected" | "";
-            /**
-             * Format: int64
-             * @description Filter: the store
-             */
-            store_id?: number;
-            /** @description Filter: last date (YYYY-MM-DD) */
-            to?: string;
-        };
         Seller: {
             /** Format: int64 */
             id: number;
@@ -4971,7 +4971,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Selection"];
+                "application/json": components["schemas"]["ArchiveSelection"];
             };
         };
         responses: {
@@ -5070,7 +5070,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Selection"];
+                "application/json": components["schemas"]["ArchiveSelection"];
             };
         };
         responses: {
