@@ -44,6 +44,7 @@ export const NAMESPACES = [
   'notifications',
   'reports',
   'returns',
+  'archive',
 ] as const;
 
 /**
