@@ -278,8 +278,7 @@ func TestArchiveAndRestore(t *testing.T) {
 	each(t, func(t *testing.T, w *world) {
 		// An approved purchase of 10 units, paid 300.000, with an approved goods return of 2.
 		p := w.purchase(t, w.Admin, "2026-11-02", 10)
-		w.Multipart(t, http.MethodPost, "/api/payments", w.Admin, [][2]string{{"data", mustJSON(obj{"type": "purchase", "document_id": p,
-			"date": "2026-11-23", "reference_no": "TR-1", "amount_cents": 300000, "method": "transfer"})}}, nil, nil).Expect(http.StatusCreated)
+		w.pay(t, p, 300000)
 		lines := w.purchaseLines(t, p)
 		w.Multipart(t, http.MethodPost, "/api/returns", w.Admin, [][2]string{{"data", mustJSON(obj{"purchase_id": p, "kind": "goods",
 			"return_date": "2026-11-22", "reference_no": "DV-1", "lines": []obj{{"purchase_line_id": lines[0], "quantity": 2}}})}},
@@ -373,8 +372,7 @@ func TestArchiveFailureRollsBack(t *testing.T) {
 	t.Parallel()
 	each(t, func(t *testing.T, w *world) {
 		first := w.purchase(t, w.Admin, "2026-11-02", 1)
-		w.Multipart(t, http.MethodPost, "/api/payments", w.Admin, [][2]string{{"data", mustJSON(obj{"type": "purchase", "document_id": first,
-			"date": "2026-11-23", "reference_no": "TR-1", "amount_cents": 50000, "method": "transfer"})}}, nil, nil).Expect(http.StatusCreated)
+		w.pay(t, first, 50000)
 		second := w.purchase(t, w.Admin, "2026-11-03", 1)
 		ctx := context.Background()
 		boom := []string{
@@ -396,9 +394,14 @@ func TestArchiveFailureRollsBack(t *testing.T) {
 		w.verify(t, w.Admin, sel, code).Expect(http.StatusInternalServerError)
 		w.Get(t, fmt.Sprintf("/api/purchases/%d", first), w.Admin).Expect(http.StatusOK)
 		var pays struct {
-			Total int `json:"total"`
+			Data []struct {
+				ID int64 `json:"id"`
+			} `json:"data"`
 		}
 		w.Get(t, fmt.Sprintf("/api/payments?type=purchase&document_id=%d", first), w.Admin).Expect(http.StatusOK).JSON(&pays)
+		if len(pays.Data) != 1 {
+			t.Fatalf("%d payments of the first purchase after a failed archive, want 1", len(pays.Data))
+		}
 		var list struct {
 			Total int `json:"total"`
 		}
@@ -418,6 +421,13 @@ func TestArchiveFailureRollsBack(t *testing.T) {
 		w.verify(t, w.Admin, sel, code).Expect(http.StatusOK)
 		w.Get(t, fmt.Sprintf("/api/purchases/%d", first), w.Admin).Expect(http.StatusNotFound)
 	})
+}
+
+// pay records the admin's approved payment of cents on purchase id.
+func (w *world) pay(t *testing.T, id, cents int64) {
+	t.Helper()
+	w.Multipart(t, http.MethodPost, "/api/payments", w.Admin, [][2]string{{"data", mustJSON(obj{"type": "purchase", "document_id": id,
+		"date": "2026-11-23", "reference_no": fmt.Sprintf("TR-%d", id), "amount_cents": cents, "method": "transfer"})}}, nil, nil).Expect(http.StatusCreated)
 }
 
 func mustJSON(v any) string {

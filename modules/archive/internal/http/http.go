@@ -49,42 +49,42 @@ type ArchiveItem struct {
 
 // ArchiveRecord is a selected record in a preview.
 type ArchiveRecord struct {
-	ID          int64  `json:"id"`
-	CompanyID   int64  `json:"company_id"`
-	Number      string `json:"number"`
-	Party       string `json:"party"`
-	Date        string `json:"date"`
-	AmountCents int64  `json:"amount_cents"`
+	ID          int64         `json:"id"`
+	CompanyID   int64         `json:"company_id"`
+	Number      string        `json:"number"`
+	Party       string        `json:"party"`
+	Date        string        `json:"date"`
+	AmountCents int64         `json:"amount_cents"`
 	Dependents  []ArchiveItem `json:"dependents"`
-	Blocked     string `json:"blocked" doc:"Why it cannot be deleted; empty when it goes"`
+	Blocked     string        `json:"blocked" doc:"Why it cannot be deleted; empty when it goes"`
 }
 
 // ArchivePreview is what a selection would archive.
 type ArchivePreview struct {
-	Kind       string   `json:"kind"`
-	Count      int      `json:"count" doc:"Records that go"`
-	TotalCents int64    `json:"total_cents" doc:"Their total amount"`
-	Dependents int      `json:"dependents" doc:"Records that go along with them"`
-	Blocked    int      `json:"blocked" doc:"Selected records that cannot go"`
+	Kind       string          `json:"kind"`
+	Count      int             `json:"count" doc:"Records that go"`
+	TotalCents int64           `json:"total_cents" doc:"Their total amount"`
+	Dependents int             `json:"dependents" doc:"Records that go along with them"`
+	Blocked    int             `json:"blocked" doc:"Selected records that cannot go"`
 	Records    []ArchiveRecord `json:"records"`
 }
 
 // ArchiveBatch is an archived batch.
 type ArchiveBatch struct {
-	ID             int64      `json:"id"`
-	CompanyID      *int64     `json:"company_id"`
-	Kind           string     `json:"kind"`
-	Reason         string     `json:"reason"`
-	RecordCount    int        `json:"record_count"`
-	DependentCount int        `json:"dependent_count"`
-	TotalCents     int64      `json:"total_cents"`
-	CreatedBy      int64      `json:"created_by"`
-	CreatedByName  string     `json:"created_by_name"`
-	CreatedAt      time.Time  `json:"created_at"`
-	RestoredAt     *time.Time `json:"restored_at"`
-	RestoredByName string     `json:"restored_by_name"`
-	Restorable     bool       `json:"restorable" doc:"Not restored yet and archived within 30 days"`
-	Items          []ArchiveItem     `json:"items"`
+	ID             int64         `json:"id"`
+	CompanyID      *int64        `json:"company_id"`
+	Kind           string        `json:"kind"`
+	Reason         string        `json:"reason"`
+	RecordCount    int           `json:"record_count"`
+	DependentCount int           `json:"dependent_count"`
+	TotalCents     int64         `json:"total_cents"`
+	CreatedBy      int64         `json:"created_by"`
+	CreatedByName  string        `json:"created_by_name"`
+	CreatedAt      time.Time     `json:"created_at"`
+	RestoredAt     *time.Time    `json:"restored_at"`
+	RestoredByName string        `json:"restored_by_name"`
+	Restorable     bool          `json:"restorable" doc:"Not restored yet and archived within 30 days"`
+	Items          []ArchiveItem `json:"items"`
 }
 
 func batchView(b app.Batch) ArchiveBatch {
@@ -158,7 +158,7 @@ type archiveListInput struct {
 type archiveListOutput struct {
 	Body struct {
 		Data  []ArchiveBatch `json:"data"`
-		Total int     `json:"total"`
+		Total int            `json:"total"`
 	}
 }
 
