@@ -4,12 +4,15 @@
 // by mail, and with that code and a reason archives the selection in one transaction; an
 // administrator restores a batch within 30 days. It owns archive_batches, archive_items and
 // archive_codes, and no record: each owner archives and restores its own records through
-// platform/archiving (purchasing.Module.Purchases, sales.Module.Sales, and the payments that
-// go with them, payments.Module.Attached), given this module's transaction.
+// platform/archiving (purchasing.Module.Purchases, sales.Module.Sales,
+// payments.Module.Payments, and the payments that go with documents, payments.Module.Attached),
+// given this module's transaction.
 //
 // Rules decided here:
-//   - Kinds: purchases (their returns and payments go along) and sales (their payments go
-//     along). A selection takes at most 500 records ('Select at most 500 records at once.').
+//   - Kinds: purchases (their returns and payments go along), sales (their payments go along)
+//     and payments on their own (an approved one leaves its document's paid amount, and must
+//     still fit the document to come back). A selection takes at most 500 records ('Select at
+//     most 500 records at once.').
 //   - Archived = soft-deleted (deleted_at, deleted_by), so lists, reports and party totals drop
 //     the records without knowing about archives; the batch's items say which records it took,
 //     so a restore never brings back a record deleted by hand. Each owner reverses every effect
@@ -63,7 +66,7 @@ type Kind struct {
 // Deps is what the module needs.
 type Deps struct {
 	DB *bun.DB
-	// Kinds by the name the form sends (purchases, sales).
+	// Kinds by the name the form sends (purchases, sales, payments).
 	Kinds map[string]Kind
 	// Mail sends the verification codes (platform/mail: SMTP, or the dev mailbox).
 	Mail  mail.Sender

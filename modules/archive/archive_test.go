@@ -450,3 +450,46 @@ func (w *world) purchaseLines(t *testing.T, id int64) []int64 {
 	}
 	return ids
 }
+
+// A payment archived on its own leaves its document's paid amount and comes back into it; a
+// restore that would overpay the document now is refused with the reason.
+func TestArchivePaymentAlone(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, w *world) {
+		p := w.purchase(t, w.Admin, "2026-11-02", 10) // 10 × 100.000 centavos
+		w.pay(t, p, 600000)
+		balance := func() int64 {
+			t.Helper()
+			var out authtest.Data[struct {
+				Totals struct {
+					PaidCents    int64 `json:"paid_cents"`
+					BalanceCents int64 `json:"balance_cents"`
+				} `json:"totals"`
+			}]
+			w.Get(t, fmt.Sprintf("/api/purchases/%d", p), w.Admin).Expect(http.StatusOK).JSON(&out)
+			return out.Data.Totals.BalanceCents
+		}
+		if got := balance(); got != 400000 {
+			t.Fatalf("balance after paying = %d, want 400000", got)
+		}
+		var pays struct {
+			Data []struct {
+				ID int64 `json:"id"`
+			} `json:"data"`
+		}
+		w.Get(t, fmt.Sprintf("/api/payments?type=purchase&document_id=%d", p), w.Admin).Expect(http.StatusOK).JSON(&pays)
+		b := w.archive(t, w.User, obj{"kind": "payments", "ids": []int64{pays.Data[0].ID}})
+		if got := balance(); got != 1000000 {
+			t.Fatalf("balance after archiving the payment = %d, want 1000000", got)
+		}
+		// Another payment takes 500.000 meanwhile: the archived 600.000 no longer fits.
+		w.pay(t, p, 500000)
+		e := w.Send(t, http.MethodPost, fmt.Sprintf("/api/archive/%d/restore", b.ID), w.Admin, nil).Expect(http.StatusConflict).Err()
+		if !regexp.MustCompile(`cannot be restored: The payment exceeds the balance due`).MatchString(e.Error) {
+			t.Fatalf("refusal %q", e.Error)
+		}
+		if got := balance(); got != 500000 {
+			t.Fatalf("balance after the refused restore = %d, want 500000", got)
+		}
+	})
+}

@@ -174,6 +174,7 @@ func New(d Deps) (*Product, error) {
 		Kinds: map[string]archive.Kind{
 			"purchases": {Owner: p.Purchasing.Purchases(), Along: p.Payments.Attached(), DocType: "purchase"},
 			"sales":     {Owner: p.Sales.Sales(), Along: p.Payments.Attached(), DocType: "sale"},
+			"payments":  {Owner: p.Payments.Payments()},
 		}})
 	p.Audit = audit.New(audit.Deps{DB: d.DB, Users: au.UserNames, Companies: st.CompanyNames, AdminRole: auth.RoleAdmin, Now: d.Now})
 	p.Reports = reports.New(reports.Deps{DB: d.DB, StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})

@@ -22,13 +22,13 @@ type Roles struct {
 
 // ArchiveSelection is the body every advanced-delete step takes.
 type ArchiveSelection struct {
-	Kind      string  `json:"kind" doc:"What to delete: purchases or sales"`
+	Kind      string  `json:"kind" doc:"What to delete: purchases, sales or payments"`
 	CompanyID int64   `json:"company_id,omitempty" required:"false" minimum:"0" doc:"Administrators: one company's records (default: every company)"`
 	IDs       []int64 `json:"ids,omitempty" required:"false" maxItems:"500" doc:"Chosen records; when set the filter is ignored"`
 	From      string  `json:"from,omitempty" required:"false" maxLength:"10" doc:"Filter: first date (YYYY-MM-DD)"`
 	To        string  `json:"to,omitempty" required:"false" maxLength:"10" doc:"Filter: last date (YYYY-MM-DD)"`
-	PartyID   int64   `json:"party_id,omitempty" required:"false" minimum:"0" doc:"Filter: the supplier (purchases) or customer (sales)"`
-	StoreID   int64   `json:"store_id,omitempty" required:"false" minimum:"0" doc:"Filter: the store"`
+	PartyID   int64   `json:"party_id,omitempty" required:"false" minimum:"0" doc:"Filter: the supplier (purchases) or customer (sales); not for payments"`
+	StoreID   int64   `json:"store_id,omitempty" required:"false" minimum:"0" doc:"Filter: the store (purchases, sales)"`
 	Status    string  `json:"status,omitempty" required:"false" enum:"pending,approved,rejected," doc:"Filter: approval status"`
 }
 

@@ -8,10 +8,13 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/payments/internal/domain"
 	"github.com/backoffice/backoffice/modules/payments/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/archiving"
 	"github.com/backoffice/backoffice/platform/caller"
+	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/payable"
 )
 
 // Verbs of the advanced delete's payment events (backoffice.payments.payment.<verb>.v1).
@@ -99,4 +102,93 @@ func (s *Service) archived(ctx context.Context, tx bun.IDB, r *store.Row, verb s
 func (s *Service) ArchiveSettled(ctx context.Context) {
 	s.Counter.Bump(ctx, store.Table)
 	s.Events.Flush()
+}
+
+// SelectArchivable reads, on db, up to limit live payments of sel in sc by payment date and
+// approval status. Neither a party (a supplier's and a customer's ids may be equal) nor a store
+// narrows payments. Every payment may go.
+func (s *Service) SelectArchivable(ctx context.Context, db bun.IDB, sc listing.Scope, sel archiving.Selection, limit int) ([]archiving.Record, error) {
+	rows, err := store.New(db).Selected(ctx, sc, store.Filter{Approval: sel.Status, From: sel.From, To: sel.To}, sel.IDs, limit)
+	out := make([]archiving.Record, len(rows))
+	for i, r := range rows {
+		out[i] = archiving.Record{ID: r.ID, CompanyID: r.CompanyID, Number: r.ReferenceNo, Party: r.PartyName, Date: r.PaymentDate,
+			AmountCents: r.AmountCents}
+	}
+	return out, err
+}
+
+// Archive archives, in tx, the live payments ids on their own: an approved one is taken back
+// from its document (a payment lowers its paid amount, a refund raises it again), through the
+// document's owner with the document held, as a decision would.
+func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
+	st := store.New(tx)
+	out := make([]archiving.Item, 0, len(ids))
+	for _, id := range ids {
+		r, err := st.Held(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, apperror.Conflict(domain.MsgNotFound)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if paidNow(r) {
+			ledger := s.Ledgers[payable.Type(r.Type)]
+			if _, err := ledger.Document(ctx, tx, 0, r.DocumentID); err != nil {
+				return nil, err
+			}
+			if err := ledger.ApplyPaid(ctx, tx, r.DocumentID, -domain.Signed(r.Direction, r.AmountCents), by.At); err != nil {
+				return nil, err
+			}
+		}
+		if err := st.Archive(ctx, r.ID, by.UserID, by.At); err != nil {
+			return nil, err
+		}
+		if err := s.archived(ctx, tx, r, VerbArchived, by); err != nil {
+			return nil, err
+		}
+		out = append(out, paymentItem(r))
+	}
+	return out, nil
+}
+
+// Restore brings back, in tx, the payments of items archived on their own: each must still fit
+// its document (never overpaid, a refund within the credit), and an approved one counts on the
+// document again. A document that is gone, or no room left, refuses with the reason.
+func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Item, by archiving.Actor) error {
+	st := store.New(tx)
+	for _, it := range items {
+		if it.Kind != KindPayment {
+			continue
+		}
+		r, err := st.Unarchive(ctx, it.ID, by.At)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperror.Conflict(fmt.Sprintf("%s cannot be restored: it is no longer archived.", it.Number))
+		}
+		if err != nil {
+			return err
+		}
+		ledger := s.Ledgers[payable.Type(r.Type)]
+		doc, err := ledger.Document(ctx, tx, 0, r.DocumentID)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperror.Conflict(fmt.Sprintf("%s cannot be restored: its document %s was deleted.", r.ReferenceNo, r.DocumentNumber))
+		}
+		if err != nil {
+			return err
+		}
+		if err := fits(ctx, tx, r.Type, r.Direction, doc, r.ID, r.AmountCents, "amount_cents"); err != nil {
+			if e := apperror.As(err); e != nil {
+				return apperror.Conflict(fmt.Sprintf("%s cannot be restored: %s", r.ReferenceNo, e.Message))
+			}
+			return err
+		}
+		if paidNow(r) {
+			if err := ledger.ApplyPaid(ctx, tx, r.DocumentID, domain.Signed(r.Direction, r.AmountCents), by.At); err != nil {
+				return err
+			}
+		}
+		if err := s.archived(ctx, tx, r, VerbRestored, by); err != nil {
+			return err
+		}
+	}
+	return nil
 }

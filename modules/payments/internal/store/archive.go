@@ -7,6 +7,8 @@ import (
 	"github.com/uptrace/bun"
 
 	"github.com/backoffice/backoffice/platform/archiving"
+	"github.com/backoffice/backoffice/platform/db"
+	"github.com/backoffice/backoffice/platform/listing"
 )
 
 // Attached returns the live payments (any direction and approval status) of the documents of
@@ -34,4 +36,27 @@ func (s *Store) Unarchive(ctx context.Context, id int64, at time.Time) (*Row, er
 		return nil, err
 	}
 	return r, archiving.Undelete(ctx, s.db, (*Row)(nil), Words, id, RowWords(r), at)
+}
+
+// Selected returns up to limit live payments in scope: those of ids when ids is not empty, else
+// those f narrows to, oldest first — an advanced delete's selection of payments.
+func (s *Store) Selected(ctx context.Context, scope listing.Scope, f Filter, ids []int64, limit int) ([]Row, error) {
+	var rows []Row
+	q := Spec.Rows(s.db, &rows, "p", scope, "")
+	if len(ids) > 0 {
+		q = q.Where("p.id IN (?)", bun.In(ids))
+	} else {
+		q = s.filtered(q, scope, f)
+	}
+	return rows, q.OrderExpr("p.payment_date ASC, p.id ASC").Limit(int64(limit)).Scan(ctx)
+}
+
+// Held returns the live payment id for the rest of the transaction the Store works in
+// (platform/db.Hold, as its document is): concurrent decisions and archives take turns.
+func (s *Store) Held(ctx context.Context, id int64) (*Row, error) {
+	r := new(Row)
+	if err := db.Hold(ctx, s.db, Spec.Rows(s.db, r, "p", listing.Scope{All: true}, "").Where("p.id = ?", id), Table, "p", id, 0); err != nil {
+		return nil, err
+	}
+	return r, nil
 }

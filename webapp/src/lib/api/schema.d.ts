@@ -2906,11 +2906,11 @@ export interface components {
             from?: string;
             /** @description Chosen records; when set the filter is ignored */
             ids?: number[] | null;
-            /** @description What to delete: purchases or sales */
+            /** @description What to delete: purchases, sales or payments */
             kind: string;
             /**
              * Format: int64
-             * @description Filter: the supplier (purchases) or customer (sales)
+             * @description Filter: the supplier (purchases) or customer (sales); not for payments
              */
             party_id?: number;
             /**
@@ -2920,7 +2920,7 @@ export interface components {
             status?: "pending" | "approved" | "rejected" | "";
             /**
              * Format: int64
-             * @description Filter: the store
+             * @description Filter: the store (purchases, sales)
              */
             store_id?: number;
             /** @description Filter: last date (YYYY-MM-DD) */
@@ -2941,11 +2941,11 @@ export interface components {
             from?: string;
             /** @description Chosen records; when set the filter is ignored */
             ids?: number[] | null;
-            /** @description What to delete: purchases or sales */
+            /** @description What to delete: purchases, sales or payments */
             kind: string;
             /**
              * Format: int64
-             * @description Filter: the supplier (purchases) or customer (sales)
+             * @description Filter: the supplier (purchases) or customer (sales); not for payments
              */
             party_id?: number;
             /** @description Why (required; kept with the batch) */
@@ -2957,7 +2957,7 @@ export interface components {
             status?: "pending" | "approved" | "rejected" | "";
             /**
              * Format: int64
-             * @description Filter: the store
+             * @description Filter: the store (purchases, sales)
              */
             store_id?: number;
             /** @description Filter: last date (YYYY-MM-DD) */

@@ -15,7 +15,7 @@ export type ArchivePreview = Schema<'ArchivePreview'>;
 export type ArchiveBatch = Schema<'ArchiveBatch'>;
 
 /** The kinds the advanced delete takes, in the form's order. */
-export const ARCHIVE_KINDS = ['purchases', 'sales'] as const;
+export const ARCHIVE_KINDS = ['purchases', 'sales', 'payments'] as const;
 export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
 
 const ARCHIVE_KEY = ['archive'] as const;

@@ -1,8 +1,8 @@
 /**
  * /advanced_delete/form (admin and user, spec §2/§6): archive many records at once.
  *
- * 1. Pick a kind (purchases, sales) and a filter — date range, supplier or customer, store,
- *    approval status (administrators also a company) — then Preview: how many records, their
+ * 1. Pick a kind (purchases, sales, payments) and a filter — date range, supplier or customer
+ *    and store (not for payments), approval status (administrators also a company) — then Preview: how many records, their
  *    total, what goes along with them (a purchase's payments and returns), and what cannot go
  *    and why. Nothing is deleted. Unticking records narrows the selection to the ticked ones
  *    (preview again to see the new figures).
@@ -156,8 +156,12 @@ export function AdvancedDeletePage() {
           {isAdmin && <CompanySelect value={filter.companyId} onChange={(v) => change({ companyId: v })} />}
           <DateField label={t('from')} value={filter.from} onChange={(v) => change({ from: v })} data-testid="field-from" />
           <DateField label={t('to')} value={filter.to} onChange={(v) => change({ to: v })} data-testid="field-to" />
-          <PartySelect kind={filter.kind} value={filter.partyId} onChange={(v) => change({ partyId: v })} />
-          <StoreSelect value={filter.storeId} onChange={(v) => change({ storeId: v })} />
+          {filter.kind !== 'payments' && (
+            <>
+              <PartySelect kind={filter.kind} value={filter.partyId} onChange={(v) => change({ partyId: v })} />
+              <StoreSelect value={filter.storeId} onChange={(v) => change({ storeId: v })} />
+            </>
+          )}
           <SelectField
             label={t('status')}
             value={filter.status}
@@ -289,7 +293,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-function PartySelect({ kind, value, onChange }: { kind: ArchiveKind; value: string; onChange: (v: string) => void }) {
+function PartySelect({ kind, value, onChange }: { kind: Exclude<ArchiveKind, 'payments'>; value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation('archive');
   const parties = useResourceOptions(kind === 'purchases' ? '/api/suppliers' : '/api/customers');
   return (
