@@ -7,7 +7,6 @@ import (
 
 	"github.com/backoffice/backoffice/modules/payments/internal/app"
 	"github.com/backoffice/backoffice/platform/archiving"
-	"github.com/backoffice/backoffice/platform/listing"
 )
 
 // KindPayment is a payment's kind in an archive batch (archiving.Item.Kind).
@@ -36,20 +35,6 @@ func (a attached) Settled(ctx context.Context) { a.svc.ArchiveSettled(ctx) }
 // Payments is the advanced delete's way to payments on their own (archiving.Kind): an approved
 // payment archived is taken back from its document's paid amount (a refund given back to it),
 // and counts again on restore if it still fits.
-func (m *Module) Payments() archiving.Kind { return paymentKind{m.svc} }
-
-type paymentKind struct{ svc *app.Service }
-
-func (k paymentKind) Select(ctx context.Context, db bun.IDB, sc listing.Scope, sel archiving.Selection, limit int) ([]archiving.Record, error) {
-	return k.svc.SelectArchivable(ctx, db, sc, sel, limit)
+func (m *Module) Payments() archiving.Kind {
+	return archiving.KindFuncs{Selecting: m.svc.SelectArchivable, Archiving: m.svc.Archive, Restoring: m.svc.Restore, Settling: m.svc.ArchiveSettled}
 }
-
-func (k paymentKind) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
-	return k.svc.Archive(ctx, tx, ids, by)
-}
-
-func (k paymentKind) Restore(ctx context.Context, tx bun.IDB, items []archiving.Item, by archiving.Actor) error {
-	return k.svc.Restore(ctx, tx, items, by)
-}
-
-func (k paymentKind) Settled(ctx context.Context) { k.svc.ArchiveSettled(ctx) }

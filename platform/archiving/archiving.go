@@ -105,3 +105,30 @@ type Along interface {
 	// Settled runs once an archive or a restore committed.
 	Settled(ctx context.Context)
 }
+
+// KindFuncs is a Kind made of an owner's use cases, so that an owner hands its Service's
+// methods over without an adapter type of its own.
+type KindFuncs struct {
+	Selecting func(ctx context.Context, db bun.IDB, sc listing.Scope, sel Selection, limit int) ([]Record, error)
+	Archiving func(ctx context.Context, tx bun.IDB, ids []int64, by Actor) ([]Item, error)
+	Restoring func(ctx context.Context, tx bun.IDB, items []Item, by Actor) error
+	Settling  func(ctx context.Context)
+}
+
+// Select implements Kind.
+func (k KindFuncs) Select(ctx context.Context, db bun.IDB, sc listing.Scope, sel Selection, limit int) ([]Record, error) {
+	return k.Selecting(ctx, db, sc, sel, limit)
+}
+
+// Archive implements Kind.
+func (k KindFuncs) Archive(ctx context.Context, tx bun.IDB, ids []int64, by Actor) ([]Item, error) {
+	return k.Archiving(ctx, tx, ids, by)
+}
+
+// Restore implements Kind.
+func (k KindFuncs) Restore(ctx context.Context, tx bun.IDB, items []Item, by Actor) error {
+	return k.Restoring(ctx, tx, items, by)
+}
+
+// Settled implements Kind.
+func (k KindFuncs) Settled(ctx context.Context) { k.Settling(ctx) }

@@ -43,3 +43,15 @@ func Deleted(ctx context.Context, idb bun.IDB, dst any, alias string, id int64) 
 	return db.NotFound(idb.NewSelect().Model(dst).Where("?.id = ?", bun.Ident(alias), id).
 		Where("?.deleted_at IS NOT NULL", bun.Ident(alias)).Scan(ctx))
 }
+
+// Chosen narrows q — a SELECT of an owner's live rows in scope, aliased alias — to the rows ids
+// when there are some, else by narrow (the owner's list filter), in order, at most limit: an
+// advanced delete's selection read the same way by every owner.
+func Chosen(q *bun.SelectQuery, alias string, ids []int64, narrow func(*bun.SelectQuery) *bun.SelectQuery, order string, limit int) *bun.SelectQuery {
+	if len(ids) > 0 {
+		q = q.Where("?.id IN (?)", bun.Ident(alias), bun.In(ids))
+	} else {
+		q = narrow(q)
+	}
+	return q.OrderExpr(order).Limit(int64(limit))
+}

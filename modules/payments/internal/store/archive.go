@@ -42,13 +42,8 @@ func (s *Store) Unarchive(ctx context.Context, id int64, at time.Time) (*Row, er
 // those f narrows to, oldest first — an advanced delete's selection of payments.
 func (s *Store) Selected(ctx context.Context, scope listing.Scope, f Filter, ids []int64, limit int) ([]Row, error) {
 	var rows []Row
-	q := Spec.Rows(s.db, &rows, "p", scope, "")
-	if len(ids) > 0 {
-		q = q.Where("p.id IN (?)", bun.In(ids))
-	} else {
-		q = s.filtered(q, scope, f)
-	}
-	return rows, q.OrderExpr("p.payment_date ASC, p.id ASC").Limit(int64(limit)).Scan(ctx)
+	narrow := func(q *bun.SelectQuery) *bun.SelectQuery { return s.filtered(q, scope, f) }
+	return rows, archiving.Chosen(Spec.Rows(s.db, &rows, "p", scope, ""), "p", ids, narrow, "p.payment_date ASC, p.id ASC", limit).Scan(ctx)
 }
 
 // Held returns the live payment id for the rest of the transaction the Store works in

@@ -13,13 +13,8 @@ import (
 // else those f narrows to (its search aside), oldest first — an advanced delete's selection.
 func (s *Store) Selected(ctx context.Context, scope Scope, f Filter, ids []int64, limit int) ([]Row, error) {
 	var rows []Row
-	q := s.rows(scope, &rows, "")
-	if len(ids) > 0 {
-		q = q.Where("p.id IN (?)", bun.In(ids))
-	} else {
-		q = s.narrowed(q, f)
-	}
-	return rows, q.OrderExpr("p.purchase_date ASC, p.id ASC").Limit(int64(limit)).Scan(ctx)
+	narrow := func(q *bun.SelectQuery) *bun.SelectQuery { return s.narrowed(q, f) }
+	return rows, archiving.Chosen(s.rows(scope, &rows, ""), "p", ids, narrow, "p.purchase_date ASC, p.id ASC", limit).Scan(ctx)
 }
 
 // ReturnsOf returns the live returns of the purchases ids, by purchase, oldest first.

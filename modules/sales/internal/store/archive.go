@@ -13,13 +13,8 @@ import (
 // those f narrows to (its search aside), oldest first — an advanced delete's selection.
 func (s *Store) Selected(ctx context.Context, scope Scope, f Filter, ids []int64, limit int) ([]Row, error) {
 	var rows []Row
-	q := s.rows(scope, &rows, "")
-	if len(ids) > 0 {
-		q = q.Where("s.id IN (?)", bun.In(ids))
-	} else {
-		q = s.narrowed(q, f)
-	}
-	return rows, q.OrderExpr("s.sale_date ASC, s.id ASC").Limit(int64(limit)).Scan(ctx)
+	narrow := func(q *bun.SelectQuery) *bun.SelectQuery { return s.narrowed(q, f) }
+	return rows, archiving.Chosen(s.rows(scope, &rows, ""), "s", ids, narrow, "s.sale_date ASC, s.id ASC", limit).Scan(ctx)
 }
 
 // Archive soft-deletes the live sale id whatever its state (its payments go with it,
