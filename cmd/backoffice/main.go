@@ -6,6 +6,7 @@
 //	backoffice seed               load the demo company and demo users
 //	backoffice user create ...    create a real user, e.g. the first admin of a production install
 //	backoffice openapi            print the API's OpenAPI document (no server, no database)
+//	backoffice purge --older-than 30d   remove the advanced delete's archive batches older than that
 //
 // Configuration comes from BACKOFFICE_* environment variables (see README.md).
 package main
@@ -41,7 +42,8 @@ const usage = `usage:
   backoffice user create --username NAME --role admin|secretary|user|buyer --company NAME
                          [--first-name X] [--last-name Y] [--email E] [--require-2fa] [--password-stdin]
      (without --password-stdin the password is read from BACKOFFICE_NEW_USER_PASSWORD)
-  backoffice openapi       print the API's OpenAPI document`
+  backoffice openapi       print the API's OpenAPI document
+  backoffice purge --older-than 30d   remove archive batches older than that (no longer restorable)`
 
 type usageError struct{ msg string }
 
@@ -63,6 +65,8 @@ func run(ctx context.Context, args []string) error {
 		return userCommand(ctx, args)
 	case "openapi":
 		return writeOpenAPI(ctx, os.Stdout)
+	case "purge":
+		return purgeCommand(ctx, args, os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Println(usage)
 		return nil

@@ -95,3 +95,14 @@ func (m *Module) Recipients(ctx context.Context, tx bun.IDB, ids []int64, admins
 func (m *Module) CheckAdminCredentials(ctx context.Context, username, password, ip string) (int64, error) {
 	return m.svc.CheckAdminCredentials(ctx, username, password, ip)
 }
+
+// Contact returns the live user id's display name and e-mail address, read on db (the advanced
+// delete mails its verification code there); db.ErrNotFound when there is no such user.
+func (m *Module) Contact(ctx context.Context, db bun.IDB, id int64) (name, email string, err error) {
+	u, err := store.New(db).UserByID(ctx, id)
+	if err != nil {
+		return "", "", err
+	}
+	names, err := m.svc.UserNames(ctx, []int64{id})
+	return names[id], u.Email, err
+}

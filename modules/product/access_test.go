@@ -93,6 +93,14 @@ var accessTable = map[string]caller{
 	"PUT /api/site_setting":              admin,
 
 	// Taxes: everyone signed in reads the UVT, administrators set it.
+	// Advanced delete (spec §6: not secretary; buyers have no documents): admin and user; only
+	// administrators restore.
+	"POST /api/advanced-delete/preview":   admin | user,
+	"POST /api/advanced-delete/send-code": admin | user,
+	"POST /api/advanced-delete/verify":    admin | user,
+	"GET /api/archive":                    admin | user,
+	"POST /api/archive/{id}/restore":      admin,
+
 	"GET /api/tax/uvt":        signedIn,
 	"PUT /api/tax/uvt/{year}": admin,
 

@@ -29,6 +29,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/archive"
 	"github.com/backoffice/backoffice/modules/audit"
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/catalog"
@@ -102,6 +103,9 @@ type Product struct {
 	Payments *payments.Module
 	// Reports reads the report views (every page and the dashboard's figures).
 	Reports *reports.Module
+	// Archive is the advanced delete: batches of records archived with a reason, restored by an
+	// administrator.
+	Archive *archive.Module
 	// Mail is the Deps' sender, for the modules built here that send e-mail.
 	Mail mail.Sender
 	// Audit reads the audit trail every module writes (the administrators' /audit page).
@@ -168,6 +172,13 @@ func New(d Deps) (*Product, error) {
 	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Stock: p.Catalog, Catalog: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
 		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
+	p.Archive = archive.New(archive.Deps{DB: d.DB, Mail: d.Mail, Users: au, Now: d.Now,
+		DeleteRoles: []string{auth.RoleAdmin, auth.RoleUser}, AdminRole: auth.RoleAdmin,
+		Kinds: map[string]archive.Kind{
+			"purchases": {Owner: p.Purchasing.Purchases(), Along: p.Payments.Attached(), DocType: "purchase"},
+			"sales":     {Owner: p.Sales.Sales(), Along: p.Payments.Attached(), DocType: "sale"},
+			"payments":  {Owner: p.Payments.Payments()},
+		}})
 	p.Audit = audit.New(audit.Deps{DB: d.DB, Users: au.UserNames, Companies: st.CompanyNames, AdminRole: auth.RoleAdmin, Now: d.Now})
 	p.Reports = reports.New(reports.Deps{DB: cmp.Or(d.ReportsDB, d.DB), StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})
 	if d.Bus != nil {
@@ -264,6 +275,7 @@ func (p *Product) Mount(srv *httpx.Server, withLive bool) {
 	p.Sales.Routes(srv.API())
 	p.Payments.Routes(srv.API())
 	p.Reports.Routes(srv.API())
+	p.Archive.Routes(srv.API())
 	p.Audit.Routes(srv.API())
 	p.Notifications.Routes(srv.API())
 	p.Tax.Routes(srv.API())

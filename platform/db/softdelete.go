@@ -26,6 +26,19 @@ func SoftDelete(ctx context.Context, q *bun.UpdateQuery, id, by int64, at time.T
 	return n == 1, err
 }
 
+// Undelete runs q, an UPDATE of one table, as the undoing of SoftDelete for the deleted row id
+// (an archived record restored, modules/archive): deleted_at and deleted_by go back to NULL. It
+// reports whether a row was brought back: false when id is missing or live.
+func Undelete(ctx context.Context, q *bun.UpdateQuery, id int64) (bool, error) {
+	res, err := q.Set("deleted_at = NULL").Set("deleted_by = NULL").
+		Where("id = ?", id).Where("deleted_at IS NOT NULL").Exec(ctx)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
 // Stamps are a record's when-and-who columns — created, last updated and softly deleted (SoftDelete),
 // when and by whom (NULL: no user) — as a module's bun row embeds them.
 type Stamps struct {

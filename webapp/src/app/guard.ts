@@ -42,6 +42,8 @@ const DENIED: Record<Exclude<Role, 'buyer'>, string[]> = {
     '/setting/store',
     '/setting/site_status',
     '/advanced_delete/form',
+    // The advanced delete's archive (issue 13): the API answers secretaries 403.
+    '/archive',
     '/report/users_report',
     '/report/users_report/{id}',
     '/audit',

@@ -52,6 +52,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/payment/pending', labelKey: 'nav.payments', descriptionKey: 'nav.paymentsDescription', icon: 'wallet' },
   { path: '/preturn/list', labelKey: 'nav.returns', descriptionKey: 'nav.returnsDescription', icon: 'undo' },
   { path: '/concurrent_payments/form', labelKey: 'nav.concurrentPayments', descriptionKey: 'nav.concurrentPaymentsDescription', icon: 'layers' },
+  { path: '/advanced_delete/form', labelKey: 'nav.advancedDelete', descriptionKey: 'nav.advancedDeleteDescription', icon: 'layers' },
   { path: '/purchase-order/list', labelKey: 'nav.purchaseOrders', descriptionKey: 'nav.purchaseOrdersDescription', icon: 'clipboard' },
   { path: '/purchase-order/add', labelKey: 'nav.addPurchaseOrder', descriptionKey: 'nav.addPurchaseOrderDescription', icon: 'clipboard', buyerOnly: true },
   { path: '/received-order/list', labelKey: 'nav.receivedOrders', descriptionKey: 'nav.receivedOrdersDescription', icon: 'inbox' },
@@ -74,6 +75,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     adminOnly: true,
   },
   { path: '/audit', labelKey: 'nav.audit', descriptionKey: 'nav.auditDescription', icon: 'clipboard', adminOnly: true },
+  { path: '/archive', labelKey: 'nav.archive', descriptionKey: 'nav.archiveDescription', icon: 'clock', adminOnly: true },
 ];
 
 /** The entries a role may open. */

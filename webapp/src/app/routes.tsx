@@ -221,7 +221,11 @@ const protectedPages: RouteObject[] = [
   },
 
   redirectRoute('advanced_delete', '/advanced_delete/form'),
-  notBuilt('advanced_delete/form'),
+  {
+    path: 'advanced_delete/form',
+    lazy: async () => ({ Component: (await import('@/features/archive/pages/advanced-delete-page')).AdvancedDeletePage }),
+  },
+  { path: 'archive', lazy: async () => ({ Component: (await import('@/features/archive/pages/archive-page')).ArchivePage }) },
 
   redirectRoute('notification', '/notification/list'),
   {

@@ -174,3 +174,25 @@ var returnFieldOrder = []string{"purchase_id", "return_date", "reference_no", "k
 
 // RefusedReturn is the answer to a return form with the invalid fields f.
 func RefusedReturn(f Fields) error { return apperror.Form(f, returnFieldOrder...) }
+
+// Advanced delete's restore refusals (modules/archive shows them as the batch's reason).
+
+// MsgRestoreGone: a record of the batch is no longer archived (brought back some other way).
+func MsgRestoreGone(number string) string {
+	return fmt.Sprintf("%s cannot be restored: it is no longer archived.", number)
+}
+
+// MsgRestoreSupplierGone: the purchase's supplier was deleted while it was archived.
+func MsgRestoreSupplierGone(number, supplier string) string {
+	return fmt.Sprintf("%s cannot be restored: its supplier %s was deleted.", number, supplier)
+}
+
+// MsgRestoreTaken: another live purchase took the reference or the received order meanwhile.
+func MsgRestoreTaken(number string) string {
+	return fmt.Sprintf("%s cannot be restored: another purchase has its reference or its received order now.", number)
+}
+
+// MsgRestoreStock: the goods an archived return had taken out were sold meanwhile.
+func MsgRestoreStock(number, product string, available int64) string {
+	return fmt.Sprintf("%s cannot be restored: only %d of %s are in stock.", number, available, product)
+}

@@ -4,6 +4,106 @@
  */
 
 export interface paths {
+    "/api/advanced-delete/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a selection would archive (nothing changes)
+         * @description Access: roles: admin, user.
+         */
+        post: operations["advanced-delete-preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advanced-delete/send-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail the signed-in user a 6-digit code bound to this selection's preview (10 minutes, single use; 3 per 15 minutes)
+         * @description Access: roles: admin, user.
+         */
+        post: operations["advanced-delete-send-code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/advanced-delete/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the code and archive the selection with a reason, in one transaction
+         * @description Access: roles: admin, user.
+         */
+        post: operations["advanced-delete-verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Archived batches, newest first: who, when, reason, what, totals
+         * @description Access: roles: admin, user.
+         */
+        get: operations["list-archive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/archive/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a batch archived within 30 days, re-applying every effect, or refuse with the reason
+         * @description Access: roles: admin.
+         */
+        post: operations["restore-archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/attachments/{id}": {
         parameters: {
             query?: never;
@@ -2710,6 +2810,159 @@ export interface components {
             password?: string;
             username?: string;
         };
+        ArchiveBatch: {
+            /** Format: int64 */
+            company_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            created_by: number;
+            created_by_name: string;
+            /** Format: int64 */
+            dependent_count: number;
+            /** Format: int64 */
+            id: number;
+            items: components["schemas"]["ArchiveItem"][] | null;
+            kind: string;
+            reason: string;
+            /** Format: int64 */
+            record_count: number;
+            /** @description Not restored yet and archived within 30 days */
+            restorable: boolean;
+            /** Format: date-time */
+            restored_at: string | null;
+            restored_by_name: string;
+            /** Format: int64 */
+            total_cents: number;
+        };
+        ArchiveBatchOutputBody: {
+            data: components["schemas"]["ArchiveBatch"];
+        };
+        ArchiveItem: {
+            /** Format: int64 */
+            amount_cents: number;
+            /** Format: int64 */
+            id: number;
+            /** @description purchase, purchase_return, payment or sale */
+            kind: string;
+            number: string;
+            party: string;
+            /** @description Chosen in the preview (false: went along with one) */
+            selected: boolean;
+        };
+        ArchiveListOutputBody: {
+            data: components["schemas"]["ArchiveBatch"][] | null;
+            /** Format: int64 */
+            total: number;
+        };
+        ArchivePreview: {
+            /**
+             * Format: int64
+             * @description Selected records that cannot go
+             */
+            blocked: number;
+            /**
+             * Format: int64
+             * @description Records that go
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description Records that go along with them
+             */
+            dependents: number;
+            kind: string;
+            records: components["schemas"]["ArchiveRecord"][] | null;
+            /**
+             * Format: int64
+             * @description Their total amount
+             */
+            total_cents: number;
+        };
+        ArchivePreviewOutputBody: {
+            data: components["schemas"]["ArchivePreview"];
+        };
+        ArchiveRecord: {
+            /** Format: int64 */
+            amount_cents: number;
+            /** @description Why it cannot be deleted; empty when it goes */
+            blocked: string;
+            /** Format: int64 */
+            company_id: number;
+            date: string;
+            dependents: components["schemas"]["ArchiveItem"][] | null;
+            /** Format: int64 */
+            id: number;
+            number: string;
+            party: string;
+        };
+        ArchiveSelection: {
+            /**
+             * Format: int64
+             * @description Administrators: one company's records (default: every company)
+             */
+            company_id?: number;
+            /** @description Filter: first date (YYYY-MM-DD) */
+            from?: string;
+            /** @description Chosen records; when set the filter is ignored */
+            ids?: number[] | null;
+            /** @description What to delete: purchases, sales or payments */
+            kind: string;
+            /**
+             * Format: int64
+             * @description Filter: the supplier (purchases) or customer (sales); not for payments
+             */
+            party_id?: number;
+            /**
+             * @description Filter: approval status
+             * @enum {string}
+             */
+            status?: "pending" | "approved" | "rejected" | "";
+            /**
+             * Format: int64
+             * @description Filter: the store (purchases, sales)
+             */
+            store_id?: number;
+            /** @description Filter: last date (YYYY-MM-DD) */
+            to?: string;
+        };
+        ArchiveSentOutputBody: {
+            message: string;
+        };
+        ArchiveVerifyInputBody: {
+            /** @description The 6-digit code mailed by send-code */
+            code: string;
+            /**
+             * Format: int64
+             * @description Administrators: one company's records (default: every company)
+             */
+            company_id?: number;
+            /** @description Filter: first date (YYYY-MM-DD) */
+            from?: string;
+            /** @description Chosen records; when set the filter is ignored */
+            ids?: number[] | null;
+            /** @description What to delete: purchases, sales or payments */
+            kind: string;
+            /**
+             * Format: int64
+             * @description Filter: the supplier (purchases) or customer (sales); not for payments
+             */
+            party_id?: number;
+            /** @description Why (required; kept with the batch) */
+            reason: string;
+            /**
+             * @description Filter: approval status
+             * @enum {string}
+             */
+            status?: "pending" | "approved" | "rejected" | "";
+            /**
+             * Format: int64
+             * @description Filter: the store (purchases, sales)
+             */
+            store_id?: number;
+            /** @description Filter: last date (YYYY-MM-DD) */
+            to?: string;
+        };
         AuditEntry: {
             /** @description What the module wrote, e.g. purchase_approved, login_failed */
             action: string;
@@ -4709,6 +4962,453 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    "advanced-delete-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveSelection"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchivePreviewOutputBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "advanced-delete-send-code": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The mail's language (es or en) */
+                "Accept-Language"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveSelection"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveSentOutputBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts: Retry-After says when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "advanced-delete-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArchiveVerifyInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveBatchOutputBody"];
+                };
+            };
+            /** @description The body could not be read (malformed JSON or multipart, or missing) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The body is larger than the server accepts */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body's content type is not accepted */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "list-archive": {
+        parameters: {
+            query?: {
+                /** @description Administrators: one company's batches */
+                company_id?: number;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveListOutputBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "restore-archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchiveBatchOutputBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record the caller may see (JSON); or the caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "get-attachment": {
         parameters: {
             query?: never;

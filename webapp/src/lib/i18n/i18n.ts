@@ -45,6 +45,7 @@ export const NAMESPACES = [
   'reports',
   'returns',
   'audit',
+  'archive',
 ] as const;
 
 /**

@@ -1,0 +1,194 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/payments/internal/domain"
+	"github.com/backoffice/backoffice/modules/payments/internal/store"
+	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/archiving"
+	"github.com/backoffice/backoffice/platform/caller"
+	"github.com/backoffice/backoffice/platform/listing"
+	"github.com/backoffice/backoffice/platform/payable"
+)
+
+// Verbs of the advanced delete's payment events (backoffice.payments.payment.<verb>.v1).
+const (
+	VerbArchived = "archived"
+	VerbRestored = "restored"
+)
+
+// KindPayment is a payment's kind in an archive batch (archiving.Item.Kind).
+const KindPayment = "payment"
+
+func paymentItem(r *store.Row) archiving.Item {
+	return archiving.Item{Kind: KindPayment, ID: r.ID, CompanyID: r.CompanyID, Number: r.ReferenceNo, Party: r.PartyName,
+		AmountCents: r.AmountCents}
+}
+
+// Attached reads, on db, the live payments of the documents of docType ids, by document.
+func (s *Service) Attached(ctx context.Context, db bun.IDB, docType string, ids []int64) (map[int64][]archiving.Item, error) {
+	rows, err := store.New(db).Attached(ctx, docType, ids)
+	out := make(map[int64][]archiving.Item, len(ids))
+	for i := range rows {
+		out[rows[i].DocumentID] = append(out[rows[i].DocumentID], paymentItem(&rows[i]))
+	}
+	return out, err
+}
+
+// ArchiveAttached archives, in tx, the live payments of the documents of docType ids, which go
+// at the same time: the documents keep their paid amounts (they go and come back whole), so no
+// ledger moves. One audit entry and one payment.archived event each.
+func (s *Service) ArchiveAttached(ctx context.Context, tx bun.IDB, docType string, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
+	st := store.New(tx)
+	rows, err := st.Attached(ctx, docType, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]archiving.Item, 0, len(rows))
+	for i := range rows {
+		r := &rows[i]
+		if err := st.Archive(ctx, r.ID, by.UserID, by.At); err != nil {
+			return nil, err
+		}
+		if err := s.archived(ctx, tx, r, VerbArchived, by); err != nil {
+			return nil, err
+		}
+		out = append(out, paymentItem(r))
+	}
+	return out, nil
+}
+
+// RestoreAttached brings back, in tx, the payments of items (their documents come back in the
+// same transaction, with the paid amounts they kept).
+func (s *Service) RestoreAttached(ctx context.Context, tx bun.IDB, items []archiving.Item, by archiving.Actor) error {
+	st := store.New(tx)
+	for _, it := range items {
+		if it.Kind != KindPayment {
+			continue
+		}
+		r, err := st.Unarchive(ctx, it.ID, by.At)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperror.Conflict(fmt.Sprintf("%s cannot be restored: it is no longer archived.", it.Number))
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.archived(ctx, tx, r, VerbRestored, by); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// archived writes the audit entry and the event of verb (archived, restored) of payment r in tx.
+func (s *Service) archived(ctx context.Context, tx bun.IDB, r *store.Row, verb string, by archiving.Actor) error {
+	p := caller.Principal{UserID: by.UserID}
+	detail := "batch=" + strconv.FormatInt(by.BatchID, 10) + " reason=" + by.Reason
+	if err := audited(ctx, tx, p, Entity, r.CompanyID, r.ID, verb, detail, by.At); err != nil {
+		return err
+	}
+	r.ApprovalReason = by.Reason
+	return s.emit(ctx, tx, p, r, verb, by.At)
+}
+
+// ArchiveSettled runs once an archive or a restore committed: list totals recounted, the relay
+// woken.
+func (s *Service) ArchiveSettled(ctx context.Context) {
+	s.Counter.Bump(ctx, store.Table)
+	s.Events.Flush()
+}
+
+// SelectArchivable reads, on db, up to limit live payments of sel in sc by payment date and
+// approval status. Neither a party (a supplier's and a customer's ids may be equal) nor a store
+// narrows payments. Every payment may go.
+func (s *Service) SelectArchivable(ctx context.Context, db bun.IDB, sc listing.Scope, sel archiving.Selection, limit int) ([]archiving.Record, error) {
+	rows, err := store.New(db).Selected(ctx, sc, store.Filter{Approval: sel.Status, From: sel.From, To: sel.To}, sel.IDs, limit)
+	out := make([]archiving.Record, len(rows))
+	for i, r := range rows {
+		out[i] = archiving.Record{ID: r.ID, CompanyID: r.CompanyID, Number: r.ReferenceNo, Party: r.PartyName, Date: r.PaymentDate,
+			AmountCents: r.AmountCents}
+	}
+	return out, err
+}
+
+// Archive archives, in tx, the live payments ids on their own: an approved one is taken back
+// from its document (a payment lowers its paid amount, a refund raises it again), through the
+// document's owner with the document held, as a decision would.
+func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
+	st := store.New(tx)
+	out := make([]archiving.Item, 0, len(ids))
+	for _, id := range ids {
+		r, err := st.Held(ctx, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, apperror.Conflict(domain.MsgNotFound)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if paidNow(r) {
+			ledger := s.Ledgers[payable.Type(r.Type)]
+			if _, err := ledger.Document(ctx, tx, 0, r.DocumentID); err != nil {
+				return nil, err
+			}
+			if err := ledger.ApplyPaid(ctx, tx, r.DocumentID, -domain.Signed(r.Direction, r.AmountCents), by.At); err != nil {
+				return nil, err
+			}
+		}
+		if err := st.Archive(ctx, r.ID, by.UserID, by.At); err != nil {
+			return nil, err
+		}
+		if err := s.archived(ctx, tx, r, VerbArchived, by); err != nil {
+			return nil, err
+		}
+		out = append(out, paymentItem(r))
+	}
+	return out, nil
+}
+
+// Restore brings back, in tx, the payments of items archived on their own: each must still fit
+// its document (never overpaid, a refund within the credit), and an approved one counts on the
+// document again. A document that is gone, or no room left, refuses with the reason.
+func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Item, by archiving.Actor) error {
+	st := store.New(tx)
+	for _, it := range items {
+		if it.Kind != KindPayment {
+			continue
+		}
+		r, err := st.Unarchive(ctx, it.ID, by.At)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperror.Conflict(fmt.Sprintf("%s cannot be restored: it is no longer archived.", it.Number))
+		}
+		if err != nil {
+			return err
+		}
+		ledger := s.Ledgers[payable.Type(r.Type)]
+		doc, err := ledger.Document(ctx, tx, 0, r.DocumentID)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperror.Conflict(fmt.Sprintf("%s cannot be restored: its document %s was deleted.", r.ReferenceNo, r.DocumentNumber))
+		}
+		if err != nil {
+			return err
+		}
+		if err := fits(ctx, tx, r.Type, r.Direction, doc, r.ID, r.AmountCents, "amount_cents"); err != nil {
+			if e := apperror.As(err); e != nil {
+				return apperror.Conflict(fmt.Sprintf("%s cannot be restored: %s", r.ReferenceNo, e.Message))
+			}
+			return err
+		}
+		if paidNow(r) {
+			if err := ledger.ApplyPaid(ctx, tx, r.DocumentID, domain.Signed(r.Direction, r.AmountCents), by.At); err != nil {
+				return err
+			}
+		}
+		if err := s.archived(ctx, tx, r, VerbRestored, by); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,57 @@
+package archiving
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/db"
+	"github.com/backoffice/backoffice/platform/search"
+)
+
+// SoftDelete archives the live row id of model's table (a nil pointer of the owner's row type),
+// whatever its state, and drops its words from words: the owners' stores archive through here so
+// that every kind is archived the same way. db.ErrNotFound when id is not live.
+func SoftDelete(ctx context.Context, idb bun.IDB, model any, words search.Table, id, by int64, at time.Time) error {
+	ok, err := db.SoftDelete(ctx, idb.NewUpdate().Model(model), id, by, at)
+	if err == nil && !ok {
+		return db.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	return words.Drop(ctx, idb, id)
+}
+
+// Undelete brings back the archived row id of model's table and puts back its words (wordsOf
+// its row). db.ErrNotFound when id is not deleted.
+func Undelete(ctx context.Context, idb bun.IDB, model any, words search.Table, id int64, wordsOf []string, at time.Time) error {
+	ok, err := db.Undelete(ctx, idb.NewUpdate().Model(model).Set("updated_at = ?", at), id)
+	if err == nil && !ok {
+		return db.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	return words.Put(ctx, idb, map[int64][]string{id: wordsOf})
+}
+
+// Deleted reads the deleted row id into dst (a pointer to the owner's row, whose table alias is
+// alias). db.ErrNotFound when it is live or missing.
+func Deleted(ctx context.Context, idb bun.IDB, dst any, alias string, id int64) error {
+	return db.NotFound(idb.NewSelect().Model(dst).Where("?.id = ?", bun.Ident(alias), id).
+		Where("?.deleted_at IS NOT NULL", bun.Ident(alias)).Scan(ctx))
+}
+
+// Chosen narrows q — a SELECT of an owner's live rows in scope, aliased alias — to the rows ids
+// when there are some, else by narrow (the owner's list filter), in order, at most limit: an
+// advanced delete's selection read the same way by every owner.
+func Chosen(q *bun.SelectQuery, alias string, ids []int64, narrow func(*bun.SelectQuery) *bun.SelectQuery, order string, limit int) *bun.SelectQuery {
+	if len(ids) > 0 {
+		q = q.Where("?.id IN (?)", bun.Ident(alias), bun.In(ids))
+	} else {
+		q = narrow(q)
+	}
+	return q.OrderExpr(order).Limit(int64(limit))
+}

@@ -1,0 +1,338 @@
+/**
+ * /advanced_delete/form (admin and user, spec §2/§6): archive many records at once.
+ *
+ * 1. Pick a kind (purchases, sales, payments) and a filter — date range, supplier or customer
+ *    and store (not for payments), approval status (administrators also a company) — then Preview: how many records, their
+ *    total, what goes along with them (a purchase's payments and returns), and what cannot go
+ *    and why. Nothing is deleted. Unticking records narrows the selection to the ticked ones
+ *    (preview again to see the new figures).
+ * 2. Send code: a 6-digit code reaches the signed-in user's e-mail, bound to that exact preview
+ *    (a changed selection needs a new code).
+ * 3. Code and reason (required), Verify: the records are archived in one transaction; an
+ *    administrator can restore the batch from /archive within 30 days.
+ *
+ * The server decides everything (roles, companies, the code's rules); its messages are shown in
+ * the user's language ('Verification failed', 'Failed to send verification code.').
+ */
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCop } from '@/components/form/money';
+import { useResourceOptions } from '@/components/list/resource-api';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { DateField } from '@/components/ui/date-field';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { PageTitle } from '@/components/ui/page-title';
+import { useAuthStore } from '@/lib/auth/store';
+import { failureText } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import {
+  ARCHIVE_KINDS,
+  usePreview,
+  useSendCode,
+  useVerify,
+  type ArchiveKind,
+  type ArchivePreview,
+  type ArchiveSelection,
+} from '../api/advanced-delete';
+
+interface Filter {
+  kind: ArchiveKind;
+  companyId: string;
+  from: string;
+  to: string;
+  partyId: string;
+  storeId: string;
+  status: string;
+}
+
+const emptyFilter = (kind: ArchiveKind = 'purchases'): Filter => ({ kind, companyId: '', from: '', to: '', partyId: '', storeId: '', status: '' });
+
+/** The body of a filter, or of the ticked records when some were unticked. */
+function selectionOf(f: Filter, picked: number[] | null): ArchiveSelection {
+  const base: ArchiveSelection = { kind: f.kind };
+  if (f.companyId) base.company_id = Number(f.companyId);
+  if (picked) return { ...base, ids: picked };
+  return {
+    ...base,
+    ...(f.from && { from: f.from }),
+    ...(f.to && { to: f.to }),
+    ...(f.partyId && { party_id: Number(f.partyId) }),
+    ...(f.storeId && { store_id: Number(f.storeId) }),
+    ...(f.status && { status: f.status as ArchiveSelection['status'] }),
+  };
+}
+
+/** Route element of /advanced_delete/form. */
+export function AdvancedDeletePage() {
+  const { t, i18n } = useTranslation('archive');
+  const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
+  const [filter, setFilter] = useState<Filter>(emptyFilter);
+  // The ticked records of the preview (null: the filter as is).
+  const [picked, setPicked] = useState<number[] | null>(null);
+  // The selection the shown preview and the sent code are for.
+  const [shown, setShown] = useState<{ body: ArchiveSelection; preview: ArchivePreview } | null>(null);
+  const [codeSent, setCodeSent] = useState(false);
+  const [code, setCode] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const preview = usePreview();
+  const sendCode = useSendCode();
+  const verify = useVerify();
+
+  const current = selectionOf(filter, picked);
+  const stale = !shown || JSON.stringify(shown.body) !== JSON.stringify(current);
+
+  const change = (patch: Partial<Filter>) => {
+    setFilter((f) => ({ ...f, ...patch }));
+    setPicked(null);
+    setCodeSent(false);
+  };
+
+  const runPreview = async (e?: FormEvent) => {
+    e?.preventDefault();
+    setError(null);
+    try {
+      const p = await preview.mutateAsync(current);
+      setShown({ body: current, preview: p });
+      setCodeSent(false);
+    } catch (err) {
+      setError(failureText(err) ?? t('previewFailed'));
+    }
+  };
+
+  const send = async () => {
+    if (!shown) return;
+    setError(null);
+    try {
+      await sendCode.mutateAsync({ body: shown.body, language: i18n.language });
+      setCodeSent(true);
+      setCode('');
+      toast.success(t('codeSent'), t('codeSentHelp'));
+    } catch (err) {
+      setError(failureText(err) ?? t('sendFailed'));
+    }
+  };
+
+  const confirm = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!shown) return;
+    setError(null);
+    try {
+      const batch = await verify.mutateAsync({ ...shown.body, code: code.trim(), reason: reason.trim() });
+      toast.success(t('archived'), t('archivedHelp', { count: batch.record_count, amount: formatCop(batch.total_cents) }));
+      setShown(null);
+      setPicked(null);
+      setCodeSent(false);
+      setCode('');
+      setReason('');
+    } catch (err) {
+      setError(failureText(err) ?? t('verifyFailed'));
+    }
+  };
+
+  const toggle = (id: number, on: boolean) => {
+    const all = (shown?.preview.records ?? []).filter((r) => !r.blocked).map((r) => r.id) ?? [];
+    const base = picked ?? all;
+    const next = on ? [...base, id].sort((a, b) => a - b) : base.filter((x) => x !== id);
+    setPicked(next.length === all.length && all.every((x) => next.includes(x)) ? null : next);
+    setCodeSent(false);
+  };
+
+  return (
+    <div className="space-y-6" data-testid="advanced-delete-page">
+      <PageTitle>{t('title')}</PageTitle>
+      <p className="text-sm text-muted">{t('intro')}</p>
+      <form onSubmit={runPreview} className="space-y-4">
+        <Card className="grid gap-4 p-4 sm:grid-cols-2 lg:grid-cols-3">
+          <SelectField
+            label={t('kind')}
+            value={filter.kind}
+            onChange={(e) => change({ ...emptyFilter(e.target.value as ArchiveKind), companyId: filter.companyId })}
+            options={ARCHIVE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+            data-testid="field-kind"
+          />
+          {isAdmin && <CompanySelect value={filter.companyId} onChange={(v) => change({ companyId: v })} />}
+          <DateField label={t('from')} value={filter.from} onChange={(v) => change({ from: v })} data-testid="field-from" />
+          <DateField label={t('to')} value={filter.to} onChange={(v) => change({ to: v })} data-testid="field-to" />
+          {filter.kind !== 'payments' && (
+            <>
+              <PartySelect kind={filter.kind} value={filter.partyId} onChange={(v) => change({ partyId: v })} />
+              <StoreSelect value={filter.storeId} onChange={(v) => change({ storeId: v })} />
+            </>
+          )}
+          <SelectField
+            label={t('status')}
+            value={filter.status}
+            onChange={(e) => change({ status: e.target.value })}
+            options={[{ value: '', label: t('any') }, ...['pending', 'approved', 'rejected'].map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
+            data-testid="field-status"
+          />
+        </Card>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" busy={preview.isPending} data-testid="preview">
+            {t('preview')}
+          </Button>
+          <Button type="button" variant="ghost" onClick={() => { change(emptyFilter(filter.kind)); setShown(null); }}>
+            {t('clear')}
+          </Button>
+        </div>
+      </form>
+
+      {error && (
+        <Alert testId="advanced-delete-error">{error}</Alert>
+      )}
+
+      {shown && <PreviewCard preview={shown.preview} picked={picked} onToggle={toggle} />}
+
+      {shown && stale && <Alert tone="info">{t('stale')}</Alert>}
+
+      {shown && !stale && shown.preview.count > 0 && (
+        <Card className="space-y-4 p-4">
+          <h2 className="text-lg font-medium">{t('confirm')}</h2>
+          <p className="text-sm text-muted">{t('confirmHelp')}</p>
+          <Button type="button" variant={codeSent ? 'secondary' : 'primary'} busy={sendCode.isPending} onClick={() => void send()} data-testid="send-code">
+            {codeSent ? t('resend') : t('sendCode')}
+          </Button>
+          {codeSent && (
+            <form onSubmit={confirm} className="grid gap-4 sm:grid-cols-2" data-testid="verify-form">
+              <TextField
+                label={t('code')}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                required
+                data-testid="field-code"
+              />
+              <TextAreaField
+                label={t('reason')}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                maxLength={500}
+                required
+                wrapperClassName="sm:col-span-2"
+                data-testid="field-reason"
+              />
+              <div className="sm:col-span-2">
+                <Button type="submit" variant="danger" busy={verify.isPending} data-testid="verify">
+                  {t('verify', { count: shown.preview.count })}
+                </Button>
+              </div>
+            </form>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** The preview: figures, the records with what goes along, and what cannot go and why. */
+function PreviewCard({ preview, picked, onToggle }: { preview: ArchivePreview; picked: number[] | null; onToggle: (id: number, on: boolean) => void }) {
+  const { t } = useTranslation('archive');
+  if ((preview.records ?? []).length === 0) {
+    return (
+      <Card className="p-4">
+        <p className="text-sm text-muted" data-testid="preview-empty">
+          {t('empty')}
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <Card className="space-y-4 p-4" data-testid="preview-card">
+      <h2 className="text-lg font-medium">{t('previewTitle')}</h2>
+      <dl className="grid gap-2 text-sm sm:grid-cols-4">
+        <Figure label={t('count')} value={String(preview.count)} testId="preview-count" />
+        <Figure label={t('total')} value={formatCop(preview.total_cents)} testId="preview-total" />
+        <Figure label={t('dependents')} value={String(preview.dependents)} testId="preview-dependents" />
+        <Figure label={t('blocked')} value={String(preview.blocked)} testId="preview-blocked" />
+      </dl>
+      <ul className="divide-y divide-line rounded border border-line" data-testid="preview-records">
+        {(preview.records ?? []).map((r) => (
+          <li key={r.id} className="flex flex-wrap items-start gap-3 p-3 text-sm" data-testid="preview-record">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-primary"
+              aria-label={t('pick', { number: r.number })}
+              disabled={!!r.blocked}
+              checked={!r.blocked && (picked === null || picked.includes(r.id))}
+              onChange={(e) => onToggle(r.id, e.target.checked)}
+            />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium break-words">
+                {r.number} · {r.party}
+              </p>
+              <p className="text-muted">
+                {r.date} · <span className="tabular-nums">{formatCop(r.amount_cents)}</span>
+              </p>
+              {(r.dependents ?? []).length > 0 && (
+                <p className="text-muted">
+                  {t('along')}: {(r.dependents ?? []).map((d) => `${t(`itemKinds.${d.kind}`, { defaultValue: d.kind })} ${d.number} (${formatCop(d.amount_cents)})`).join(', ')}
+                </p>
+              )}
+              {r.blocked && <p className="text-danger">{r.blocked}</p>}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-base font-semibold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function PartySelect({ kind, value, onChange }: { kind: Exclude<ArchiveKind, 'payments'>; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation('archive');
+  const parties = useResourceOptions(kind === 'purchases' ? '/api/suppliers' : '/api/customers');
+  return (
+    <SelectField
+      label={t(kind === 'purchases' ? 'supplier' : 'customer')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      disabled={parties.isLoading}
+      options={[{ value: '', label: t('any') }, ...(parties.data ?? []).map((p) => ({ value: String(p.id), label: ('display_name' in p && p.display_name) || p.name }))]}
+      data-testid="field-party"
+    />
+  );
+}
+
+function StoreSelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation('archive');
+  const stores = useResourceOptions('/api/stores');
+  return (
+    <SelectField
+      label={t('store')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      disabled={stores.isLoading}
+      options={[{ value: '', label: t('any') }, ...(stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))]}
+      data-testid="field-store"
+    />
+  );
+}
+
+function CompanySelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation('archive');
+  const companies = useResourceOptions('/api/companies');
+  return (
+    <SelectField
+      label={t('company')}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      options={[{ value: '', label: t('allCompanies') }, ...(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+      data-testid="field-company"
+    />
+  );
+}
