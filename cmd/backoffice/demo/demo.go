@@ -109,9 +109,10 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.T
 	// Whatever happens to the records, the hashes in flight end before the seed does.
 	defer func() { _ = buyer() }()
 	logger.Debug("demo users", "took_ms", time.Since(started).Milliseconds())
-	// The steps run in phases; within a phase, two streams that write different tables run side
-	// by side (the handlers' work of one overlaps the other's commit), each with its own random
-	// source, so that every table's rows — and ids — come out in the same order on every start.
+	// The steps run in phases; within a phase, streams that write different tables run side by
+	// side (the handlers' work of one overlaps another's commit), each with its own random
+	// source and reading only what earlier phases wrote, so that every table's rows — and ids —
+	// come out in the same order on every start.
 	sell := func() error {
 		if err := secretary(); err != nil {
 			return err
@@ -120,7 +121,7 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.T
 	}
 	for _, phase := range [][]stream{
 		{streamOf("catalogue", s.categories, s.products), streamOf("parties", s.stores, s.suppliers, s.customers)},
-		{streamOf("orders and sales", s.purchaseOrders, sell), streamOf("purchases", s.purchases)},
+		{streamOf("purchase orders", s.purchaseOrders), streamOf("sales", sell), streamOf("purchases", s.purchases)},
 		{streamOf("received orders invoiced, lots", s.receiptPurchases, s.lotPurchases)},
 		{streamOf("payments", s.payments)},
 		{streamOf("returns and refunds", s.returns)},
@@ -146,6 +147,44 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.T
 		"returns", s.returnCount, "took_ms", time.Since(started).Milliseconds())
 	return nil
 }
+
+// decider sends an administrator's decisions (approve, reject) on a goroutine of its own, in the
+// order they are asked, beside the stream that records the documents: a decision needs only its
+// document, so the recording stream does not wait for it. wait returns the first error (later
+// decisions are then skipped); a stream waits before it ends, so the next phase sees every
+// decision.
+type decider struct {
+	c    *client
+	jobs chan decision
+	done chan error
+	err  func() error
+}
+
+type decision struct {
+	path string
+	body any
+}
+
+func (s *seeder) decider() *decider {
+	d := &decider{c: s.admin, jobs: make(chan decision, 512), done: make(chan error, 1)}
+	go func() {
+		var err error
+		for j := range d.jobs {
+			if err == nil {
+				_, err = d.c.postJSON(j.path, j.body)
+			}
+		}
+		d.done <- err
+	}()
+	d.err = sync.OnceValue(func() error { close(d.jobs); return <-d.done })
+	return d
+}
+
+// decide asks for the decision path (".../approve", ".../reject") with body.
+func (d *decider) decide(path string, body any) { d.jobs <- decision{path, body} }
+
+// wait waits for every decision asked and returns the first error (as often as called).
+func (d *decider) wait() error { return d.err() }
 
 // stream is a named sequence of steps that run one after the other.
 type stream struct {
@@ -239,7 +278,9 @@ type seeder struct {
 	productCost map[int64]int64
 	// productStock is each goods product's stock at creation.
 	productStock map[int64]int64
-	supplierIDs  []int64 // approved suppliers, index as in suppliers (0 when not approved)
+	// opening is the catalogue as the API reads it once created, before any stock moves.
+	opening     []stocked
+	supplierIDs []int64 // approved suppliers, index as in suppliers (0 when not approved)
 	// receiptIDs are the approved received orders, for purchases that invoice them.
 	receiptIDs []int64
 	// bought is every purchase the demo booked, in order.
@@ -332,7 +373,9 @@ func (s *seeder) products() error {
 			}
 		}
 	}
-	return nil
+	var err error
+	s.opening, err = s.catalogue()
+	return err
 }
 
 // partyBody is the create body of a supplier or customer.

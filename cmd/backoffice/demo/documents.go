@@ -150,7 +150,8 @@ const (
 // purchases books a year of supplier invoices — old ones approved or rejected, the last three
 // weeks' mostly pending — and five due within the next five days (the dashboard's card).
 func (s *seeder) purchases() error {
-	d := newDice(2)
+	d, admin := newDice(2), s.decider()
+	defer admin.wait()
 	for i := range demoPurchases {
 		daysAgo := purchaseDays - i*(purchaseDays-3)/demoPurchases - int(d.between(0, 1))
 		state := []int{byAdmin, byAdmin, approved, byAdmin, approved, byAdmin, byAdmin, approved, byAdmin, rejected}[i%10]
@@ -158,28 +159,29 @@ func (s *seeder) purchases() error {
 			state = []int{pending, pending, approved, pending}[i%4]
 		}
 		credit := []int64{15, 30, 45, 60, 90}[d.intn(5)]
-		if err := s.purchase(d, daysAgo, credit, state, 0, nil); err != nil {
+		if err := s.purchase(d, admin, daysAgo, credit, state, 0, nil); err != nil {
 			return err
 		}
 	}
 	for k := range 5 { // due today and in the next four days: the dashboard's expiring purchases
-		if err := s.purchase(d, 30-k, 30, byAdmin, 0, nil); err != nil {
+		if err := s.purchase(d, admin, 30-k, 30, byAdmin, 0, nil); err != nil {
 			return err
 		}
 	}
-	return nil
+	return admin.wait()
 }
 
 // receiptPurchases invoices four of the approved received orders (a purchase "received"), dated
 // the last days, the admin's approved and the user's pending by turns.
 func (s *seeder) receiptPurchases() error {
-	d := newDice(5)
+	d, admin := newDice(5), s.decider()
+	defer admin.wait()
 	for k, rid := range s.receiptIDs[:min(4, len(s.receiptIDs))] {
-		if err := s.purchase(d, k, 30, []int{byAdmin, pending}[k%2], rid, nil); err != nil {
+		if err := s.purchase(d, admin, k, 30, []int{byAdmin, pending}[k%2], rid, nil); err != nil {
 			return err
 		}
 	}
-	return nil
+	return admin.wait()
 }
 
 // lotDays are the days left to the expiry of the lots lotPurchases bring: one in each window the
@@ -190,7 +192,8 @@ var lotDays = []int{4, 23, 52, 81}
 // 60 and 90 days: short-dated stock bought at a discount. They are the newest lots of products
 // with stock, so the expiry alert (stock given to the newest lots first) shows each.
 func (s *seeder) lotPurchases() error {
-	d := newDice(8)
+	d, admin := newDice(8), s.decider()
+	defer admin.wait()
 	products, err := s.catalogue()
 	if err != nil {
 		return err
@@ -212,7 +215,10 @@ func (s *seeder) lotPurchases() error {
 	if len(lines) < len(lotDays) {
 		return fmt.Errorf("lots: %d products of %s with stock, want %d", len(lines), suppliers[sup].company, len(lotDays))
 	}
-	return s.purchase(d, 0, 30, byAdmin, 0, lines)
+	if err := s.purchase(d, admin, 0, 30, byAdmin, 0, lines); err != nil {
+		return err
+	}
+	return admin.wait()
 }
 
 // lotSupplier is the supplier of the short-dated lots (its index in suppliers): Distribuidora
@@ -240,7 +246,7 @@ func (s *seeder) expiryOf(ci, daysAgo int) string {
 // purchase books one purchase dated daysAgo days back, in state: with the lines given, or those
 // receivedOrderID's draft gives (> 0: it invoices that received order), or else one to four lines
 // of the supplier's categories.
-func (s *seeder) purchase(d dice, daysAgo int, credit int64, state int, receivedOrderID int64, lines []purchaseLine) error {
+func (s *seeder) purchase(d dice, admin *decider, daysAgo int, credit int64, state int, receivedOrderID int64, lines []purchaseLine) error {
 	n := len(s.bought) + 1
 	date := s.date(daysAgo)
 	b := purchaseBody{CompanyID: s.companyID, PurchaseDate: date, DaysOfCredit: credit, StoreID: s.storeIDs[n%len(s.storeIDs)],
@@ -301,12 +307,11 @@ func (s *seeder) purchase(d dice, daysAgo int, credit int64, state int, received
 	s.bought = append(s.bought, booked{id: id, date: date, state: state, receipt: receivedOrderID > 0, lines: b.Lines})
 	switch state {
 	case approved:
-		_, err = s.admin.postJSON(fmt.Sprintf("/api/purchases/%d/approve", id), map[string]any{})
+		admin.decide(fmt.Sprintf("/api/purchases/%d/approve", id), map[string]any{})
 	case rejected:
-		reason := rejectReasons[n%len(rejectReasons)]
-		_, err = s.admin.postJSON(fmt.Sprintf("/api/purchases/%d/reject", id), map[string]string{"reason": reason})
+		admin.decide(fmt.Sprintf("/api/purchases/%d/reject", id), map[string]string{"reason": rejectReasons[n%len(rejectReasons)]})
 	}
-	return err
+	return nil
 }
 
 // approvedSupplier picks an approved supplier at random (its index in suppliers).

@@ -66,22 +66,23 @@ const (
 )
 
 // sales has the user and the secretary sell to the approved customers from both stores over the
-// last twelve months, the last one today, and the admin decide: older sales approved but for one in twelve rejected
-// with a reason, the last two weeks' half pending. Every fourth sale is to a legal entity (larger
-// quantities, and a service line every other time), so that the withholdings the customer
-// practises show, ReteIVA too when it is the gran contribuyente; every seventh has a line
-// discount. Lines mix the categories' IVA classes.
+// last twelve months, the last sale today, and the admin decide: older sales approved but for
+// one in twelve rejected with a reason, the last three weeks' half pending (today's approved).
+// Every fourth sale is to a legal entity (larger quantities, and a service line every other
+// time), so that the withholdings the customer practises show, ReteIVA too when it is the gran
+// contribuyente; every seventh has a line discount. Lines mix the categories' IVA classes.
 //
-// Quantities come from the stock the catalogue holds once the purchases are in: a product sells
-// only the units above its alert quantity, so the sales never run into a refusal and the products
-// the demo left below their alert (the alerts page) are the only ones there. A sale takes its
-// units when it is recorded and a rejection gives them back, as the sales module does.
+// Quantities come from the stock the catalogue was created with (s.opening, read before the
+// received orders add theirs beside the sales): a product sells only the units above its alert
+// quantity, so the sales never run into a refusal and the products the demo left below their
+// alert (the alerts page) are the only ones there. A sale takes its units when it is recorded
+// (a rejection gives them back, which the demo does not count on). The admin's decisions are
+// sent beside the sales, in their order (decider).
 func (s *seeder) sales() error {
 	d := newDice(4)
-	products, err := s.catalogue()
-	if err != nil {
-		return err
-	}
+	products := s.opening
+	admin := s.decider()
+	defer admin.wait()
 	var goods, services []stocked
 	spare := map[int64]int64{} // units a product may still sell and stay above its alert
 	for _, p := range products {
@@ -157,21 +158,14 @@ func (s *seeder) sales() error {
 		s.saleCount++
 		switch saleState(k, daysAgo) {
 		case approved:
-			_, err = s.admin.postJSON(fmt.Sprintf("/api/sales/%d/approve", id), map[string]any{})
+			admin.decide(fmt.Sprintf("/api/sales/%d/approve", id), map[string]any{})
 		case rejected:
-			_, err = s.admin.postJSON(fmt.Sprintf("/api/sales/%d/reject", id),
-				map[string]string{"reason": saleRejectReasons[k%len(saleRejectReasons)]})
-			for _, l := range lines {
-				if _, ok := spare[l.ProductID]; ok {
-					spare[l.ProductID] += l.Quantity // the rejection gave the units back
-				}
-			}
-		}
-		if err != nil {
-			return err
+			// The units come back when the admin's decision lands, beside the next sales:
+			// they are not counted on (spare keeps them taken).
+			admin.decide(fmt.Sprintf("/api/sales/%d/reject", id), map[string]string{"reason": saleRejectReasons[k%len(saleRejectReasons)]})
 		}
 	}
-	return nil
+	return admin.wait()
 }
 
 // saleState is what the admin does with sale k, dated daysAgo days back: the last three weeks'
