@@ -1,18 +1,31 @@
 // Package demo loads the demo company — the records a newcomer looks at on the embedded default's
-// first start, or after `backoffice seed`: four users (one per role), two stores, suppliers and
-// customers of every tax profile, a catalogue with stock below and above its alerts, six months
-// of purchases in every approval state, purchase orders from pending to fully received, three
-// months of sales by the user and the secretary, approved, pending or rejected by the admin,
-// payments on most of the older purchases and many sales (payments.go), and two purchase returns
-// on a half-paid purchase (2 units approved by the admin, a price correction pending).
+// first start, or after `backoffice seed`: a year in the life of a small trading company, so that
+// every report page and the dashboard show real figures at once. Four users (one per role), two
+// stores, suppliers and customers of every tax profile, a catalogue with stock below and above
+// its alerts; twelve months of purchases (documents.go: about nine a month, in every approval
+// state, five due within the next five days, four invoicing received orders, and a purchase of
+// short-dated lots expiring within 5, 30, 60 and 90 days), purchase orders from pending to fully
+// received, twelve months of sales by the user and the secretary (sales.go: about ten a month,
+// approved, pending or rejected by the admin, one today); payments (payments.go): every month's
+// run of supplier invoices and of customer collections, payments on their own — with the
+// transfer's image, in part, recorded by the user or the secretary and pending, approved or once
+// rejected —, the purchases not due yet and a few overdue ones in each ageing bucket (1–30,
+// 31–60, 61–90, over 90 days) left unpaid; purchase returns dated days after their purchase
+// (returns.go: approved, approved on the user's behalf, rejected, a price correction pending),
+// two on purchases paid in full whose credit the supplier refunds (once approved, once pending).
 //
-// Every record is written through the back office's own HTTP API, in process, signed in as the
-// demo users: the handlers, the modules' rules, audit entries, domain events and search words all
-// apply as they do to a person's request, and no table is written behind a module's back. Each
-// later module (sales, payments, returns) adds its records here the same way.
+// Every record is written through the back office's own HTTP API, in process, as the demo users:
+// the handlers, the modules' rules, audit entries, domain events and search words all apply as
+// they do to a person's request, and no table is written behind a module's back. The one step
+// that does not go through HTTP is the sign-in: the seed has just created the users with a
+// password it knows, so it asks the auth module for their sessions (auth's SeedSession) instead
+// of paying argon2id once more per user on the first start's path.
 //
-// The data set is deterministic (one seeded random source) and dated relative to today in
-// America/Bogota, so that the dashboard always has purchases due within five days.
+// The data set is deterministic — each stream of requests draws from its own seeded random
+// source, and streams that run side by side write different tables, so every table's rows and ids
+// come out the same on every start — and dated relative to today in America/Bogota. Start to
+// ready on the embedded default is measured by bench/startup (bench/RESULTS.md): the volume is
+// what fits under its 3 s.
 package demo
 
 import (

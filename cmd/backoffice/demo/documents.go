@@ -277,7 +277,10 @@ func (s *seeder) purchase(d dice, admin *decider, daysAgo int, credit int64, sta
 			ci := cats[d.intn(len(cats))]
 			ids := s.productIDs[ci]
 			id := ids[d.intn(len(ids))]
-			l := purchaseLine{CategoryID: s.categoryIDs[ci], ProductID: id, Quantity: d.between(1, 24) * 5,
+			// A line is worth 150.000 to 1.200.000 pesos, in fives of units: a small trading
+			// company buys a few boxes at a time.
+			units := max(d.between(15, 120)*1000000/s.productCost[id]/5*5, 5)
+			l := purchaseLine{CategoryID: s.categoryIDs[ci], ProductID: id, Quantity: units,
 				CostCents: s.productCost[id] * d.between(95, 105) / 100 / 100 * 100, ExpiryDate: s.expiryOf(ci, daysAgo)}
 			if categories[ci].service {
 				l.Quantity = 1

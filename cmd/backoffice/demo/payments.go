@@ -32,7 +32,7 @@ const (
 	paySalePending        // of a sale: the secretary records the balance, awaiting the admin
 )
 
-// purchasePlan and salePlan are the turns of the older open documents (most overdue first): most
+// purchasePlan and salePlan are the turns of the older open documents (newest first): most
 // are paid in the month's run, some on their own — in full or in part, by the admin or awaiting
 // one —, a few sales are left unpaid. The first pending purchase payment is rejected instead.
 var (
@@ -80,7 +80,11 @@ func (s *seeder) payments() error {
 	var run []openDocument
 	rejected, budget := false, purchaseRequests
 	today := s.date(0)
-	for i, doc := range older(purchases, cutoff) {
+	// Newest first: the payments on their own, some still waiting for the admin, are the recent
+	// invoices'; the kept overdue ones are the newest of each bucket.
+	olderPurchases := older(purchases, cutoff)
+	slices.Reverse(olderPurchases)
+	for i, doc := range olderPurchases {
 		if doc.DueDate >= today {
 			continue // not due yet: paid when it is
 		}
@@ -109,7 +113,9 @@ func (s *seeder) payments() error {
 		return err
 	}
 	run, budget = nil, saleRequests
-	for i, doc := range older(sales, cutoff) {
+	olderSales := older(sales, cutoff)
+	slices.Reverse(olderSales)
+	for i, doc := range olderSales {
 		plan := salePlan[i%len(salePlan)]
 		if plan != payRun {
 			if budget -= requestsOf(plan); budget < 0 {

@@ -121,9 +121,9 @@ func (s *seeder) sales() error {
 		}
 		b["customer_id"] = cus.id
 		var lines []saleLine
-		lo, hi := int64(1), int64(6) // units per line
+		lo, hi := int64(1), int64(8) // units per line
 		if cus.business {
-			lo, hi = 6, 24
+			lo, hi = 10, 40
 		}
 		for range d.between(1, 4) {
 			p := goods[d.intn(len(goods))]
