@@ -96,12 +96,7 @@ func (s *seeder) payments() error {
 		if plan == payPending && !rejected {
 			plan, rejected = payRejected, true
 		}
-		if plan != payRun {
-			if budget -= requestsOf(plan); budget < 0 {
-				plan = payRun
-			}
-		}
-		if plan == payRun {
+		if plan = spend(plan, &budget); plan == payRun {
 			run = append(run, doc)
 			continue
 		}
@@ -116,12 +111,7 @@ func (s *seeder) payments() error {
 	olderSales := older(sales, cutoff)
 	slices.Reverse(olderSales)
 	for i, doc := range olderSales {
-		plan := salePlan[i%len(salePlan)]
-		if plan != payRun {
-			if budget -= requestsOf(plan); budget < 0 {
-				plan = payRun
-			}
-		}
+		plan := spend(salePlan[i%len(salePlan)], &budget)
 		if plan == payRun {
 			run = append(run, doc)
 			continue
@@ -131,6 +121,18 @@ func (s *seeder) payments() error {
 		}
 	}
 	return s.runs(d, "sale", run)
+}
+
+// spend takes plan's requests from budget and returns plan, or payRun (the month's run, which
+// costs no request of its own) once the budget is spent.
+func spend(plan int, budget *int) int {
+	if plan == payRun {
+		return plan
+	}
+	if *budget -= requestsOf(plan); *budget < 0 {
+		return payRun
+	}
+	return plan
 }
 
 // ageingBucket is the ageing bucket of a document daysOverdue days past due: 1 (1–30 days),
