@@ -15,6 +15,7 @@ import (
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/infra"
 	"github.com/backoffice/backoffice/platform/logging"
+	"github.com/backoffice/backoffice/platform/mail"
 	"github.com/backoffice/backoffice/webapp"
 )
 
@@ -25,8 +26,12 @@ var version = "dev"
 // relay, when not nil, is woken after every commit that wrote events; commands without one leave
 // their events in the outbox for the server's relay.
 func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger, relay *eventbus.Relay) (*product.Product, error) {
+	sender, err := mail.FromConfig(cfg, logger)
+	if err != nil {
+		return nil, err
+	}
 	return product.New(product.Deps{DB: in.DB, Cache: in.Cache, Bus: in.Bus, Events: eventbus.NewEmitter(relay),
-		Now: time.Now, Logger: logger, SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout})
+		Now: time.Now, Logger: logger, SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout, Mail: sender})
 }
 
 // boot is how every command starts: the configuration from the environment, a logger writing to

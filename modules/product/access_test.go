@@ -73,6 +73,10 @@ var accessTable = map[string]caller{
 	"PUT /api/companies/{id}":        admin,
 	"DELETE /api/companies/{id}":     admin,
 
+	// The audit trail: administrators only.
+	"GET /api/audit":             admin,
+	"GET /api/audit/export.xlsx": admin,
+
 	// Stores: staff read, administrators write.
 	"GET /api/stores":             staff,
 	"GET /api/stores/export.xlsx": staff,

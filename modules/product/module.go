@@ -28,6 +28,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/audit"
 	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/notifications"
@@ -43,6 +44,7 @@ import (
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/mail"
 	"github.com/backoffice/backoffice/platform/ws"
 )
 
@@ -59,6 +61,9 @@ type Deps struct {
 	Bus *eventbus.Bus
 	// Events is how modules publish domain events (outbox + relay wake-up).
 	Events eventbus.Emitter
+	// Mail sends the product's e-mail (platform/mail.FromConfig in production); nil is a
+	// mail.Memory that keeps the messages in the process (tests, the OpenAPI document).
+	Mail mail.Sender
 	// Later is what the modules still to come (returns) give the ones that exist; zero until
 	// they land. The API tests fill it to prove the people module honours it.
 	Later Later
@@ -94,6 +99,10 @@ type Product struct {
 	Payments *payments.Module
 	// Reports reads the report views (every page and the dashboard's figures).
 	Reports *reports.Module
+	// Mail is the Deps' sender, for the modules built here that send e-mail.
+	Mail mail.Sender
+	// Audit reads the audit trail every module writes (the administrators' /audit page).
+	Audit *audit.Module
 	// Tax keeps the yearly UVT (tax.Compute itself is a pure function).
 	Tax *tax.Module
 	// Live is the WebSocket gateway of this process (nil without a bus); Push reaches every
@@ -109,6 +118,9 @@ type Product struct {
 func New(d Deps) (*Product, error) {
 	if d.Now == nil {
 		d.Now = time.Now
+	}
+	if d.Mail == nil {
+		d.Mail = &mail.Memory{}
 	}
 	var sitePush settings.Pusher // switching the site off moves every open tab to /disabled
 	if d.Bus != nil {
@@ -129,7 +141,7 @@ func New(d Deps) (*Product, error) {
 	au := auth.New(auth.Deps{DB: d.DB, Cache: d.Cache, Windows: st, Companies: st, Now: d.Now, Logger: d.Logger,
 		SessionTTL: d.SessionTTL, IdleTimeout: d.IdleTimeout, Events: d.Events, Sales: userSales})
 	users.m = au
-	p := &Product{Settings: st, Auth: au}
+	p := &Product{Settings: st, Auth: au, Mail: d.Mail}
 	p.Attachments = attachments.New(d.DB, d.Now)
 	p.Tax = tax.New(tax.Deps{DB: d.DB, Now: d.Now, AdminRole: auth.RoleAdmin})
 	p.Catalog = catalog.New(catalog.Deps{Quantities: poUsage, DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Companies: st,
@@ -153,6 +165,7 @@ func New(d Deps) (*Product, error) {
 	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
 		Stock: p.Catalog, Catalog: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
 		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
+	p.Audit = audit.New(audit.Deps{DB: d.DB, Users: au.UserNames, Companies: st.CompanyNames, AdminRole: auth.RoleAdmin, Now: d.Now})
 	p.Reports = reports.New(reports.Deps{DB: d.DB, StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})
 	if d.Bus != nil {
 		g, err := ws.NewGateway(d.Bus, au.Authenticator(), d.Logger)
@@ -248,6 +261,7 @@ func (p *Product) Mount(srv *httpx.Server, withLive bool) {
 	p.Sales.Routes(srv.API())
 	p.Payments.Routes(srv.API())
 	p.Reports.Routes(srv.API())
+	p.Audit.Routes(srv.API())
 	p.Notifications.Routes(srv.API())
 	p.Tax.Routes(srv.API())
 	p.Settings.Routes(srv.API())

@@ -158,7 +158,9 @@ func TestReturnOfTheWorkedExample(t *testing.T) {
 		var page listing.Page[purchasing.Return]
 		w.Get(t, fmt.Sprintf("/api/returns?purchase_id=%d&approval=approved&kind=goods&q=andina&sort=-amount_cents", p.ID), w.secretary).
 			Expect(http.StatusOK).JSON(&page)
-		if page.Meta.Total != 1 || page.Data[0].ID != ret.ID || page.Data[0].Lines != nil {
+		// A list row carries its lines and images (the list's cells read no return of their own).
+		if page.Meta.Total != 1 || page.Data[0].ID != ret.ID || len(page.Data[0].Lines) != 1 || page.Data[0].Lines[0].Quantity != 2 ||
+			len(page.Data[0].Images) != len(ret.Images) {
 			t.Fatalf("list %+v", page)
 		}
 		w.Get(t, "/api/returns?approval=pending", w.user).Expect(http.StatusOK).JSON(&page)

@@ -65,15 +65,21 @@
 //     listed by bucket (expired, 0–30, 31–60, 61–90 days left) with quantity and cost (the
 //     line's base after discount, in proportion).
 //   - product_report: per product, purchased and sold quantities and amounts before VAT in the
-//     range, the cost of those sales (as each sale line kept it) and the profit, today's stock,
-//     its weighted average purchase cost (approved purchases up to the range's end; the
-//     catalog's cost when never bought) and its value. Received quantities (receipts have no
-//     business date yet, only approved_at) and returned quantities (returns are value-only
-//     until the returns module gives them lines) are not columns yet.
+//     range, the units received (approved received orders, dated on the day an administrator
+//     approved them in America/Bogota — a receipt has no business date of its own and its
+//     units enter stock then; receipts belong to the company, not a store, so a store filter
+//     leaves them out), the units sent back and their base after discount (approved purchase
+//     returns' lines on the return's own date; a value return names no product and is not
+//     counted here), the cost of the sales (as each sale line kept it) and the profit, today's
+//     stock, its weighted average purchase cost (approved purchases up to the range's end; the
+//     catalog's cost when never bought) and its value. Views report_receipts and
+//     report_returned_lines (migrations/20261129020000_reports_product_movements).
 //   - users_report (administrators): per user, the approved purchases, sales and payments they
 //     recorded in the range (count and amount), how many approved documents and payments of
 //     the range they approved (rejections are not counted: rejected records are in no view),
-//     and the day of their last sign-in; users_report/{id} lists those records.
+//     and the day of their last sign-in; users_report/{id} lists those records in date order,
+//     totalled as the user's users_report row (counts and amounts per kind, approved) with
+//     amount_cents the sum of what they recorded.
 //   - GET /api/dashboard: this month's and last month's approved sales and purchases, today's
 //     receivables, payables and overdue payables (expired_purchases_report's total: sales are
 //     due at once, so "overdue" is the supplier side), 12 months of sales and purchases, the

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"testing"
+	"time"
 
 	"github.com/backoffice/backoffice/modules/auth/authtest"
 )
@@ -113,6 +114,17 @@ type books struct {
 	payments              []payment
 	refs                  int
 	deletedDocs, deletedP int
+	// moved are the goods received and sent back that count (approved), for product_report.
+	moved []moved
+}
+
+// moved is an approved receipt or an approved purchase return's line: what product_report's
+// received and returned columns sum.
+type moved struct {
+	returned          bool
+	product, quantity int64
+	date              string
+	baseCents         int64
 }
 
 const today = "2026-11-23" // authtest.Start in Bogota
@@ -175,6 +187,78 @@ func (b *books) lotPurchases(t *testing.T) {
 	po := b.Multipart(t, http.MethodPost, "/api/purchase-orders", b.Buyer, [][2]string{{"category_id", fmt.Sprint(b.category)},
 		{"product_id", fmt.Sprint(b.goods)}, {"quantity", "5"}}, nil, nil).CreatedID()
 	b.Send(t, http.MethodPost, fmt.Sprintf("/api/purchase-orders/%d/approve", po), b.Admin, nil).Expect(http.StatusOK)
+	b.receipts(t, po)
+}
+
+// receipts receives units of the ordered good: 2 approved (dated by their approval day in
+// Bogota), 1 rejected and 1 left pending — only the 2 are received and in stock, 3 still on order.
+func (b *books) receipts(t *testing.T, po int64) {
+	t.Helper()
+	receive := func(qty int) int64 {
+		return b.Multipart(t, http.MethodPost, fmt.Sprintf("/api/purchase-orders/%d/receive", po), b.Buyer,
+			[][2]string{{"quantity", fmt.Sprint(qty)}}, nil, nil).CreatedID()
+	}
+	approved := receive(2)
+	b.Send(t, http.MethodPost, fmt.Sprintf("/api/received-orders/%d/approve", approved), b.Admin, nil).Expect(http.StatusOK)
+	// Approved at 22:00 in Bogota on the 23rd, already the 24th in UTC: the receipt is the 23rd's.
+	if _, err := b.DB.NewUpdate().Table("received_orders").Set("approved_at = ?", time.Date(2026, 11, 24, 3, 0, 0, 0, time.UTC)).
+		Where("id = ?", approved).Exec(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	b.moved = append(b.moved, moved{product: b.goods, quantity: 2, date: today})
+	rejected := receive(1)
+	b.Send(t, http.MethodPost, fmt.Sprintf("/api/received-orders/%d/reject", rejected), b.Admin, obj{"reason": "Llegó dañado"}).
+		Expect(http.StatusOK)
+	receive(1) // pending
+}
+
+// returns sends back units of some approved purchases: an administrator's return is approved at
+// once, a user's is decided like the documents (approved, rejected, deleted or left pending).
+// Each purchase read again: its returns lower its balance.
+func (b *books) returns(t *testing.T) {
+	t.Helper()
+	n := 0
+	for i, d := range b.docs {
+		if d.typ != "purchase" || d.ApprovalStatus != "approved" || n == 12 {
+			continue
+		}
+		n++
+		var able authtest.Data[struct {
+			Lines []struct {
+				PurchaseLineID     int64 `json:"purchase_line_id"`
+				ReturnableQuantity int64 `json:"returnable_quantity"`
+			} `json:"lines"`
+		}]
+		b.Get(t, fmt.Sprintf("/api/purchases/%d/returnable", d.ID), b.Admin).Expect(http.StatusOK).JSON(&able)
+		l := pick(b.r, able.Data.Lines)
+		date := addDays(d.date(), b.r.IntN(40))
+		if date > today {
+			date = today
+		}
+		token := pick(b.r, []string{b.User, b.Admin})
+		b.refs++
+		body, _ := json.Marshal(obj{"purchase_id": d.ID, "return_date": date, "reference_no": fmt.Sprintf("DV-%04d", b.refs), "kind": "goods",
+			"lines": []obj{{"purchase_line_id": l.PurchaseLineID, "quantity": 1 + b.r.Int64N(l.ReturnableQuantity)}}})
+		id := b.Multipart(t, http.MethodPost, "/api/returns", token, [][2]string{{"data", string(body)}}, nil, nil).CreatedID()
+		if token == b.User && b.decide(t, fmt.Sprintf("/api/returns/%d", id)) {
+			continue
+		}
+		var r authtest.Data[struct {
+			ApprovalStatus string `json:"approval_status"`
+			Lines          []struct {
+				ProductID int64 `json:"product_id"`
+				Quantity  int64 `json:"quantity"`
+				BaseCents int64 `json:"base_cents"`
+			} `json:"lines"`
+		}]
+		b.Get(t, fmt.Sprintf("/api/returns/%d", id), b.Admin).Expect(http.StatusOK).JSON(&r)
+		if r.Data.ApprovalStatus == "approved" {
+			for _, rl := range r.Data.Lines {
+				b.moved = append(b.moved, moved{returned: true, product: rl.ProductID, quantity: rl.Quantity, date: date, baseCents: rl.BaseCents})
+			}
+		}
+		b.docs[i] = b.read(t, d.typ, d.ID)
+	}
 }
 
 // pick returns one of xs.
@@ -398,9 +482,11 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			b.purchase(t)
 			b.sale(t)
 		}
+		b.returns(t)
 		b.lotPurchases(t)
 		b.pay(t)
-		t.Logf("%d documents kept, %d deleted; %d payments kept, %d deleted", len(b.docs), b.deletedDocs, len(b.payments), b.deletedP)
+		t.Logf("%d documents kept, %d deleted; %d payments kept, %d deleted; %d goods movements approved", len(b.docs), b.deletedDocs,
+			len(b.payments), b.deletedP, len(b.moved))
 
 		const from, to = "2026-08-01", "2026-11-30"
 		for _, who := range []string{b.Admin, b.User} {
@@ -548,12 +634,50 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			}
 		}
 		prod["profit_cents"] = prod["sold_cents"] - prod["cost_of_sales_cents"]
+		for _, m := range b.moved {
+			prod["returned_cents"] += m.baseCents
+		}
 		expect(t, "product_report", b.get(t, b.Admin, "product_report", rng(from, to)).Totals, prod)
+		// Each product's received and returned units and returned base, over the whole range and
+		// over October alone (returns on their own dates, the receipts on their approval day).
+		for _, r := range [][2]string{{from, to}, {"2026-10-01", "2026-10-31"}, {today, today}} {
+			want := map[string]int64{}
+			for _, m := range b.moved {
+				if m.date < r[0] || m.date > r[1] {
+					continue
+				}
+				if m.returned {
+					want[fmt.Sprint(m.product, " returned_quantity")] += m.quantity
+					want[fmt.Sprint(m.product, " returned_cents")] += m.baseCents
+				} else {
+					want[fmt.Sprint(m.product, " received_quantity")] += m.quantity
+				}
+			}
+			got := map[string]int64{}
+			for _, row := range b.get(t, b.Admin, "product_report", rng(r[0], r[1], "per_page", "500")).Rows {
+				id := int64(row["link"].(map[string]any)["id"].(float64))
+				for _, k := range []string{"received_quantity", "returned_quantity", "returned_cents"} {
+					if v := int64(row[k].(float64)); v != 0 {
+						got[fmt.Sprint(id, " ", k)] = v
+					}
+				}
+			}
+			expect(t, "product_report "+r[0]+".."+r[1]+" received and returned", got, want)
+			if len(got) != len(want) {
+				t.Errorf("product_report %s..%s received and returned: %v, want %v", r[0], r[1], got, want)
+			}
+		}
+		// Receipts are the company's, not a store's: a store's product_report has none.
+		for _, row := range b.get(t, b.Admin, "product_report", rng(from, to, "store_id", fmt.Sprint(b.stores[0]))).Rows {
+			if row["received_quantity"].(float64) != 0 {
+				t.Errorf("product_report of a store: received %v", row)
+			}
+		}
 
-		// Quantity alerts: the good out of stock, nothing on order.
+		// Quantity alerts: the good under its alert quantity (2 received), 3 of its 5 still on order.
 		alerts := b.get(t, b.Admin, "product_quantity_alert", rng(from, to))
 		if len(alerts.Rows) != 1 || alerts.Rows[0]["code"] != "G-1" || alerts.Rows[0]["alert_quantity"].(float64) != 7 ||
-			alerts.Rows[0]["on_order_quantity"].(float64) != 5 {
+			alerts.Rows[0]["on_order_quantity"].(float64) != 3 || alerts.Rows[0]["quantity"].(float64) != 2 {
 			t.Errorf("product_quantity_alert rows %v", alerts.Rows)
 		}
 		// Expiry: the 10 in stock are the newer lot's 6 (48 days left) and 4 of the older (8 days).
@@ -677,6 +801,10 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			if acts.Totals["amount_cents"] != w.purchasesCents+w.salesCents+w.paymentsCents {
 				t.Errorf("users_report/%d: recorded %d, want %d", id, acts.Totals["amount_cents"], w.purchasesCents+w.salesCents+w.paymentsCents)
 			}
+			// The user's page totals the row it is opened from.
+			expect(t, fmt.Sprintf("users_report/%d figures", id), acts.Totals, map[string]int64{"purchases": w.purchases,
+				"purchases_cents": w.purchasesCents, "sales": w.sales, "sales_cents": w.salesCents, "payments": w.payments,
+				"payments_cents": w.paymentsCents, "approved": w.approved})
 		}
 		b.Get(t, "/api/reports/users_report", b.User).Expect(http.StatusForbidden)
 		b.Get(t, fmt.Sprintf("/api/reports/users_report/%d", b.UserID), b.Secretary).Expect(http.StatusForbidden)

@@ -1,6 +1,8 @@
 // Package audit writes the audit log of DESIGN §4: who did what to which record and when, for
 // approvals, deletes, settings and sign-in events. Entries are written in the caller's
-// transaction so that a change and its audit entry are kept or lost together.
+// transaction so that a change and its audit entry are kept or lost together. The administrators'
+// page reads them through modules/audit, which groups actions into kinds by their names
+// (<entity>_<verb>: purchase_approved, user_deleted; login… for sign-ins): name new actions so.
 package audit
 
 import (

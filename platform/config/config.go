@@ -49,6 +49,11 @@ type Config struct {
 	ServeLive bool
 	// NotifierAddr is cmd/notifier's listen address.
 	NotifierAddr string
+	// SMTPURL is the mail server (smtp://user:pass@host:587 with STARTTLS, smtps://... for TLS
+	// from the start); empty writes every message to the dev mailbox under DataDir/mail.
+	SMTPURL string
+	// MailFrom is the From address of the product's e-mail; required with SMTPURL.
+	MailFrom string
 	// ShutdownTimeout bounds how long in-flight requests may take to finish on SIGTERM.
 	ShutdownTimeout time.Duration
 }
@@ -83,6 +88,11 @@ func FromEnv(lookup func(string) (string, bool)) (Config, error) {
 		RedisPrefix:  get("BACKOFFICE_REDIS_PREFIX", "backoffice:"),
 		LogLevel:     get("BACKOFFICE_LOG_LEVEL", "info"),
 		NotifierAddr: get("BACKOFFICE_NOTIFIER_ADDR", "127.0.0.1:8090"),
+		SMTPURL:      get("BACKOFFICE_SMTP_URL", ""),
+		MailFrom:     get("BACKOFFICE_MAIL_FROM", ""),
+	}
+	if c.SMTPURL != "" && c.MailFrom == "" {
+		return c, fmt.Errorf("BACKOFFICE_MAIL_FROM: required with BACKOFFICE_SMTP_URL (the address the product's e-mail comes from)")
 	}
 	var err error
 	if c.SessionTTL, err = duration(get("BACKOFFICE_SESSION_TTL", "8h"), "BACKOFFICE_SESSION_TTL"); err != nil {

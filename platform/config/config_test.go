@@ -27,15 +27,18 @@ func TestSettings(t *testing.T) {
 		"BACKOFFICE_REDIS_URL": "redis://r:6379/0", "BACKOFFICE_REDIS_PREFIX": "shop2:",
 		"BACKOFFICE_SESSION_TTL": "2h", "BACKOFFICE_IDLE_TIMEOUT": " ", "BACKOFFICE_SERVE_LIVE": "false",
 		"BACKOFFICE_TRUSTED_PROXIES": "10.0.0.1, 10.0.0.2", "BACKOFFICE_DB_MAX_CONNS": "12",
+		"BACKOFFICE_SMTP_URL": "smtp://u:p@mail:587", "BACKOFFICE_MAIL_FROM": "no-reply@demo.co",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.RedisPrefix != "shop2:" || c.SessionTTL != 2*time.Hour || c.IdleTimeout != 15*time.Minute || c.ServeLive ||
-		len(c.TrustedProxies) != 2 || c.TrustedProxies[1] != "10.0.0.2" || c.DBMaxConns != 12 {
+		len(c.TrustedProxies) != 2 || c.TrustedProxies[1] != "10.0.0.2" || c.DBMaxConns != 12 ||
+		c.SMTPURL != "smtp://u:p@mail:587" || c.MailFrom != "no-reply@demo.co" {
 		t.Fatalf("settings %+v", c)
 	}
-	for k, v := range map[string]string{"BACKOFFICE_SESSION_TTL": "soon", "BACKOFFICE_DB_MAX_CONNS": "0"} {
+	for k, v := range map[string]string{"BACKOFFICE_SESSION_TTL": "soon", "BACKOFFICE_DB_MAX_CONNS": "0",
+		"BACKOFFICE_SMTP_URL": "smtp://u:p@mail:587" /* without BACKOFFICE_MAIL_FROM */} {
 		if _, err := FromEnv(lookup(map[string]string{k: v})); err == nil {
 			t.Errorf("%s=%s was accepted", k, v)
 		}

@@ -35,3 +35,22 @@ func CheckDates(from, to string) error {
 	}
 	return nil
 }
+
+// CheckRange checks a date range that must be whole: from and to both business dates
+// 'YYYY-MM-DD' with from not after to, or both "" (no range). Otherwise it answers 422 'Please
+// select dates' naming the end that is missing or wrong (to when from is after to) — the
+// reports' rule (spec §5), shared by every page with a range.
+func CheckRange(from, to string) error {
+	if from == "" && to == "" {
+		return nil
+	}
+	for _, end := range []struct{ field, value string }{{"from", from}, {"to", to}} {
+		if _, err := calendar.ParseDate(end.value); err != nil {
+			return apperror.Field(end.field, MsgDates)
+		}
+	}
+	if from > to {
+		return apperror.Field("to", MsgDates)
+	}
+	return nil
+}

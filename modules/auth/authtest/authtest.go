@@ -33,6 +33,7 @@ import (
 	"github.com/backoffice/backoffice/platform/cache/cachetest"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
 	"github.com/backoffice/backoffice/platform/httpx"
+	"github.com/backoffice/backoffice/platform/mail"
 )
 
 // Password is the password of every user the Stack creates; it meets the password policy.
@@ -66,6 +67,8 @@ type Stack struct {
 	Auth      *auth.Module
 	Settings  *settings.Module
 	CompanyID int64
+	// Mail holds every e-mail the product sent (unless configure gave Deps another sender).
+	Mail *mail.Memory
 	// Contract is the server's OpenAPI document; Do checks every answer against it.
 	Contract *Contract
 }
@@ -86,7 +89,9 @@ func NewWith(t testing.TB, db *bun.DB, configure func(*product.Deps)) *Stack {
 	t.Cleanup(func() { _ = mem.Close() })
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 
-	d := product.Deps{DB: db, Cache: mem, Now: clock.Now, Logger: logger, SessionTTL: SessionTTL, IdleTimeout: IdleTimeout}
+	outbox := &mail.Memory{}
+	d := product.Deps{DB: db, Cache: mem, Now: clock.Now, Logger: logger, SessionTTL: SessionTTL, IdleTimeout: IdleTimeout,
+		Mail: outbox}
 	if configure != nil {
 		configure(&d)
 	}
@@ -101,7 +106,7 @@ func NewWith(t testing.TB, db *bun.DB, configure func(*product.Deps)) *Stack {
 	if err != nil {
 		t.Fatalf("create company: %v", err)
 	}
-	return &Stack{DB: db, Clock: clock, Server: srv, Product: p, Auth: p.Auth, Settings: p.Settings, CompanyID: companyID,
+	return &Stack{DB: db, Clock: clock, Server: srv, Product: p, Auth: p.Auth, Settings: p.Settings, CompanyID: companyID, Mail: outbox,
 		Contract: NewContract(srv.API().OpenAPI())}
 }
 

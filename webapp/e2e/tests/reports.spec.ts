@@ -152,6 +152,78 @@ test.describe('reports', () => {
     await page.goto('/report/users_report');
     await expectPath(page, '/dashboards/home');
     expect((await page.request.get('/api/reports/users_report')).status()).toBe(403);
+    // A user's own page too: the page and the API alike.
+    const me = await expectJson<{ user: { id: number } }>(await page.request.post('/api/auth/login', { data: DEMO.user }), 200);
+    await page.goto(`/report/users_report/${me.user.id}`);
+    await expectPath(page, '/dashboards/home');
+    expect((await page.request.get(`/api/reports/users_report/${me.user.id}`)).status()).toBe(403);
+  });
+
+  test("users_report leads to a user's records with the figures of their row", async ({ page }) => {
+    test.skip(!BUILT.includes('users_report'), 'users_report is not routed');
+    const range = thisYear();
+    await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, `/report/users_report?from=${range.from}&to=${range.to}`);
+    const list = await reportOf(page, 'users_report', range);
+    // The demo user recorded purchases and sales this year.
+    const row = (list.rows ?? []).find((r) => Number(r.purchases) > 0 && Number(r.sales) > 0)!;
+    expect(row, 'a user with purchases and sales').toBeTruthy();
+    const listRow = page.getByTestId('report-row').filter({ hasText: String(row.user_name) });
+    const purchases = (await listRow.locator('td[data-key="purchases_cents"]').innerText()).trim();
+    const sales = (await listRow.locator('td[data-key="sales_cents"]').innerText()).trim();
+    await listRow.getByTestId('report-row-link').click();
+    const id = (row.link as { id: number }).id;
+    await expectPath(page, new RegExp(`^/report/users_report/${id}\\?from=${range.from}&to=${range.to}`));
+    await expect(page.getByTestId('page-title')).toHaveText(`Records: ${String(row.user_name)}`);
+    // Their figures are the row they were opened from; the table totals what they recorded.
+    await expect(page.getByTestId('report-user-purchases').locator('dt')).toHaveText(`${String(row.purchases)} purchases`);
+    await expect(page.getByTestId('report-user-purchases').getByTestId('report-user-amount')).toHaveText(purchases);
+    await expect(page.getByTestId('report-user-sales').getByTestId('report-user-amount')).toHaveText(sales);
+    await expect(page.getByTestId('report-party')).toHaveCount(0); // a user has no balance
+    const records = await reportOf(page, `users_report/${id}`, range);
+    expect(records.totals!.amount_cents).toBe(Number(row.purchases_cents) + Number(row.sales_cents) + Number(row.payments_cents));
+    const total = await page.getByTestId('report-totals').locator('td[data-key="amount_cents"]').innerText();
+    expect(pesosOf(total)).toBe(Math.trunc(records.totals!.amount_cents / 100));
+    await expect(page.getByTestId('report-row')).toHaveCount(Math.min(records.meta.total, 50));
+    await page.getByTestId('report-back').click();
+    await expectPath(page, /^\/report\/users_report\?/);
+  });
+
+  test('product_report shows the units received and returned', async ({ page }) => {
+    test.skip(!BUILT.includes('product_report'), 'product_report is not routed');
+    const range = thisYear();
+    await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, `/report/product_report?from=${range.from}&to=${range.to}`);
+    const report = await reportOf(page, 'product_report', { ...range, per_page: '500' });
+    for (const key of ['received_quantity', 'returned_quantity', 'returned_cents']) {
+      expect(report.columns.map((c) => c.key)).toContain(key);
+    }
+    await expect(page.getByRole('columnheader', { name: /Received \(qty\)/ })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /Returned \(qty\)/ })).toBeVisible();
+    // The demo's approved receipts and purchase return show on their products' rows.
+    for (const key of ['received_quantity', 'returned_quantity']) {
+      const most = Math.max(...(report.rows ?? []).map((r) => Number(r[key])));
+      expect(most, `some product has ${key} this year`).toBeGreaterThan(0);
+      await page.getByTestId(`sort-${key}`).click();
+      await page.getByTestId(`sort-${key}`).click();
+      await expectPath(page, new RegExp(`sort=-${key}`));
+      const cell = page.getByTestId('report-row').first().locator(`td[data-key="${key}"]`);
+      await expect(cell).toHaveText(/\d/);
+      expect(Number((await cell.innerText()).replace(/\D/g, ''))).toBe(most);
+    }
+    expect(report.totals!.returned_cents).toBeGreaterThan(0);
+  });
+
+  test('a month of a page grouped by period is asked by day, so its line is never one dot', async ({ page }) => {
+    test.skip(!BUILT.includes('income_report'), 'income_report is not routed');
+    await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/dashboards/home');
+    const asked = page.waitForRequest((r) => r.url().includes('/api/reports/income_report?'));
+    await page.goto('/report/income_report?from=2026-10-01&to=2026-10-31');
+    expect(new URL((await asked).url()).searchParams.get('group')).toBe('day');
+    // The URL's own choice wins.
+    const monthly = page.waitForRequest((r) => r.url().includes('/api/reports/income_report?') && r.url().includes('group=month'));
+    await page.goto('/report/income_report?from=2026-10-01&to=2026-10-31&group=month');
+    await monthly;
+    await expect(page.getByTestId('report-row')).toHaveCount(1);
+    await expect(page.getByTestId('report-chart').locator('canvas')).toBeVisible();
   });
 });
 
@@ -162,6 +234,21 @@ test('the dashboard shows the figures and its approvals waiting change live when
   for (const kpi of ['sales', 'purchases', 'receivables', 'payables', 'overdue']) await expect(page.getByTestId(`kpi-${kpi}`)).toBeVisible();
   await expect(page.getByTestId('dashboard-chart').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('expiring-purchases-card')).toBeVisible();
+  // Quantity alerts: the first 10 of GET /api/dashboard's, their count, and every alert on its report.
+  const dashboard = await expectJson<{ data: { quantity_alerts: { code: string }[]; quantity_alerts_total: number } }>(
+    await page.request.get('/api/dashboard'),
+    200,
+  );
+  const alerts = page.getByTestId('quantity-alerts-card');
+  await expect(alerts.getByTestId('quantity-alerts-total')).toHaveText(String(dashboard.data.quantity_alerts_total));
+  await expect(alerts.getByTestId('quantity-alert-row')).toHaveCount(Math.min(10, dashboard.data.quantity_alerts_total));
+  if (dashboard.data.quantity_alerts.length > 0) {
+    await expect(alerts.getByTestId('quantity-alert-link').first()).toHaveAttribute(
+      'href',
+      `/product/list?q=${encodeURIComponent(dashboard.data.quantity_alerts[0]!.code)}`,
+    );
+  }
+  await expect(alerts.getByTestId('quantity-alerts-all')).toHaveAttribute('href', '/report/product_quantity_alert');
 
   const waiting = page.getByTestId('approvals-purchases').getByTestId('approvals-count');
   const before = Number(await waiting.innerText());

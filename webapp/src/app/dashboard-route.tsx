@@ -1,12 +1,11 @@
 /**
  * Composes the dashboard page with the app's navigation: the dashboard feature does not know
- * other features, so the app hands it the cards of what this role may open, the widgets
- * (the purchases' 'Expiries in 5 days' and the catalog's product quantity alerts) and where
- * its figures lead (a KPI to its report, an approval to where it is decided).
+ * other features, so the app hands it the cards of what this role may open, the widgets (the
+ * purchases' 'Expiries in 5 days' beside the dashboard's quantity alerts) and where its figures
+ * lead (a KPI to its report, an approval to where it is decided, an alert to its product).
  */
 import { useTranslation } from 'react-i18next';
-import { ProductAlertsCard } from '@/features/catalog/components/product-alerts-card';
-import type { KpiName, SummaryLinks } from '@/features/dashboard/components/summary';
+import { QuantityAlertsCard, type KpiName, type SummaryLinks } from '@/features/dashboard/components/summary';
 import { HomePage, type DashboardCard } from '@/features/dashboard/pages/home-page';
 import { ExpiringPurchasesCard } from '@/features/purchasing/components/expiring-purchases-card';
 import type { Role } from '@/lib/auth/types';
@@ -15,8 +14,6 @@ import { BUILT_REPORTS, DASHBOARD_FIGURES } from './built-reports';
 import { guard } from './guard';
 import { navItemsFor } from './nav-items';
 
-/** Roles the products API lets read products (issue 3: the alerts card is shown to them). */
-const PRODUCT_READERS: readonly Role[] = ['admin', 'user', 'secretary', 'buyer'];
 /** Roles the purchases API lets read purchases (modules/purchasing: not buyers). */
 const PURCHASE_READERS: readonly Role[] = ['admin', 'user', 'secretary'];
 
@@ -44,9 +41,13 @@ const APPROVAL_PAGES: Record<string, string> = {
 /** Links of the figures that lead to pages this role may open. */
 function summaryLinks(role: Role): SummaryLinks {
   const open = (path: string | undefined) => (path && guard(role, path.split('?')[0]!).allowed ? path : undefined);
+  const report = (page: string) => (BUILT_REPORTS.includes(page) ? open(`/report/${page}`) : undefined);
   return {
-    kpi: (kpi) => (BUILT_REPORTS.includes(KPI_REPORTS[kpi]) ? open(`/report/${KPI_REPORTS[kpi]}`) : undefined),
+    kpi: (kpi) => report(KPI_REPORTS[kpi]),
     approval: (kind) => open(APPROVAL_PAGES[kind]),
+    // Products have no page of their own: the product list opened on its code shows its row.
+    product: (alert) => open(`/product/list?q=${encodeURIComponent(alert.code)}`),
+    alerts: report('product_quantity_alert'),
   };
 }
 
@@ -57,11 +58,14 @@ export function DashboardRoute() {
   const cards: DashboardCard[] = navItemsFor(user?.role)
     .filter((item) => item.path !== '/dashboards/home')
     .map((item) => ({ to: item.path, title: t(item.labelKey), description: t(item.descriptionKey), icon: item.icon }));
+  // The buyer never opens the dashboard (guard): everyone here reads GET /api/dashboard, whose
+  // quantity alerts the card beside 'Expiries in 5 days' shows, refreshed live with the figures.
+  const summary = user && DASHBOARD_FIGURES ? summaryLinks(user.role) : undefined;
   const widgets = user ? (
     <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
       {PURCHASE_READERS.includes(user.role) && <ExpiringPurchasesCard />}
-      {PRODUCT_READERS.includes(user.role) && <ProductAlertsCard />}
+      {summary && <QuantityAlertsCard links={summary} />}
     </div>
   ) : undefined;
-  return <HomePage cards={cards} widgets={widgets} summary={user && DASHBOARD_FIGURES ? summaryLinks(user.role) : undefined} />;
+  return <HomePage cards={cards} widgets={widgets} summary={summary} />;
 }

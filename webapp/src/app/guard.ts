@@ -35,7 +35,7 @@ const BUYER_ALLOWED = [
  */
 const DENIED: Record<Exclude<Role, 'buyer'>, string[]> = {
   admin: ['/sale/add', '/sale/edit/{id}', '/purchase-order/add', '/purchase-order/edit/{id}'],
-  user: ['/people/user', '/setting/company', '/setting/store', '/report/users_report', '/report/users_report/{id}'],
+  user: ['/people/user', '/setting/company', '/setting/store', '/report/users_report', '/report/users_report/{id}', '/audit'],
   secretary: [
     '/people/user',
     '/setting/company',
@@ -44,6 +44,7 @@ const DENIED: Record<Exclude<Role, 'buyer'>, string[]> = {
     '/advanced_delete/form',
     '/report/users_report',
     '/report/users_report/{id}',
+    '/audit',
   ],
 };
 

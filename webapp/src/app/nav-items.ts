@@ -73,6 +73,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: 'power',
     adminOnly: true,
   },
+  { path: '/audit', labelKey: 'nav.audit', descriptionKey: 'nav.auditDescription', icon: 'clipboard', adminOnly: true },
 ];
 
 /** The entries a role may open. */

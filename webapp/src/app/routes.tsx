@@ -208,6 +208,7 @@ const protectedPages: RouteObject[] = [
   redirectRoute('setting', '/setting/company'),
   { path: 'setting/company', lazy: async () => ({ Component: (await import('@/features/org/pages/company-list-page')).CompanyListPage }) },
   { path: 'setting/store', lazy: async () => ({ Component: (await import('@/features/org/pages/store-list-page')).StoreListPage }) },
+  { path: 'audit', lazy: async () => ({ Component: (await import('@/features/audit/pages/audit-page')).AuditPage }) },
   {
     path: 'setting/site_status',
     lazy: async () => ({ Component: (await import('@/features/site-status/pages/site-status-page')).SiteStatusPage }),

@@ -195,7 +195,7 @@ func (s *Service) Login(ctx context.Context, username, password, ip, userAgent s
 	u, err := s.store.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {
 		domain.VerifyDummy(password) // same cost as a real check: no enumeration by timing
-		return LoginResult{}, s.loginFailed(ctx, userKey, ip)
+		return LoginResult{}, s.loginFailed(ctx, "login_failed", userKey, ip)
 	}
 	if err != nil {
 		return LoginResult{}, apperror.Internal(err)
@@ -205,14 +205,18 @@ func (s *Service) Login(ctx context.Context, username, password, ip, userAgent s
 		return LoginResult{}, apperror.Internal(err)
 	}
 	if !ok {
-		return LoginResult{}, s.loginFailed(ctx, userKey, ip)
+		// The account's failure, in its company's trail (an unknown username has none).
+		s.auditEvent(ctx, s.db, u, "login_failed", ip)
+		return LoginResult{}, s.loginFailed(ctx, "", userKey, ip)
 	}
 	if !u.Active || u.ApprovalStatus != "approved" {
+		s.auditEvent(ctx, s.db, u, "login_blocked_inactive", ip)
 		return LoginResult{}, apperror.Forbidden(MsgInactive)
 	}
 	if active, err := s.companyActive(ctx, u.Role, u.CompanyID); err != nil {
 		return LoginResult{}, apperror.Internal(err)
 	} else if !active {
+		s.auditEvent(ctx, s.db, u, "login_blocked_company", ip)
 		return LoginResult{}, apperror.Forbidden(MsgCompanyInactive)
 	}
 	if blocked, err := s.addressBlocked(u.IPAddress, ip); err != nil || blocked {
@@ -295,11 +299,17 @@ func (s *Service) SeedSession(ctx context.Context, username string) (string, err
 	return res.Token, err
 }
 
-func (s *Service) loginFailed(ctx context.Context, userKey, ip string) error {
+// loginFailed counts a failed sign-in against the limits and answers it; action, when not "",
+// is the audit entry of an unknown username (no company, the username as the record), written
+// here because no account's entry was.
+func (s *Service) loginFailed(ctx context.Context, action, userKey, ip string) error {
 	_, _ = s.limiter.Hit(ctx, ruleLoginIP, ip)
 	_, _ = s.limiter.Hit(ctx, ruleLoginUserIP, userKey+"|"+ip)
 	_, _ = s.limiter.Hit(ctx, ruleLoginUser, userKey)
-	_ = audit.Record(ctx, s.db, audit.Entry{Action: "login_failed", Entity: "user", EntityID: truncate(userKey, 64), IP: ip})
+	if action != "" {
+		_ = audit.Record(ctx, s.db, audit.Entry{Action: action, Entity: "user", EntityID: truncate(userKey, 64), IP: ip,
+			Detail: "unknown username"})
+	}
 	return apperror.Unauthorized(MsgInvalidCredentials)
 }
 
@@ -630,6 +640,9 @@ func (s *Service) checkCode(ctx context.Context, p caller.Principal, code string
 	}
 	step, ok := domain.VerifyTOTP(secret, code, s.now(), u.TOTPLastStep)
 	if !ok {
+		if signIn {
+			s.auditEvent(ctx, s.db, u, "login_2fa_failed", ip)
+		}
 		_, _ = s.limiter.Hit(ctx, ruleOTPUser, key)
 		return apperror.Unauthorized(MsgInvalidOTP)
 	}

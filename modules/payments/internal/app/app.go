@@ -190,9 +190,8 @@ type PaymentImage struct {
 	URL string `json:"url" doc:"GET it signed in"`
 }
 
-// Payment is a payment as the API shows it (money in centavos). Images are sent by the
-// single-payment answers (get, create, approve, reject, a run), not by lists; a payment of a run
-// shows the run's image.
+// Payment is a payment as the API shows it (money in centavos), with its images — lists too,
+// read for the whole page at once; a payment of a run shows the run's image.
 type Payment struct {
 	ID             int64  `json:"id"`
 	CompanyID      int64  `json:"company_id"`
@@ -217,7 +216,7 @@ type Payment struct {
 	CreatedByName string         `json:"created_by_name" doc:"The name of the user who recorded it, as of then"`
 	CreatedAt     time.Time      `json:"created_at"`
 	UpdatedAt     time.Time      `json:"updated_at"`
-	Images        []PaymentImage `json:"images,omitempty"`
+	Images        []PaymentImage `json:"images"`
 }
 
 // Input is the payment form and its images, not yet checked.
@@ -226,13 +225,13 @@ type Input struct {
 	Images []attachments.Upload
 }
 
-// view is payment r as the API shows it, with images (nil in lists).
+// view is payment r as the API shows it, with images (an export reads none).
 func view(r *store.Row, images []attachments.Info) Payment {
 	out := Payment{ID: r.ID, CompanyID: r.CompanyID, Type: r.Type, Direction: r.Direction, DocumentID: r.DocumentID,
 		DocumentNumber: r.DocumentNumber, PartyID: r.PartyID, PartyName: r.PartyName, Date: r.PaymentDate,
 		ReferenceNo: r.ReferenceNo, AmountCents: r.AmountCents, Method: r.Method, Note: r.Note, BatchID: r.BatchID,
 		BatchNumber: r.BatchNumber, Info: r.Columns.Info(), CreatedBy: r.CreatedBy, CreatedByName: r.CreatedByName, CreatedAt: r.CreatedAt.UTC(),
-		UpdatedAt: r.UpdatedAt.UTC()}
+		UpdatedAt: r.UpdatedAt.UTC(), Images: []PaymentImage{}}
 	for _, img := range images {
 		out.Images = append(out.Images, PaymentImage{ID: img.ID, URL: img.URL()})
 	}
@@ -527,7 +526,7 @@ func plan(q Query) (*listing.Plan, error) {
 	return listing.NewPlan(store.Spec, q.List)
 }
 
-// List returns one page of the payments p may see (no images).
+// List returns one page of the payments p may see, with their images (read for the page at once).
 func (s *Service) List(ctx context.Context, p caller.Principal, q Query) (listing.Page[Payment], error) {
 	pl, err := plan(q)
 	if err != nil {
@@ -537,7 +536,21 @@ func (s *Service) List(ctx context.Context, p caller.Principal, q Query) (listin
 	count := func(ctx context.Context) (int, error) { return st.Count(ctx, sc, q.Filter) }
 	src := listing.Source[store.Row]{Key: store.KeyOf(pl.Key()), Count: s.Counter.Cached(store.Table, q.Filter.Key(sc), count),
 		Rows: func(ctx context.Context) ([]store.Row, error) { return st.List(ctx, sc, q.Filter, pl) }}
-	return listing.Fetch(ctx, pl, src, listing.PerRow(func(r store.Row) Payment { return view(&r, nil) }))
+	return listing.Fetch(ctx, pl, src, func(ctx context.Context, rows []store.Row) ([]Payment, error) {
+		ptrs := make([]*store.Row, len(rows))
+		for i := range rows {
+			ptrs[i] = &rows[i]
+		}
+		imgs, err := s.images(ctx, s.DB, ptrs...)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]Payment, len(rows))
+		for i := range rows {
+			out[i] = view(&rows[i], imgs[rows[i].ID])
+		}
+		return out, nil
+	})
 }
 
 // Export checks an export request and returns what runs it: fn is called for every payment of

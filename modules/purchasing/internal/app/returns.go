@@ -101,8 +101,9 @@ type ReturnImage struct {
 	URL  string `json:"url" doc:"GET it signed in"`
 }
 
-// Return is a purchase return as the API shows it (money in centavos). Lines and images are
-// sent by the single-return answers, not by lists.
+// Return is a purchase return as the API shows it (money in centavos), with its lines (none for
+// a value return) and images — lists too, read for the whole page at once, so that a list's
+// cells need no request per row.
 type Return struct {
 	ID                  int64        `json:"id"`
 	CompanyID           int64        `json:"company_id"`
@@ -115,7 +116,7 @@ type Return struct {
 	Kind                string       `json:"kind" enum:"goods,value" doc:"goods: units sent back; value: a price correction agreed with the supplier"`
 	Note                string       `json:"note"`
 	ValueCents          int64        `json:"value_cents" doc:"A value return's agreed reduction of the base (0 for goods)"`
-	Lines               []ReturnLine `json:"lines,omitempty"`
+	Lines               []ReturnLine `json:"lines"`
 	Totals              ReturnTotals `json:"totals"`
 	// Only approved returns count on the purchase; pending ones hold their quantities and amount.
 	ApprovalStatus  string        `json:"approval_status" enum:"pending,approved,rejected"`
@@ -127,7 +128,7 @@ type Return struct {
 	DecidedByName   string        `json:"decided_by_name"`
 	DecidedAt       *time.Time    `json:"decided_at"`
 	UpdatedAt       time.Time     `json:"updated_at"`
-	Images          []ReturnImage `json:"images,omitempty"`
+	Images          []ReturnImage `json:"images"`
 }
 
 // ReturnablePurchase is a purchase's header as the returns page shows it.
@@ -183,7 +184,7 @@ func returnView(r *store.ReturnRow, lines []store.ReturnLineRow, images []attach
 		Kind: r.Kind, Note: r.Note, ValueCents: r.ValueCents, Totals: returnTotals(r.ReturnFigures),
 		ApprovalStatus: r.ApprovalStatus, RejectionReason: r.ApprovalReason, CreatedBy: r.CreatedBy,
 		CreatedByName: r.CreatedByName, CreatedAt: r.CreatedAt.UTC(), DecidedByName: r.DecidedByName,
-		UpdatedAt: r.UpdatedAt.UTC()}
+		UpdatedAt: r.UpdatedAt.UTC(), Lines: []ReturnLine{}, Images: []ReturnImage{}}
 	if r.DecidedByName != "" {
 		// An approval at creation records its approver but is no decision of its own.
 		out.DecidedBy, out.DecidedAt = r.ApprovedBy, utc(r.ApprovedAt)
@@ -760,7 +761,7 @@ func returnPlan(q ReturnQuery) (*listing.Plan, error) {
 	return listing.NewPlan(store.ReturnSpec, q.List)
 }
 
-// ListReturns returns one page of the returns p may see (no lines, no images).
+// ListReturns returns one page of the returns p may see, each with its lines and images.
 func (s *Service) ListReturns(ctx context.Context, p caller.Principal, q ReturnQuery) (listing.Page[Return], error) {
 	pl, err := returnPlan(q)
 	if err != nil {
@@ -773,7 +774,28 @@ func (s *Service) ListReturns(ctx context.Context, p caller.Principal, q ReturnQ
 		Rows: func(ctx context.Context) ([]store.ReturnRow, error) {
 			return s.store.ListReturns(ctx, sc, q.Filter, pl)
 		}}
-	return listing.Fetch(ctx, pl, src, listing.PerRow(func(r store.ReturnRow) Return { return returnView(&r, nil, nil) }))
+	return listing.Fetch(ctx, pl, src, s.returnViews)
+}
+
+// returnViews shows a page of returns with their lines and images, read for the page at once.
+func (s *Service) returnViews(ctx context.Context, rows []store.ReturnRow) ([]Return, error) {
+	ids := make([]int64, len(rows))
+	for i := range rows {
+		ids[i] = rows[i].ID
+	}
+	lines, err := s.store.ReturnLines(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	imgs, err := s.d.Attachments.ListByOwner(ctx, s.d.DB, ReturnEntity, ids...)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Return, len(rows))
+	for i := range rows {
+		out[i] = returnView(&rows[i], lines[rows[i].ID], imgs[rows[i].ID])
+	}
+	return out, nil
 }
 
 // ExportReturns checks an export request and returns what runs it: fn is called for every

@@ -176,13 +176,8 @@ func checkRange(from, to string, now time.Time) (string, string, error) {
 		first := calendar.Today(now).AddDate(0, 0, 1-calendar.Today(now).Day())
 		return first.Format(calendar.DateLayout), first.AddDate(0, 1, -1).Format(calendar.DateLayout), nil
 	}
-	for _, end := range []struct{ field, value string }{{"from", from}, {"to", to}} {
-		if _, err := calendar.ParseDate(end.value); err != nil {
-			return "", "", apperror.Field(end.field, MsgDates)
-		}
-	}
-	if from > to {
-		return "", "", apperror.Field("to", MsgDates)
+	if err := listing.CheckRange(from, to); err != nil {
+		return "", "", err
 	}
 	return from, to, nil
 }

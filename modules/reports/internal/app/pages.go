@@ -111,7 +111,7 @@ var (
 	userActColumns = cols(one("date", KindDate), one("kind", KindEnum), one("number", KindText), one("party_name", KindText),
 		one("role", KindEnum), money("amount_cents"))
 	productColumns = cols(one("code", KindText), one("name", KindText), one("purchased_quantity", KindQuantity), money("purchased_cents"),
-		one("sold_quantity", KindQuantity), money("sold_cents", "cost_of_sales_cents", "profit_cents"), one("stock_quantity", KindQuantity),
+		one("received_quantity", KindQuantity), one("returned_quantity", KindQuantity), money("returned_cents"), one("sold_quantity", KindQuantity), money("sold_cents", "cost_of_sales_cents", "profit_cents"), one("stock_quantity", KindQuantity),
 		money("average_cost_cents", "stock_value_cents"))
 	expiryColumns = cols(one("code", KindText), one("name", KindText), one("expiry_date", KindDate), one("days_left", KindDays),
 		one("bucket", KindEnum), one("quantity", KindQuantity), money("lot_cost_cents"))
@@ -136,7 +136,7 @@ var pages = []page{
 		chart: ReportChart{Type: "stacked", X: "party_name", Series: []string{"days_1_30_cents", "days_31_60_cents", "days_61_90_cents", "over_90_cents"}},
 		sums:  keys(ageingColumns, KindMoney, KindInt), build: expiredPurchases},
 	{name: "product_report", columns: productColumns, chart: ReportChart{Type: "none", Series: []string{}},
-		sums: []string{"purchased_cents", "sold_cents", "cost_of_sales_cents", "profit_cents", "stock_value_cents"}, build: products},
+		sums: []string{"purchased_cents", "returned_cents", "sold_cents", "cost_of_sales_cents", "profit_cents", "stock_value_cents"}, build: products},
 	{name: "sales_report", dated: true, columns: taxColumns(false),
 		chart: ReportChart{Type: "bar", Series: []string{"taxable_base_cents", "vat_cents"}},
 		sums:  keys(taxColumns(false), KindMoney, KindInt), build: taxes(store.Sale)},
@@ -561,9 +561,8 @@ func users(ctx context.Context, st *store.Store, q query) (built, error) {
 	byUser := map[int64]Row{}
 	rows := make([]Row, 0, len(us))
 	for _, u := range us {
-		r := Row{"user_name": userName(u), "role": u.Role, "purchases": int64(0), "purchases_cents": int64(0), "sales": int64(0),
-			"sales_cents": int64(0), "payments": int64(0), "payments_cents": int64(0), "approved": int64(0),
-			"last_sign_in": lastSignIn(u), "link": ReportLink{Kind: "user", ID: u.ID}}
+		r := userFigures()
+		r["user_name"], r["role"], r["last_sign_in"], r["link"] = userName(u), u.Role, lastSignIn(u), ReportLink{Kind: "user", ID: u.ID}
 		byUser[u.ID] = r
 		rows = append(rows, r)
 	}
@@ -572,18 +571,31 @@ func users(ctx context.Context, st *store.Store, q query) (built, error) {
 		if !ok {
 			continue // a deleted user, or one of a company out of scope
 		}
-		if a.Role == "approved" {
-			add(r, "approved", 1)
-			continue
-		}
-		add(r, a.Kind+"s", 1)
-		add(r, a.Kind+"s_cents", a.AmountCents)
+		tally(r, a)
 	}
 	slices.SortStableFunc(rows, func(a, b Row) int { return compare(a["user_name"], b["user_name"]) })
 	return built{rows: rows}, nil
 }
 
-// userActs: what one user recorded and approved in the range, in date order.
+// userFigures are users_report's counts and amounts of one user, all zero.
+func userFigures() Row {
+	return Row{"purchases": int64(0), "purchases_cents": int64(0), "sales": int64(0), "sales_cents": int64(0), "payments": int64(0),
+		"payments_cents": int64(0), "approved": int64(0)}
+}
+
+// tally counts act a in r: one more approved, or one more record of its kind and its amount.
+func tally(r Row, a store.Act) {
+	if a.Role == "approved" {
+		add(r, "approved", 1)
+		return
+	}
+	add(r, a.Kind+"s", 1)
+	add(r, a.Kind+"s_cents", a.AmountCents)
+}
+
+// userActs: what one user recorded and approved in the range, in date order. The totals are
+// the amount they recorded and, besides the columns, users_report's figures of that user (so
+// the page shows the row it was opened from).
 func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 	us, err := st.Users(ctx, q.filter.Scope, q.id)
 	if err != nil {
@@ -594,19 +606,24 @@ func userActs(ctx context.Context, st *store.Store, q query) (built, error) {
 		return built{}, err
 	}
 	rows := make([]Row, 0, len(acts))
-	totals := map[string]int64{"amount_cents": 0}
+	figures := userFigures()
 	for _, a := range acts {
 		rows = append(rows, Row{"date": a.Date, "kind": a.Kind, "number": a.Number, "party_name": a.PartyName, "role": a.Role,
 			"amount_cents": a.AmountCents, "link": ReportLink{Kind: a.Kind, ID: a.ID}})
-		if a.Role == "created" {
-			totals["amount_cents"] += a.AmountCents
-		}
+		tally(figures, a)
 	}
+	totals := map[string]int64{}
+	for k, v := range figures {
+		totals[k] = v.(int64)
+	}
+	totals["amount_cents"] = totals["purchases_cents"] + totals["sales_cents"] + totals["payments_cents"]
 	return built{rows: rows, totals: totals, party: &ReportParty{ID: us[0].ID, Kind: "user", Name: userName(us[0])}}, nil
 }
 
 // products: per product, what approved purchases brought and approved sales took in the range
-// (quantities and amounts before VAT), the cost of those sales (the unit cost each sale line
+// (quantities and amounts before VAT), the units received (approved received orders, on their
+// approval day) and sent back (approved purchase returns' lines, on the return's date, with
+// their base), the cost of those sales (the unit cost each sale line
 // kept) and the profit, the stock today, its weighted average purchase cost (every approved
 // purchase up to the range's end; the catalog's cost when it was never bought) and the stock's
 // value at that cost. Products without movement in the range and without stock are left out.
@@ -616,6 +633,10 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 		return built{}, err
 	}
 	inRange, err := st.Lines(ctx, q.filter)
+	if err != nil {
+		return built{}, err
+	}
+	moved, err := st.GoodsMoved(ctx, q.filter)
 	if err != nil {
 		return built{}, err
 	}
@@ -630,7 +651,7 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 		typ string
 	}
 	figs, bought := map[key]store.LineFigures{}, map[int64]store.LineFigures{}
-	for _, l := range inRange {
+	for _, l := range slices.Concat(inRange, moved) {
 		figs[key{l.ProductID, l.Type}] = l
 	}
 	for _, l := range ever {
@@ -641,7 +662,8 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 	rows := make([]Row, 0, len(ps))
 	for _, p := range ps {
 		in, out := figs[key{p.ID, store.Purchase}], figs[key{p.ID, store.Sale}]
-		if in.Quantity == 0 && out.Quantity == 0 && p.Quantity == 0 {
+		received, returned := figs[key{p.ID, store.Received}], figs[key{p.ID, store.Returned}]
+		if in.Quantity == 0 && out.Quantity == 0 && received.Quantity == 0 && returned.Quantity == 0 && p.Quantity == 0 {
 			continue
 		}
 		avg := p.CostCents
@@ -649,6 +671,7 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 			avg = (b.AmountCents + b.Quantity/2) / b.Quantity
 		}
 		rows = append(rows, Row{"code": p.Code, "name": p.Name, "purchased_quantity": in.Quantity, "purchased_cents": in.AmountCents,
+			"received_quantity": received.Quantity, "returned_quantity": returned.Quantity, "returned_cents": returned.AmountCents,
 			"sold_quantity": out.Quantity, "sold_cents": out.AmountCents, "cost_of_sales_cents": out.CostCents,
 			"profit_cents": out.AmountCents - out.CostCents, "stock_quantity": p.Quantity, "average_cost_cents": avg,
 			"stock_value_cents": avg * p.Quantity, "link": ReportLink{Kind: "product", ID: p.ID}})

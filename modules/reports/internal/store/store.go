@@ -1,6 +1,7 @@
 // Package store is the reports module's only SQL. It reads the views the module owns
 // (migrations/20261128030000_reports_views: report_documents, report_payments, report_returns,
-// report_products, report_parties) and nothing else, so that the owners may change their tables
+// report_products, report_parties; 20261129020000_reports_product_movements: report_receipts,
+// report_returned_lines) and nothing else, so that the owners may change their tables
 // behind the views (DESIGN rule 5). Every read takes a Filter whose scope limits it to the
 // caller's companies.
 package store

@@ -15,6 +15,14 @@ export type { ChartSeries } from './chart-canvas';
 /** Props of Chart: the canvas's, and its height in pixels. */
 export type ChartProps = ChartCanvasProps & { height?: number; testId?: string };
 
+/**
+ * The chart type drawn: a line needs two points — one alone would be a lone dot — so a line
+ * over fewer than two labels is drawn as bars.
+ */
+export function drawnType(type: ChartProps['type'], points: number): ChartProps['type'] {
+  return type === 'line' && points < 2 ? 'bar' : type;
+}
+
 /** A chart filling its parent's width at the given height; a spinner while the library loads. */
 export function Chart({ height = 280, testId, ...canvas }: ChartProps) {
   return (
@@ -26,7 +34,7 @@ export function Chart({ height = 280, testId, ...canvas }: ChartProps) {
           </div>
         }
       >
-        <ChartCanvas {...canvas} />
+        <ChartCanvas {...canvas} type={drawnType(canvas.type, canvas.labels.length)} />
       </Suspense>
     </div>
   );

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { missingDate, presetOf, presetRange, readReportFilters, reportQuery, toggledSort, withReportFilter, writeReportFilters } from './report-filters';
+import {
+  missingDate,
+  presetOf,
+  presetRange,
+  rangeDays,
+  readReportFilters,
+  reportQuery,
+  toggledSort,
+  withReportFilter,
+  withShortRangeGroup,
+  writeReportFilters,
+} from './report-filters';
 
 describe('report filters', () => {
   it('presets are whole calendar months and years on the given day', () => {
@@ -43,5 +54,14 @@ describe('report filters', () => {
     expect(toggledSort('', 'date')).toBe('date');
     expect(toggledSort('date', 'date')).toBe('-date');
     expect(toggledSort('-date', 'date')).toBe('date');
+  });
+
+  it('groups a range of a month or less by day unless the URL chose a grouping', () => {
+    expect(rangeDays({ from: '2026-10-01', to: '2026-10-31' })).toBe(31);
+    expect(rangeDays({ from: '2026-02-01', to: '2026-02-01' })).toBe(1);
+    expect(rangeDays({ from: '', to: '2026-02-01' })).toBe(0);
+    expect(withShortRangeGroup({ from: '2026-10-01', to: '2026-10-31' })).toEqual({ from: '2026-10-01', to: '2026-10-31', group: 'day' });
+    expect(withShortRangeGroup({ from: '2026-10-01', to: '2026-11-01' })).toEqual({ from: '2026-10-01', to: '2026-11-01' });
+    expect(withShortRangeGroup({ from: '2026-10-01', to: '2026-10-31', group: 'month' }).group).toBe('month');
   });
 });

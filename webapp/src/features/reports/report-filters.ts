@@ -90,6 +90,27 @@ export function reportQuery(filters: ReportFilters, today: string = todayInBogot
   return out;
 }
 
+/** The longest range grouped by day unless the URL says otherwise: a month's range by month would be one point. */
+export const DAILY_UP_TO_DAYS = 31;
+
+/** Days in a range, both ends included (0 when a date is missing or malformed). */
+export function rangeDays(range: DayRange): number {
+  const from = Date.parse(`${range.from}T00:00:00Z`);
+  const to = Date.parse(`${range.to}T00:00:00Z`);
+  if (Number.isNaN(from) || Number.isNaN(to)) return 0;
+  return Math.round((to - from) / 86_400_000) + 1;
+}
+
+/**
+ * The query of a page grouped by day or month: without a group in the URL, a range of at most
+ * DAILY_UP_TO_DAYS days asks for days (the server's default for such pages is months).
+ */
+export function withShortRangeGroup(query: Record<string, string>): Record<string, string> {
+  if (query.group) return query;
+  const days = rangeDays({ from: query.from ?? '', to: query.to ?? '' });
+  return days > 0 && days <= DAILY_UP_TO_DAYS ? { ...query, group: 'day' } : query;
+}
+
 /** A click on a sortable header: ascending first, then toggles (the list kit's rule). */
 export function toggledSort(sort: string, key: string): string {
   return sort === key ? `-${key}` : key;

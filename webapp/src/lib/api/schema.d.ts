@@ -26,6 +26,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail: who did what to which record and when (keyset pages, newest first; q searches the detail, the record id and the action)
+         * @description Access: roles: admin.
+         */
+        get: operations["list-audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/export.xlsx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail as an Excel file, with the list's filters
+         * @description Access: roles: admin.
+         */
+        get: operations["export-audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/2fa": {
         parameters: {
             query?: never;
@@ -2670,6 +2710,29 @@ export interface components {
             password?: string;
             username?: string;
         };
+        AuditEntry: {
+            /** @description What the module wrote, e.g. purchase_approved, login_failed */
+            action: string;
+            /** Format: int64 */
+            actor_id: number | null;
+            /** @description Empty when nobody signed in did it (a failed sign-in of an unknown username) */
+            actor_name: string;
+            /** Format: int64 */
+            company_id: number | null;
+            /** @description Empty for entries of no company (a sign-in with an unknown username) */
+            company_name: string;
+            /** Format: date-time */
+            created_at: string;
+            detail: string;
+            /** @description The kind of record, e.g. purchase, user */
+            entity: string;
+            entity_id: string;
+            /** Format: int64 */
+            id: number;
+            ip: string;
+            /** @enum {string} */
+            kind: "sign_in" | "approval" | "rejection" | "archive" | "restore" | "deletion" | "settings" | "account" | "creation" | "change" | "other";
+        };
         Category: {
             /** Format: int64 */
             company_id: number;
@@ -3195,6 +3258,10 @@ export interface components {
             google2fa_secret?: string;
             one_time_password?: string;
         };
+        PageAuditEntry: {
+            data: components["schemas"]["AuditEntry"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         PageCategory: {
             data: components["schemas"]["Category"][] | null;
             meta: components["schemas"]["Meta"];
@@ -3347,7 +3414,7 @@ export interface components {
             document_number: string;
             /** Format: int64 */
             id: number;
-            images?: components["schemas"]["PaymentImage"][] | null;
+            images: components["schemas"]["PaymentImage"][] | null;
             /** @enum {string} */
             method: "cash" | "transfer" | "card" | "cheque";
             note: string;
@@ -3945,13 +4012,13 @@ export interface components {
             decided_by_name: string;
             /** Format: int64 */
             id: number;
-            images?: components["schemas"]["ReturnImage"][] | null;
+            images: components["schemas"]["ReturnImage"][] | null;
             /**
              * @description goods: units sent back; value: a price correction agreed with the supplier
              * @enum {string}
              */
             kind: "goods" | "value";
-            lines?: components["schemas"]["ReturnLine"][] | null;
+            lines: components["schemas"]["ReturnLine"][] | null;
             note: string;
             /** Format: int64 */
             purchase_id: number;
@@ -4706,6 +4773,185 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "list-audit": {
+        parameters: {
+            query?: {
+                /** @description The entries of what one user did */
+                actor_id?: number;
+                /** @description sign_in, approval, rejection, archive, restore, deletion, settings, account, creation or change */
+                kind?: string;
+                /** @description The kind of record, e.g. purchase, user (the record filter) */
+                entity?: string;
+                /** @description One record's entries (with entity) */
+                entity_id?: string;
+                /** @description From this day (YYYY-MM-DD, America/Bogota, included); with to */
+                from?: string;
+                /** @description To this day (YYYY-MM-DD, America/Bogota, included); with from */
+                to?: string;
+                /** @description One company's entries */
+                company_id?: number;
+                /** @description Page number, for display; navigation uses after/before/last */
+                page?: number;
+                per_page?: number;
+                /** @description Search text */
+                q?: string;
+                /** @description Sort key, or -key for descending */
+                sort?: string;
+                /** @description Cursor: the page after the one that returned it */
+                after?: string;
+                /** @description Cursor: the page before the one that returned it */
+                before?: string;
+                /** @description Open the last page */
+                last?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageAuditEntry"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "export-audit": {
+        parameters: {
+            query?: {
+                /** @description Search text */
+                q?: string;
+                /** @description created_at or -created_at (default) */
+                sort?: string;
+                /** @description Language of the column headers */
+                lang?: "es" | "en";
+                /** @description The entries of what one user did */
+                actor_id?: number;
+                /** @description sign_in, approval, rejection, archive, restore, deletion, settings, account, creation or change */
+                kind?: string;
+                /** @description The kind of record, e.g. purchase, user (the record filter) */
+                entity?: string;
+                /** @description One record's entries (with entity) */
+                entity_id?: string;
+                /** @description From this day (YYYY-MM-DD, America/Bogota, included); with to */
+                from?: string;
+                /** @description To this day (YYYY-MM-DD, America/Bogota, included); with from */
+                to?: string;
+                /** @description One company's entries */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workbook (one sheet, a header row, one row per record) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "text/html; charset=utf-8": string;
                 };
             };

@@ -44,6 +44,7 @@ export const NAMESPACES = [
   'notifications',
   'reports',
   'returns',
+  'audit',
 ] as const;
 
 /**

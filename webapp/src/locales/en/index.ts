@@ -1,4 +1,5 @@
 /** en resources, one JSON file per feature namespace. All namespaces at once, for the unit tests; the app loads each JSON file as its own chunk (lib/i18n). */
+import audit from './audit.json';
 import auth from './auth.json';
 import catalog from './catalog.json';
 import common from './common.json';
@@ -21,6 +22,7 @@ import site from './site.json';
 
 /** Namespaces of this language. */
 export const resources = {
+  audit,
   auth,
   catalog,
   common,

@@ -1,7 +1,6 @@
-/** Categories and products (modules/catalog): `/api/categories`, `/api/products`, `/api/products/alerts`. */
-import { useQuery } from '@tanstack/react-query';
+/** Categories and products (modules/catalog): `/api/categories`, `/api/products`. */
 import { useResourceOptions } from '@/components/list/resource-api';
-import { api, page, type Schema } from '@/lib/api';
+import type { Schema } from '@/lib/api';
 
 /** Path of the categories resource. */
 export const CATEGORIES_PATH = '/api/categories';
@@ -27,10 +26,3 @@ export function useCategoryOptions() {
   return useResourceOptions(CATEGORIES_PATH, 'name');
 }
 
-/** Products at or below their alert quantity (dashboard card). */
-export function useProductAlerts() {
-  return useQuery({
-    queryKey: [PRODUCTS_PATH, 'alerts'],
-    queryFn: async ({ signal }) => (await page(api.GET('/api/products/alerts', { signal }))).data,
-  });
-}

@@ -22,7 +22,14 @@ export interface SummaryLinks {
   kpi: (kpi: KpiName) => string | undefined;
   /** Where approvals of a kind ('purchases', 'sales', …) are decided. */
   approval: (kind: string) => string | undefined;
+  /** Where a product of the quantity alerts is shown. */
+  product: (alert: QuantityAlert) => string | undefined;
+  /** Every quantity alert (the product_quantity_alert report). */
+  alerts: string | undefined;
 }
+
+/** A good at or below its alert quantity (schema `QuantityAlert`). */
+export type QuantityAlert = NonNullable<Dashboard['quantity_alerts']>[number];
 
 /** The KPI cards. */
 export type KpiName = 'sales' | 'purchases' | 'receivables' | 'payables' | 'overdue';
@@ -33,7 +40,7 @@ export function changeBasisPoints(now: number, before: number): number | null {
   return Math.round(((now - before) * 10000) / Math.abs(before));
 }
 
-function Kpi({ name, cents, before, to }: { name: KpiName; cents: number; before?: number; to?: string }) {
+function Kpi({ name, cents, before, to, className }: { name: KpiName; cents: number; before?: number; to?: string; className?: string }) {
   const { t, i18n } = useTranslation('dashboard');
   const change = before === undefined ? null : changeBasisPoints(cents, before);
   const percent =
@@ -43,7 +50,7 @@ function Kpi({ name, cents, before, to }: { name: KpiName; cents: number; before
           centsToDecimal(change) as Intl.StringNumericLiteral,
         );
   const body = (
-    <Card className={cn('h-full min-w-0 space-y-1 p-3 sm:p-4', to && 'transition-colors hover:bg-hover')} data-testid={`kpi-${name}`}>
+    <Card className={cn('h-full min-w-0 space-y-1 p-3 sm:p-4', to && 'transition-colors hover:bg-hover', !to && className)} data-testid={`kpi-${name}`}>
       <p className="text-sm text-muted">{t(`kpis.${name}`)}</p>
       <p className={cn('text-base font-semibold tabular-nums sm:text-xl', name === 'overdue' && cents > 0 && 'text-danger')} data-testid="kpi-value">
         {formatCop(cents)}
@@ -61,7 +68,7 @@ function Kpi({ name, cents, before, to }: { name: KpiName; cents: number; before
     </Card>
   );
   return to ? (
-    <Link to={to} className="block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary">
+    <Link to={to} className={cn('block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary', className)}>
       {body}
     </Link>
   ) : (
@@ -138,12 +145,89 @@ export function DashboardSummary({ links }: { links: SummaryLinks }) {
         <Kpi name="purchases" cents={kpis.purchases_month_cents} before={kpis.purchases_last_month_cents} to={links.kpi('purchases')} />
         <Kpi name="receivables" cents={kpis.receivables_cents} to={links.kpi('receivables')} />
         <Kpi name="payables" cents={kpis.payables_cents} to={links.kpi('payables')} />
-        <Kpi name="overdue" cents={kpis.overdue_cents} to={links.kpi('overdue')} />
+        {/* Five cards in two columns leave the last alone: it takes the whole row until three fit. */}
+        <Kpi name="overdue" cents={kpis.overdue_cents} to={links.kpi('overdue')} className="col-span-2 lg:col-span-1" />
       </div>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         {months && months.length > 0 && <MonthsChart months={months} wide={!approvals} />}
         {approvals && <Approvals approvals={approvals} link={links.approval} />}
       </div>
     </div>
+  );
+}
+
+/**
+ * The quantity alerts card: the first alerts GET /api/dashboard gives (fewest in stock first),
+ * how many there are, each product linked, and every alert on the product_quantity_alert page.
+ * It reads the dashboard's query, so the live channel refreshes it with the figures.
+ */
+export function QuantityAlertsCard({ links }: { links: SummaryLinks }) {
+  const { t } = useTranslation('dashboard');
+  const dashboard = useDashboard();
+  const alerts = dashboard.data?.quantity_alerts ?? [];
+  const total = dashboard.data?.quantity_alerts_total ?? 0;
+  return (
+    <Card className="min-w-0 space-y-3" data-testid="quantity-alerts-card">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h2 className="text-lg font-medium">
+          {t('alerts.title')}
+          {dashboard.data && (
+            <span className="ms-2 rounded-full bg-danger/15 px-2 text-sm font-semibold tabular-nums text-danger" data-testid="quantity-alerts-total">
+              {total}
+            </span>
+          )}
+        </h2>
+        {links.alerts && (
+          <Link to={links.alerts} className="text-sm text-primary hover:underline" data-testid="quantity-alerts-all">
+            {t('alerts.seeAll')}
+          </Link>
+        )}
+      </div>
+      {dashboard.isPending && <LoadingState />}
+      {dashboard.isError && <Alert>{failureText(dashboard.error) ?? t('loadFailed')}</Alert>}
+      {dashboard.data && alerts.length === 0 && <p className="text-sm text-muted">{t('alerts.none')}</p>}
+      {alerts.length > 0 && (
+        // On a phone the table scrolls inside the card, never the dashboard.
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t('alerts.title')}</caption>
+            <thead>
+              <tr className="text-muted">
+                <th scope="col" className="py-1 pe-2 text-start font-medium">{t('alerts.product')}</th>
+                <th scope="col" className="py-1 pe-2 text-end font-medium">{t('alerts.quantity')}</th>
+                <th scope="col" className="py-1 text-end font-medium">{t('alerts.alertQuantity')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {alerts.map((a) => {
+                const to = links.product(a);
+                const name = (
+                  <>
+                    <span className="me-2 font-mono text-xs text-muted">{a.code}</span>
+                    {a.name}
+                  </>
+                );
+                return (
+                  <tr key={a.product_id} className="border-t border-line" data-testid="quantity-alert-row">
+                    <td className="py-1 pe-2">
+                      {to ? (
+                        <Link to={to} className="text-primary hover:underline" data-testid="quantity-alert-link">
+                          {name}
+                        </Link>
+                      ) : (
+                        name
+                      )}
+                    </td>
+                    <td className="py-1 pe-2 text-end font-medium tabular-nums text-danger">{a.quantity}</td>
+                    <td className="py-1 text-end tabular-nums">{a.alert_quantity}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {total > alerts.length && <p className="text-xs text-muted">{t('alerts.shown', { shown: alerts.length, total })}</p>}
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Every report page of spec §2 in one component, over the generic answer of the reports API:
- * the page picker, the filter bar (in the URL), the chart, the party of a statement, the table
+ * the page picker, the filter bar (in the URL), the chart, the party of a statement (or, on
+ * users_report/{id}, what the user recorded per kind and approved), the table
  * with its totals row and row links, row paging and sort, the Excel export of the same query and
  * a print layout (index.css hides the shell; the filters and buttons hide themselves). The app
  * hands it which pages are built and which paths this user may open (app/report-route.tsx).
@@ -21,7 +22,16 @@ import { useCellFormat } from '../components/cell-format';
 import { ReportChart } from '../components/report-chart';
 import { ReportFilterBar } from '../components/report-filter-bar';
 import { ReportTable } from '../components/report-table';
-import { missingDate, readReportFilters, reportQuery, toggledSort, withReportFilter, writeReportFilters, type ReportFilters } from '../report-filters';
+import {
+  missingDate,
+  readReportFilters,
+  reportQuery,
+  toggledSort,
+  withReportFilter,
+  withShortRangeGroup,
+  writeReportFilters,
+  type ReportFilters,
+} from '../report-filters';
 import { reportPageInfo, reportPagesFor, rowLinkPath } from '../report-pages';
 
 /** Props of ReportPage. */
@@ -47,7 +57,9 @@ export function ReportPage({ page, role, built, canOpen }: ReportPageProps) {
   const statement = page.includes('/');
   const filters = readReportFilters(search);
   const missing = info.dates ? missingDate(filters) : null;
-  const query = reportQuery({ ...filters, group: info.group ? filters.group : '', per_page: filters.per_page || String(PER_PAGE) });
+  const asked = reportQuery({ ...filters, group: info.group ? filters.group : '', per_page: filters.per_page || String(PER_PAGE) });
+  // A month grouped by month is one point: a short range of a grouped page asks for days.
+  const query = info.group && info.dates ? withShortRangeGroup(asked) : asked;
   if (!info.dates) {
     delete query.from;
     delete query.to;
@@ -70,7 +82,7 @@ export function ReportPage({ page, role, built, canOpen }: ReportPageProps) {
   return (
     <div className="space-y-4" data-testid="report-page" data-page={info.name}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle documentTitle={title}>{statement && current?.party ? t('statementOf', { name: current.party.name }) : title}</PageTitle>
+        <PageTitle documentTitle={title}>{statement && current?.party ? t(current.party.kind === 'user' ? 'recordsOf' : 'statementOf', { name: current.party.name }) : title}</PageTitle>
         <div className="flex flex-wrap items-center gap-2 print:hidden">
           {statement && (
             <Link
@@ -158,7 +170,8 @@ function ReportBody({ report, title, busy, sort, onSort, onPage, onPerPage, rowP
   const meta = { ...report.meta, total_pages: Math.max(1, Math.ceil(report.meta.total / Math.max(report.meta.per_page, 1))) };
   return (
     <div className="space-y-4" aria-busy={busy || undefined}>
-      {report.party && (
+      {report.party?.kind === 'user' && <UserFigures name={report.party.name} totals={report.totals ?? {}} />}
+      {report.party && report.party.kind !== 'user' && (
         <Card className="space-y-3 p-4" data-testid="report-party">
           <div className="flex flex-wrap items-baseline justify-between gap-3">
             <span className="text-lg font-medium">{report.party.name}</span>
@@ -203,5 +216,39 @@ function ReportBody({ report, title, busy, sort, onSort, onPage, onPerPage, rowP
         )}
       </Card>
     </div>
+  );
+}
+
+/** What a user's records of the range add up to per kind (the totals of users_report/{id}: their users_report row). */
+const USER_FIGURES = [
+  { key: 'purchases', count: 'purchases', cents: 'purchases_cents' },
+  { key: 'sales', count: 'sales', cents: 'sales_cents' },
+  { key: 'payments', count: 'payments', cents: 'payments_cents' },
+] as const;
+
+/** The user of users_report/{id}: what they recorded per kind, and how many records they approved. */
+function UserFigures({ name, totals }: { name: string; totals: Record<string, number> }) {
+  const { t } = useTranslation('reports');
+  const format = useCellFormat();
+  return (
+    <Card className="space-y-3 p-4" data-testid="report-user">
+      <span className="block text-lg font-medium">{name}</span>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm lg:grid-cols-4">
+        {USER_FIGURES.map((f) => (
+          <div key={f.key} className="min-w-0" data-testid={`report-user-${f.key}`}>
+            <dt className="text-muted">{t(`userFigures.${f.key}`, { count: totals[f.count] ?? 0 })}</dt>
+            <dd className="font-semibold tabular-nums" data-testid="report-user-amount">
+              {format.cell('money', totals[f.cents] ?? 0)}
+            </dd>
+          </div>
+        ))}
+        <div className="min-w-0" data-testid="report-user-approved">
+          <dt className="text-muted">{t('columns.approved')}</dt>
+          <dd className="font-semibold tabular-nums" data-testid="report-user-amount">
+            {format.cell('int', totals.approved ?? 0)}
+          </dd>
+        </div>
+      </dl>
+    </Card>
   );
 }

@@ -62,21 +62,6 @@ export function useReturnable(purchaseId: number | undefined) {
   });
 }
 
-/**
- * One return with its lines and images (GET /api/returns/{id}): the lists' rows carry neither,
- * so each row reads its return once. Lines and images never change after a return is recorded,
- * so the answer is kept for good, under its own key rather than the returns path: a return
- * decided anywhere refreshes the lists, not every row's details.
- */
-export function useReturnDetails(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['return-details', id],
-    queryFn: ({ signal }) => data(api.GET('/api/returns/{id}', { params: { path: { id } }, signal })),
-    enabled,
-    staleTime: Infinity,
-  });
-}
-
 /** The server's amounts of the return being typed; null request: nothing to price yet. */
 export function useReturnQuote(request: ReturnQuoteRequest | null) {
   return useQuery({

@@ -2,7 +2,8 @@
  * The columns of the returns lists: a purchase's returns (/preturn/list/{purchase_id}) and the
  * returns across purchases (/preturn/list, which adds the purchase — a link to its returns — and
  * its supplier). A goods return summarises its lines ("2 × Arroz 500 g"); a value-only return
- * has none. The list answer carries no lines or images: each row reads its return once. The approval column (with the rejection's reason) is the list kit's.
+ * has none. The list answer carries each return's lines and images. The approval column (with the
+ * rejection's reason) is the list kit's.
  */
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import type { Column } from '@/components/list/data-table';
 import { ImageThumbs } from '@/components/list/image-thumbs';
 import { MoneyCell } from '@/components/list/money-cell';
 import type { Dates } from '@/lib/dates/use-dates';
-import { useReturnDetails, type PurchaseReturn } from '../api/returns';
+import type { PurchaseReturn } from '../api/returns';
 
 /** "2 × Arroz 500 g, 1 × Aceite" for goods; nothing for a value-only return (its kind says it all). */
 export function linesSummary(r: Pick<PurchaseReturn, 'kind' | 'lines'>, t: TFunction<'returns'>): string {
@@ -18,25 +19,14 @@ export function linesSummary(r: Pick<PurchaseReturn, 'kind' | 'lines'>, t: TFunc
   return (r.lines ?? []).map((line) => t('lineSummary', { quantity: line.quantity, product: line.product_name })).join(', ');
 }
 
-/**
- * A row's lines and images: the row's own when the list sent them, else its return read once
- * (the list answer carries neither; a value-only return has no lines to read).
- */
-function useRowDetails(r: PurchaseReturn, part: 'lines' | 'images'): PurchaseReturn | undefined {
-  const needed = r[part] === undefined && (part === 'images' || r.kind === 'goods');
-  const details = useReturnDetails(r.id, needed);
-  return needed ? details.data : r;
-}
-
 /** The lines cell: the summary, with the whole of it as the tooltip (the kit cuts text cells). */
 function LinesCell({ row, t }: { row: PurchaseReturn; t: TFunction<'returns'> }) {
-  const details = useRowDetails(row, 'lines');
-  return <span data-testid="return-lines-summary">{details ? linesSummary(details, t) : ''}</span>;
+  return <span data-testid="return-lines-summary">{linesSummary(row, t)}</span>;
 }
 
 /** The images cell: the paperclip with their count, opening them. */
 function ImagesCell({ row, t }: { row: PurchaseReturn; t: TFunction<'returns'> }) {
-  const images = useRowDetails(row, 'images')?.images ?? [];
+  const images = row.images ?? [];
   return (
     <ImageThumbs
       images={images}

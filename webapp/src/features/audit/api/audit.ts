@@ -1,0 +1,39 @@
+/** The audit trail's API (GET /api/audit, admins only) and the users its actor filter offers. */
+import { useResourceOptions } from '@/components/list/resource-api';
+import type { Schema } from '@/lib/api';
+
+/** The list's path. */
+export const AUDIT_PATH = '/api/audit';
+
+/** One audit entry. */
+export type AuditEntry = Schema<'AuditEntry'>;
+
+/** The kinds the server filters by (modules/audit/internal/domain), in its order. */
+export const AUDIT_KINDS = ['sign_in', 'approval', 'rejection', 'archive', 'restore', 'deletion', 'settings', 'account', 'creation', 'change'] as const;
+
+/** The kinds of record the modules audit, the record filter's choices. */
+export const AUDIT_ENTITIES = [
+  'user',
+  'company',
+  'store',
+  'site_settings',
+  'tax_uvt',
+  'category',
+  'product',
+  'customer',
+  'supplier',
+  'purchase_order',
+  'received_order',
+  'purchase',
+  'purchase_return',
+  'sale',
+  'payment',
+  'payment_batch',
+  'attachment',
+  'archive',
+] as const;
+
+/** The users an admin may pick as the actor (the first 100 by username). */
+export function useActorOptions() {
+  return useResourceOptions('/api/users', 'username');
+}
