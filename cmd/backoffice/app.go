@@ -82,11 +82,6 @@ func serve(ctx context.Context) error {
 		return err
 	}
 	defer m.Close()
-	// Not cancelled by the shutdown signal: Close (deferred) stops the consumer and lets the
-	// events in hand finish.
-	if err := m.Start(context.WithoutCancel(ctx)); err != nil {
-		return err
-	}
 	// Records written before the search word index existed get their words in the background;
 	// searches may miss them until it ends.
 	go func() {
@@ -115,6 +110,14 @@ func serve(ctx context.Context) error {
 		// Each demo password hash borrowed 64 MiB for argon2id; hand it back to the OS now rather
 		// than whenever the runtime's scavenger gets to it, so the idle process stays small.
 		debug.FreeOSMemory()
+	}
+	// The notifications consumer starts after the demo seed: on SQLite its writes would queue
+	// for the one write lock (and a disk sync each) between the seed's requests, on the first
+	// start's path; started now, it works through the seed's events from the stream (JetStream
+	// keeps them) in the first second after ready. Not cancelled by the shutdown signal: Close
+	// (deferred) stops the consumer and lets the events in hand finish.
+	if err := m.Start(context.WithoutCancel(ctx)); err != nil {
+		return err
 	}
 
 	logger.Info("backoffice listening", "url", "http://"+cfg.Addr, "embedded", cfg.Embedded(),

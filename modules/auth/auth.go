@@ -26,8 +26,9 @@
 // everyone.
 //
 // Public surface: the Module (routes, the httpx.Authenticator, user creation for the command line
-// and the demo seed, user counts per company for the settings module) and the role names every
-// other module's access rules use.
+// and the demo seed, the demo seed's sessions — SeedSession: no password check, no route —, user
+// counts per company for the settings module) and the role names every other module's access
+// rules use.
 package auth
 
 import (

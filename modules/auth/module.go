@@ -64,6 +64,13 @@ func (m *Module) CreateUser(ctx context.Context, in NewUser) (User, error) {
 	return m.svc.CreateUser(ctx, in)
 }
 
+// SeedSession opens a session for username without a password check and returns its token: the
+// demo seed's way to act as the demo users it has just created (a sign-in would run argon2id once
+// more per user on the first start's path). Go code only; no route calls it.
+func (m *Module) SeedSession(ctx context.Context, username string) (string, error) {
+	return m.svc.SeedSession(ctx, username)
+}
+
 // UserExists reports whether a live user has this username.
 func (m *Module) UserExists(ctx context.Context, username string) (bool, error) {
 	return m.svc.UserExists(ctx, username)

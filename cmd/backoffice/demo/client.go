@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 
+	"github.com/backoffice/backoffice/modules/product"
 	"github.com/backoffice/backoffice/platform/httpx"
 )
 
@@ -18,33 +19,20 @@ import (
 // as one user, so that every record goes through the handler, the use case, its rules, its
 // audit entry and its events exactly as a person's request would.
 type client struct {
-	srv    *httpx.Server
-	ctx    context.Context
-	token  string // Bearer token from the login answer
-	cookie string // or the authToken cookie, when the answer sets one instead
+	srv   *httpx.Server
+	ctx   context.Context
+	token string // Bearer token of the user's session
 }
 
-// signIn opens a session for username; the demo users have no second factor.
-func signIn(ctx context.Context, srv *httpx.Server, username, password string) (*client, error) {
-	c := &client{srv: srv, ctx: ctx}
-	var out struct {
-		AuthToken string `json:"authToken"`
-	}
-	resp, err := c.do(http.MethodPost, "/api/auth/login", "application/json",
-		jsonBody(map[string]string{"username": username, "password": password}), &out)
+// session opens a session for username through the auth module (auth's SeedSession: the demo
+// users have just been created with a password the seed knows, so no argon2id check is run) and
+// returns the client that calls the API as that user.
+func session(ctx context.Context, p *product.Product, srv *httpx.Server, username string) (*client, error) {
+	token, err := p.Auth.SeedSession(ctx, username)
 	if err != nil {
-		return nil, fmt.Errorf("sign in as %s: %w", username, err)
+		return nil, fmt.Errorf("session of %s: %w", username, err)
 	}
-	c.token = out.AuthToken
-	for _, ck := range resp.Cookies() {
-		if ck.Name == "authToken" && ck.Value != "" {
-			c.cookie = ck.Value
-		}
-	}
-	if c.token == "" && c.cookie == "" {
-		return nil, fmt.Errorf("sign in as %s: the answer carries no session", username)
-	}
-	return c, nil
+	return &client{srv: srv, ctx: ctx, token: token}, nil
 }
 
 func jsonBody(v any) []byte {
@@ -118,12 +106,7 @@ func (c *client) do(method, path, contentType string, body []byte, out any) (*ht
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
-	switch {
-	case c.token != "":
-		req.Header.Set("Authorization", "Bearer "+c.token)
-	case c.cookie != "":
-		req.AddCookie(&http.Cookie{Name: "authToken", Value: c.cookie})
-	}
+	req.Header.Set("Authorization", "Bearer "+c.token)
 	resp, err := c.srv.App().Test(req, -1)
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %w", method, path, err)

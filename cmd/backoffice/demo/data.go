@@ -14,43 +14,46 @@ type category struct {
 	service    bool   // services carry no stock
 	unit       string
 	costPesos  [2]int64 // range of a product's unit cost, in pesos
-	products   []string
+	// shelfDays is how long the goods keep from the day they are bought: a purchase line's
+	// expiry date, which every goods line carries (three years for what does not spoil).
+	shelfDays int
+	products  []string
 }
 
 var categories = []category{
-	{name: "Abarrotes", code: "ABA", ivaClass: "5", unit: "und", costPesos: [2]int64{2500, 18000}, products: []string{
+	{name: "Abarrotes", code: "ABA", ivaClass: "5", unit: "und", costPesos: [2]int64{2500, 18000}, shelfDays: 365, products: []string{
 		"Arroz Diana 1 kg", "Aceite Gourmet 900 ml", "Azúcar Manuelita 1 kg", "Lenteja 500 g", "Fríjol cargamanto 500 g",
 		"Pasta La Muñeca 500 g", "Sal Refisal 1 kg", "Harina PAN 1 kg", "Café Sello Rojo 500 g", "Panela Doña Pepa",
 		"Chocolate Corona 500 g", "Atún Van Camp's 175 g"}},
-	{name: "Bebidas", code: "BEB", ivaClass: "19", unit: "und", costPesos: [2]int64{1200, 9000}, products: []string{
+	{name: "Bebidas", code: "BEB", ivaClass: "19", unit: "und", costPesos: [2]int64{1200, 9000}, shelfDays: 240, products: []string{
 		"Gaseosa Postobón 1,5 L", "Agua Cristal 600 ml", "Jugo Hit 1 L", "Pony Malta 330 ml", "Té Hatsu 400 ml",
 		"Gatorade 500 ml", "Colombiana 2 L", "Avena Alpina 250 ml", "Kola Román 400 ml", "Jugo Del Valle 1 L",
 		"Agua Brisa con gas 600 ml", "Bretaña 300 ml"}},
-	{name: "Lácteos", code: "LAC", ivaClass: "exento", unit: "und", costPesos: [2]int64{1800, 22000}, products: []string{
+	{name: "Lácteos", code: "LAC", ivaClass: "exento", unit: "und", costPesos: [2]int64{1800, 22000}, shelfDays: 45, products: []string{
 		"Leche Alquería 1 L", "Queso campesino 500 g", "Yogur Alpina 1 L", "Kumis Colanta 1 L", "Mantequilla Colanta 250 g",
 		"Queso doble crema 400 g", "Leche deslactosada 1 L", "Crema de leche 200 ml", "Arequipe Alpina 250 g",
 		"Leche en polvo Klim 400 g", "Queso mozzarella 500 g", "Suero costeño 400 g"}},
-	{name: "Aseo del hogar", code: "ASE", ivaClass: "19", unit: "und", costPesos: [2]int64{2000, 25000}, products: []string{
+	{name: "Aseo del hogar", code: "ASE", ivaClass: "19", unit: "und", costPesos: [2]int64{2000, 25000}, shelfDays: 540, products: []string{
 		"Detergente Fab 1 kg", "Jabón Rey barra", "Limpido 1 L", "Suavizante Suavitel 1 L", "Lavaloza Axion 500 g",
 		"Esponjas Bonbril x3", "Escoba plástica", "Trapero algodón", "Bolsas de basura x10", "Ambientador Glade",
 		"Desinfectante Fabuloso 1 L", "Guantes de caucho"}},
-	{name: "Cuidado personal", code: "CUI", ivaClass: "19", unit: "und", costPesos: [2]int64{3000, 30000}, products: []string{
+	{name: "Cuidado personal", code: "CUI", ivaClass: "19", unit: "und", costPesos: [2]int64{3000, 30000}, shelfDays: 540, products: []string{
 		"Crema dental Colgate 100 ml", "Jabón Protex x3", "Champú Sedal 400 ml", "Desodorante Rexona", "Papel higiénico Familia x4",
 		"Toallas higiénicas Nosotras", "Crema Nivea 200 ml", "Cepillo dental Oral-B", "Máquina de afeitar Gillette",
 		"Pañales Winny etapa 3", "Algodón 50 g", "Talco Mexsana"}},
-	{name: "Papelería", code: "PAP", ivaClass: "19", unit: "und", costPesos: [2]int64{800, 20000}, products: []string{
+	{name: "Papelería", code: "PAP", ivaClass: "19", unit: "und", costPesos: [2]int64{800, 20000}, shelfDays: 1095, products: []string{
 		"Cuaderno Norma 100 hojas", "Lapicero Kilométrico", "Resma carta 500 hojas", "Cinta pegante", "Marcador Sharpie",
 		"Carpeta legajadora", "Tijeras escolares", "Pegante Colbón 120 g", "Borrador Pelikan", "Lápiz Mirado 2",
 		"Calculadora Casio", "Sobres manila x10"}},
-	{name: "Ferretería", code: "FER", ivaClass: "19", unit: "und", costPesos: [2]int64{1500, 60000}, products: []string{
+	{name: "Ferretería", code: "FER", ivaClass: "19", unit: "und", costPesos: [2]int64{1500, 60000}, shelfDays: 1095, products: []string{
 		"Tornillos drywall x100", "Martillo Stanley", "Cinta métrica 5 m", "Destornillador de pala", "Bombillo LED 9 W",
 		"Cable eléctrico 12 AWG (m)", "Tubo PVC ½\"", "Silicona transparente", "Candado Yale 40 mm", "Brocha 2\"",
 		"Pintura Pintuco 1 gal", "Llave inglesa 10\""}},
-	{name: "Electrodomésticos", code: "ELE", ivaClass: "19", unit: "und", costPesos: [2]int64{45000, 420000}, products: []string{
+	{name: "Electrodomésticos", code: "ELE", ivaClass: "19", unit: "und", costPesos: [2]int64{45000, 420000}, shelfDays: 1095, products: []string{
 		"Licuadora Oster", "Plancha Black+Decker", "Sanduchera Imusa", "Olla arrocera Kalley", "Ventilador Samurai",
 		"Cafetera Universal", "Hervidor eléctrico", "Batidora de mano", "Tostadora Haceb", "Secador de pelo Remington",
 		"Freidora de aire", "Extractor de jugos"}},
-	{name: "Snacks y confitería", code: "SNA", ivaClass: "19", unit: "paq", costPesos: [2]int64{600, 12000}, products: []string{
+	{name: "Snacks y confitería", code: "SNA", ivaClass: "19", unit: "paq", costPesos: [2]int64{600, 12000}, shelfDays: 150, products: []string{
 		"Papas Margarita", "Chocoramo", "Galletas Festival", "Bon Bon Bum x24", "Chocolatina Jet", "Maní La Especial",
 		"Doritos", "Galletas Saltín Noel", "Gomitas Trululú", "Barquillos Piazza", "Detodito", "Choclitos"}},
 	{name: "Servicios", code: "SER", ivaClass: "19", service: true, unit: "serv", costPesos: [2]int64{80000, 900000}, products: []string{

@@ -1,18 +1,31 @@
 // Package demo loads the demo company — the records a newcomer looks at on the embedded default's
-// first start, or after `backoffice seed`: four users (one per role), two stores, suppliers and
-// customers of every tax profile, a catalogue with stock below and above its alerts, six months
-// of purchases in every approval state, purchase orders from pending to fully received, three
-// months of sales by the user and the secretary, approved, pending or rejected by the admin,
-// payments on most of the older purchases and many sales (payments.go), and two purchase returns
-// on a half-paid purchase (2 units approved by the admin, a price correction pending).
+// first start, or after `backoffice seed`: a year in the life of a small trading company, so that
+// every report page and the dashboard show real figures at once. Four users (one per role), two
+// stores, suppliers and customers of every tax profile, a catalogue with stock below and above
+// its alerts; twelve months of purchases (documents.go: about nine a month, in every approval
+// state, five due within the next five days, four invoicing received orders, and a purchase of
+// short-dated lots expiring within 5, 30, 60 and 90 days), purchase orders from pending to fully
+// received, twelve months of sales by the user and the secretary (sales.go: about ten a month,
+// approved, pending or rejected by the admin, one today); payments (payments.go): every month's
+// run of supplier invoices and of customer collections, payments on their own — with the
+// transfer's image, in part, recorded by the user or the secretary and pending, approved or once
+// rejected —, the purchases not due yet and a few overdue ones in each ageing bucket (1–30,
+// 31–60, 61–90, over 90 days) left unpaid; purchase returns dated days after their purchase
+// (returns.go: approved, approved on the user's behalf, rejected, a price correction pending),
+// two on purchases paid in full whose credit the supplier refunds (once approved, once pending).
 //
-// Every record is written through the back office's own HTTP API, in process, signed in as the
-// demo users: the handlers, the modules' rules, audit entries, domain events and search words all
-// apply as they do to a person's request, and no table is written behind a module's back. Each
-// later module (sales, payments, returns) adds its records here the same way.
+// Every record is written through the back office's own HTTP API, in process, as the demo users:
+// the handlers, the modules' rules, audit entries, domain events and search words all apply as
+// they do to a person's request, and no table is written behind a module's back. The one step
+// that does not go through HTTP is the sign-in: the seed has just created the users with a
+// password it knows, so it asks the auth module for their sessions (auth's SeedSession) instead
+// of paying argon2id once more per user on the first start's path.
 //
-// The data set is deterministic (one seeded random source) and dated relative to today in
-// America/Bogota, so that the dashboard always has purchases due within five days.
+// The data set is deterministic — each stream of requests draws from its own seeded random
+// source, and streams that run side by side write different tables, so every table's rows and ids
+// come out the same on every start — and dated relative to today in America/Bogota. Start to
+// ready on the embedded default is measured by bench/startup (bench/RESULTS.md): the volume is
+// what fits under its 3 s.
 package demo
 
 import (
@@ -74,32 +87,32 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.T
 		return err
 	}
 	started := time.Now()
-	s := &seeder{companyID: companyID, now: now.In(bogota), rnd: rand.New(rand.NewPCG(2026, 11))}
+	s := &seeder{companyID: companyID, now: now.In(bogota)}
 	user := map[string]auth.NewUser{}
 	for _, u := range missing {
 		user[u.Username] = u
 	}
-	// Four argon2id hashes and three verifications (64 MiB and one lane each) are most of a
-	// first start's CPU. The records wait only for the admin's and the user's — their hashes,
-	// then their sign-ins, two at a time on two cores; the secretary's hash and sign-in (she
-	// sells) and then the buyer's hash run on the second core behind the first steps, which send
-	// their requests one at a time.
+	// The four argon2id hashes (64 MiB and one lane each) are most of a first start's CPU. The
+	// records wait only for the admin's and the user's, computed two at a time on two cores; the
+	// secretary's (she sells) and then the buyer's run on one core beside the first steps. The
+	// seed acts as each user through a session the auth module opens without checking the
+	// password it has just hashed (auth's SeedSession): a sign-in over HTTP would run argon2id
+	// again, per user, for nothing the seed does not already know.
 	if err := createUsers(ctx, p, logger, user["admin"], user["user"]); err != nil {
 		return err
 	}
-	if err := parallel(
-		func() (err error) { s.admin, err = signIn(ctx, srv, "admin", Password); return err },
-		func() (err error) { s.user, err = signIn(ctx, srv, "user", Password); return err },
-	); err != nil {
+	if s.admin, err = session(ctx, p, srv, "admin"); err != nil {
 		return err
 	}
-	logger.Debug("demo sign-ins", "took_ms", time.Since(started).Milliseconds())
+	if s.user, err = session(ctx, p, srv, "user"); err != nil {
+		return err
+	}
 	secretary := background(func() error {
 		if err := createUsers(ctx, p, logger, user["secretary"]); err != nil {
 			return err
 		}
 		var err error
-		s.secretary, err = signIn(ctx, srv, "secretary", Password)
+		s.secretary, err = session(ctx, p, srv, "secretary")
 		return err
 	})
 	buyer := background(func() error {
@@ -108,27 +121,31 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.T
 	})
 	// Whatever happens to the records, the hashes in flight end before the seed does.
 	defer func() { _ = buyer() }()
-	for _, step := range []struct {
-		name string
-		run  func() error
-	}{
-		{"stores", s.stores}, {"categories", s.categories}, {"products", s.products},
-		{"suppliers", s.suppliers}, {"customers", s.customers},
-		{"purchase orders", s.purchaseOrders}, {"purchases", s.purchases},
-		{"sales", func() error {
-			if err := secretary(); err != nil {
-				return err
-			}
-			return s.sales()
-		}},
-		{"payments", s.payments},
-		{"returns", s.returns},
-	} {
-		t := time.Now()
-		if err := step.run(); err != nil {
-			return fmt.Errorf("demo %s: %w", step.name, err)
+	logger.Debug("demo users", "took_ms", time.Since(started).Milliseconds())
+	// The steps run in phases; within a phase, streams that write different tables run side by
+	// side (the handlers' work of one overlaps another's commit), each with its own random
+	// source and reading only what earlier phases wrote, so that every table's rows — and ids —
+	// come out in the same order on every start.
+	sell := func() error {
+		if err := secretary(); err != nil {
+			return err
 		}
-		logger.Debug("demo step", "step", step.name, "took_ms", time.Since(t).Milliseconds())
+		return s.sales()
+	}
+	for _, phase := range [][]stream{
+		{streamOf("catalogue", s.categories, s.products), streamOf("parties", s.stores, s.suppliers, s.customers)},
+		{streamOf("purchase orders", s.purchaseOrders), streamOf("sales", sell), streamOf("purchases", s.purchases)},
+		{streamOf("received orders invoiced, lots", s.receiptPurchases, s.lotPurchases)},
+		{streamOf("payments", s.payments)},
+		{streamOf("returns and refunds", s.returns)},
+	} {
+		jobs := make([]func() error, len(phase))
+		for i, st := range phase {
+			jobs[i] = func() error { return st.run(logger) }
+		}
+		if err := parallel(jobs...); err != nil {
+			return err
+		}
 	}
 	for _, c := range []*client{s.admin, s.user, s.secretary} {
 		if _, err := c.do(http.MethodPost, "/api/auth/logout", "", nil, nil); err != nil {
@@ -139,7 +156,66 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, now time.T
 		return err
 	}
 	logger.Info("demo data loaded", "company", Company, "products", len(s.productCost), "suppliers", len(s.supplierIDs),
-		"purchases", s.purchaseCount, "purchase_orders", s.orderCount, "sales", s.saleCount, "took_ms", time.Since(started).Milliseconds())
+		"purchases", len(s.bought), "purchase_orders", s.orderCount, "sales", s.saleCount, "payments", s.paymentCount,
+		"returns", s.returnCount, "took_ms", time.Since(started).Milliseconds())
+	return nil
+}
+
+// decider sends an administrator's decisions (approve, reject) on a goroutine of its own, in the
+// order they are asked, beside the stream that records the documents: a decision needs only its
+// document, so the recording stream does not wait for it. wait returns the first error (later
+// decisions are then skipped); a stream waits before it ends, so the next phase sees every
+// decision.
+type decider struct {
+	c    *client
+	jobs chan decision
+	done chan error
+	err  func() error
+}
+
+type decision struct {
+	path string
+	body any
+}
+
+func (s *seeder) decider() *decider {
+	d := &decider{c: s.admin, jobs: make(chan decision, 512), done: make(chan error, 1)}
+	go func() {
+		var err error
+		for j := range d.jobs {
+			if err == nil {
+				_, err = d.c.postJSON(j.path, j.body)
+			}
+		}
+		d.done <- err
+	}()
+	d.err = sync.OnceValue(func() error { close(d.jobs); return <-d.done })
+	return d
+}
+
+// decide asks for the decision path (".../approve", ".../reject") with body.
+func (d *decider) decide(path string, body any) { d.jobs <- decision{path, body} }
+
+// wait waits for every decision asked and returns the first error (as often as called).
+func (d *decider) wait() error { return d.err() }
+
+// stream is a named sequence of steps that run one after the other.
+type stream struct {
+	name  string
+	steps []func() error
+}
+
+func streamOf(name string, steps ...func() error) stream { return stream{name: name, steps: steps} }
+
+// run runs the stream's steps in order, stopping at the first error.
+func (st stream) run(logger *slog.Logger) error {
+	t := time.Now()
+	for _, step := range st.steps {
+		if err := step(); err != nil {
+			return fmt.Errorf("demo %s: %w", st.name, err)
+		}
+	}
+	logger.Debug("demo stream", "stream", st.name, "took_ms", time.Since(t).Milliseconds())
 	return nil
 }
 
@@ -205,11 +281,9 @@ func background(job func() error) func() error {
 type seeder struct {
 	companyID int64
 	// admin decides; user writes what waits for a decision (an administrator's own records are
-	// approved at once); user and secretary sell (administrators never record a sale). Three
-	// sign-ins only: each costs an argon2id verification at start.
+	// approved at once); user and secretary sell (administrators never record a sale).
 	admin, user, secretary *client
 	now                    time.Time // in America/Bogota
-	rnd                    *rand.Rand
 
 	storeIDs    []int64
 	categoryIDs []int64
@@ -217,22 +291,36 @@ type seeder struct {
 	productCost map[int64]int64
 	// productStock is each goods product's stock at creation.
 	productStock map[int64]int64
-	supplierIDs  []int64 // approved suppliers, index as in suppliers (0 when not approved)
+	// opening is the catalogue as the API reads it once created, before any stock moves.
+	opening     []stocked
+	supplierIDs []int64 // approved suppliers, index as in suppliers (0 when not approved)
 	// receiptIDs are the approved received orders, for purchases that invoice them.
-	receiptIDs    []int64
-	purchaseCount int
-	orderCount    int
+	receiptIDs []int64
+	// bought is every purchase the demo booked, in order.
+	bought     []booked
+	orderCount int
 
 	// customerIDs are the approved customers, for the sales.
 	customerIDs []demoCustomer
 	saleCount   int
 
-	// returnCandidate is the purchase the demo's returns are recorded on.
-	returnCandidate returnCandidate
+	paymentCount, returnCount int
+	// paidInFull and paidInPart are the purchases the payments left paid or partly paid (the
+	// returns' candidates), oldest first.
+	paidInFull, paidInPart []int64
 }
 
+// dice is one stream's deterministic random source: each stream of the seed draws from its own,
+// so streams running side by side draw the same numbers on every start.
+type dice struct{ r *rand.Rand }
+
+func newDice(stream uint64) dice { return dice{rand.New(rand.NewPCG(2026, stream))} }
+
 // between returns a number in [lo, hi].
-func (s *seeder) between(lo, hi int64) int64 { return lo + s.rnd.Int64N(hi-lo+1) }
+func (d dice) between(lo, hi int64) int64 { return lo + d.r.Int64N(hi-lo+1) }
+
+// intn returns a number in [0, n).
+func (d dice) intn(n int) int { return d.r.IntN(n) }
 
 // date is the calendar day daysAgo days before today, as the API reads dates.
 func (s *seeder) date(daysAgo int) string { return s.now.AddDate(0, 0, -daysAgo).Format(time.DateOnly) }
@@ -262,12 +350,13 @@ func (s *seeder) categories() error {
 // products creates the catalogue: a price 25–45 % over cost, and an opening stock that leaves
 // about one product in seven below its alert quantity (a few at zero) for the alerts page.
 func (s *seeder) products() error {
+	d := newDice(11) // the catalogue of the earlier six-month demo: same costs, prices and stock
 	s.productIDs = make([][]int64, len(categories))
 	s.productCost, s.productStock = map[int64]int64{}, map[int64]int64{}
 	for ci, c := range categories {
 		for pi, name := range c.products {
-			cost := s.between(c.costPesos[0], c.costPesos[1]) / 100 * 100 * 100 // whole hundreds of pesos, in centavos
-			price := cost * s.between(125, 145) / 100 / 10000 * 10000
+			cost := d.between(c.costPesos[0], c.costPesos[1]) / 100 * 100 * 100 // whole hundreds of pesos, in centavos
+			price := cost * d.between(125, 145) / 100 / 10000 * 10000
 			fields := map[string]string{
 				"code": fmt.Sprintf("%s-%03d", c.code, pi+1), "name": name, "category_id": fmt.Sprint(s.categoryIDs[ci]),
 				"unit": c.unit, "cost_cents": fmt.Sprint(cost), "price_cents": fmt.Sprint(price), "iva_class": c.ivaClass,
@@ -276,13 +365,13 @@ func (s *seeder) products() error {
 			if c.service {
 				fields["kind"] = "service"
 			} else {
-				alert := s.between(5, 30)
-				qty := s.between(alert+1, alert+250)
+				alert := d.between(5, 30)
+				qty := d.between(alert+1, alert+250)
 				switch k := (ci*len(c.products) + pi) % 7; {
 				case k == 3 && pi%2 == 0:
 					qty = 0
 				case k == 3:
-					qty = s.between(1, alert-1)
+					qty = d.between(1, alert-1)
 				}
 				fields["alert_quantity"], fields["quantity"] = fmt.Sprint(alert), fmt.Sprint(qty)
 			}
@@ -297,7 +386,9 @@ func (s *seeder) products() error {
 			}
 		}
 	}
-	return nil
+	var err error
+	s.opening, err = s.catalogue()
+	return err
 }
 
 // partyBody is the create body of a supplier or customer.

@@ -45,8 +45,9 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"suppliers", "SELECT COUNT(*) FROM suppliers WHERE company_id = ?", 15},
 			{"customers", "SELECT COUNT(*) FROM customers WHERE company_id = ?", 40},
 			{"purchase orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ?", 20},
-			{"purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ?", 93},
-			{"sales", "SELECT COUNT(*) FROM sales WHERE company_id = ?", 60},
+			{"purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ?", 110},
+			{"sales", "SELECT COUNT(*) FROM sales WHERE company_id = ?", 120},
+			{"purchase returns", "SELECT COUNT(*) FROM purchase_returns WHERE company_id = ?", 6},
 		}
 		before := map[string]int{}
 		for _, c := range exact {
@@ -71,11 +72,11 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"pending customers", "SELECT COUNT(*) FROM customers WHERE company_id = ? AND approval_status = 'pending'", 1},
 			{"products below their alert", "SELECT COUNT(*) FROM products WHERE company_id = ? AND kind = 'goods' AND quantity < alert_quantity", 10},
 			{"products out of stock", "SELECT COUNT(*) FROM products WHERE company_id = ? AND kind = 'goods' AND quantity = 0", 2},
-			{"pending purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND approval_status = 'pending'", 5},
+			{"pending purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND approval_status = 'pending'", 4},
 			{"approved purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND approval_status = 'approved'", 50},
 			{"rejected purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND approval_status = 'rejected'", 5},
 			{"purchases invoicing a received order", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND status = 'received'", 2},
-			{"purchases from 6 months back", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND purchase_date <= ?", 1},
+			{"purchases from 12 months back", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND purchase_date <= ?", 1},
 			{"pending orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ? AND status = 'pending'", 1},
 			{"approved orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ? AND status = 'approved'", 1},
 			{"rejected orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ? AND status = 'rejected'", 1},
@@ -84,7 +85,7 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"pending receipts", "SELECT COUNT(*) FROM received_orders WHERE company_id = ? AND status = 'pending'", 1},
 			{"approved receipts", "SELECT COUNT(*) FROM received_orders WHERE company_id = ? AND status = 'approved'", 1},
 			{"rejected receipts", "SELECT COUNT(*) FROM received_orders WHERE company_id = ? AND status = 'rejected'", 1},
-			{"pending sales", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'pending'", 5},
+			{"pending sales", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'pending'", 4},
 			{"approved sales", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'approved'", 40},
 			{"rejected sales with a reason", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'rejected' AND approval_reason <> ''", 3},
 			{"sales by the user", "SELECT COUNT(*) FROM sales s JOIN users u ON u.id = s.created_by WHERE s.company_id = ? AND u.username = 'user'", 30},
@@ -97,7 +98,7 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"sales with a line discount", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND discount_cents > 0", 5},
 			{"sales mixing IVA classes", "SELECT COUNT(*) FROM (SELECT sale_id FROM sale_lines WHERE company_id = ? GROUP BY sale_id HAVING COUNT(DISTINCT iva_class) > 1) AS m", 12},
 			{"sales with a service line", "SELECT COUNT(DISTINCT sale_id) FROM sale_lines WHERE company_id = ? AND kind = 'service'", 5},
-			{"sales from 3 months back", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND sale_date <= ?", 1},
+			{"sales from 12 months back", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND sale_date <= ?", 1},
 			{"purchases paid in full", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND status = 'paid'", 20},
 			{"purchases paid in part", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND status = 'partial'", 3},
 			{"sales paid in full", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND status = 'paid'", 10},
@@ -108,15 +109,29 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"rejected payments with a reason", "SELECT COUNT(*) FROM payments WHERE company_id = ? AND approval_status = 'rejected' AND approval_reason <> ''", 1},
 			{"payments naming who recorded them", "SELECT COUNT(*) FROM payments WHERE company_id = ? AND created_by_name <> ''", 40},
 			{"suppliers of the run", "SELECT COUNT(DISTINCT party_id) FROM payments WHERE company_id = ? AND batch_id IS NOT NULL", 2},
-			{"approved goods returns on a partly paid purchase", `SELECT COUNT(*) FROM purchase_returns r JOIN purchases p ON p.id = r.purchase_id
+			{"payment runs of supplier invoices", "SELECT COUNT(*) FROM payment_batches WHERE company_id = ? AND type = 'purchase'", 10},
+			{"collection runs", "SELECT COUNT(*) FROM payment_batches WHERE company_id = ? AND type = 'sale'", 10},
+			{"suppliers of the runs", "SELECT COUNT(DISTINCT party_id) FROM payments WHERE company_id = ? AND batch_id IS NOT NULL AND type = 'purchase'", 5},
+			{"payments carrying an image", "SELECT COUNT(DISTINCT a.owner_id) FROM attachments a JOIN payments p ON p.id = a.owner_id WHERE a.owner = 'payment' AND p.company_id = ? AND a.deleted_at IS NULL", 4},
+			{"returns carrying an image", "SELECT COUNT(DISTINCT a.owner_id) FROM attachments a JOIN purchase_returns r ON r.id = a.owner_id WHERE a.owner = 'return' AND r.company_id = ? AND a.deleted_at IS NULL", 2},
+			{"approved goods returns on partly paid purchases", `SELECT COUNT(*) FROM purchase_returns r JOIN purchases p ON p.id = r.purchase_id
 				WHERE r.company_id = ? AND r.kind = 'goods' AND r.approval_status = 'approved' AND p.status = 'partial'
-				AND p.return_cents = r.amount_cents AND p.balance_cents = p.total_to_pay_cents - p.paid_cents - p.return_cents`, 1},
+				AND p.return_cents = r.amount_cents AND p.balance_cents = p.total_to_pay_cents - p.paid_cents - p.return_cents`, 2},
+			{"returns the admin approved on the user's behalf", `SELECT COUNT(*) FROM purchase_returns r JOIN users u ON u.id = r.created_by
+				WHERE r.company_id = ? AND r.approval_status = 'approved' AND u.username = 'user'`, 1},
+			{"rejected returns with a reason", "SELECT COUNT(*) FROM purchase_returns WHERE company_id = ? AND approval_status = 'rejected' AND approval_reason <> ''", 1},
 			{"pending value returns", `SELECT COUNT(*) FROM purchase_returns r JOIN purchases p ON p.id = r.purchase_id
 				WHERE r.company_id = ? AND r.kind = 'value' AND r.approval_status = 'pending' AND p.pending_return_cents = r.amount_cents`, 1},
+			{"approved refunds settling a credit", `SELECT COUNT(*) FROM payments f JOIN purchases p ON p.id = f.document_id
+				WHERE f.company_id = ? AND f.direction = 'refund' AND f.approval_status = 'approved' AND p.balance_cents = 0
+				AND p.paid_cents = p.total_to_pay_cents - p.return_cents`, 1},
+			{"refunds awaiting approval", "SELECT COUNT(*) FROM payments WHERE company_id = ? AND direction = 'refund' AND approval_status = 'pending'", 1},
+			{"purchases by the admin", "SELECT COUNT(*) FROM purchases p JOIN users u ON u.id = p.created_by WHERE p.company_id = ? AND u.username = 'admin'", 40},
+			{"purchases by the user", "SELECT COUNT(*) FROM purchases p JOIN users u ON u.id = p.created_by WHERE p.company_id = ? AND u.username = 'user'", 30},
 		}
 		back := map[string]string{
-			"purchases from 6 months back": s.Clock.Now().AddDate(0, -6, 0).Format("2006-01-02"),
-			"sales from 3 months back":     s.Clock.Now().AddDate(0, -3, 0).Format("2006-01-02"),
+			"purchases from 12 months back": s.Clock.Now().AddDate(0, -12, 0).Format("2006-01-02"),
+			"sales from 12 months back":     s.Clock.Now().AddDate(0, -12, 0).Format("2006-01-02"),
 		}
 		for _, c := range atLeast {
 			args := []any{co}
@@ -141,8 +156,11 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"sales without lines", "SELECT COUNT(*) FROM sales s WHERE s.company_id = ? AND NOT EXISTS (SELECT 1 FROM sale_lines l WHERE l.sale_id = s.id)"},
 			{"rejected sales without a reason", "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'rejected' AND approval_reason = ''"},
 			{"sales decided by another than the admin", "SELECT COUNT(*) FROM sales s JOIN users u ON u.id = s.approved_by WHERE s.company_id = ? AND u.username <> 'admin'"},
-			{"runs but the one", "SELECT COUNT(*) - 1 FROM payment_batches WHERE company_id = ?"},
-			{"overpaid documents", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND balance_cents < 0"},
+			{"returns dated on or before their purchase", `SELECT COUNT(*) FROM purchase_returns r JOIN purchases p ON p.id = r.purchase_id
+				WHERE r.company_id = ? AND r.return_date <= p.purchase_date`},
+			{"payments dated before their purchase", `SELECT COUNT(*) FROM payments f JOIN purchases p ON p.id = f.document_id
+				WHERE f.company_id = ? AND f.type = 'purchase' AND f.payment_date < p.purchase_date`},
+			{"overpaid documents", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND paid_cents > total_to_pay_cents"},
 		}
 		for _, c := range none {
 			if got := count(t, s.DB, c.query, co); got != 0 {
@@ -171,6 +189,85 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 		s.Get(t, "/api/sales?approval=pending", admin).JSON(&pendingSales)
 		if want := count(t, s.DB, "SELECT COUNT(*) FROM sales WHERE company_id = ? AND approval_status = 'pending'", co); pendingSales.Meta.Total != want {
 			t.Errorf("GET /api/sales?approval=pending: total %d, want %d", pendingSales.Meta.Total, want)
+		}
+
+		// A year of life, as the dashboard and the report pages show it (approved documents only).
+		var dash struct {
+			Data struct {
+				KPIs   map[string]int64 `json:"kpis"`
+				Months []struct {
+					Month          string `json:"month"`
+					SalesCents     int64  `json:"sales_cents"`
+					PurchasesCents int64  `json:"purchases_cents"`
+				} `json:"months"`
+				QuantityAlertsTotal int              `json:"quantity_alerts_total"`
+				Approvals           map[string]int64 `json:"approvals"`
+			} `json:"data"`
+		}
+		r = s.Get(t, "/api/dashboard", admin)
+		r.JSON(&dash)
+		if len(dash.Data.Months) != 12 {
+			t.Errorf("dashboard: %d months, want 12 (%s)", len(dash.Data.Months), r.Body)
+		}
+		for _, m := range dash.Data.Months {
+			if m.SalesCents == 0 || m.PurchasesCents == 0 {
+				t.Errorf("dashboard month %s: sales %d, purchases %d: want both", m.Month, m.SalesCents, m.PurchasesCents)
+			}
+		}
+		for k, v := range dash.Data.KPIs {
+			if v == 0 {
+				t.Errorf("dashboard KPI %s is zero", k)
+			}
+		}
+		if dash.Data.QuantityAlertsTotal == 0 {
+			t.Errorf("dashboard: no quantity alerts")
+		}
+		for _, k := range []string{"purchases", "sales", "payments", "purchase_orders", "received_orders"} {
+			if dash.Data.Approvals[k] == 0 {
+				t.Errorf("dashboard: nothing waits for approval among %s (%v)", k, dash.Data.Approvals)
+			}
+		}
+		type report struct {
+			Data struct {
+				Rows   []map[string]any `json:"rows"`
+				Totals map[string]int64 `json:"totals"`
+			} `json:"data"`
+		}
+		var ageing, lots report
+		s.Get(t, "/api/reports/expired_purchases_report?per_page=500", admin).JSON(&ageing)
+		for _, k := range []string{"days_1_30_cents", "days_31_60_cents", "days_61_90_cents", "over_90_cents"} {
+			if ageing.Data.Totals[k] == 0 {
+				t.Errorf("payables ageing: nothing in %s (%v)", k, ageing.Data.Totals)
+			}
+		}
+		s.Get(t, "/api/reports/product_expiry_alert?per_page=500", admin).JSON(&lots)
+		within := map[int]int{}
+		for _, row := range lots.Data.Rows {
+			days, _ := row["days_left"].(float64)
+			for _, w := range []int{5, 30, 60, 90} {
+				if days >= 0 && int(days) <= w && int(days) > map[int]int{5: -1, 30: 5, 60: 30, 90: 60}[w] {
+					within[w]++
+				}
+			}
+		}
+		for _, w := range []int{5, 30, 60, 90} {
+			if within[w] == 0 {
+				t.Errorf("expiry alert: no lot expiring within %d days (%d lots listed)", w, len(lots.Data.Rows))
+			}
+		}
+		var users report
+		s.Get(t, "/api/reports/users_report?from="+s.Clock.Now().AddDate(-1, 0, 0).Format("2006-01-02")+"&to="+s.Clock.Now().Format("2006-01-02"), admin).JSON(&users)
+		active := 0
+		for _, row := range users.Data.Rows {
+			for _, k := range []string{"purchases", "sales", "payments"} {
+				if n, _ := row[k].(float64); n > 0 {
+					active++
+					break
+				}
+			}
+		}
+		if active < 3 {
+			t.Errorf("users report over the year: %d users with records, want at least 3 (%v)", active, users.Data.Rows)
 		}
 
 		if err := demo.Seed(ctx, s.Product, s.Server, s.Clock.Now(), logger); err != nil {

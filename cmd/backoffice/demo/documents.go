@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"slices"
 	"sync"
 	"time"
 )
@@ -36,18 +37,19 @@ var orderRejectReasons = []string{"Ya hay inventario suficiente en la sede.", "E
 	"Producto descontinuado."}
 
 // goods returns the id of a goods product (not a service), chosen at random.
-func (s *seeder) goods() (categoryIdx int, productID int64) {
-	ci := s.rnd.IntN(len(categories) - 1) // the last category is services
+func (s *seeder) goods(d dice) (categoryIdx int, productID int64) {
+	ci := d.intn(len(categories) - 1) // the last category is services
 	ids := s.productIDs[ci]
-	return ci, ids[s.rnd.IntN(len(ids))]
+	return ci, ids[d.intn(len(ids))]
 }
 
 // purchaseOrders has the user order goods and the admin decide, and the user receive what
 // orderPlans says, receipts decided by the admin (an approved receipt adds to the stock).
 func (s *seeder) purchaseOrders() error {
+	d := newDice(3)
 	for i, plan := range orderPlans {
-		ci, productID := s.goods()
-		qty := s.between(2, 20) * 10
+		ci, productID := s.goods(d)
+		qty := d.between(2, 20) * 10
 		id, err := s.user.postForm("/api/purchase-orders", map[string]string{
 			"category_id": fmt.Sprint(s.categoryIDs[ci]), "product_id": fmt.Sprint(productID), "quantity": fmt.Sprint(qty),
 			"note": []string{"", "Reposición de inventario.", "Para la temporada de diciembre.", ""}[i%4]}, file{})
@@ -121,7 +123,7 @@ type purchaseBody struct {
 	Lines           []purchaseLine `json:"lines"`
 }
 
-// purchase states the demo spreads over six months.
+// purchase states the demo spreads over the year.
 const (
 	byAdmin  = iota // created by the admin: approved at once
 	approved        // created by the user, approved by the admin
@@ -129,47 +131,134 @@ const (
 	pending         // created by the user, awaiting the admin
 )
 
-// purchases books six months of supplier invoices — old ones approved or rejected, the last
-// two weeks' mostly pending, five due within the next five days — and invoices four of the
-// received orders (a purchase "received").
+// booked is a purchase the demo booked: what the payments and returns steps pick from.
+type booked struct {
+	id      int64
+	date    string
+	state   int
+	receipt bool // invoices a received order
+	lines   []purchaseLine
+}
+
+// Year of purchases: demoPurchases supplier invoices from purchaseDays days back to a few days
+// ago, about nine a month, every month of the twelve with approved ones.
+const (
+	demoPurchases = 100
+	purchaseDays  = 365
+)
+
+// purchases books a year of supplier invoices — old ones approved or rejected, the last three
+// weeks' mostly pending — and five due within the next five days (the dashboard's card).
 func (s *seeder) purchases() error {
-	const regular = 84
-	for i := range regular {
-		daysAgo := 185 - i*180/regular - int(s.between(0, 1))
+	d, admin := newDice(2), s.decider()
+	defer admin.wait()
+	for i := range demoPurchases {
+		daysAgo := purchaseDays - i*(purchaseDays-3)/demoPurchases - int(d.between(0, 1))
 		state := []int{byAdmin, byAdmin, approved, byAdmin, approved, byAdmin, byAdmin, approved, byAdmin, rejected}[i%10]
-		if daysAgo <= 14 {
+		if daysAgo <= 21 {
 			state = []int{pending, pending, approved, pending}[i%4]
 		}
-		credit := []int64{15, 30, 45, 60, 90}[s.rnd.IntN(5)]
-		if err := s.purchase(daysAgo, credit, state, 0); err != nil {
+		credit := []int64{15, 30, 45, 60, 90}[d.intn(5)]
+		if err := s.purchase(d, admin, daysAgo, credit, state, 0, nil); err != nil {
 			return err
 		}
 	}
 	for k := range 5 { // due today and in the next four days: the dashboard's expiring purchases
-		if err := s.purchase(30-k, 30, byAdmin, 0); err != nil {
+		if err := s.purchase(d, admin, 30-k, 30, byAdmin, 0, nil); err != nil {
 			return err
 		}
 	}
-	for k, rid := range s.receiptIDs[:min(4, len(s.receiptIDs))] {
-		if err := s.purchase(k, 30, []int{byAdmin, pending}[k%2], rid); err != nil {
-			return err
-		}
-	}
-	return nil
+	return admin.wait()
 }
 
-// purchase books one purchase dated daysAgo days back, in state; receivedOrderID > 0 invoices
-// that received order with the lines its draft gives.
-func (s *seeder) purchase(daysAgo int, credit int64, state int, receivedOrderID int64) error {
-	s.purchaseCount++
+// receiptPurchases invoices four of the approved received orders (a purchase "received"), dated
+// the last days, the admin's approved and the user's pending by turns.
+func (s *seeder) receiptPurchases() error {
+	d, admin := newDice(5), s.decider()
+	defer admin.wait()
+	for k, rid := range s.receiptIDs[:min(4, len(s.receiptIDs))] {
+		if err := s.purchase(d, admin, k, 30, []int{byAdmin, pending}[k%2], rid, nil); err != nil {
+			return err
+		}
+	}
+	return admin.wait()
+}
+
+// lotDays are the days left to the expiry of the lots lotPurchases bring: one in each window the
+// expiry alerts show (within 5, 30, 60 and 90 days).
+var lotDays = []int{4, 23, 52, 81}
+
+// lotPurchases books today, by the admin, one purchase of goods whose lots expire within 5, 30,
+// 60 and 90 days: short-dated stock bought at a discount. They are the newest lots of products
+// with stock, so the expiry alert (stock given to the newest lots first) shows each.
+func (s *seeder) lotPurchases() error {
+	d, admin := newDice(8), s.decider()
+	defer admin.wait()
+	products, err := s.catalogue()
+	if err != nil {
+		return err
+	}
+	sup := lotSupplier
+	var lines []purchaseLine
+	for _, p := range products {
+		ci := categoryOf(s, p.ID)
+		if p.Kind != "goods" || p.Quantity < 30 || !slices.Contains(suppliers[sup].categories, ci) {
+			continue
+		}
+		lines = append(lines, purchaseLine{CategoryID: s.categoryIDs[ci], ProductID: p.ID, Quantity: d.between(2, 4) * 5,
+			CostCents:  s.productCost[p.ID] * 80 / 100 / 100 * 100,
+			ExpiryDate: s.now.AddDate(0, 0, lotDays[len(lines)]).Format(time.DateOnly)})
+		if len(lines) == len(lotDays) {
+			break
+		}
+	}
+	if len(lines) < len(lotDays) {
+		return fmt.Errorf("lots: %d products of %s with stock, want %d", len(lines), suppliers[sup].company, len(lotDays))
+	}
+	if err := s.purchase(d, admin, 0, 30, byAdmin, 0, lines); err != nil {
+		return err
+	}
+	return admin.wait()
+}
+
+// lotSupplier is the supplier of the short-dated lots (its index in suppliers): Distribuidora
+// Andina sells groceries and drinks, both with an expiry.
+const lotSupplier = 0
+
+// categoryOf is the index of the category of product id.
+func categoryOf(s *seeder, id int64) int {
+	for ci, ids := range s.productIDs {
+		if slices.Contains(ids, id) {
+			return ci
+		}
+	}
+	return -1
+}
+
+// expiryOf is the expiry date of goods of category ci bought daysAgo days back ("" for services).
+func (s *seeder) expiryOf(ci, daysAgo int) string {
+	if categories[ci].service {
+		return ""
+	}
+	return s.now.AddDate(0, 0, categories[ci].shelfDays-daysAgo).Format(time.DateOnly)
+}
+
+// purchase books one purchase dated daysAgo days back, in state: with the lines given, or those
+// receivedOrderID's draft gives (> 0: it invoices that received order), or else one to four lines
+// of the supplier's categories.
+func (s *seeder) purchase(d dice, admin *decider, daysAgo int, credit int64, state int, receivedOrderID int64, lines []purchaseLine) error {
+	n := len(s.bought) + 1
 	date := s.date(daysAgo)
-	expiry := s.now.AddDate(1, 0, -daysAgo).Format(time.DateOnly)
-	b := purchaseBody{CompanyID: s.companyID, PurchaseDate: date, DaysOfCredit: credit, StoreID: s.storeIDs[s.purchaseCount%len(s.storeIDs)],
-		ReferenceNo: fmt.Sprintf("FE-%05d", 1000+s.purchaseCount*7), Note: purchaseNotes[s.purchaseCount%len(purchaseNotes)],
-		ReceivedOrderID: receivedOrderID}
-	sup := s.approvedSupplier()
+	b := purchaseBody{CompanyID: s.companyID, PurchaseDate: date, DaysOfCredit: credit, StoreID: s.storeIDs[n%len(s.storeIDs)],
+		ReferenceNo: fmt.Sprintf("FE-%05d", 1000+n*7), Note: purchaseNotes[n%len(purchaseNotes)],
+		ReceivedOrderID: receivedOrderID, Lines: lines}
+	sup := s.approvedSupplier(d)
+	if lines != nil {
+		sup = lotSupplier
+	}
 	b.SupplierID = s.supplierIDs[sup]
-	if receivedOrderID > 0 {
+	switch {
+	case receivedOrderID > 0:
 		var draft struct {
 			Data struct {
 				Lines []purchaseLine `json:"lines"`
@@ -180,28 +269,29 @@ func (s *seeder) purchase(daysAgo int, credit int64, state int, receivedOrderID 
 		}
 		b.Lines = draft.Data.Lines
 		for i := range b.Lines {
-			b.Lines[i].ExpiryDate = expiry
+			b.Lines[i].ExpiryDate = s.expiryOf(categoryOf(s, b.Lines[i].ProductID), daysAgo)
 		}
-	} else {
+	case lines == nil:
 		cats := suppliers[sup].categories
-		for range s.between(1, 4) {
-			ci := cats[s.rnd.IntN(len(cats))]
+		for range d.between(1, 4) {
+			ci := cats[d.intn(len(cats))]
 			ids := s.productIDs[ci]
-			id := ids[s.rnd.IntN(len(ids))]
-			l := purchaseLine{CategoryID: s.categoryIDs[ci], ProductID: id, Quantity: s.between(1, 24) * 5,
-				CostCents: s.productCost[id] * s.between(95, 105) / 100 / 100 * 100}
+			id := ids[d.intn(len(ids))]
+			// A line is worth 150.000 to 1.200.000 pesos, in fives of units: a small trading
+			// company buys a few boxes at a time.
+			units := max(d.between(15, 120)*1000000/s.productCost[id]/5*5, 5)
+			l := purchaseLine{CategoryID: s.categoryIDs[ci], ProductID: id, Quantity: units,
+				CostCents: s.productCost[id] * d.between(95, 105) / 100 / 100 * 100, ExpiryDate: s.expiryOf(ci, daysAgo)}
 			if categories[ci].service {
 				l.Quantity = 1
-			} else {
-				l.ExpiryDate = expiry
 			}
 			b.Lines = append(b.Lines, l)
 		}
 	}
-	if s.purchaseCount%4 == 0 {
-		b.ShippingCarrier, b.ShippingCents = "Servientrega", s.between(8, 40)*100000
+	if n%4 == 0 {
+		b.ShippingCarrier, b.ShippingCents = "Servientrega", d.between(8, 40)*100000
 	}
-	if s.purchaseCount%6 == 0 {
+	if n%6 == 0 {
 		b.DiscountCents = b.Lines[0].CostCents * b.Lines[0].Quantity / 20 / 100 * 100 // 5 % of the first line
 	}
 	data, err := json.Marshal(b)
@@ -217,27 +307,20 @@ func (s *seeder) purchase(daysAgo int, credit int64, state int, receivedOrderID 
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.ReferenceNo, err)
 	}
-	if state == byAdmin && receivedOrderID == 0 {
-		for i, l := range b.Lines {
-			if s.productStock[l.ProductID] >= returnStock && l.Quantity >= 5 {
-				s.returnCandidate = returnCandidate{purchaseID: id, line: i}
-			}
-		}
-	}
+	s.bought = append(s.bought, booked{id: id, date: date, state: state, receipt: receivedOrderID > 0, lines: b.Lines})
 	switch state {
 	case approved:
-		_, err = s.admin.postJSON(fmt.Sprintf("/api/purchases/%d/approve", id), map[string]any{})
+		admin.decide(fmt.Sprintf("/api/purchases/%d/approve", id), map[string]any{})
 	case rejected:
-		reason := rejectReasons[s.purchaseCount%len(rejectReasons)]
-		_, err = s.admin.postJSON(fmt.Sprintf("/api/purchases/%d/reject", id), map[string]string{"reason": reason})
+		admin.decide(fmt.Sprintf("/api/purchases/%d/reject", id), map[string]string{"reason": rejectReasons[n%len(rejectReasons)]})
 	}
-	return err
+	return nil
 }
 
 // approvedSupplier picks an approved supplier at random (its index in suppliers).
-func (s *seeder) approvedSupplier() int {
+func (s *seeder) approvedSupplier(d dice) int {
 	for {
-		if i := s.rnd.IntN(len(suppliers)); s.supplierIDs[i] > 0 {
+		if i := d.intn(len(suppliers)); s.supplierIDs[i] > 0 {
 			return i
 		}
 	}

@@ -15,91 +15,136 @@ type openDocument struct {
 	ID             int64  `json:"id"`
 	PartyID        int64  `json:"party_id"`
 	Date           string `json:"date"`
+	DueDate        string `json:"due_date"`
+	DaysOverdue    int    `json:"days_overdue"`
 	AvailableCents int64  `json:"available_cents"`
 }
 
-// How the demo treats an open document (paymentPlan), in turn.
+// How the demo treats an open document older than two weeks, in turn (purchasePlan, salePlan).
 const (
-	payFull        = iota // the admin pays the balance: approved at once
-	payPart               // the admin pays about half: the document stays partial
-	payPending            // the user or the secretary records the balance: it awaits the admin
+	payRun         = iota // paid in full in the month's run (the concurrent-payments form), by the admin
+	payFull               // the admin pays the balance on its own, the transfer's proof attached
+	payPart               // the admin pays about half, proof attached: the document stays partial
+	payPending            // the user records the balance: it awaits the admin
 	payApproved           // the user records about half and the admin approves it
+	payRejected           // the user records the balance and the admin rejects it
 	payUnpaid             // nothing yet
-	payRejected           // the user records the balance and the admin rejects it (once)
-	paySale               // the document of a sale: collected in full by the admin
-	paySalePart           // of a sale: half collected by the admin
 	paySalePending        // of a sale: the secretary records the balance, awaiting the admin
 )
 
-// purchasePlan and salePlan are the turns of the open documents (oldest first): most are paid in
-// full, some in part, some wait for an administrator, a few are left unpaid.
+// purchasePlan and salePlan are the turns of the older open documents (newest first): most
+// are paid in the month's run, some on their own — in full or in part, by the admin or awaiting
+// one —, a few sales are left unpaid. The first pending purchase payment is rejected instead.
 var (
-	purchasePlan = []int{payFull, payFull, payPart, payFull, payPending, payUnpaid, payFull, payApproved, payFull, payPart}
-	salePlan     = []int{paySale, paySale, paySalePart, paySale, paySalePending, payUnpaid}
+	purchasePlan = []int{payRun, payRun, payPart, payRun, payRun, payPending, payRun, payApproved, payRun, payFull}
+	salePlan     = []int{payRun, payRun, payFull, payRun, payPart, payRun, paySalePending, payRun, payUnpaid, payRun}
 )
 
-// Request budgets of the payments step: the demo's start to ready is measured (bench/startup),
-// so the payments take about sixty requests — the run pays many purchases in one.
+// Request budgets of the documents paid on their own (start to ready is measured: bench/startup);
+// once spent, a document's turn is the run. overduePerBucket purchases of each ageing bucket
+// (1–30, 31–60, 61–90 and over 90 days past due) are left unpaid: the payables ageing report.
 const (
-	purchaseRequests = 26
-	saleRequests     = 30
-	runItems         = 20
+	purchaseRequests = 24
+	saleRequests     = 20
+	overduePerBucket = 2
 )
 
-// payments records the demo's payments through the payments API: one run across the two
-// suppliers with the most older open purchases (the concurrent-payments form), then the other
-// open purchases and sales in the turns of purchasePlan and salePlan, oldest first, within the
-// request budgets; the last two weeks' documents are left unpaid (the dashboard's due purchases
-// stay due). One payment is rejected with a reason. The open documents are read once per type,
-// with what each may still take.
+// payments records a year of payments through the payments API: every month's run of supplier
+// invoices and of customer collections (one request pays many documents), and the documents
+// whose turn is to be paid on their own; the last two weeks' documents and the purchases not due
+// yet are left unpaid (the dashboard's due purchases stay due), and so are a few overdue
+// purchases in every ageing bucket.
+// The open documents are read once per type, with what each may still take.
 func (s *seeder) payments() error {
-	var suppliers []int64
+	d := newDice(6)
+	var supplierIDs []int64
 	for _, id := range s.supplierIDs {
 		if id > 0 {
-			suppliers = append(suppliers, id)
+			supplierIDs = append(supplierIDs, id)
 		}
 	}
-	customers := make([]int64, 0, len(s.customerIDs))
+	customerIDs := make([]int64, 0, len(s.customerIDs))
 	for _, c := range s.customerIDs {
-		customers = append(customers, c.id)
+		customerIDs = append(customerIDs, c.id)
 	}
-	purchases, err := s.openDocuments("purchase", suppliers)
+	purchases, err := s.openDocuments("purchase", supplierIDs)
 	if err != nil {
 		return err
 	}
-	sales, err := s.openDocuments("sale", customers)
+	sales, err := s.openDocuments("sale", customerIDs)
 	if err != nil {
 		return err
 	}
 	cutoff := s.date(14)
-	rest, err := s.run(purchases, cutoff)
-	if err != nil {
-		return err
-	}
+	kept := map[int]int{}
+	var run []openDocument
 	rejected, budget := false, purchaseRequests
-	for i, d := range older(rest, cutoff) {
+	today := s.date(0)
+	// Newest first: the payments on their own, some still waiting for the admin, are the recent
+	// invoices'; the kept overdue ones are the newest of each bucket.
+	olderPurchases := older(purchases, cutoff)
+	slices.Reverse(olderPurchases)
+	for i, doc := range olderPurchases {
+		if doc.DueDate >= today {
+			continue // not due yet: paid when it is
+		}
+		if b := ageingBucket(doc.DaysOverdue); b > 0 && kept[b] < overduePerBucket {
+			kept[b]++
+			continue
+		}
 		plan := purchasePlan[i%len(purchasePlan)]
-		if plan == payUnpaid && !rejected {
+		if plan == payPending && !rejected {
 			plan, rejected = payRejected, true
 		}
-		if budget -= requestsOf(plan); budget < 0 {
-			break
+		if plan = spend(plan, &budget); plan == payRun {
+			run = append(run, doc)
+			continue
 		}
-		if err := s.pay("purchase", d, plan, i); err != nil {
+		if err := s.pay(d, "purchase", doc, plan, i); err != nil {
 			return err
 		}
 	}
-	budget = saleRequests
-	for i, d := range older(sales, cutoff) {
-		plan := salePlan[i%len(salePlan)]
-		if budget -= requestsOf(plan); budget < 0 {
-			break
+	if err := s.runs(d, "purchase", run); err != nil {
+		return err
+	}
+	run, budget = nil, saleRequests
+	olderSales := older(sales, cutoff)
+	slices.Reverse(olderSales)
+	for i, doc := range olderSales {
+		plan := spend(salePlan[i%len(salePlan)], &budget)
+		if plan == payRun {
+			run = append(run, doc)
+			continue
 		}
-		if err := s.pay("sale", d, plan, i); err != nil {
+		if err := s.pay(d, "sale", doc, plan, i); err != nil {
 			return err
 		}
 	}
-	return nil
+	return s.runs(d, "sale", run)
+}
+
+// spend takes plan's requests from budget and returns plan, or payRun (the month's run, which
+// costs no request of its own) once the budget is spent.
+func spend(plan int, budget *int) int {
+	if plan == payRun {
+		return plan
+	}
+	if *budget -= requestsOf(plan); *budget < 0 {
+		return payRun
+	}
+	return plan
+}
+
+// ageingBucket is the ageing bucket of a document daysOverdue days past due: 1 (1–30 days),
+// 2 (31–60), 3 (61–90), 4 (over 90), or 0 when not overdue.
+func ageingBucket(daysOverdue int) int {
+	switch {
+	case daysOverdue <= 0:
+		return 0
+	case daysOverdue > 90:
+		return 4
+	}
+	return (daysOverdue + 29) / 30
 }
 
 // requestsOf is how many requests plan takes: none when unpaid, two when an administrator
@@ -139,87 +184,102 @@ func older(docs []openDocument, cutoff string) []openDocument {
 	return out
 }
 
-// run pays, in one run by the admin (the concurrent-payments form), the older open purchases of
-// the two suppliers that have the most (at most runItems), in full; it returns the purchases it
-// left.
-func (s *seeder) run(docs []openDocument, cutoff string) ([]openDocument, error) {
-	count := map[int64]int{}
-	var order []int64
-	for _, d := range older(docs, cutoff) {
-		if count[d.PartyID] == 0 {
-			order = append(order, d.PartyID)
-		}
-		count[d.PartyID]++
-	}
-	// The two with the most, the first seen on a tie (the order is the answer's: deterministic).
-	slices.SortStableFunc(order, func(a, b int64) int { return count[b] - count[a] })
-	picked := map[int64]bool{}
-	for _, id := range order[:min(2, len(order))] {
-		if count[id] >= 2 {
-			picked[id] = true
-		}
-	}
-	var items []map[string]int64
-	var rest []openDocument
-	for _, d := range docs {
-		if picked[d.PartyID] && d.Date < cutoff && len(items) < runItems {
-			items = append(items, map[string]int64{"document_id": d.ID, "amount_cents": d.AvailableCents})
-			continue
-		}
-		rest = append(rest, d)
-	}
-	if len(picked) < 2 {
-		return docs, fmt.Errorf("no two suppliers with two open purchases for the run")
-	}
-	_, err := s.admin.postJSON("/api/payments/batch", map[string]any{"type": "purchase", "date": s.date(15),
-		"reference_no": "TR-LOTE-0001", "method": "transfer", "note": "Pago quincenal a proveedores", "items": items})
-	return rest, err
-}
-
-// paidOn is the day a document dated date (a 'YYYY-MM-DD' day) is paid: 3 to 20 days later,
-// yesterday at the latest.
-func (s *seeder) paidOn(date string) string {
-	day, err := time.ParseInLocation(time.DateOnly, date, bogota)
+// paidOn is the day the demo pays document doc: a purchase a few days before it is due, a sale 1
+// to 20 days after its date — never before the document's day, yesterday at the latest.
+func (s *seeder) paidOn(d dice, doc openDocument) string {
+	day, err := time.ParseInLocation(time.DateOnly, doc.Date, bogota)
 	if err != nil {
 		return s.date(1)
 	}
-	paid := day.AddDate(0, 0, int(s.between(3, 20)))
+	paid := day.AddDate(0, 0, int(d.between(1, 20)))
+	if due, err := time.ParseInLocation(time.DateOnly, doc.DueDate, bogota); err == nil {
+		paid = due.AddDate(0, 0, -int(d.between(0, 5)))
+	}
+	if paid.Before(day) {
+		paid = day
+	}
 	if yesterday := s.now.AddDate(0, 0, -1); paid.After(yesterday) {
 		paid = yesterday
 	}
 	return paid.Format(time.DateOnly)
 }
 
-// pay records plan's payment on document d of type typ, the i-th of its type. Amounts are whole
-// pesos.
-func (s *seeder) pay(typ string, d openDocument, plan, i int) error {
-	half := d.AvailableCents / 2 / 100 * 100
+// runs pays docs in full in one run by the admin per month of the day each is paid, dated the
+// month's last such day: the supplier invoices paid together (transfers), or the customers'
+// payments collected together (bank deposits).
+func (s *seeder) runs(d dice, typ string, docs []openDocument) error {
+	type month struct {
+		date  string
+		items []map[string]int64
+	}
+	var months []*month
+	byMonth := map[string]*month{}
+	for _, doc := range docs {
+		day := s.paidOn(d, doc)
+		m := byMonth[day[:7]]
+		if m == nil {
+			m = &month{}
+			byMonth[day[:7]] = m
+			months = append(months, m)
+		}
+		m.date = max(m.date, day)
+		m.items = append(m.items, map[string]int64{"document_id": doc.ID, "amount_cents": doc.AvailableCents})
+		if typ == "purchase" {
+			s.paidInFull = append(s.paidInFull, doc.ID)
+		}
+	}
+	slices.SortFunc(months, func(a, b *month) int { return strings.Compare(a.date, b.date) })
+	note := map[string]string{"purchase": "Pago mensual a proveedores", "sale": "Consignaciones de clientes del mes"}[typ]
+	prefix := map[string]string{"purchase": "TR-LOTE-", "sale": "CONS-"}[typ]
+	for _, m := range months {
+		if _, err := s.admin.postJSON("/api/payments/batch", map[string]any{"type": typ, "date": m.date,
+			"reference_no": prefix + strings.ReplaceAll(m.date[:7], "-", ""), "method": "transfer", "note": note,
+			"items": m.items}); err != nil {
+			return err
+		}
+		s.paymentCount += len(m.items)
+	}
+	return nil
+}
+
+// pay records plan's payment on document doc of type typ, the i-th of its type. Amounts are
+// whole pesos.
+func (s *seeder) pay(d dice, typ string, doc openDocument, plan, i int) error {
+	half := doc.AvailableCents / 2 / 100 * 100
 	methods := []string{"transfer", "cash", "transfer", "cheque", "card"}
-	body := map[string]any{"type": typ, "document_id": d.ID, "date": s.paidOn(d.Date), "amount_cents": d.AvailableCents,
-		"method": methods[i%len(methods)], "reference_no": fmt.Sprintf("%s-%05d", map[string]string{"purchase": "TR", "sale": "RC"}[typ], 20000+i*13+int(d.ID)),
+	body := map[string]any{"type": typ, "document_id": doc.ID, "date": s.paidOn(d, doc), "amount_cents": doc.AvailableCents,
+		"method": methods[i%len(methods)], "reference_no": fmt.Sprintf("%s-%05d", map[string]string{"purchase": "TR", "sale": "RC"}[typ], 20000+i*13+int(doc.ID)),
 		"note": ""}
-	by := s.admin
+	by, proof := s.admin, file{}
 	switch plan {
 	case payUnpaid:
 		return nil
-	case payPart, paySalePart:
-		body["amount_cents"], body["note"] = half, "Abono"
-	case payPending:
+	case payFull:
+		proof = paymentProof(doc.ID)
+	case payPart:
+		body["amount_cents"], body["note"], proof = half, "Abono", paymentProof(doc.ID)
+	case payPending, payRejected:
 		by = s.user
 	case paySalePending:
 		by = s.secretary
 	case payApproved:
 		by, body["amount_cents"], body["note"] = s.user, half, "Abono"
-	case payRejected:
-		by = s.user
 	}
 	if body["amount_cents"].(int64) <= 0 {
 		return nil
 	}
-	data := string(jsonBody(body))
-	id, err := by.postForm("/api/payments", map[string]string{"data": data}, file{})
+	id, err := by.postForm("/api/payments", map[string]string{"data": string(jsonBody(body))}, proof)
 	if err != nil {
-		return fmt.Errorf("%s %d: %w", typ, d.ID, err)
+		return fmt.Errorf("%s %d: %w", typ, doc.ID, err)
+	}
+	s.paymentCount++
+	if typ == "purchase" {
+		switch plan {
+		case payFull:
+			s.paidInFull = append(s.paidInFull, doc.ID)
+		case payPart:
+			s.paidInPart = append(s.paidInPart, doc.ID)
+		}
 	}
 	switch plan {
 	case payApproved:
@@ -228,4 +288,9 @@ func (s *seeder) pay(typ string, d openDocument, plan, i int) error {
 		_, err = s.admin.postJSON(fmt.Sprintf("/api/payments/%d/reject", id), map[string]string{"reason": "El soporte no corresponde a la factura"})
 	}
 	return err
+}
+
+// paymentProof is the image a payment carries: the bank's proof of the transfer, a small PNG.
+func paymentProof(documentID int64) file {
+	return file{field: "images", name: fmt.Sprintf("comprobante-%d.png", documentID), data: invoiceImage()}
 }

@@ -57,31 +57,32 @@ type saleLine struct {
 	DiscountCents int64 `json:"discount_cents"`
 }
 
-// demoSales is how many sales the demo records over saleDays days up to today: about five a
-// week. Each sale and its decision cost the first start two requests, two events and their
-// notifications (about 10 ms of CPU a sale); 60 keep start to ready well under its 3 s with room
-// for the payments and returns still to come (bench/RESULTS.md, issue 10's start-up figures).
+// demoSales is how many sales the demo records over saleDays days up to today: about ten a
+// month. Each sale and its decision cost the first start two requests, two events and their
+// notifications (about 10 ms of CPU a sale), which start to ready pays (bench/RESULTS.md).
 const (
-	demoSales = 60
-	saleDays  = 93
+	demoSales = 120
+	saleDays  = 365
 )
 
 // sales has the user and the secretary sell to the approved customers from both stores over the
-// last three months, and the admin decide: older sales approved but for one in twelve rejected
-// with a reason, the last two weeks' half pending. Every fourth sale is to a legal entity (larger
-// quantities, and a service line every other time), so that the withholdings the customer
-// practises show, ReteIVA too when it is the gran contribuyente; every seventh has a line
-// discount. Lines mix the categories' IVA classes.
+// last twelve months, the last sale today, and the admin decide: older sales approved but for
+// one in twelve rejected with a reason, the last three weeks' half pending (today's approved).
+// Every fourth sale is to a legal entity (larger quantities, and a service line every other
+// time), so that the withholdings the customer practises show, ReteIVA too when it is the gran
+// contribuyente; every seventh has a line discount. Lines mix the categories' IVA classes.
 //
-// Quantities come from the stock the catalogue holds once the purchases are in: a product sells
-// only the units above its alert quantity, so the sales never run into a refusal and the products
-// the demo left below their alert (the alerts page) are the only ones there. A sale takes its
-// units when it is recorded and a rejection gives them back, as the sales module does.
+// Quantities come from the stock the catalogue was created with (s.opening, read before the
+// received orders add theirs beside the sales): a product sells only the units above its alert
+// quantity, so the sales never run into a refusal and the products the demo left below their
+// alert (the alerts page) are the only ones there. A sale takes its units when it is recorded
+// (a rejection gives them back, which the demo does not count on). The admin's decisions are
+// sent beside the sales, in their order (decider).
 func (s *seeder) sales() error {
-	products, err := s.catalogue()
-	if err != nil {
-		return err
-	}
+	d := newDice(4)
+	products := s.opening
+	admin := s.decider()
+	defer admin.wait()
 	var goods, services []stocked
 	spare := map[int64]int64{} // units a product may still sell and stay above its alert
 	for _, p := range products {
@@ -106,24 +107,27 @@ func (s *seeder) sales() error {
 			len(goods), len(services), len(businesses), len(people))
 	}
 	for k := range demoSales {
-		daysAgo := max(saleDays-k*saleDays/demoSales-int(s.between(0, 1)), 0)
+		daysAgo := saleDays * (demoSales - 1 - k) / (demoSales - 1)
+		if daysAgo > 0 {
+			daysAgo -= int(d.between(0, 1))
+		}
 		// The "data" part of the create form (the API's SaleBody).
-		b := map[string]any{"sale_date": s.date(daysAgo), "store_id": s.storeIDs[s.rnd.IntN(len(s.storeIDs))],
+		b := map[string]any{"sale_date": s.date(daysAgo), "store_id": s.storeIDs[d.intn(len(s.storeIDs))],
 			"note": saleNotes[k%len(saleNotes)]}
-		cus := people[s.rnd.IntN(len(people))]
+		cus := people[d.intn(len(people))]
 		if k%4 == 1 {
 			cus = businesses[(k/4)%len(businesses)]
 			b["customer_reference"] = fmt.Sprintf("OC-%05d", 31000+k*37)
 		}
 		b["customer_id"] = cus.id
 		var lines []saleLine
-		lo, hi := int64(1), int64(6) // units per line
+		lo, hi := int64(1), int64(8) // units per line
 		if cus.business {
-			lo, hi = 6, 24
+			lo, hi = 10, 40
 		}
-		for range s.between(1, 4) {
-			p := goods[s.rnd.IntN(len(goods))]
-			qty := min(s.between(lo, hi), spare[p.ID])
+		for range d.between(1, 4) {
+			p := goods[d.intn(len(goods))]
+			qty := min(d.between(lo, hi), spare[p.ID])
 			if qty == 0 || slices.ContainsFunc(lines, func(l saleLine) bool { return l.ProductID == p.ID }) {
 				continue // sold out above its alert, or already on this sale
 			}
@@ -131,12 +135,12 @@ func (s *seeder) sales() error {
 			lines = append(lines, saleLine{ProductID: p.ID, Quantity: qty, PriceCents: p.PriceCents})
 		}
 		if len(lines) == 0 || (cus.business && (k%8 == 1 || cus.granContribuyente)) {
-			p := services[s.rnd.IntN(len(services))]
+			p := services[d.intn(len(services))]
 			lines = append(lines, saleLine{ProductID: p.ID, Quantity: 1, PriceCents: p.PriceCents})
 		}
 		if k%7 == 3 {
 			l := &lines[0]
-			l.DiscountCents = l.PriceCents * l.Quantity * s.between(5, 10) / 100 / 100 * 100 // 5–10 %, whole pesos
+			l.DiscountCents = l.PriceCents * l.Quantity * d.between(5, 10) / 100 / 100 * 100 // 5–10 %, whole pesos
 		}
 		seller := s.user
 		if k%5 == 1 || k%5 == 3 {
@@ -154,27 +158,21 @@ func (s *seeder) sales() error {
 		s.saleCount++
 		switch saleState(k, daysAgo) {
 		case approved:
-			_, err = s.admin.postJSON(fmt.Sprintf("/api/sales/%d/approve", id), map[string]any{})
+			admin.decide(fmt.Sprintf("/api/sales/%d/approve", id), map[string]any{})
 		case rejected:
-			_, err = s.admin.postJSON(fmt.Sprintf("/api/sales/%d/reject", id),
-				map[string]string{"reason": saleRejectReasons[k%len(saleRejectReasons)]})
-			for _, l := range lines {
-				if _, ok := spare[l.ProductID]; ok {
-					spare[l.ProductID] += l.Quantity // the rejection gave the units back
-				}
-			}
-		}
-		if err != nil {
-			return err
+			// The units come back when the admin's decision lands, beside the next sales:
+			// they are not counted on (spare keeps them taken).
+			admin.decide(fmt.Sprintf("/api/sales/%d/reject", id), map[string]string{"reason": saleRejectReasons[k%len(saleRejectReasons)]})
 		}
 	}
-	return nil
+	return admin.wait()
 }
 
-// saleState is what the admin does with sale k, dated daysAgo days back: the last two weeks'
-// sales half wait for a decision; older ones are decided, one in twelve rejected.
+// saleState is what the admin does with sale k, dated daysAgo days back: the last three weeks'
+// sales half wait for a decision, but today's is approved (this month has an approved sale even
+// on its first day); older ones are decided, one in twelve rejected.
 func saleState(k, daysAgo int) int {
-	if daysAgo <= 14 {
+	if daysAgo > 0 && daysAgo <= 21 {
 		return []int{pending, approved, pending, approved, pending, pending}[k%6]
 	}
 	if k%12 == 6 {
