@@ -1,11 +1,15 @@
 package ws
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gofiber/contrib/websocket"
@@ -22,8 +26,20 @@ const (
 	readWait     = 60 * time.Second
 	writeWait    = 10 * time.Second
 	recheckEvery = time.Minute
-	sendBuffer   = 64
 )
+
+// SendBuffer is how many messages may wait for one socket. A tab that does not read its socket
+// first fills the kernel's send buffer (on Linux up to a few MB: tcp_wmem), then its writer blocks
+// and messages queue here; when SendBuffer are queued, or a single write has been blocked for
+// writeWait (10 s), the socket is cut off (the connection is closed at once) and the tab
+// reconnects and resumes. Delivery to the other sockets never waits for it: a full queue is
+// detected without blocking. The bound also caps a stalled socket's memory at SendBuffer messages.
+const SendBuffer = 64
+
+// resyncMessage tells every tab to catch up from the persisted notifications (the tab calls GET
+// /api/notifications/missed): sent when the gateway's bus connection came back, because core
+// NATS messages published while it was down never reach it.
+var resyncMessage = []byte(`{"type":"resync"}`)
 
 // Gateway accepts WebSocket connections at /ws for signed-in users and delivers the messages
 // published for them on the bus.
@@ -34,6 +50,8 @@ type Gateway struct {
 
 	mu    sync.RWMutex
 	conns map[*client]struct{}
+	// cutOff counts the sockets cut off for not keeping up.
+	cutOff atomic.Int64
 }
 
 type client struct {
@@ -41,11 +59,23 @@ type client struct {
 	send chan []byte
 	done chan struct{}
 	once sync.Once
+	// hangUp closes the network connection, ending a write blocked on a tab that does not read.
+	hangUp func()
+	// stale holds the list names to invalidate not yet written, merged (see fanOutInvalidate);
+	// staleReady wakes the writer when it became non-empty.
+	staleMu    sync.Mutex
+	stale      map[string]struct{}
+	staleReady chan struct{}
 	// goingAway is set when the process shuts down, so the tab is told to reconnect elsewhere.
 	goingAway bool
 }
 
 func (c *client) close() { c.once.Do(func() { close(c.done) }) }
+
+// reconnecter is the part of the bus that reports reconnections (*eventbus.Bus has it).
+type reconnecter interface {
+	OnReconnect(func())
+}
 
 // Authenticator resolves a session at the upgrade and re-checks it, without counting as activity,
 // while the socket is open (the auth module implements both).
@@ -62,8 +92,14 @@ func NewGateway(bus CoreBus, auth Authenticator, logger *slog.Logger) (*Gateway,
 		return nil, err
 	}
 	g.unsub = unsub
+	if r, ok := bus.(reconnecter); ok {
+		r.OnReconnect(func() { g.broadcast(resyncMessage) })
+	}
 	return g, nil
 }
+
+// CutOff counts the sockets cut off so far for not reading (for tests and metrics).
+func (g *Gateway) CutOff() int64 { return g.cutOff.Load() }
 
 // Close stops delivering and closes every connection.
 func (g *Gateway) Close() {
@@ -91,6 +127,64 @@ func (g *Gateway) deliver(subject string, data []byte) {
 	if !ok {
 		return
 	}
+	if bytes.HasPrefix(data, invalidatePrefix) {
+		var m Message
+		if err := json.Unmarshal(data, &m); err == nil && m.Type == "invalidate" {
+			g.fanOutInvalidate(match, m.Keys)
+			return
+		}
+	}
+	g.fanOut(match, data)
+}
+
+var invalidatePrefix = []byte(`{"type":"invalidate"`)
+
+// fanOutInvalidate adds keys to the lists the matching sockets must invalidate. Invalidations
+// are idempotent, so a socket whose writer has not caught up yet gets one message naming every
+// list that went stale meanwhile instead of one per change: under a burst of approvals a tab of
+// the company receives a handful of invalidations, not one per approval, and the notification
+// frames never queue behind them. Memory per socket stays bounded by the number of list names.
+func (g *Gateway) fanOutInvalidate(match func(httpx.Principal) bool, keys []string) {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	for c := range g.conns {
+		if !match(c.p) {
+			continue
+		}
+		c.staleMu.Lock()
+		for _, k := range keys {
+			c.stale[k] = struct{}{}
+		}
+		c.staleMu.Unlock()
+		select {
+		case c.staleReady <- struct{}{}:
+		default: // already signalled: the writer will take these keys too
+		}
+	}
+}
+
+// takeStale returns the pending invalidation, sorted, and empties it.
+func (c *client) takeStale() []byte {
+	c.staleMu.Lock()
+	keys := make([]string, 0, len(c.stale))
+	for k := range c.stale {
+		keys = append(keys, k)
+	}
+	clear(c.stale)
+	c.staleMu.Unlock()
+	if len(keys) == 0 {
+		return nil
+	}
+	slices.Sort(keys)
+	b, _ := json.Marshal(Message{Type: "invalidate", Keys: keys})
+	return b
+}
+
+// broadcast queues data for every socket of this process.
+func (g *Gateway) broadcast(data []byte) { g.fanOut(func(httpx.Principal) bool { return true }, data) }
+
+// fanOut queues data for the sockets whose principal matches, never waiting for one.
+func (g *Gateway) fanOut(match func(httpx.Principal) bool, data []byte) {
 	g.mu.RLock()
 	defer g.mu.RUnlock()
 	for c := range g.conns {
@@ -98,12 +192,17 @@ func (g *Gateway) deliver(subject string, data []byte) {
 			continue
 		}
 		select {
+		case <-c.done:
 		case c.send <- data:
 		default:
-			// A tab that cannot keep up is disconnected; it reconnects and catches up from the
-			// persisted list rather than holding the gateway's memory hostage.
-			g.logger.Warn("live channel: slow client dropped", "user_id", c.p.UserID)
+			// A tab that cannot keep up is cut off (SendBuffer); it reconnects and resumes
+			// from the persisted notifications rather than holding the gateway's memory hostage.
+			g.logger.Warn("live channel: slow client dropped", "user_id", c.p.UserID, "queued", SendBuffer)
+			g.cutOff.Add(1)
 			c.close()
+			if c.hangUp != nil {
+				c.hangUp()
+			}
 		}
 	}
 }
@@ -158,7 +257,8 @@ func (g *Gateway) Handler() fiber.Handler {
 func (g *Gateway) serve(conn *websocket.Conn) {
 	p, _ := conn.Locals("principal").(httpx.Principal)
 	ip, _ := conn.Locals("ip").(string)
-	c := &client{p: p, send: make(chan []byte, sendBuffer), done: make(chan struct{})}
+	c := &client{p: p, send: make(chan []byte, SendBuffer), done: make(chan struct{}),
+		hangUp: func() { _ = conn.NetConn().Close() }, stale: map[string]struct{}{}, staleReady: make(chan struct{}, 1)}
 	g.mu.Lock()
 	g.conns[c] = struct{}{}
 	g.mu.Unlock()
@@ -203,6 +303,13 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 			_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
 			if err := conn.WriteMessage(websocket.TextMessage, b); err != nil {
 				return
+			}
+		case <-c.staleReady:
+			if b := c.takeStale(); b != nil {
+				_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
+				if err := conn.WriteMessage(websocket.TextMessage, b); err != nil {
+					return
+				}
 			}
 		case <-ping.C:
 			_ = conn.SetWriteDeadline(time.Now().Add(writeWait))

@@ -19,7 +19,9 @@ import (
 
 // Message is what a tab receives: {"type": "notification", "data": {...}} raises a toast and
 // updates the notification list; {"type": "invalidate", "keys": [...]} refreshes open lists;
-// {"type": "site_status", "data": {"status": "disabled"}} sends the tab to /disabled.
+// {"type": "site_status", "data": {"status": "disabled"}} sends the tab to /disabled;
+// {"type": "resync"} asks the tab to catch up from GET /api/notifications/missed (the process
+// serving it lost its bus connection for a while, and with it any message sent meanwhile).
 type Message struct {
 	Type string          `json:"type"`
 	Data json.RawMessage `json:"data,omitempty"`
