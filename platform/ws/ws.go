@@ -5,9 +5,11 @@
 // subscribed to the core NATS subjects live.>; a Pusher publishes on them. The prefix lies outside
 // backoffice.>, the domain-event stream's subjects, so pushes are never stored by JetStream. A message
 // for a user therefore reaches every tab of that user on every replica, and replicas need no
-// knowledge of each other. Core NATS is at-most-once: a tab that was disconnected catches up
-// from the persisted notification list when it reconnects, which is why the live channel can
-// stay ephemeral.
+// knowledge of each other. Core NATS is at-most-once: a tab that was disconnected resumes from
+// the persisted notifications when it reconnects (GET /api/notifications/missed), and a gateway
+// whose bus connection came back tells its tabs to do the same ({"type":"resync"}), which is why
+// the live channel can stay ephemeral. A tab that does not read is cut off at SendBuffer queued
+// messages; list invalidations waiting for a tab are merged into one message.
 package ws
 
 import (
