@@ -344,15 +344,9 @@ func workload(ctx context.Context, o options, d *deployment, r *result) error {
 
 	// Orders, round-robin over the buyers, before any socket is open.
 	t0 = time.Now()
-	orders := make([]order, o.n)
-	err = parallel(ctx, o.n, 4, func(ctx context.Context, i int) error {
-		b := buyers[i%len(buyers)]
-		id, err := b.createOrder(ctx, categoryID, productID, 1+i%50)
-		orders[i] = order{id: id, buyer: b}
-		return err
-	})
+	orders, err := createOrders(ctx, buyers, o.n, categoryID, productID)
 	if err != nil {
-		return fmt.Errorf("orders: %w", err)
+		return err
 	}
 	logf("%d purchase orders created (%v)", o.n, time.Since(t0).Round(time.Millisecond))
 	// Their "created" notifications go to the admin; wait until all are stored, so the
@@ -665,6 +659,21 @@ func waitAdminCreated(ctx context.Context, admin *session, n int, timeout time.D
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
+}
+
+// createOrders creates n purchase orders, round-robin over the buyers, 4 at a time.
+func createOrders(ctx context.Context, buyers []*session, n int, categoryID, productID int64) ([]order, error) {
+	orders := make([]order, n)
+	err := parallel(ctx, n, 4, func(ctx context.Context, i int) error {
+		b := buyers[i%len(buyers)]
+		id, err := b.createOrder(ctx, categoryID, productID, 1+i%50)
+		orders[i] = order{id: id, buyer: b}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("orders: %w", err)
+	}
+	return orders, nil
 }
 
 // parallel runs f(0..n-1), conc at a time, and returns the first error (the others are cancelled).

@@ -142,15 +142,9 @@ func (c *chaosResult) kill(ctx context.Context, o options, d *deployment, admin 
 	c.killRan = true
 	victim := d.notifiers[0]
 	victimURL := d.ws[0]
-	orders := make([]order, o.n)
-	err := parallel(ctx, o.n, 4, func(ctx context.Context, i int) error {
-		b := buyers[i%len(buyers)]
-		id, err := b.createOrder(ctx, categoryID, productID, 1+i%50)
-		orders[i] = order{id: id, buyer: b}
-		return err
-	})
+	orders, err := createOrders(ctx, buyers, o.n, categoryID, productID)
 	if err != nil {
-		return fmt.Errorf("orders: %w", err)
+		return err
 	}
 	for _, t := range tabs {
 		if t.url == victimURL {
@@ -308,7 +302,7 @@ func (c *chaosResult) relay(ctx context.Context, o options, d *deployment, admin
 
 	// The burst: every buyer's worker creates orders until the bench has -burst answers; the
 	// requests that fail while the backoffice is down are retried.
-	var ok, failed atomic.Int64
+	var ok, failed, answered atomic.Int64
 	bctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -330,15 +324,17 @@ func (c *chaosResult) relay(ctx context.Context, o options, d *deployment, admin
 					ok.Add(-1)
 					failed.Add(1)
 					time.Sleep(200 * time.Millisecond)
+				} else {
+					answered.Add(1)
 				}
 			}
 		}()
 	}
 	mark := func(what string) {
-		c.timeline = append(c.timeline, fmt.Sprintf("+%.1f s %s (%d orders answered)", time.Since(start).Seconds(), what, ok.Load()))
+		c.timeline = append(c.timeline, fmt.Sprintf("+%.1f s %s (%d orders answered)", time.Since(start).Seconds(), what, answered.Load()))
 		logf("relay: %s", c.timeline[len(c.timeline)-1])
 	}
-	for ok.Load() < int64(o.burst/4) && ctx.Err() == nil {
+	for answered.Load() < int64(o.burst/4) && ctx.Err() == nil {
 		time.Sleep(20 * time.Millisecond)
 	}
 	_ = d.apiProc.cmd.Process.Signal(syscall.SIGKILL)

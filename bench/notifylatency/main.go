@@ -37,6 +37,22 @@
 // when it was the one to create it. -nats private instead starts a nats-server of its own (with
 // JetStream, on a free loopback port, store in a temp dir) for complete isolation.
 //
+// With -chaos (nats topology), the same sockets then go through the scenarios of issue 14
+// (chaos.go): kill (notifier-1 SIGKILLed in the middle of -n more approvals: its tabs reconnect to
+// notifier-2 with the web client's jittered backoff and resume from GET /api/notifications/missed;
+// 0 missed and 0 doubled toasts, and the reconnections' spread), relay (the backoffice SIGKILLed
+// and the bench's own NATS server SIGKILLed and restarted during a -burst of orders: each event
+// stored once per administrator and shown once by every admin tab; needs -nats private, the
+// machine's NATS is never touched) and stalled (-stalled admin tabs that stop reading during that
+// burst are cut off while the others go on). The tabs then behave as the web client does: they
+// reconnect, resume, and drop a notification id they have shown. The report also gives the
+// notifiers' memory per idle socket. The 10,000-tab run of issue 14:
+//
+//	notifylatency -topologies nats -nats private -sockets 10000 -users 50 -n 300 -admin-tabs 20 \
+//	  -chaos kill,relay -burst 10000 -stalled 5
+//
+// The bench raises RLIMIT_NOFILE (soft, up to the hard limit) for itself and the servers.
+//
 // Run both topologies with the binaries copied aside (so a rebuild of bin/ cannot swap them):
 //
 //	go build -o /tmp/nl-bin/backoffice ./cmd/backoffice && go build -o /tmp/nl-bin/notifier ./cmd/notifier && \

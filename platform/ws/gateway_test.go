@@ -63,26 +63,12 @@ type process struct {
 
 func startProcess(t *testing.T, url string, auth sessions) process {
 	t.Helper()
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	bus, err := eventbus.Connect(context.Background(), url, "ws-test", logger)
+	bus, err := eventbus.Connect(context.Background(), url, "ws-test", slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = bus.Close() })
-	gw, err := ws.NewGateway(bus, auth, logger)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httpx.New(httpx.Options{Logger: logger, Version: "test"})
-	srv.App().Get("/ws", gw.Handler())
-	srv.Finish()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go func() { _ = srv.App().Listener(l) }()
-	t.Cleanup(func() { gw.Close(); _ = srv.App().Shutdown() })
-	return process{addr: l.Addr().String(), gw: gw}
+	return startOn(t, bus, auth)
 }
 
 func dial(t *testing.T, p process, token string) *fws.Conn {
