@@ -36,6 +36,13 @@ const (
 // detected without blocking. The bound also caps a stalled socket's memory at SendBuffer messages.
 const SendBuffer = 64
 
+// InvalidateEvery is the least time between two list invalidations sent to one socket: those
+// arriving sooner wait and are merged into the next message (fanOutInvalidate). The first one
+// after a quiet spell goes at once. Each invalidation makes the tab refetch its open lists, so
+// under a burst of changes this also caps the API load of every open tab at one refetch per list
+// per second, and it leaves the socket's writes to the notifications.
+const InvalidateEvery = time.Second
+
 // resyncMessage tells every tab to catch up from the persisted notifications (the tab calls GET
 // /api/notifications/missed): sent when the gateway's bus connection came back, because core
 // NATS messages published while it was down never reach it.
@@ -140,10 +147,11 @@ func (g *Gateway) deliver(subject string, data []byte) {
 var invalidatePrefix = []byte(`{"type":"invalidate"`)
 
 // fanOutInvalidate adds keys to the lists the matching sockets must invalidate. Invalidations
-// are idempotent, so a socket whose writer has not caught up yet gets one message naming every
-// list that went stale meanwhile instead of one per change: under a burst of approvals a tab of
-// the company receives a handful of invalidations, not one per approval, and the notification
-// frames never queue behind them. Memory per socket stays bounded by the number of list names.
+// are idempotent, so a socket gets one message naming every list that went stale since its last
+// one, at most one per InvalidateEvery, instead of one per change: under a burst of approvals a
+// tab of the company receives about one invalidation a second, not one per approval, and the
+// notification frames never queue behind them. Memory per socket stays bounded by the number of
+// list names.
 func (g *Gateway) fanOutInvalidate(match func(httpx.Principal) bool, keys []string) {
 	g.mu.RLock()
 	defer g.mu.RUnlock()
@@ -287,6 +295,24 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 	defer ping.Stop()
 	recheck := time.NewTicker(recheckEvery)
 	defer recheck.Stop()
+	// Invalidations: at most one message per InvalidateEvery, naming every list that went stale.
+	var lastStale time.Time
+	var staleTimer *time.Timer
+	var staleLater <-chan time.Time
+	defer func() {
+		if staleTimer != nil {
+			staleTimer.Stop()
+		}
+	}()
+	writeStale := func() bool {
+		b := c.takeStale()
+		if b == nil {
+			return true
+		}
+		lastStale = time.Now()
+		_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
+		return conn.WriteMessage(websocket.TextMessage, b) == nil
+	}
 	_ = conn.WriteMessage(websocket.TextMessage, []byte(`{"type":"hello"}`))
 	for {
 		select {
@@ -305,11 +331,20 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 				return
 			}
 		case <-c.staleReady:
-			if b := c.takeStale(); b != nil {
-				_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
-				if err := conn.WriteMessage(websocket.TextMessage, b); err != nil {
-					return
+			if wait := InvalidateEvery - time.Since(lastStale); wait > 0 {
+				if staleLater == nil {
+					staleTimer = time.NewTimer(wait)
+					staleLater = staleTimer.C
 				}
+				continue
+			}
+			if !writeStale() {
+				return
+			}
+		case <-staleLater:
+			staleLater = nil
+			if !writeStale() {
+				return
 			}
 		case <-ping.C:
 			_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
