@@ -198,10 +198,11 @@ func (t *tab) read() {
 				t.invalidates++
 			case bytes.Equal(msg, []byte(`{"type":"resync"}`)):
 				t.live.resyncs++
-				// Spread as the web client does (RESYNC_SPREAD_MS).
+				// Spread as the web client does (RESYNC_SPREAD_MS), from what the tab had seen then.
+				after := t.live.lastID
 				go func() {
 					time.Sleep(time.Duration(rand.Int64N(int64(3 * time.Second))))
-					t.resume()
+					t.resume(after)
 				}()
 			default:
 				t.others++
@@ -251,6 +252,9 @@ func (t *tab) show(f frame, viaResume bool) {
 func (t *tab) reconnect(lost time.Time) bool {
 	t.mu.Lock()
 	t.live.disconnects = append(t.live.disconnects, lost)
+	// The resume starts from what the tab had seen when its socket closed, as the web client's
+	// does (it reads its position before a frame of the new socket can move it).
+	after := t.live.lastID
 	t.mu.Unlock()
 	_ = t.conn.Close()
 	cur := slices.Index(t.endpoints, t.url)
@@ -271,18 +275,19 @@ func (t *tab) reconnect(lost time.Time) bool {
 		t.mu.Lock()
 		t.live.reconnects = append(t.live.reconnects, time.Now())
 		t.mu.Unlock()
-		go t.resume()
+		go t.resume(after)
 		return true
 	}
 }
 
 var reconnectDialer = &websocket.Dialer{HandshakeTimeout: 10 * time.Second, ReadBufferSize: 4096, WriteBufferSize: 1024}
 
-// resume asks for the notifications created since the last id the tab saw and shows those it
-// has not shown, retrying with the backoff while the API does not answer (it may be down).
-func (t *tab) resume() {
+// resume asks for the notifications created after notification after (the last the tab had
+// seen) and shows those it has not shown, retrying with the backoff while the API does not
+// answer (it may be down).
+func (t *tab) resume(after int64) {
 	for attempt := 0; attempt < 12 && !t.closing.Load(); attempt++ {
-		if err := t.resumeOnce(); err == nil {
+		if err := t.resumeOnce(after); err == nil {
 			return
 		}
 		t.mu.Lock()
@@ -293,11 +298,8 @@ func (t *tab) resume() {
 	}
 }
 
-func (t *tab) resumeOnce() error {
+func (t *tab) resumeOnce(after int64) error {
 	for range 20 { // pages of 500
-		t.mu.Lock()
-		after := t.live.lastID
-		t.mu.Unlock()
 		var page struct {
 			Data   []wireNotification `json:"data"`
 			More   bool               `json:"more"`
@@ -323,6 +325,7 @@ func (t *tab) resumeOnce() error {
 		if !page.More || len(page.Data) == 0 {
 			return nil
 		}
+		after = page.Data[len(page.Data)-1].ID
 	}
 	return nil
 }

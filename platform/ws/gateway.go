@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
+	"net"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,6 +80,20 @@ type client struct {
 }
 
 func (c *client) close() { c.once.Do(func() { close(c.done) }) }
+
+// wrote reports whether a write succeeded; a write that timed out (the tab has not read for
+// writeWait) is the other way a slow tab is cut off, counted and logged like the full queue.
+func (g *Gateway) wrote(c *client, err error) bool {
+	if err == nil {
+		return true
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		g.logger.Warn("live channel: slow client dropped", "user_id", c.p.UserID, "blocked", writeWait)
+		g.cutOff.Add(1)
+	}
+	return false
+}
 
 // reconnecter is the part of the bus that reports reconnections (*eventbus.Bus has it).
 type reconnecter interface {
@@ -311,7 +327,7 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 		}
 		lastStale = time.Now()
 		_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
-		return conn.WriteMessage(websocket.TextMessage, b) == nil
+		return g.wrote(c, conn.WriteMessage(websocket.TextMessage, b))
 	}
 	_ = conn.WriteMessage(websocket.TextMessage, []byte(`{"type":"hello"}`))
 	for {
@@ -327,7 +343,7 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 			return
 		case b := <-c.send:
 			_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
-			if err := conn.WriteMessage(websocket.TextMessage, b); err != nil {
+			if !g.wrote(c, conn.WriteMessage(websocket.TextMessage, b)) {
 				return
 			}
 		case <-c.staleReady:
