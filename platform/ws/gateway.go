@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -59,6 +58,10 @@ type Gateway struct {
 
 	mu    sync.RWMutex
 	conns map[*client]struct{}
+	// byRoute files every socket under the subjects (after "live.") that reach it — its user,
+	// its company and role, its role — so that a message visits only its sockets: a company's
+	// "user" invalidation no longer walks 10,000 buyers' sockets to match none.
+	byRoute map[string]map[*client]struct{}
 	// cutOff counts the sockets cut off for not keeping up.
 	cutOff atomic.Int64
 }
@@ -109,7 +112,7 @@ type Authenticator interface {
 
 // NewGateway subscribes to the live subjects on bus. Close unsubscribes and ends every connection.
 func NewGateway(bus CoreBus, auth Authenticator, logger *slog.Logger) (*Gateway, error) {
-	g := &Gateway{auth: auth, logger: logger, conns: map[*client]struct{}{}}
+	g := &Gateway{auth: auth, logger: logger, conns: map[*client]struct{}{}, byRoute: map[string]map[*client]struct{}{}}
 	unsub, err := bus.SubscribeCore(subjectPrefix+">", g.deliver)
 	if err != nil {
 		return nil, err
@@ -146,18 +149,57 @@ func (g *Gateway) Connections() int {
 
 // deliver routes one bus message to the matching sockets of this process.
 func (g *Gateway) deliver(subject string, data []byte) {
-	match, ok := matcher(strings.TrimPrefix(subject, subjectPrefix))
-	if !ok {
-		return
-	}
+	route := strings.TrimPrefix(subject, subjectPrefix)
 	if bytes.HasPrefix(data, invalidatePrefix) {
 		var m Message
 		if err := json.Unmarshal(data, &m); err == nil && m.Type == "invalidate" {
-			g.fanOutInvalidate(match, m.Keys)
+			g.fanOutInvalidate(route, m.Keys)
 			return
 		}
 	}
-	g.fanOut(match, data)
+	g.fanOut(route, data)
+}
+
+// routesOf are the subjects (after "live.") that reach a socket of p: see ws.go's subjects.
+func routesOf(p httpx.Principal) [3]string {
+	return [3]string{
+		strings.TrimPrefix(userSubject(p.UserID), subjectPrefix),
+		strings.TrimPrefix(companyRoleSubject(p.CompanyID, p.Role), subjectPrefix),
+		strings.TrimPrefix(roleSubject(p.Role), subjectPrefix),
+	}
+}
+
+// sockets returns the sockets a route reaches ("all": every one); g.mu must be held.
+func (g *Gateway) sockets(route string) map[*client]struct{} {
+	if route == strings.TrimPrefix(allSubject, subjectPrefix) {
+		return g.conns
+	}
+	return g.byRoute[route]
+}
+
+// register files c under its routes; unregister takes it out.
+func (g *Gateway) register(c *client) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.conns[c] = struct{}{}
+	for _, r := range routesOf(c.p) {
+		if g.byRoute[r] == nil {
+			g.byRoute[r] = map[*client]struct{}{}
+		}
+		g.byRoute[r][c] = struct{}{}
+	}
+}
+
+func (g *Gateway) unregister(c *client) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	delete(g.conns, c)
+	for _, r := range routesOf(c.p) {
+		delete(g.byRoute[r], c)
+		if len(g.byRoute[r]) == 0 {
+			delete(g.byRoute, r)
+		}
+	}
 }
 
 var invalidatePrefix = []byte(`{"type":"invalidate"`)
@@ -168,13 +210,10 @@ var invalidatePrefix = []byte(`{"type":"invalidate"`)
 // tab of the company receives about one invalidation a second, not one per approval, and the
 // notification frames never queue behind them. Memory per socket stays bounded by the number of
 // list names.
-func (g *Gateway) fanOutInvalidate(match func(httpx.Principal) bool, keys []string) {
+func (g *Gateway) fanOutInvalidate(route string, keys []string) {
 	g.mu.RLock()
 	defer g.mu.RUnlock()
-	for c := range g.conns {
-		if !match(c.p) {
-			continue
-		}
+	for c := range g.sockets(route) {
 		c.staleMu.Lock()
 		for _, k := range keys {
 			c.stale[k] = struct{}{}
@@ -205,16 +244,15 @@ func (c *client) takeStale() []byte {
 }
 
 // broadcast queues data for every socket of this process.
-func (g *Gateway) broadcast(data []byte) { g.fanOut(func(httpx.Principal) bool { return true }, data) }
+func (g *Gateway) broadcast(data []byte) {
+	g.fanOut(strings.TrimPrefix(allSubject, subjectPrefix), data)
+}
 
-// fanOut queues data for the sockets whose principal matches, never waiting for one.
-func (g *Gateway) fanOut(match func(httpx.Principal) bool, data []byte) {
+// fanOut queues data for the sockets the route reaches, never waiting for one.
+func (g *Gateway) fanOut(route string, data []byte) {
 	g.mu.RLock()
 	defer g.mu.RUnlock()
-	for c := range g.conns {
-		if !match(c.p) {
-			continue
-		}
+	for c := range g.sockets(route) {
 		select {
 		case <-c.done:
 		case c.send <- data:
@@ -229,26 +267,6 @@ func (g *Gateway) fanOut(match func(httpx.Principal) bool, data []byte) {
 			}
 		}
 	}
-}
-
-// matcher parses "user.<id>", "company.<id>.role.<role>", "role.<role>" or "all".
-func matcher(rest string) (func(httpx.Principal) bool, bool) {
-	parts := strings.Split(rest, ".")
-	switch {
-	case len(parts) == 2 && parts[0] == "user":
-		id, err := strconv.ParseInt(parts[1], 10, 64)
-		return func(p httpx.Principal) bool { return p.UserID == id }, err == nil
-	case len(parts) == 4 && parts[0] == "company" && parts[2] == "role":
-		id, err := strconv.ParseInt(parts[1], 10, 64)
-		role := parts[3]
-		return func(p httpx.Principal) bool { return p.CompanyID == id && p.Role == role }, err == nil
-	case len(parts) == 2 && parts[0] == "role":
-		role := parts[1]
-		return func(p httpx.Principal) bool { return p.Role == role }, true
-	case len(parts) == 1 && parts[0] == "all":
-		return func(httpx.Principal) bool { return true }, true
-	}
-	return nil, false
 }
 
 // Handler is the Fiber handler for GET /ws: it authenticates the session cookie (browsers cannot
@@ -283,13 +301,9 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 	ip, _ := conn.Locals("ip").(string)
 	c := &client{p: p, send: make(chan []byte, SendBuffer), done: make(chan struct{}),
 		hangUp: func() { _ = conn.NetConn().Close() }, stale: map[string]struct{}{}, staleReady: make(chan struct{}, 1)}
-	g.mu.Lock()
-	g.conns[c] = struct{}{}
-	g.mu.Unlock()
+	g.register(c)
 	defer func() {
-		g.mu.Lock()
-		delete(g.conns, c)
-		g.mu.Unlock()
+		g.unregister(c)
 		c.close()
 		_ = conn.Close()
 	}()
