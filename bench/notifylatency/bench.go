@@ -49,6 +49,10 @@ type result struct {
 	persistExpected, persistFound, persistMissing, persistExtra int
 	createdDrain                                                time.Duration
 
+	memPerSocket string // notifier RSS growth per idle socket
+	disconnectsA int    // socket closures during the latency run (resilient tabs reconnect)
+	chaos        *chaosResult
+
 	loadBefore, loadAfter string
 	procStats             []procStat
 	benchCPU              time.Duration
@@ -73,6 +77,23 @@ type deployment struct {
 	procs []*proc
 	// after runs once the workload is done, while everything still runs (notes for the report).
 	after func(r *result)
+
+	// The nats topology's parts, for the chaos scenarios: each restart starts the process again
+	// with the same settings and address (and replaces it in procs).
+	dbURL                   string
+	apiProc, natsProc       *proc
+	notifiers               []*proc
+	restartAPI, restartNATS func(ctx context.Context) (*proc, error)
+	restartNotifier         func(ctx context.Context, i int) (*proc, error)
+}
+
+// replace swaps old for p in d.procs.
+func (d *deployment) replace(old, p *proc) {
+	for i := range d.procs {
+		if d.procs[i] == old {
+			d.procs[i] = p
+		}
+	}
 }
 
 // runTopology starts the topology's processes, runs the workload and stops everything it started.
@@ -134,6 +155,7 @@ func startEmbedded(ctx context.Context, o options, dir string, r *result) (*depl
 
 func startNATS(ctx context.Context, o options, dir string, r *result) (*deployment, error) {
 	var procs []*proc
+	d := &deployment{}
 	natsURL := o.natsURL
 	if natsURL == "private" {
 		addr, err := freeAddr()
@@ -141,14 +163,22 @@ func startNATS(ctx context.Context, o options, dir string, r *result) (*deployme
 			return nil, err
 		}
 		host, port, _ := strings.Cut(addr, ":")
-		ns, err := startProc("nats-server", o.natsServer, []string{"-a", host, "-p", port, "-js", "-sd", filepath.Join(dir, "nats")},
-			childEnv(), addr, filepath.Join(dir, "nats-server.log"))
+		starts := 0
+		d.restartNATS = func(ctx context.Context) (*proc, error) {
+			starts++
+			// The same port and store dir: the stream and its durable survive the restart.
+			ns, err := startProc("nats-server", o.natsServer, []string{"-a", host, "-p", port, "-js", "-sd", filepath.Join(dir, "nats")},
+				childEnv(), addr, filepath.Join(dir, fmt.Sprintf("nats-server-%d.log", starts)))
+			if err != nil {
+				return nil, err
+			}
+			return ns, ns.waitTCP(ctx, 30*time.Second)
+		}
+		ns, err := d.restartNATS(ctx)
 		if err != nil {
 			return nil, err
 		}
-		if err := ns.waitTCP(ctx, 30*time.Second); err != nil {
-			return nil, err
-		}
+		d.natsProc = ns
 		procs = append(procs, ns)
 		natsURL = "nats://" + addr
 		r.notes = append(r.notes, "NATS: a private nats-server (JetStream) started by the bench on "+natsURL)
@@ -204,31 +234,46 @@ func startNATS(ctx context.Context, o options, dir string, r *result) (*deployme
 		return nil, err
 	}
 	env := childEnv(append(common, "BACKOFFICE_ADDR="+addr, "BACKOFFICE_SEED_DEMO=true", "BACKOFFICE_SERVE_LIVE=false")...)
-	api, err := startProc("backoffice", o.bin, []string{"serve"}, env, addr, filepath.Join(dir, "backoffice.log"))
+	apiStarts := 0
+	d.restartAPI = func(ctx context.Context) (*proc, error) {
+		apiStarts++
+		p, err := startProc("backoffice", o.bin, []string{"serve"}, env, addr, filepath.Join(dir, fmt.Sprintf("backoffice-%d.log", apiStarts)))
+		if err != nil {
+			return nil, err
+		}
+		return p, p.waitReady(ctx, 120*time.Second)
+	}
+	api, err := d.restartAPI(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if err := api.waitReady(ctx, 120*time.Second); err != nil {
-		return nil, err
-	}
+	d.apiProc = api
 	procs = append(procs, api)
 	// The notifiers start on the migrated database.
 	var ws []string
+	notifierStarts := map[int]int{}
+	d.restartNotifier = func(ctx context.Context, i int) (*proc, error) {
+		notifierStarts[i]++
+		naddr := strings.TrimSuffix(strings.TrimPrefix(ws[i], "ws://"), "/ws")
+		nenv := childEnv(append(common, "BACKOFFICE_NOTIFIER_ADDR="+naddr)...)
+		n, err := startProc(fmt.Sprintf("notifier-%d", i+1), o.notifier, nil, nenv, naddr, filepath.Join(dir, fmt.Sprintf("notifier-%d.%d.log", i+1, notifierStarts[i])))
+		if err != nil {
+			return nil, err
+		}
+		return n, n.waitReady(ctx, 60*time.Second)
+	}
 	for i := range 2 {
 		naddr, err := freeAddr()
 		if err != nil {
 			return nil, err
 		}
-		nenv := childEnv(append(common, "BACKOFFICE_NOTIFIER_ADDR="+naddr)...)
-		n, err := startProc(fmt.Sprintf("notifier-%d", i+1), o.notifier, nil, nenv, naddr, filepath.Join(dir, fmt.Sprintf("notifier-%d.log", i+1)))
+		ws = append(ws, "ws://"+naddr+"/ws")
+		n, err := d.restartNotifier(ctx, i)
 		if err != nil {
 			return nil, err
 		}
-		if err := n.waitReady(ctx, 60*time.Second); err != nil {
-			return nil, err
-		}
 		procs = append(procs, n)
-		ws = append(ws, "ws://"+naddr+"/ws")
+		d.notifiers = append(d.notifiers, n)
 	}
 	r.processes = "1 × backoffice serve (PostgreSQL, BACKOFFICE_SERVE_LIVE=false) + 2 × notifier serving /ws, external NATS, Redis"
 	r.notes = append(r.notes, fmt.Sprintf("PostgreSQL database %s (fresh), Redis %s under prefix %s", o.dbName, o.redisURL, prefix))
@@ -249,7 +294,8 @@ func startNATS(ctx context.Context, o options, dir string, r *result) (*deployme
 			r.notes = append(r.notes, fmt.Sprintf("Redis: BACKOFFICE_REDIS_PREFIX was not honoured: the servers wrote %d keys without it (platform/config does not read the variable); the bench deletes the keys that appeared during the run", out))
 		}
 	}
-	return &deployment{api: api.base, ws: ws, procs: procs, after: after}, nil
+	d.api, d.ws, d.procs, d.after, d.dbURL = api.base, ws, procs, after, dbURL
+	return d, nil
 }
 
 // order is a purchase order created for an approval, with its creator.
@@ -298,15 +344,9 @@ func workload(ctx context.Context, o options, d *deployment, r *result) error {
 
 	// Orders, round-robin over the buyers, before any socket is open.
 	t0 = time.Now()
-	orders := make([]order, o.n)
-	err = parallel(ctx, o.n, 4, func(ctx context.Context, i int) error {
-		b := buyers[i%len(buyers)]
-		id, err := b.createOrder(ctx, categoryID, productID, 1+i%50)
-		orders[i] = order{id: id, buyer: b}
-		return err
-	})
+	orders, err := createOrders(ctx, buyers, o.n, categoryID, productID)
 	if err != nil {
-		return fmt.Errorf("orders: %w", err)
+		return err
 	}
 	logf("%d purchase orders created (%v)", o.n, time.Since(t0).Round(time.Millisecond))
 	// Their "created" notifications go to the admin; wait until all are stored, so the
@@ -336,6 +376,12 @@ func workload(ctx context.Context, o options, d *deployment, r *result) error {
 	if hi != lo {
 		r.tabsPerBuyer = fmt.Sprintf("%d–%d", lo, hi)
 	}
+	if o.chaos != "" {
+		if err := makeResilient(ctx, o, d, admin, buyers, tabs); err != nil {
+			return err
+		}
+	}
+	rss0 := liveRSS(d)
 	t0 = time.Now()
 	defer func() { _ = closeAll(tabs) }()
 	if err := dialAll(ctx, tabs, o.dialConc, 3*time.Minute); err != nil {
@@ -343,6 +389,8 @@ func workload(ctx context.Context, o options, d *deployment, r *result) error {
 	}
 	logf("%d sockets connected over %d endpoint(s) (%v)", len(tabs), len(d.ws), time.Since(t0).Round(time.Millisecond))
 	time.Sleep(2 * time.Second) // let the handshakes' goroutines settle
+	r.memPerSocket = memPerSocket(d, tabs, rss0, liveRSS(d))
+	logf("memory per idle socket: %s", r.memPerSocket)
 	for _, t := range tabs {
 		if closed, err := t.closedEarly(); closed {
 			return fmt.Errorf("tab %d closed before the approvals: %v", t.idx, err)
@@ -452,11 +500,20 @@ func workload(ctx context.Context, o options, d *deployment, r *result) error {
 				r.firstCloseErr = fmt.Sprintf("tab %d: %v", t.idx, err)
 			}
 		}
+		r.disconnectsA += len(t.book().disconnects)
 	}
+	latencyEnd := time.Now()
 
 	// Persisted: each buyer's approval notifications against the approvals of their orders.
 	if err := checkPersisted(ctx, buyers, apps, r); err != nil {
 		return err
+	}
+	if o.chaos != "" {
+		c, err := chaos(ctx, o, d, admin, buyers, tabs, tabsOf, categoryID, productID)
+		r.chaos = c
+		if err != nil {
+			return err
+		}
 	}
 	if err := closeAll(tabs); err != nil {
 		return err
@@ -464,7 +521,7 @@ func workload(ctx context.Context, o options, d *deployment, r *result) error {
 	for _, p := range d.procs {
 		r.slowDropped += p.countInLog("slow client dropped")
 	}
-	analyze(tabs, apps, r)
+	analyze(tabs, apps, r, latencyEnd)
 	r.expected = expected
 	// Every approval invalidates the order lists of every buyer tab of the company and of every
 	// admin tab, and the notification list of the creator's tabs.
@@ -473,7 +530,7 @@ func workload(ctx context.Context, o options, d *deployment, r *result) error {
 }
 
 // analyze matches the frames to the approvals: one frame per creator's tab and approval.
-func analyze(tabs []*tab, apps []approval, r *result) {
+func analyze(tabs []*tab, apps []approval, r *result, end time.Time) {
 	byOrder := make(map[int64]*approval, len(apps))
 	for i := range apps {
 		if apps[i].ok {
@@ -486,6 +543,9 @@ func analyze(tabs []*tab, apps []approval, r *result) {
 		r.others += t.others
 		seen := map[int64]bool{}
 		for _, f := range t.frames {
+			if f.arrival.After(end) {
+				break // the chaos scenarios' frames
+			}
 			a := byOrder[f.entityID]
 			if f.kind != "purchase_order" || f.outcome != "approved" || a == nil || a.creator != t.userID {
 				r.unexpected++
@@ -599,6 +659,21 @@ func waitAdminCreated(ctx context.Context, admin *session, n int, timeout time.D
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
+}
+
+// createOrders creates n purchase orders, round-robin over the buyers, 4 at a time.
+func createOrders(ctx context.Context, buyers []*session, n int, categoryID, productID int64) ([]order, error) {
+	orders := make([]order, n)
+	err := parallel(ctx, n, 4, func(ctx context.Context, i int) error {
+		b := buyers[i%len(buyers)]
+		id, err := b.createOrder(ctx, categoryID, productID, 1+i%50)
+		orders[i] = order{id: id, buyer: b}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("orders: %w", err)
+	}
+	return orders, nil
 }
 
 // parallel runs f(0..n-1), conc at a time, and returns the first error (the others are cancelled).

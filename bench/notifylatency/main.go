@@ -37,6 +37,22 @@
 // when it was the one to create it. -nats private instead starts a nats-server of its own (with
 // JetStream, on a free loopback port, store in a temp dir) for complete isolation.
 //
+// With -chaos (nats topology), the same sockets then go through the scenarios of issue 14
+// (chaos.go): kill (notifier-1 SIGKILLed in the middle of -n more approvals: its tabs reconnect to
+// notifier-2 with the web client's jittered backoff and resume from GET /api/notifications/missed;
+// 0 missed and 0 doubled toasts, and the reconnections' spread), relay (the backoffice SIGKILLed
+// and the bench's own NATS server SIGKILLed and restarted during a -burst of orders: each event
+// stored once per administrator and shown once by every admin tab; needs -nats private, the
+// machine's NATS is never touched) and stalled (-stalled admin tabs that stop reading during that
+// burst are cut off while the others go on). The tabs then behave as the web client does: they
+// reconnect, resume, and drop a notification id they have shown. The report also gives the
+// notifiers' memory per idle socket. The 10,000-tab run of issue 14:
+//
+//	notifylatency -topologies nats -nats private -sockets 10000 -users 50 -n 300 -admin-tabs 20 \
+//	  -chaos kill,relay -burst 10000 -stalled 5
+//
+// The bench raises RLIMIT_NOFILE (soft, up to the hard limit) for itself and the servers.
+//
 // Run both topologies with the binaries copied aside (so a rebuild of bin/ cannot swap them):
 //
 //	go build -o /tmp/nl-bin/backoffice ./cmd/backoffice && go build -o /tmp/nl-bin/notifier ./cmd/notifier && \
@@ -72,6 +88,8 @@ type options struct {
 	quietWait                    time.Duration
 	quietBusy                    float64
 	keep, keepLogs               bool
+	chaos                        string
+	burst, stalled               int
 }
 
 func main() {
@@ -96,6 +114,9 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 15*time.Minute, "bound of the whole run")
 	flag.DurationVar(&o.quietWait, "quiet-wait", 3*time.Minute, "before the approvals, wait up to this long for a 2 s window in which the host's CPU is less than -quiet-busy busy (0: start at once)")
 	flag.Float64Var(&o.quietBusy, "quiet-busy", 0.35, "host CPU share (0–1) below which the host counts as quiet")
+	flag.StringVar(&o.chaos, "chaos", "", "after the latency run, on the nats topology: kill (SIGKILL notifier-1 mid-burst of -n approvals), relay (SIGKILL the backoffice and restart NATS during a -burst of orders; needs -nats private); comma-separated")
+	flag.IntVar(&o.burst, "burst", 10000, "orders (events) of the relay scenario")
+	flag.IntVar(&o.stalled, "stalled", 5, "admin tabs that stop reading during the relay scenario's burst")
 	flag.BoolVar(&o.keep, "keep", false, "keep the PostgreSQL bench database")
 	flag.BoolVar(&o.keepLogs, "keep-logs", false, "keep the servers' data dirs and logs (kept anyway when a topology fails)")
 	flag.Parse()
@@ -109,6 +130,8 @@ func main() {
 	o.drain = min(max(o.drain, time.Second), 5*time.Minute)
 	o.timeout = min(max(o.timeout, time.Minute), time.Hour)
 	o.quietWait = min(max(o.quietWait, 0), 30*time.Minute)
+	o.burst = min(max(o.burst, 1), 50000)
+	o.stalled = min(max(o.stalled, 0), 100)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -162,6 +185,10 @@ func run(ctx context.Context, o options) error {
 	for _, r := range results {
 		if r.lost() > 0 || r.persistMissing > 0 {
 			return fmt.Errorf("%s: %d frames lost, %d notifications not persisted", r.topology, r.lost(), r.persistMissing)
+		}
+		if c := r.chaos; c != nil && (c.killMissed+c.killTwice+c.relayMissed+c.relayTwice+c.storedTwice+c.storedNone > 0) {
+			return fmt.Errorf("%s chaos: kill %d missed %d twice; relay %d missed %d twice, table %d twice %d missing",
+				r.topology, c.killMissed, c.killTwice, c.relayMissed, c.relayTwice, c.storedTwice, c.storedNone)
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"runtime"
@@ -71,8 +72,14 @@ func printReport(o options, nofile uint64, rs []*result) {
 			rate = float64(r.approvalsOK) / r.approvalSpan.Seconds()
 		}
 		fmt.Fprintf(w, "; %v for all (%.1f/s); largest start delay behind schedule %s ms\n", r.approvalSpan.Round(time.Millisecond), rate, ms(r.maxLag))
-		fmt.Fprintf(w, "- frames: %d expected, %d received, %d lost, %d duplicates, %d unexpected notification frames; %d list invalidations (%d caused by the approvals) and %d other frames also received",
+		fmt.Fprintf(w, "- frames: %d expected, %d received, %d lost, %d duplicates, %d unexpected notification frames; %d list invalidation frames (the approvals caused up to %d: the gateway merges those a tab has not been sent yet) and %d other frames also received",
 			r.expected, r.received, r.lost(), r.duplicates, r.unexpected, r.invalidates, r.invalidatesExpected, r.others)
+		if r.memPerSocket != "" {
+			fmt.Fprintf(w, "\n- memory per idle socket (RSS after the sockets connected and settled − RSS before, ÷ sockets): %s", r.memPerSocket)
+		}
+		if r.chaos != nil {
+			fmt.Fprintf(w, "\n- socket closures during the latency run (tabs reconnect and resume): %d", r.disconnectsA)
+		}
 		if extra := r.invalidates - r.invalidatesExpected; extra > 0 {
 			fmt.Fprintf(w, "; the %d extra invalidations came from elsewhere (on a shared NATS, every installation's pushes on live.> reach these tabs)", extra)
 		}
@@ -94,6 +101,43 @@ func printReport(o options, nofile uint64, rs []*result) {
 		for _, n := range r.notes {
 			fmt.Fprintf(w, "- %s\n", n)
 		}
+		if r.chaos != nil {
+			printChaos(w, o, r.chaos)
+		}
+	}
+}
+
+func printChaos(w io.Writer, o options, c *chaosResult) {
+	if c.killRan {
+		fmt.Fprintf(w, "\n### kill -9 one notifier mid-burst\n\n")
+		fmt.Fprintf(w, "- %d approvals (%d failed), notifier-1 SIGKILLed when half had started; it held %d tabs, %d of which reconnected to notifier-2\n",
+			c.killApprovals, c.killFailed, c.killTabs, c.killMoved)
+		s := summarize(c.killReconnect)
+		fmt.Fprintf(w, "- kill → first reconnection per moved tab (ms): p50 %s, p90 %s, p99 %s, max %s; at most %d reconnections in any 100 ms window (jittered backoff: a random 0.5–1 s first)\n",
+			ms(s.p50), ms(s.p90), ms(s.p99), ms(s.max), c.killPeak100ms)
+		fmt.Fprintf(w, "- toasts (one per tab and approval of its buyer): **%d of %d shown, %d missed, %d shown twice**; %d came from the resume (GET /api/notifications/missed), %d repeated frames or resume rows dropped by id; last one shown %v after the kill\n",
+			c.killShown, c.killExpected, c.killMissed, c.killTwice, c.killViaResume, c.killRepeats, c.killShownAfter.Round(time.Millisecond))
+		fmt.Fprintf(w, "- resume calls: %d answered, %d failed and retried\n", c.killResumes, c.killResumeFails)
+		for _, m := range c.killMisses {
+			fmt.Fprintf(w, "- missed: %s\n", m)
+		}
+	}
+	if c.relayRan {
+		fmt.Fprintf(w, "\n### kill -9 the backoffice (outbox relay) and restart NATS during a %d-event burst\n\n", o.burst)
+		for _, t := range c.timeline {
+			fmt.Fprintf(w, "- %s\n", t)
+		}
+		fmt.Fprintf(w, "- orders answered %d, requests failed (backoffice down) %d; orders of the burst in the database (events): %d; drain after the burst %v\n",
+			c.burstOK, c.burstFailed, c.events, c.relayDrain.Round(time.Millisecond))
+		fmt.Fprintf(w, "- notifications table: **%d (order, administrator) rows, %d stored twice, %d missing**; outbox rows never published: %d\n",
+			c.stored, c.storedTwice, c.storedNone, c.unpublished)
+		fmt.Fprintf(w, "- admin tabs (%d): **%d of %d toasts shown, %d missed, %d shown twice**; %d via resume, %d repeated frames or resume rows dropped by id; resync messages received by all tabs: %d; socket closures: %d\n",
+			c.adminTabs, c.relayShown, c.relayExpected, c.relayMissed, c.relayTwice, c.relayViaResume, c.relayRepeats, c.relayResyncs, c.relayDisconnects)
+		fmt.Fprintf(w, "\n### stalled sockets\n\n- %d admin tabs that read nothing after their hello (4 KiB receive buffer) during the burst: %d seen closed by the bench, %d \"slow client dropped\" in the notifier logs; the healthy admin tabs' stored → frame p99 over the burst %s ms (chaos included)\n",
+			c.stalled, c.stalledCut, c.stalledCutLog, ms(c.healthyP99))
+	}
+	for _, n := range c.notes {
+		fmt.Fprintf(w, "- %s\n", n)
 	}
 }
 

@@ -6,7 +6,8 @@
 // hands each event to one of them: the work is shared and an event is handled once. For an event
 // of a kind below, it stores one notification per recipient in the same transaction that marks the
 // event handled (notification_events), then pushes it over the live channel (platform/ws). A
-// redelivered event finds its mark and inserts nothing and pushes nothing; the unique index on
+// redelivered event finds its mark and inserts nothing, and pushes the stored notifications again
+// (the delivery that stored them may have died before its push); the unique index on
 // (event_id, user_id) backs that up.
 //
 // Kinds (the subject's entity): purchase, payment, purchase_order, received_order, customer,
@@ -26,8 +27,11 @@
 // (the company's non-admin roles and all administrators) {"type":"invalidate","keys":[<lists>]},
 // the lists being the API path names the change makes stale (e.g. "purchase-orders",
 // "categories"). Marking read or deleting sends {"type":"invalidate","keys":["notifications"]}
-// to the caller's other tabs. Pushes are at most once: a tab that missed one catches up from
-// GET /api/notifications when it reconnects.
+// to the caller's other tabs. A push may be lost (core NATS, a socket down) or repeated (a
+// redelivery): a tab remembers the last notification id it saw, resumes from
+// GET /api/notifications/missed?after=<id> when its socket reconnects or its notifier says
+// "resync", and shows each id once (webapp/src/lib/live/resume.ts). The resume also answers what
+// was created up to store.ResumeGrace (30 s) before that id, since ids are not in commit order.
 //
 // Notifications are a person's own inbox, not business records: deleting them is soft (so a late
 // duplicate event never brings one back) but not audited.

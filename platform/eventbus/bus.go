@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -93,6 +94,27 @@ type Bus struct {
 	log    *slog.Logger
 	opts   options
 	closed chan struct{}
+
+	reconnectMu sync.Mutex
+	onReconnect []func()
+}
+
+// OnReconnect registers f to run after each reconnection to NATS (not the first connection).
+// Core NATS messages published while a connection was down are lost to its subscriptions: the
+// live channel uses this to tell its tabs to catch up.
+func (b *Bus) OnReconnect(f func()) {
+	b.reconnectMu.Lock()
+	b.onReconnect = append(b.onReconnect, f)
+	b.reconnectMu.Unlock()
+}
+
+func (b *Bus) reconnected() {
+	b.reconnectMu.Lock()
+	fs := slices.Clone(b.onReconnect)
+	b.reconnectMu.Unlock()
+	for _, f := range fs {
+		f()
+	}
 }
 
 // Msg is one JetStream message handed to a consumer's handler.
@@ -141,6 +163,7 @@ func Connect(ctx context.Context, url, name string, logger *slog.Logger, opts ..
 		}),
 		nats.ReconnectHandler(func(nc *nats.Conn) {
 			log.Info("nats reconnected", "url", nc.ConnectedUrlRedacted())
+			b.reconnected()
 		}),
 		nats.ErrorHandler(func(_ *nats.Conn, sub *nats.Subscription, err error) {
 			subject := ""

@@ -1,11 +1,16 @@
 package ws
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"log/slog"
-	"strconv"
+	"net"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gofiber/contrib/websocket"
@@ -22,8 +27,27 @@ const (
 	readWait     = 60 * time.Second
 	writeWait    = 10 * time.Second
 	recheckEvery = time.Minute
-	sendBuffer   = 64
 )
+
+// SendBuffer is how many messages may wait for one socket. A tab that does not read its socket
+// first fills the kernel's send buffer (on Linux up to a few MB: tcp_wmem), then its writer blocks
+// and messages queue here; when SendBuffer are queued, or a single write has been blocked for
+// writeWait (10 s), the socket is cut off (the connection is closed at once) and the tab
+// reconnects and resumes. Delivery to the other sockets never waits for it: a full queue is
+// detected without blocking. The bound also caps a stalled socket's memory at SendBuffer messages.
+const SendBuffer = 64
+
+// InvalidateEvery is the least time between two list invalidations sent to one socket: those
+// arriving sooner wait and are merged into the next message (fanOutInvalidate). The first one
+// after a quiet spell goes at once. Each invalidation makes the tab refetch its open lists, so
+// under a burst of changes this also caps the API load of every open tab at one refetch per list
+// per second, and it leaves the socket's writes to the notifications.
+const InvalidateEvery = time.Second
+
+// resyncMessage tells every tab to catch up from the persisted notifications (the tab calls GET
+// /api/notifications/missed): sent when the gateway's bus connection came back, because core
+// NATS messages published while it was down never reach it.
+var resyncMessage = []byte(`{"type":"resync"}`)
 
 // Gateway accepts WebSocket connections at /ws for signed-in users and delivers the messages
 // published for them on the bus.
@@ -34,6 +58,12 @@ type Gateway struct {
 
 	mu    sync.RWMutex
 	conns map[*client]struct{}
+	// byRoute files every socket under the subjects (after "live.") that reach it — its user,
+	// its company and role, its role — so that a message visits only its sockets: a company's
+	// "user" invalidation no longer walks 10,000 buyers' sockets to match none.
+	byRoute map[string]map[*client]struct{}
+	// cutOff counts the sockets cut off for not keeping up.
+	cutOff atomic.Int64
 }
 
 type client struct {
@@ -41,11 +71,37 @@ type client struct {
 	send chan []byte
 	done chan struct{}
 	once sync.Once
+	// hangUp closes the network connection, ending a write blocked on a tab that does not read.
+	hangUp func()
+	// stale holds the list names to invalidate not yet written, merged (see fanOutInvalidate);
+	// staleReady wakes the writer when it became non-empty.
+	staleMu    sync.Mutex
+	stale      map[string]struct{}
+	staleReady chan struct{}
 	// goingAway is set when the process shuts down, so the tab is told to reconnect elsewhere.
 	goingAway bool
 }
 
 func (c *client) close() { c.once.Do(func() { close(c.done) }) }
+
+// wrote reports whether a write succeeded; a write that timed out (the tab has not read for
+// writeWait) is the other way a slow tab is cut off, counted and logged like the full queue.
+func (g *Gateway) wrote(c *client, err error) bool {
+	if err == nil {
+		return true
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		g.logger.Warn("live channel: slow client dropped", "user_id", c.p.UserID, "blocked", writeWait)
+		g.cutOff.Add(1)
+	}
+	return false
+}
+
+// reconnecter is the part of the bus that reports reconnections (*eventbus.Bus has it).
+type reconnecter interface {
+	OnReconnect(func())
+}
 
 // Authenticator resolves a session at the upgrade and re-checks it, without counting as activity,
 // while the socket is open (the auth module implements both).
@@ -56,14 +112,20 @@ type Authenticator interface {
 
 // NewGateway subscribes to the live subjects on bus. Close unsubscribes and ends every connection.
 func NewGateway(bus CoreBus, auth Authenticator, logger *slog.Logger) (*Gateway, error) {
-	g := &Gateway{auth: auth, logger: logger, conns: map[*client]struct{}{}}
+	g := &Gateway{auth: auth, logger: logger, conns: map[*client]struct{}{}, byRoute: map[string]map[*client]struct{}{}}
 	unsub, err := bus.SubscribeCore(subjectPrefix+">", g.deliver)
 	if err != nil {
 		return nil, err
 	}
 	g.unsub = unsub
+	if r, ok := bus.(reconnecter); ok {
+		r.OnReconnect(func() { g.broadcast(resyncMessage) })
+	}
 	return g, nil
 }
+
+// CutOff counts the sockets cut off so far for not reading (for tests and metrics).
+func (g *Gateway) CutOff() int64 { return g.cutOff.Load() }
 
 // Close stops delivering and closes every connection.
 func (g *Gateway) Close() {
@@ -87,45 +149,124 @@ func (g *Gateway) Connections() int {
 
 // deliver routes one bus message to the matching sockets of this process.
 func (g *Gateway) deliver(subject string, data []byte) {
-	match, ok := matcher(strings.TrimPrefix(subject, subjectPrefix))
-	if !ok {
-		return
-	}
-	g.mu.RLock()
-	defer g.mu.RUnlock()
-	for c := range g.conns {
-		if !match(c.p) {
-			continue
+	route := strings.TrimPrefix(subject, subjectPrefix)
+	if bytes.HasPrefix(data, invalidatePrefix) {
+		var m Message
+		if err := json.Unmarshal(data, &m); err == nil && m.Type == "invalidate" {
+			g.fanOutInvalidate(route, m.Keys)
+			return
 		}
-		select {
-		case c.send <- data:
-		default:
-			// A tab that cannot keep up is disconnected; it reconnects and catches up from the
-			// persisted list rather than holding the gateway's memory hostage.
-			g.logger.Warn("live channel: slow client dropped", "user_id", c.p.UserID)
-			c.close()
+	}
+	g.fanOut(route, data)
+}
+
+// routesOf are the subjects (after "live.") that reach a socket of p: see ws.go's subjects.
+func routesOf(p httpx.Principal) [3]string {
+	return [3]string{
+		strings.TrimPrefix(userSubject(p.UserID), subjectPrefix),
+		strings.TrimPrefix(companyRoleSubject(p.CompanyID, p.Role), subjectPrefix),
+		strings.TrimPrefix(roleSubject(p.Role), subjectPrefix),
+	}
+}
+
+// sockets returns the sockets a route reaches ("all": every one); g.mu must be held.
+func (g *Gateway) sockets(route string) map[*client]struct{} {
+	if route == strings.TrimPrefix(allSubject, subjectPrefix) {
+		return g.conns
+	}
+	return g.byRoute[route]
+}
+
+// register files c under its routes; unregister takes it out.
+func (g *Gateway) register(c *client) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.conns[c] = struct{}{}
+	for _, r := range routesOf(c.p) {
+		if g.byRoute[r] == nil {
+			g.byRoute[r] = map[*client]struct{}{}
+		}
+		g.byRoute[r][c] = struct{}{}
+	}
+}
+
+func (g *Gateway) unregister(c *client) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	delete(g.conns, c)
+	for _, r := range routesOf(c.p) {
+		delete(g.byRoute[r], c)
+		if len(g.byRoute[r]) == 0 {
+			delete(g.byRoute, r)
 		}
 	}
 }
 
-// matcher parses "user.<id>", "company.<id>.role.<role>", "role.<role>" or "all".
-func matcher(rest string) (func(httpx.Principal) bool, bool) {
-	parts := strings.Split(rest, ".")
-	switch {
-	case len(parts) == 2 && parts[0] == "user":
-		id, err := strconv.ParseInt(parts[1], 10, 64)
-		return func(p httpx.Principal) bool { return p.UserID == id }, err == nil
-	case len(parts) == 4 && parts[0] == "company" && parts[2] == "role":
-		id, err := strconv.ParseInt(parts[1], 10, 64)
-		role := parts[3]
-		return func(p httpx.Principal) bool { return p.CompanyID == id && p.Role == role }, err == nil
-	case len(parts) == 2 && parts[0] == "role":
-		role := parts[1]
-		return func(p httpx.Principal) bool { return p.Role == role }, true
-	case len(parts) == 1 && parts[0] == "all":
-		return func(httpx.Principal) bool { return true }, true
+var invalidatePrefix = []byte(`{"type":"invalidate"`)
+
+// fanOutInvalidate adds keys to the lists the matching sockets must invalidate. Invalidations
+// are idempotent, so a socket gets one message naming every list that went stale since its last
+// one, at most one per InvalidateEvery, instead of one per change: under a burst of approvals a
+// tab of the company receives about one invalidation a second, not one per approval, and the
+// notification frames never queue behind them. Memory per socket stays bounded by the number of
+// list names.
+func (g *Gateway) fanOutInvalidate(route string, keys []string) {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	for c := range g.sockets(route) {
+		c.staleMu.Lock()
+		for _, k := range keys {
+			c.stale[k] = struct{}{}
+		}
+		c.staleMu.Unlock()
+		select {
+		case c.staleReady <- struct{}{}:
+		default: // already signalled: the writer will take these keys too
+		}
 	}
-	return nil, false
+}
+
+// takeStale returns the pending invalidation, sorted, and empties it.
+func (c *client) takeStale() []byte {
+	c.staleMu.Lock()
+	keys := make([]string, 0, len(c.stale))
+	for k := range c.stale {
+		keys = append(keys, k)
+	}
+	clear(c.stale)
+	c.staleMu.Unlock()
+	if len(keys) == 0 {
+		return nil
+	}
+	slices.Sort(keys)
+	b, _ := json.Marshal(Message{Type: "invalidate", Keys: keys})
+	return b
+}
+
+// broadcast queues data for every socket of this process.
+func (g *Gateway) broadcast(data []byte) {
+	g.fanOut(strings.TrimPrefix(allSubject, subjectPrefix), data)
+}
+
+// fanOut queues data for the sockets the route reaches, never waiting for one.
+func (g *Gateway) fanOut(route string, data []byte) {
+	g.mu.RLock()
+	defer g.mu.RUnlock()
+	for c := range g.sockets(route) {
+		select {
+		case <-c.done:
+		case c.send <- data:
+		default:
+			// A tab that cannot keep up is cut off (SendBuffer); it reconnects and resumes
+			// from the persisted notifications rather than holding the gateway's memory hostage.
+			g.logger.Warn("live channel: slow client dropped", "user_id", c.p.UserID, "queued", SendBuffer)
+			g.cutOff.Add(1)
+			c.close()
+			if c.hangUp != nil {
+				c.hangUp()
+			}
+		}
+	}
 }
 
 // Handler is the Fiber handler for GET /ws: it authenticates the session cookie (browsers cannot
@@ -158,14 +299,11 @@ func (g *Gateway) Handler() fiber.Handler {
 func (g *Gateway) serve(conn *websocket.Conn) {
 	p, _ := conn.Locals("principal").(httpx.Principal)
 	ip, _ := conn.Locals("ip").(string)
-	c := &client{p: p, send: make(chan []byte, sendBuffer), done: make(chan struct{})}
-	g.mu.Lock()
-	g.conns[c] = struct{}{}
-	g.mu.Unlock()
+	c := &client{p: p, send: make(chan []byte, SendBuffer), done: make(chan struct{}),
+		hangUp: func() { _ = conn.NetConn().Close() }, stale: map[string]struct{}{}, staleReady: make(chan struct{}, 1)}
+	g.register(c)
 	defer func() {
-		g.mu.Lock()
-		delete(g.conns, c)
-		g.mu.Unlock()
+		g.unregister(c)
 		c.close()
 		_ = conn.Close()
 	}()
@@ -187,6 +325,24 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 	defer ping.Stop()
 	recheck := time.NewTicker(recheckEvery)
 	defer recheck.Stop()
+	// Invalidations: at most one message per InvalidateEvery, naming every list that went stale.
+	var lastStale time.Time
+	var staleTimer *time.Timer
+	var staleLater <-chan time.Time
+	defer func() {
+		if staleTimer != nil {
+			staleTimer.Stop()
+		}
+	}()
+	writeStale := func() bool {
+		b := c.takeStale()
+		if b == nil {
+			return true
+		}
+		lastStale = time.Now()
+		_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
+		return g.wrote(c, conn.WriteMessage(websocket.TextMessage, b))
+	}
 	_ = conn.WriteMessage(websocket.TextMessage, []byte(`{"type":"hello"}`))
 	for {
 		select {
@@ -201,7 +357,23 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 			return
 		case b := <-c.send:
 			_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
-			if err := conn.WriteMessage(websocket.TextMessage, b); err != nil {
+			if !g.wrote(c, conn.WriteMessage(websocket.TextMessage, b)) {
+				return
+			}
+		case <-c.staleReady:
+			if wait := InvalidateEvery - time.Since(lastStale); wait > 0 {
+				if staleLater == nil {
+					staleTimer = time.NewTimer(wait)
+					staleLater = staleTimer.C
+				}
+				continue
+			}
+			if !writeStale() {
+				return
+			}
+		case <-staleLater:
+			staleLater = nil
+			if !writeStale() {
 				return
 			}
 		case <-ping.C:

@@ -5,9 +5,11 @@
 // subscribed to the core NATS subjects live.>; a Pusher publishes on them. The prefix lies outside
 // backoffice.>, the domain-event stream's subjects, so pushes are never stored by JetStream. A message
 // for a user therefore reaches every tab of that user on every replica, and replicas need no
-// knowledge of each other. Core NATS is at-most-once: a tab that was disconnected catches up
-// from the persisted notification list when it reconnects, which is why the live channel can
-// stay ephemeral.
+// knowledge of each other. Core NATS is at-most-once: a tab that was disconnected resumes from
+// the persisted notifications when it reconnects (GET /api/notifications/missed), and a gateway
+// whose bus connection came back tells its tabs to do the same ({"type":"resync"}), which is why
+// the live channel can stay ephemeral. A tab that does not read is cut off at SendBuffer queued
+// messages; list invalidations waiting for a tab are merged into one message.
 package ws
 
 import (
@@ -19,7 +21,9 @@ import (
 
 // Message is what a tab receives: {"type": "notification", "data": {...}} raises a toast and
 // updates the notification list; {"type": "invalidate", "keys": [...]} refreshes open lists;
-// {"type": "site_status", "data": {"status": "disabled"}} sends the tab to /disabled.
+// {"type": "site_status", "data": {"status": "disabled"}} sends the tab to /disabled;
+// {"type": "resync"} asks the tab to catch up from GET /api/notifications/missed (the process
+// serving it lost its bus connection for a while, and with it any message sent meanwhile).
 type Message struct {
 	Type string          `json:"type"`
 	Data json.RawMessage `json:"data,omitempty"`

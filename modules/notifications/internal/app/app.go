@@ -100,8 +100,8 @@ func View(r store.Row) Notification {
 }
 
 // HandleMessage is the durable consumer's handler. Messages that are not notifying domain events
-// are acknowledged untouched. An event is recorded once: a redelivery finds it handled and
-// neither inserts nor pushes. Pushes happen after the commit and are best effort (an offline tab
+// are acknowledged untouched. An event is recorded once: a redelivery finds it handled, inserts
+// nothing and pushes the stored notifications again (tabs dedupe by id). Pushes happen after the commit and are best effort (an offline tab
 // catches up from the list), so a push failure never fails the message.
 func (s *Service) HandleMessage(ctx context.Context, msg eventbus.Msg) error {
 	kind, outcome, ok := domain.Parse(msg.Subject)
@@ -137,8 +137,10 @@ func (s *Service) HandleMessage(ctx context.Context, msg eventbus.Msg) error {
 		return err
 	}
 	if dup {
-		s.d.Logger.Debug("notifications: event already handled", "event_id", ev.ID, "subject", ev.Subject)
-		return nil
+		// Pushed again: the delivery that stored them may have been killed between its commit
+		// and its push (JetStream redelivers what was never acked). Tabs drop a notification id
+		// they have already shown, so a second push never makes a second toast.
+		s.d.Logger.Debug("notifications: event already handled, pushed again", "event_id", ev.ID, "subject", ev.Subject)
 	}
 	s.push(ctx, ev, rows)
 	return nil
@@ -198,6 +200,43 @@ func (s *Service) List(ctx context.Context, p caller.Principal, in ListParams) (
 	page := listing.Finish(plan, rows, total, func(r store.Row) (any, int64) { return r.CreatedAt, r.ID })
 	out := listing.Page[Notification]{Meta: page.Meta, Data: make([]Notification, len(page.Data))}
 	for i, r := range page.Data {
+		out.Data[i] = View(r)
+	}
+	return out, nil
+}
+
+// MissedLimit bounds one resume answer; MissedDefault is its size when the tab names none.
+const (
+	MissedLimit   = 500
+	MissedDefault = 100
+)
+
+// Missed is a resume (GET /api/notifications/missed): the notifications a tab that last saw
+// notification after has not been sent, oldest first, with the caller's newest id; more says
+// the tab should ask again from the last one returned. See store.Missed for the grace window.
+type Missed struct {
+	Data   []Notification `json:"data"`
+	More   bool           `json:"more" doc:"More notifications follow the last one returned: ask again with after set to its id"`
+	LastID int64          `json:"last_id" doc:"The caller's newest notification id (0 without any): where a tab without a position starts"`
+}
+
+// Missed answers a tab's resume after reconnecting: the caller's own notifications only.
+func (s *Service) Missed(ctx context.Context, p caller.Principal, after int64, limit int) (Missed, error) {
+	if after < 0 {
+		return Missed{}, apperror.Field("after", "The notification id must be 0 or more.")
+	}
+	if limit == 0 {
+		limit = MissedDefault
+	}
+	if limit < 1 || limit > MissedLimit {
+		return Missed{}, apperror.Field("limit", "The limit must be between 1 and 500.")
+	}
+	rows, more, last, err := s.d.Store.Missed(ctx, p.UserID, after, limit)
+	if err != nil {
+		return Missed{}, err
+	}
+	out := Missed{Data: make([]Notification, len(rows)), More: more, LastID: last}
+	for i, r := range rows {
 		out.Data[i] = View(r)
 	}
 	return out, nil

@@ -39,6 +39,15 @@ type idInput struct {
 	ID int64 `path:"id"`
 }
 
+type missedInput struct {
+	After int64 `query:"after" doc:"Id of the last notification the tab saw"`
+	Limit int   `query:"limit" doc:"At most this many (1–500, default 100)"`
+}
+
+type missedOutput struct {
+	Body app.Missed
+}
+
 type listOutput struct {
 	Body listing.Page[app.Notification]
 }
@@ -90,6 +99,21 @@ func Routes(api huma.API, svc *app.Service) {
 				return nil, err
 			}
 			return &listOutput{Body: page}, nil
+		})
+
+	httpx.Register(api, access, huma.Operation{OperationID: "missed-notifications", Method: http.MethodGet,
+		Path: "/api/notifications/missed", Tags: tags,
+		Summary: "Resume after a reconnection: the caller's notifications after the last one a tab saw, oldest first",
+		Description: "A tab remembers the id of the last notification it received over the live channel and, when its " +
+			"socket reconnects, asks for what it missed. Notifications created up to 30 s before that one are " +
+			"included too (ids are not in commit order); the tab drops the ids it has already shown. Without " +
+			"after (or 0) only last_id answers, the tab's starting point."},
+		func(ctx context.Context, in *missedInput) (*missedOutput, error) {
+			m, err := svc.Missed(ctx, me(ctx), in.After, in.Limit)
+			if err != nil {
+				return nil, err
+			}
+			return &missedOutput{Body: m}, nil
 		})
 
 	httpx.Register(api, access, huma.Operation{OperationID: "count-unread-notifications", Method: http.MethodGet,

@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -67,8 +68,8 @@ type Recipients func(ctx context.Context, tx bun.IDB) ([]int64, error)
 
 // Record handles one event in one transaction: it marks event_id handled and inserts the
 // notification built by build for each user recipients answers. A second call for the same event_id
-// (a redelivery) inserts nothing and returns dup = true. The rows inserted are returned for
-// pushing after the commit.
+// (a redelivery) inserts nothing and returns dup = true with the live rows the first call stored.
+// The rows are returned for pushing after the commit.
 func (s *Store) Record(ctx context.Context, eventID, subject string, recipients Recipients, now time.Time,
 	build func(userID int64) Row) (rows []Row, dup bool, err error) {
 	err = db.InTx(ctx, s.db, func(ctx context.Context, tx bun.Tx) error {
@@ -81,8 +82,10 @@ func (s *Store) Record(ctx context.Context, eventID, subject string, recipients 
 		if n, err := res.RowsAffected(); err != nil {
 			return err
 		} else if n == 0 {
+			// Handled before: hand back what that delivery stored (live rows only), for the caller
+			// to push again — the earlier delivery may have died between its commit and its push.
 			dup = true
-			return nil
+			return tx.NewSelect().Model(&rows).Where("event_id = ?", eventID).Where("deleted_at IS NULL").Order("id").Scan(ctx)
 		}
 		users, err := recipients(ctx, tx)
 		if err != nil {
@@ -203,6 +206,58 @@ func (s *Store) List(ctx context.Context, userID int64, f Filter, plan *listing.
 		return nil, 0, fmt.Errorf("notifications: count: %w", err)
 	}
 	return rows, int(total), nil
+}
+
+// ResumeGrace widens a resume (Missed) backwards in time: notification ids are taken when a
+// row is inserted, not when its transaction commits, so two consumers recording at once may
+// commit id 11 before id 10. A tab that saw 11 and then dropped would never ask for 10 by id
+// alone; it also gets every notification created up to ResumeGrace before the one it names, and
+// drops those it has shown (it dedupes by id). The grace bounds a recording transaction's
+// duration plus the clock skew between processes on the same database.
+const ResumeGrace = 30 * time.Second
+
+// Missed returns up to limit of userID's live notifications a tab that last saw notification
+// after has not been sent, oldest first: those with a greater id, and those created within
+// ResumeGrace before after's own (see ResumeGrace). more says whether rows with a greater id
+// were left out. last is userID's newest live notification id (0 without any), so that a tab
+// without a position learns one. An after that is not userID's live notification resumes by id
+// alone.
+func (s *Store) Missed(ctx context.Context, userID, after int64, limit int) (rows []Row, more bool, last int64, err error) {
+	if err := s.db.NewSelect().Model((*Row)(nil)).ColumnExpr("COALESCE(MAX(n.id), 0)").
+		Where("n.user_id = ?", userID).Where("n.deleted_at IS NULL").Scan(ctx, &last); err != nil {
+		return nil, false, 0, fmt.Errorf("notifications: newest id: %w", err)
+	}
+	if after <= 0 || after >= last {
+		return nil, false, last, nil
+	}
+	// The newer ones first, one more than asked for to say whether there are more; the grace's
+	// come on top, bounded by limit too, so that a page always moves past after.
+	var newer []Row
+	if err := s.db.NewSelect().Model(&newer).Where("n.user_id = ?", userID).Where("n.deleted_at IS NULL").
+		Where("n.id > ?", after).Order("n.id").Limit(int64(limit) + 1).Scan(ctx); err != nil {
+		return nil, false, 0, fmt.Errorf("notifications: missed: %w", err)
+	}
+	if len(newer) > limit {
+		newer, more = newer[:limit], true
+	}
+	var anchor Row
+	err = s.db.NewSelect().Model(&anchor).Column("n.created_at").Where("n.id = ?", after).
+		Where("n.user_id = ?", userID).Where("n.deleted_at IS NULL").Scan(ctx)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return newer, more, last, nil
+	case err != nil:
+		return nil, false, 0, fmt.Errorf("notifications: resume point: %w", err)
+	}
+	// The grace's newest, those nearest the resume point, when there are more than limit.
+	if err := s.db.NewSelect().Model(&rows).Where("n.user_id = ?", userID).Where("n.deleted_at IS NULL").
+		Where("n.id < ?", after).Where("n.created_at >= ?", anchor.CreatedAt.Add(-ResumeGrace).UTC()).
+		Order("n.id DESC").Limit(int64(limit)).Scan(ctx); err != nil {
+		return nil, false, 0, fmt.Errorf("notifications: missed (grace): %w", err)
+	}
+	slices.Reverse(rows)
+	rows = append(rows, newer...)
+	return rows, more, last, nil
 }
 
 // UnreadCount counts userID's live unread notifications.

@@ -105,10 +105,11 @@ func TestRecordResolvesRecipientsOnce(t *testing.T) {
 			t.Fatalf("row %+v", rows[0])
 		}
 
-		// A redelivery inserts nothing, whatever the audience says now.
+		// A redelivery inserts nothing, whatever the audience says now, and hands back what the
+		// first delivery stored (to be pushed again).
 		rows, dup, err = s.Record(ctx, "ev-2", "subj", audience([]int64{p.pend}, false, 0), t0, row("purchase_order", "PO-2", p.co1))
-		if err != nil || !dup || len(rows) != 0 {
-			t.Fatalf("duplicate: rows=%d dup=%v err=%v", len(rows), dup, err)
+		if err != nil || !dup || fmt.Sprint(userIDs(rows)) != fmt.Sprint([]int64{p.admin1, p.admin2, p.buyer}) {
+			t.Fatalf("duplicate: rows=%v dup=%v err=%v", userIDs(rows), dup, err)
 		}
 		// Deleted, inactive and unknown users get nothing; the event is still marked handled.
 		rows, dup, err = s.Record(ctx, "ev-3", "subj", audience([]int64{p.deletedAdmin, p.inactiveAdmin, 9999}, false, 0), t0,
@@ -138,10 +139,12 @@ func TestConcurrentDeliveriesOfOneEvent(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				rows, _, err := s.Record(context.Background(), "ev-race", "subj",
+				rows, dup, err := s.Record(context.Background(), "ev-race", "subj",
 					audience([]int64{p.buyer}, true, 0), t0, row("purchase", "R", p.co1))
 				errs <- err
-				inserted <- len(rows)
+				if !dup {
+					inserted <- len(rows)
+				}
 			}()
 		}
 		wg.Wait()
@@ -285,8 +288,9 @@ func TestInbox(t *testing.T) {
 			t.Fatalf("admin2 lost notifications: %d", n)
 		}
 		// A deleted notification never comes back with a late duplicate of its event.
-		if rows, dup, _ := s.Record(ctx, "ev-0", "subj", admins, t0, row("purchase", "FV-1", p.co1)); !dup || len(rows) != 0 {
-			t.Fatal("duplicate restored a deleted notification")
+		if rows, dup, _ := s.Record(ctx, "ev-0", "subj", admins, t0, row("purchase", "FV-1", p.co1)); !dup ||
+			fmt.Sprint(userIDs(rows)) != fmt.Sprint([]int64{p.admin2}) {
+			t.Fatalf("duplicate restored a deleted notification or lost admin2's: %v", userIDs(rows))
 		}
 	})
 }
@@ -351,6 +355,97 @@ func TestInboxSearchRule(t *testing.T) {
 		}
 		if got := search("gomez"); got != "[FV-100]" {
 			t.Fatalf("after indexing: %s", got)
+		}
+	})
+}
+
+// TestMissed: a tab's resume answers the user's own live notifications after the one it names,
+// oldest first, in pages, with those created within ResumeGrace before it (ids are not in commit
+// order), and the user's newest id.
+func TestMissed(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, bdb *bun.DB) {
+		t.Parallel()
+		p, s, ctx := seed(t, bdb), store.New(bdb), context.Background()
+		// Events 0–5 a minute apart for admin1 and admin2 (admins); event 6 for the buyer only.
+		ids := map[string]int64{} // ref → admin1's notification id
+		for i := range 6 {
+			ref := fmt.Sprintf("PO-%d", i)
+			rows, _, err := s.Record(ctx, "ev-"+ref, "subj", audience(nil, true, 0), t0.Add(time.Duration(i)*time.Minute), row("purchase_order", ref, p.co1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rows {
+				if r.UserID == p.admin1 {
+					ids[ref] = r.ID
+				}
+			}
+		}
+		if _, _, err := s.Record(ctx, "ev-buyer", "subj", audience([]int64{p.buyer}, false, 0), t0.Add(10*time.Minute), row("purchase", "FV-9", p.co1)); err != nil {
+			t.Fatal(err)
+		}
+		refs := func(rows []store.Row) string {
+			out := []string{}
+			for _, r := range rows {
+				if r.UserID != p.admin1 {
+					t.Fatalf("row of user %d in admin1's resume", r.UserID)
+				}
+				out = append(out, r.ReferenceNo)
+			}
+			return fmt.Sprint(out)
+		}
+
+		// No position: only the newest id.
+		rows, more, last, err := s.Missed(ctx, p.admin1, 0, 100)
+		if err != nil || len(rows) != 0 || more || last != ids["PO-5"] {
+			t.Fatalf("no position: %d rows, more %v, last %d (want %d), %v", len(rows), more, last, ids["PO-5"], err)
+		}
+		// After PO-1: PO-2…PO-5 in order, in pages of 2.
+		rows, more, _, err = s.Missed(ctx, p.admin1, ids["PO-1"], 2)
+		if err != nil || refs(rows) != "[PO-2 PO-3]" || !more {
+			t.Fatalf("page 1: %s more=%v %v", refs(rows), more, err)
+		}
+		rows, more, _, err = s.Missed(ctx, p.admin1, ids["PO-3"], 2)
+		if err != nil || refs(rows) != "[PO-4 PO-5]" || more {
+			t.Fatalf("page 2: %s more=%v %v", refs(rows), more, err)
+		}
+		// Up to date: nothing.
+		if rows, more, _, err = s.Missed(ctx, p.admin1, ids["PO-5"], 100); err != nil || len(rows) != 0 || more {
+			t.Fatalf("up to date: %s %v %v", refs(rows), more, err)
+		}
+
+		// Commit order ≠ id order: had PO-5's transaction committed after FV-L's, a tab could have
+		// seen FV-L and not PO-5. Resuming from FV-L also answers what was created within the
+		// grace before it (PO-5, 10 s earlier), the tab dropping what it has shown.
+		late, _, err := s.Record(ctx, "ev-late", "subj", audience([]int64{p.admin1}, false, 0),
+			t0.Add(5*time.Minute+10*time.Second), row("purchase", "FV-L", p.co1))
+		if err != nil || len(late) != 1 {
+			t.Fatal(err)
+		}
+		_, _, err = s.Record(ctx, "ev-after", "subj", audience([]int64{p.admin1}, false, 0), t0.Add(6*time.Minute), row("purchase", "FV-A", p.co1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, _, _, err = s.Missed(ctx, p.admin1, late[0].ID, 100)
+		if err != nil || refs(rows) != "[PO-5 FV-A]" {
+			t.Fatalf("grace: %s %v (want PO-5, created 10 s before FV-L, then FV-A)", refs(rows), err)
+		}
+
+		// Deleted notifications are not resumed; another user's id resumes by id alone.
+		if err := s.Delete(ctx, p.admin1, ids["PO-4"], t0); err != nil {
+			t.Fatal(err)
+		}
+		rows, _, _, err = s.Missed(ctx, p.admin1, ids["PO-3"], 3)
+		if err != nil || refs(rows) != "[PO-5 FV-L FV-A]" {
+			t.Fatalf("after a delete: %s %v", refs(rows), err)
+		}
+		var buyerNote int64
+		if err := bdb.NewRaw("SELECT id FROM notifications WHERE user_id = ?", p.buyer).Scan(ctx, &buyerNote); err != nil {
+			t.Fatal(err)
+		}
+		// The buyer's resume never shows an admin's notifications, even from an admin's id.
+		rows, _, last, err = s.Missed(ctx, p.buyer, ids["PO-0"], 100)
+		if err != nil || len(rows) != 1 || rows[0].ReferenceNo != "FV-9" || last != buyerNote {
+			t.Fatalf("buyer: %d rows, last %d, %v", len(rows), last, err)
 		}
 	})
 }

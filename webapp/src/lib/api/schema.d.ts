@@ -654,6 +654,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/missed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resume after a reconnection: the caller's notifications after the last one a tab saw, oldest first
+         * @description A tab remembers the id of the last notification it received over the live channel and, when its socket reconnects, asks for what it missed. Notifications created up to 30 s before that one are included too (ids are not in commit order); the tab drops the ids it has already shown. Without after (or 0) only last_id answers, the tab's starting point.
+         *
+         *     Access: any signed-in role.
+         */
+        get: operations["missed-notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notifications/read_all": {
         parameters: {
             query?: never;
@@ -3367,6 +3389,16 @@ export interface components {
             total: number;
             /** Format: int64 */
             total_pages: number;
+        };
+        Missed: {
+            data: components["schemas"]["Notification"][] | null;
+            /**
+             * Format: int64
+             * @description The caller's newest notification id (0 without any): where a tab without a position starts
+             */
+            last_id: number;
+            /** @description More notifications follow the last one returned: ask again with after set to its id */
+            more: boolean;
         };
         MonthFigures: {
             /** @description YYYY-MM */
@@ -8487,6 +8519,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DataOutputDeletedBody"];
+                };
+            };
+            /** @description No valid session, or the session still owes its two-factor code */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's role may not do this, or not at this time */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The caller's address is blocked for their user (an HTML page, spec §8) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html; charset=utf-8": string;
+                };
+            };
+            /** @description Invalid input: fields names each invalid field with its message */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An unexpected error (500), or the site is disabled (503) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "missed-notifications": {
+        parameters: {
+            query?: {
+                /** @description Id of the last notification the tab saw */
+                after?: number;
+                /** @description At most this many (1–500, default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Missed"];
                 };
             };
             /** @description No valid session, or the session still owes its two-factor code */

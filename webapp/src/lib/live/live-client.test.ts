@@ -4,7 +4,9 @@ import * as navigation from '../navigation';
 import { useSiteStatusStore } from '../site-status';
 import * as toastModule from '../toast';
 import { createLiveClient, parseLiveMessage, reconnectDelay, RECONNECT_MAX_MS, SESSION_ENDED_CODE, type SocketLike } from './live-client';
-import { handleLiveMessage, queryKeyOfList, staleLists, startLiveFeed } from './live-feed';
+import { handleLiveMessage, queryKeyOfList, RESYNC_SPREAD_MS, staleLists, startLiveFeed } from './live-feed';
+import { catchUp, Seen, SEEN_CAPACITY, type MissedPage } from './resume';
+import type { AppNotification } from './notification-text';
 import { useLiveStore } from './live-store';
 import { fillPlaceholders, notificationMessage, notificationTitle } from './notification-text';
 
@@ -225,24 +227,36 @@ describe('live feed', () => {
     // The document's answer: {data: {unread}}.
     const unread = (n: number) => new Response(JSON.stringify({ data: { unread: n } }), { headers: { 'Content-Type': 'application/json' } });
     configureHttp({ baseUrl: 'http://localhost:5173' });
-    const get = vi.fn<typeof fetch>().mockImplementation(async () => unread(5));
+    const missed = () => new Response(JSON.stringify({ data: [], more: false, last_id: 0 }), { headers: { 'Content-Type': 'application/json' } });
+    let count = 5;
+    const urls: string[] = [];
+    const get = vi.fn<typeof fetch>().mockImplementation(async (input) => {
+      const url = (input as Request).url;
+      urls.push(url);
+      return url.includes('/missed') ? missed() : unread(count);
+    });
     vi.stubGlobal('fetch', get);
     const queries = { invalidateQueries: vi.fn() };
     const stop = startLiveFeed({ queries, url: 'ws://x/ws', createSocket: (url) => new FakeSocket(url), random: () => 0 });
     latest().open();
     await vi.waitFor(() => expect(useLiveStore.getState().unread).toBe(5));
     expect(useLiveStore.getState().connected).toBe(true);
-    expect((get.mock.calls[0]![0] as Request).url).toBe('http://localhost:5173/api/notifications/unread_count');
+    expect(urls).toEqual([
+      'http://localhost:5173/api/notifications/missed?after=0&limit=100',
+      'http://localhost:5173/api/notifications/unread_count',
+    ]);
     expect(queries.invalidateQueries).toHaveBeenCalledWith({ queryKey: ['/api/notifications'] });
 
-    // Away: the server pushed while we were down; the reconnection catches up.
+    // Away: the server pushed while we were down; the reconnection catches up and refreshes
+    // every list (their invalidations were missed too).
     latest().drop();
     expect(useLiveStore.getState().connected).toBe(false);
-    get.mockImplementation(async () => unread(9));
+    count = 9;
     vi.advanceTimersByTime(500);
     latest().open();
     await vi.waitFor(() => expect(useLiveStore.getState().unread).toBe(9));
-    expect(get).toHaveBeenCalledTimes(2);
+    expect(urls.filter((u) => u.endsWith('/unread_count'))).toHaveLength(2);
+    expect(queries.invalidateQueries).toHaveBeenLastCalledWith({ queryKey: [] });
 
     stop();
     expect(latest().closedWith).toBe(1000);
@@ -264,5 +278,120 @@ describe('live feed', () => {
     expect(notificationTitle({ kind: 'purchase_order', outcome: 'approved', title: 'Purchase Order Approved' })).toBe('Orden de compra aprobada');
     expect(notificationTitle({ kind: 'purchase', outcome: 'approved', title: 'Something Unknown' })).toBe('Something Unknown');
     expect(notificationTitle({ kind: 'purchase', outcome: 'rejected' })).toBe('Compra rechazada');
+  });
+});
+
+describe('resume (issue 14)', () => {
+  const note = (id: number) => ({ id, kind: 'purchase_order', outcome: 'approved', title: 'Purchase Order Approved', message: 'm', params: {} }) as unknown as AppNotification;
+
+  it('Seen shows an id once, remembers the newest, and forgets the oldest beyond its capacity', () => {
+    const seen = new Seen(3);
+    expect(seen.lastId).toBeUndefined();
+    expect([seen.accept(5), seen.accept(5), seen.accept(3), seen.accept(7)]).toEqual([true, false, true, true]);
+    expect(seen.lastId).toBe(7);
+    seen.accept(8); // 5 is forgotten
+    expect(seen.accept(5)).toBe(true);
+    seen.startAt(2);
+    expect(seen.lastId).toBe(8);
+    const fresh = new Seen();
+    fresh.startAt(10); // what came before the tab opened is never toasted
+    expect([fresh.accept(9), fresh.accept(10), fresh.accept(11)]).toEqual([false, false, true]);
+    expect(new Seen().accept(1)).toBe(true);
+    expect(SEEN_CAPACITY).toBeGreaterThan(500);
+  });
+
+  it('catchUp learns a starting point first, then shows each missed id once, oldest first, page by page', async () => {
+    const seen = new Seen();
+    const calls: number[] = [];
+    const pages: Record<number, MissedPage<{ id: number }>> = {
+      0: { data: [], more: false, last_id: 10 },
+      11: { data: [{ id: 9 }, { id: 11 }, { id: 12 }], more: true, last_id: 14 }, // 9: the grace window
+      12: { data: [{ id: 13 }, { id: 14 }], more: false, last_id: 14 },
+    };
+    const fetch = async (after: number) => {
+      calls.push(after);
+      return pages[after] ?? { data: [], more: false, last_id: 14 };
+    };
+    const shown: number[] = [];
+    expect(await catchUp(seen, fetch, (n) => shown.push(n.id))).toBe(0);
+    expect(seen.lastId).toBe(10);
+    seen.accept(9);
+    seen.accept(11); // pushed live meanwhile
+    expect(await catchUp(seen, fetch, (n) => shown.push(n.id))).toBe(3);
+    expect(shown).toEqual([12, 13, 14]);
+    expect(calls).toEqual([0, 11, 12]);
+    expect(await catchUp(seen, fetch, (n) => shown.push(n.id))).toBe(0);
+  });
+
+  it('a tab toasts each notification exactly once across a reconnection and a resync', async () => {
+    const toasts = vi.spyOn(toastModule.toast, 'success').mockImplementation(() => '');
+    const answers: Record<number, MissedPage<AppNotification>> = {
+      0: { data: [], more: false, last_id: 5 },
+      6: { data: [note(5), note(6), note(7)], more: false, last_id: 7 },
+      7: { data: [note(7), note(8)], more: false, last_id: 8 },
+    };
+    const asked: number[] = [];
+    const fetchMissed = vi.fn(async (after: number) => {
+      asked.push(after);
+      return answers[after] ?? { data: [], more: false, last_id: 8 };
+    });
+    configureHttp({ baseUrl: 'http://localhost:5173' });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { unread: 0 } }), { headers: { 'Content-Type': 'application/json' } })));
+    const queries = { invalidateQueries: vi.fn() };
+    const stop = startLiveFeed({ queries, url: 'ws://x/ws', createSocket: (url) => new FakeSocket(url), random: () => 0.5, fetchMissed });
+    latest().open();
+    await vi.waitFor(() => expect(asked).toEqual([0]));
+    latest().send({ type: 'notification', data: note(6) });
+    latest().send({ type: 'notification', data: note(6) }); // a redelivered event's second push
+    expect(toasts).toHaveBeenCalledTimes(1);
+
+    // The notifier dies: the tab reconnects after a jittered delay and resumes after 6.
+    latest().drop();
+    vi.advanceTimersByTime(750);
+    latest().open();
+    await vi.waitFor(() => expect(toasts).toHaveBeenCalledTimes(2)); // 7 only (5: before the tab opened; 6: shown)
+    expect(asked).toEqual([0, 6]);
+    latest().send({ type: 'notification', data: note(7) });
+    expect(toasts).toHaveBeenCalledTimes(2);
+
+    // The notifier lost its bus for a while: a resync, spread over RESYNC_SPREAD_MS.
+    latest().send({ type: 'resync' });
+    expect(asked).toEqual([0, 6]);
+    vi.advanceTimersByTime(RESYNC_SPREAD_MS / 2);
+    await vi.waitFor(() => expect(toasts).toHaveBeenCalledTimes(3)); // 8
+    expect(asked).toEqual([0, 6, 7]);
+    await vi.waitFor(() => expect(queries.invalidateQueries).toHaveBeenLastCalledWith({ queryKey: [] }));
+    stop();
+    toasts.mockRestore();
+  });
+
+  it('a failed resume is retried with the reconnection delays', async () => {
+    let fail = 2;
+    const asked: number[] = [];
+    const fetchMissed = vi.fn(async (after: number) => {
+      asked.push(after);
+      if (fail-- > 0) throw new Error('502');
+      return { data: [], more: false, last_id: 1 };
+    });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { unread: 0 } }), { headers: { 'Content-Type': 'application/json' } })));
+    const stop = startLiveFeed({ queries: { invalidateQueries: vi.fn() }, url: 'ws://x/ws', createSocket: (url) => new FakeSocket(url), random: () => 0, fetchMissed });
+    latest().open();
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    await vi.advanceTimersByTimeAsync(500);
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(asked).toHaveLength(3));
+    stop();
+  });
+
+  it('reconnection delays of a notifier\'s tabs spread over half a step to a step (no herd)', () => {
+    const first = Array.from({ length: 5000 }, () => reconnectDelay(0));
+    expect(Math.min(...first)).toBeGreaterThanOrEqual(500);
+    expect(Math.max(...first)).toBeLessThanOrEqual(1000);
+    // Each 100 ms bucket of the 500 ms window gets about a fifth of the tabs.
+    for (let b = 0; b < 5; b++) {
+      const inBucket = first.filter((d) => d >= 500 + b * 100 && d < 600 + b * 100).length;
+      expect(inBucket).toBeGreaterThan(700);
+    }
   });
 });

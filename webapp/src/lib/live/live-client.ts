@@ -2,8 +2,8 @@
  * The live channel's socket (DESIGN §6): one WebSocket per tab to `/ws` on the page's own origin,
  * authenticated by the session cookie. It reconnects with jittered exponential backoff (1 s
  * doubling to 30 s) so that a restarted notifier is not hit by every tab at the same instant, and
- * reports each (re)connection so the caller can catch up from the persisted notification list:
- * the server's push is at-most-once, the list is the truth.
+ * reports each (re)connection so the caller can resume (lib/live/resume): ask for the
+ * notifications it missed since the last id it saw, the persisted list being the truth.
  *
  * Pure of React and of the app: the socket class, timers and randomness are injected, which is
  * what lets the tests drive it with a fake WebSocket.
@@ -14,7 +14,8 @@ export type LiveMessage =
   | { type: 'notification'; data: unknown }
   | { type: 'invalidate'; keys: string[] }
   | { type: 'site_status'; status: 'disabled' }
-  | { type: 'hello' };
+  | { type: 'hello' }
+  | { type: 'resync' };
 
 /** The part of the browser's WebSocket this client uses. */
 export interface SocketLike {
@@ -68,13 +69,14 @@ export function parseLiveMessage(data: unknown): LiveMessage | undefined {
     return undefined;
   }
   if (msg.type === 'hello') return { type: 'hello' };
+  if (msg.type === 'resync') return { type: 'resync' };
   return undefined;
 }
 
 /** What the client tells its owner. */
 export interface LiveClientHandlers {
-  /** The socket is open (first time or after a reconnection). */
-  onConnect?: () => void;
+  /** The socket is open: the first time (reconnected false) or after a reconnection. */
+  onConnect?: (reconnected: boolean) => void;
   /** The socket closed; `willRetry` says whether a reconnection is scheduled. */
   onDisconnect?: (willRetry: boolean) => void;
   onMessage?: (message: LiveMessage) => void;
@@ -109,6 +111,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   let attempt = 0;
   let stopped = false;
   let connected = false;
+  let everConnected = false;
 
   const schedule = () => {
     const delay = reconnectDelay(attempt, random);
@@ -134,7 +137,9 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       if (socket !== current) return;
       attempt = 0;
       connected = true;
-      options.onConnect?.();
+      const reconnected = everConnected;
+      everConnected = true;
+      options.onConnect?.(reconnected);
     };
     current.onmessage = (event) => {
       if (socket !== current) return;

@@ -11,14 +11,19 @@
  *   dashboard (/api/dashboard) and the reports (/api/reports…), which sum them.
  * - {type:"site_status", data:{status:"disabled"}} → an admin switched the site off: the tab
  *   goes to /disabled at once rather than at its next call's 503.
- * - every (re)connection → the unread count is read again and the list invalidated, so a tab
- *   that was away catches up from the persisted list (the push itself is at-most-once).
+ * - every (re)connection, and {type:"resync"} (the tab's notifier lost its bus connection for a
+ *   while) → resume (lib/live/resume): the notifications created since the last id the tab saw
+ *   are toasted, each id once (a live push of an id already shown is dropped too); the unread
+ *   count is read again; after a reconnection or a resync every list is refreshed, since their
+ *   invalidations may have been missed as well. Resyncs are spread over RESYNC_SPREAD_MS, so
+ *   that a notifier's thousands of tabs do not call the API at the same instant.
  */
 import { api, data } from '../api';
 import { navigate } from '../navigation';
 import { isOpenWhenDisabled, useSiteStatusStore } from '../site-status';
 import { toast } from '../toast';
-import { createLiveClient, liveUrl, type LiveClient, type LiveMessage, type SocketFactory, type SocketLike } from './live-client';
+import { createLiveClient, liveUrl, reconnectDelay, type LiveClient, type LiveMessage, type SocketFactory, type SocketLike } from './live-client';
+import { catchUp, Seen, type MissedPage } from './resume';
 import { useLiveStore } from './live-store';
 import { notificationMessage, notificationTitle, type AppNotification } from './notification-text';
 
@@ -68,6 +73,18 @@ export function toastNotification(notification: AppNotification): void {
   else toast.info(title, message);
 }
 
+/** Asks the server for what the tab missed after notification `after` (0: only its newest id). */
+export async function fetchMissed(after: number): Promise<MissedPage<AppNotification>> {
+  const answer = await api.GET('/api/notifications/missed', { params: { query: { after, limit: 100 } } });
+  if (!answer.data) throw new Error('The server answered without a body');
+  return { data: (answer.data.data ?? []) as AppNotification[], more: answer.data.more, last_id: answer.data.last_id };
+}
+
+/** A resync is started within this long after the message, at random. */
+export const RESYNC_SPREAD_MS = 3000;
+/** A failed resume is tried again this many times (with the reconnection delays). */
+export const RESUME_RETRIES = 4;
+
 /** Options of startLiveFeed. */
 export interface LiveFeedOptions {
   queries: Invalidator;
@@ -75,12 +92,16 @@ export interface LiveFeedOptions {
   createSocket?: SocketFactory;
   url?: string;
   random?: () => number;
+  /** Tests pass a fake; GET /api/notifications/missed otherwise. */
+  fetchMissed?: (after: number) => Promise<MissedPage<AppNotification>>;
 }
 
-/** Handles one message; exported for tests. */
-export function handleLiveMessage(message: LiveMessage, queries: Invalidator): void {
+/** Handles one message; exported for tests. A notification whose id seen has shown is dropped. */
+export function handleLiveMessage(message: LiveMessage, queries: Invalidator, seen?: Seen): void {
   if (message.type === 'notification') {
-    toastNotification(message.data as AppNotification);
+    const notification = message.data as AppNotification;
+    if (seen && typeof notification.id === 'number' && !seen.accept(notification.id)) return;
+    toastNotification(notification);
     useLiveStore.getState().bumpUnread();
     void queries.invalidateQueries({ queryKey: queryKeyOfList('notifications') });
   } else if (message.type === 'invalidate') {
@@ -96,21 +117,53 @@ export function startLiveFeed(options: LiveFeedOptions): () => void {
   const store = useLiveStore.getState();
   // The browser's WebSocket is a SocketLike; its handler types are only narrower event classes.
   const createSocket: SocketFactory = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+  const random = options.random ?? Math.random;
+  const seen = new Seen();
+  const missed = options.fetchMissed ?? fetchMissed;
+  let stopped = false;
+  let resumeTimer: ReturnType<typeof setTimeout> | undefined;
+  const later = (fn: () => void, ms: number) => {
+    if (resumeTimer !== undefined) clearTimeout(resumeTimer);
+    resumeTimer = setTimeout(() => {
+      resumeTimer = undefined;
+      fn();
+    }, ms);
+  };
+  // Resume, then refresh: the badge always; every list when the tab was away (it may have missed
+  // their invalidations too). A failure is retried a few times, then left to the next reconnection.
+  const resume = (refreshAll: boolean, attempt = 0): void => {
+    if (stopped) return;
+    catchUp(seen, missed, (n) => {
+      toastNotification(n);
+    })
+      .then(() => {
+        if (stopped) return;
+        void refreshUnreadCount();
+        void options.queries.invalidateQueries({ queryKey: refreshAll ? [] : queryKeyOfList('notifications') });
+      })
+      .catch(() => {
+        if (!stopped && attempt < RESUME_RETRIES) later(() => resume(refreshAll, attempt + 1), reconnectDelay(attempt, random));
+      });
+  };
   const client: LiveClient = createLiveClient({
     url: options.url ?? liveUrl(),
     createSocket,
-    random: options.random,
-    onConnect: () => {
+    random,
+    onConnect: (reconnected) => {
       store.setConnected(true);
-      void refreshUnreadCount();
-      void options.queries.invalidateQueries({ queryKey: queryKeyOfList('notifications') });
+      resume(reconnected);
     },
     onDisconnect: () => store.setConnected(false),
-    onMessage: (message) => handleLiveMessage(message, options.queries),
+    onMessage: (message) => {
+      if (message.type === 'resync') later(() => resume(true), Math.round(random() * RESYNC_SPREAD_MS));
+      else handleLiveMessage(message, options.queries, seen);
+    },
   });
   const online = () => client.reconnectNow();
   if (typeof window !== 'undefined') window.addEventListener('online', online);
   return () => {
+    stopped = true;
+    if (resumeTimer !== undefined) clearTimeout(resumeTimer);
     if (typeof window !== 'undefined') window.removeEventListener('online', online);
     client.stop();
     useLiveStore.getState().reset();
