@@ -107,6 +107,7 @@ var accessTable = map[string]caller{
 	// Notifications: each person's own inbox.
 	"GET /api/notifications":              signedIn,
 	"GET /api/notifications/unread_count": signedIn,
+	"GET /api/notifications/missed":       signedIn,
 	"POST /api/notifications/read_all":    signedIn,
 	"POST /api/notifications/{id}/read":   signedIn,
 	"DELETE /api/notifications/{id}":      signedIn,

@@ -22,8 +22,8 @@ import (
 const BadTextMessage = "Contains characters that are not allowed."
 
 // textCheckMiddleware refuses, before any handler runs, an operation whose path parameters, query
-// parameters, JSON body (string values and keys, escapes decoded) or multipart text parts hold a
-// NUL character or invalid UTF-8: 422 naming every such field. It is the one place this is
+// parameters, JSON body (string values and keys, escapes decoded) or multipart text parts (a JSON
+// part's escapes decoded too) hold a NUL character or invalid UTF-8: 422 naming every such field. It is the one place this is
 // checked, so a new operation cannot forget it. Uploaded files are bytes, not text: their
 // contents are not looked at, and their names are cleaned by platform/attachments.
 func textCheckMiddleware(api huma.API) func(ctx huma.Context, next func(huma.Context)) {
@@ -88,8 +88,18 @@ func badTextFields(ctx huma.Context) map[string]string {
 				continue
 			}
 			for _, v := range vs {
-				if badText(v) {
+				switch {
+				case badText(v):
 					add(k)
+				case !plainJSON([]byte(v)):
+					// A JSON part (the modules' "data"): its escapes are decoded like a JSON
+					// body's, its fields named as the modules name them; not JSON, nothing more.
+					walkJSONStrings([]byte(v), func(field string) {
+						if field == "body" {
+							field = k
+						}
+						add(field)
+					})
 				}
 			}
 		}

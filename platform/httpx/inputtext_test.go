@@ -107,6 +107,9 @@ func TestTextCheckRefusesNULAndInvalidUTF8(t *testing.T) {
 		{"multipart NUL", formReq("name", "a\x00b", ""), "name"},
 		{"multipart invalid UTF-8", formReq("name", "a\xc3", ""), "name"},
 		{"multipart file: bytes, not text", formReq("name", "x", "a\xff.png"), ""},
+		{"multipart JSON part: escape NUL", formReq("name", `{"note":"ok","reference":"\u0000"}`, ""), "reference"},
+		{"multipart JSON part: clean escapes", formReq("name", `{"note":"\u00f1"}`, ""), ""},
+		{"multipart text with a backslash u", formReq("name", `C:\users`, ""), ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before := *calls
