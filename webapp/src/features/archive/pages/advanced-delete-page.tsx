@@ -17,7 +17,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCop } from '@/components/form/money';
-import { useResourceOptions } from '@/components/list/resource-api';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -36,6 +35,8 @@ import {
   type ArchivePreview,
   type ArchiveSelection,
 } from '../api/advanced-delete';
+import { CompanySelect, PartySelect, StoreSelect } from '../components/filter-selects';
+import { PreviewCard } from '../components/preview-card';
 
 interface Filter {
   kind: ArchiveKind;
@@ -226,113 +227,5 @@ export function AdvancedDeletePage() {
         </Card>
       )}
     </div>
-  );
-}
-
-/** The preview: figures, the records with what goes along, and what cannot go and why. */
-function PreviewCard({ preview, picked, onToggle }: { preview: ArchivePreview; picked: number[] | null; onToggle: (id: number, on: boolean) => void }) {
-  const { t } = useTranslation('archive');
-  if ((preview.records ?? []).length === 0) {
-    return (
-      <Card className="p-4">
-        <p className="text-sm text-muted" data-testid="preview-empty">
-          {t('empty')}
-        </p>
-      </Card>
-    );
-  }
-  return (
-    <Card className="space-y-4 p-4" data-testid="preview-card">
-      <h2 className="text-lg font-medium">{t('previewTitle')}</h2>
-      <dl className="grid gap-2 text-sm sm:grid-cols-4">
-        <Figure label={t('count')} value={String(preview.count)} testId="preview-count" />
-        <Figure label={t('total')} value={formatCop(preview.total_cents)} testId="preview-total" />
-        <Figure label={t('dependents')} value={String(preview.dependents)} testId="preview-dependents" />
-        <Figure label={t('blocked')} value={String(preview.blocked)} testId="preview-blocked" />
-      </dl>
-      <ul className="divide-y divide-line rounded border border-line" data-testid="preview-records">
-        {(preview.records ?? []).map((r) => (
-          <li key={r.id} className="flex flex-wrap items-start gap-3 p-3 text-sm" data-testid="preview-record">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 accent-primary"
-              aria-label={t('pick', { number: r.number })}
-              disabled={!!r.blocked}
-              checked={!r.blocked && (picked === null || picked.includes(r.id))}
-              onChange={(e) => onToggle(r.id, e.target.checked)}
-            />
-            <div className="min-w-0 flex-1">
-              <p className="font-medium break-words">
-                {r.number} · {r.party}
-              </p>
-              <p className="text-muted">
-                {r.date} · <span className="tabular-nums">{formatCop(r.amount_cents)}</span>
-              </p>
-              {(r.dependents ?? []).length > 0 && (
-                <p className="text-muted">
-                  {t('along')}: {(r.dependents ?? []).map((d) => `${t(`itemKinds.${d.kind}`, { defaultValue: d.kind })} ${d.number} (${formatCop(d.amount_cents)})`).join(', ')}
-                </p>
-              )}
-              {r.blocked && <p className="text-danger">{r.blocked}</p>}
-            </div>
-          </li>
-        ))}
-      </ul>
-    </Card>
-  );
-}
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div>
-      <dt className="text-muted">{label}</dt>
-      <dd className="text-base font-semibold tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
-function PartySelect({ kind, value, onChange }: { kind: Exclude<ArchiveKind, 'payments'>; value: string; onChange: (v: string) => void }) {
-  const { t } = useTranslation('archive');
-  const parties = useResourceOptions(kind === 'purchases' ? '/api/suppliers' : '/api/customers');
-  return (
-    <SelectField
-      label={t(kind === 'purchases' ? 'supplier' : 'customer')}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      disabled={parties.isLoading}
-      options={[{ value: '', label: t('any') }, ...(parties.data ?? []).map((p) => ({ value: String(p.id), label: ('display_name' in p && p.display_name) || p.name }))]}
-      data-testid="field-party"
-    />
-  );
-}
-
-function StoreSelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const { t } = useTranslation('archive');
-  const stores = useResourceOptions('/api/stores');
-  return (
-    <SelectField
-      label={t('store')}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      disabled={stores.isLoading}
-      options={[{ value: '', label: t('any') }, ...(stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))]}
-      data-testid="field-store"
-    />
-  );
-}
-
-function CompanySelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const { t } = useTranslation('archive');
-  const companies = useResourceOptions('/api/companies');
-  return (
-    <SelectField
-      label={t('company')}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      options={[{ value: '', label: t('allCompanies') }, ...(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
-      data-testid="field-company"
-    />
   );
 }
