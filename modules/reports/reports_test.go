@@ -895,6 +895,7 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			expect(t, fmt.Sprintf("users_report/%d figures", id), acts.Totals, map[string]int64{"purchases": w.purchases,
 				"purchases_cents": w.purchasesCents, "sales": w.sales, "sales_cents": w.salesCents, "payments": w.payments,
 				"payments_cents": w.paymentsCents, "approved": w.approved})
+			checkActsPages(t, b, id, "2026-09-10", to, b.get(t, b.Admin, fmt.Sprintf("users_report/%d", id), rng("2026-09-10", to, "per_page", "500")))
 			// It pages in SQL: page 2 of 3 rows is the whole list's rows 4 to 6, with the same count.
 			if len(acts.Rows) >= 6 {
 				q := rng(from, to)
