@@ -150,17 +150,6 @@ func (s *Store) PaymentsByPeriod(ctx context.Context, f Filter, p Period) ([]Pay
 	return out, err
 }
 
-// PaymentsByParty sums the payments (pending and approved) dated in f per type, method, party
-// and approval status. The party's name is the latest the payments copied.
-func (s *Store) PaymentsByParty(ctx context.Context, f Filter) ([]PaymentFigures, error) {
-	var out []PaymentFigures
-	err := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
-		ColumnExpr("y.type, y.method, y.party_id, y.approval_status").ColumnExpr("MAX(y.party_name) AS party_name").
-		ColumnExpr("COUNT(*) AS n").ColumnExpr("COALESCE(SUM(y.amount_cents), 0) AS amount_cents").
-		GroupExpr("y.type, y.method, y.party_id, y.approval_status").Scan(ctx, &out)
-	return out, err
-}
-
 // Party is a customer (type sale) or a supplier (type purchase).
 type Party struct {
 	Type      string `bun:"type"`
