@@ -2,7 +2,8 @@
 // (report_document_heads, report_documents, report_payments, report_returns, report_products,
 // report_parties, report_receipts, report_returned_lines, …) and the daily aggregates its
 // triggers keep (report_document_days, report_payment_days, report_due_balances,
-// report_user_days; see the reports package doc) and nothing else, so that the owners may change
+// report_user_days, and per party report_party_months and report_party_balances — parties.go;
+// see the reports package doc) and nothing else, so that the owners may change
 // their tables behind them (DESIGN rule 5). Every read takes a Filter whose scope limits it to
 // the caller's companies.
 package store
