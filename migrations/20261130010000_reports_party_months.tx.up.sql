@@ -183,12 +183,10 @@ SELECT m.company_id, m.type, m.party_id, m.month, m.store_id, SUM(m.n), SUM(m.to
 GROUP BY m.company_id, m.type, m.party_id, m.month, m.store_id;
 --bun:split
 INSERT INTO report_party_balances (company_id, type, party_id, store_id, n, balance_cents, oldest_due)
-SELECT m.company_id, m.type, m.party_id, m.store_id, SUM(m.n), SUM(m.total_cents - m.paid_cents - m.returns_cents), ''
-FROM report_party_months m GROUP BY m.company_id, m.type, m.party_id, m.store_id;
---bun:split
-UPDATE report_party_balances SET oldest_due = COALESCE((SELECT MIN(d.due_date) FROM report_document_heads d
-    WHERE d.type = report_party_balances.type AND d.party_id = report_party_balances.party_id
-    AND d.company_id = report_party_balances.company_id AND d.store_id = report_party_balances.store_id AND d.balance_cents > 0), '');
+SELECT b.company_id, b.type, b.party_id, b.store_id, b.n, b.balance_cents, COALESCE((SELECT MIN(d.due_date) FROM report_document_heads d
+    WHERE d.type = b.type AND d.party_id = b.party_id AND d.company_id = b.company_id AND d.store_id = b.store_id AND d.balance_cents > 0), '')
+FROM (SELECT m.company_id, m.type, m.party_id, m.store_id, SUM(m.n) AS n, SUM(m.total_cents - m.paid_cents - m.returns_cents) AS balance_cents
+    FROM report_party_months m GROUP BY m.company_id, m.type, m.party_id, m.store_id) AS b;
 --bun:split
 {{if .PG}}
 CREATE FUNCTION report_party_months_sum() RETURNS trigger LANGUAGE plpgsql AS $body$
