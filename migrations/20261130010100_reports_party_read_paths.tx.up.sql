@@ -2,9 +2,9 @@
 --
 -- payment_report sums the payments of a range per type, method, party and approval status: this
 -- index holds every column that reads (the refund's direction for the sign, the company for the
--- scope), so that PostgreSQL answers from the index alone instead of fetching every payment of
+-- scope, the name the payments copied), so that PostgreSQL answers from the index alone instead of fetching every payment of
 -- the range from the table.
-CREATE INDEX report_payments_party_idx ON payments (payment_date, type, method, party_id, approval_status, company_id, direction, amount_cents)
+CREATE INDEX report_payments_party_idx ON payments (payment_date, type, method, party_id, approval_status, company_id, direction, amount_cents, party_name)
     WHERE deleted_at IS NULL AND approval_status IN ('pending', 'approved');
 --bun:split
 -- The party lists read one month's (or a year's) rows of every party: a month's rows lie all

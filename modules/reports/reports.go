@@ -47,8 +47,7 @@
 //     total. VAT 5 % is the sum of its lines' VAT, 19 % the rest of the document's VAT, so the
 //     classes always add up to the VAT declared on the documents.
 //   - payment_report: payments dated in the range per direction (out to suppliers, in from
-//     customers), method and party, approved apart from pending. A party is named as the party
-//     lists name it (its name today); one deleted since, by the name its latest payment copied.
+//     customers), method and party, approved apart from pending.
 //   - income_report: per month, sales before VAT (taxable base, net of discounts) − returns −
 //     the cost each sale line kept at the time of the sale = gross profit, and the margin over
 //     net sales in basis points (0 without net sales). Until sales returns exist returns are the

@@ -8,14 +8,10 @@ import (
 )
 
 // paymentsByParty: the payments dated in the range per direction, method and party, approved
-// apart from pending. A party is named as the party lists name it (its name today); one
-// deleted since by the name its latest payment copied.
+// apart from pending.
 func paymentsByParty(ctx context.Context, st *store.Store, q query) (built, error) {
 	figs, err := st.PaymentsByParty(ctx, q.filter)
 	if err != nil {
-		return built{}, err
-	}
-	if err := namePayers(ctx, st, q, figs); err != nil {
 		return built{}, err
 	}
 	type key struct {
@@ -50,35 +46,4 @@ func paymentsByParty(ctx context.Context, st *store.Store, q query) (built, erro
 		return compare(a["method"], b["method"])
 	})
 	return built{rows: rows}, nil
-}
-
-// namePayers sets the figures' party names.
-func namePayers(ctx context.Context, st *store.Store, q query, figs []store.PaymentFigures) error {
-	for _, typ := range []string{store.Purchase, store.Sale} {
-		live, err := st.Parties(ctx, q.filter.Scope, typ)
-		if err != nil {
-			return err
-		}
-		var gone []int64
-		for i := range figs {
-			if figs[i].Type != typ {
-				continue
-			}
-			if p, ok := live[figs[i].PartyID]; ok {
-				figs[i].PartyName = p.Name
-			} else if !slices.Contains(gone, figs[i].PartyID) {
-				gone = append(gone, figs[i].PartyID)
-			}
-		}
-		copied, err := st.PartyNames(ctx, q.filter, typ, gone)
-		if err != nil {
-			return err
-		}
-		for i := range figs {
-			if figs[i].Type == typ && figs[i].PartyName == "" {
-				figs[i].PartyName = copied[figs[i].PartyID]
-			}
-		}
-	}
-	return nil
 }
