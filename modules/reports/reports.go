@@ -136,8 +136,7 @@
 //     in SQL over the purchases that still owe, read from a partial index that carries their
 //     balance (PostgreSQL: no table visit); statements read one party's movements of the range
 //     by the owners' (party, date) indexes, and a payment's document is checked by id
-//     (report_payments.document_counted) rather than among every document; payment_report reads
-//     the range's payments from an index that holds every column it sums.
+//     (report_payments.document_counted) rather than among every document.
 //   - users_report/{id}, the page that reaches millions of rows: its count and totals come from
 //     report_user_days, and so does its page: the user's counts per day say which days hold the
 //     page's rows, and only those days' acts are read (an OFFSET within the first of them, never

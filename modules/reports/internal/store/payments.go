@@ -7,9 +7,9 @@ import (
 // This file is payment_report's rows.
 
 // PaymentsByParty sums the payments (pending and approved) dated in f per type, method, party
-// and approval status, from the payments themselves (report_payments_party_idx holds every
-// column it reads, so PostgreSQL answers from the index alone). The party's name is the
-// greatest the payments copied (a party renamed shows one of its names, as before).
+// and approval status, from the payments themselves (its rows are about as many as the range's
+// payments: nothing to aggregate per party — bench/RESULTS.md, "Issue 12, session 8"). The
+// party's name is the greatest the payments copied.
 func (s *Store) PaymentsByParty(ctx context.Context, f Filter) ([]PaymentFigures, error) {
 	var out []PaymentFigures
 	err := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
