@@ -55,12 +55,14 @@
 //   - customers_report, suppliers_report: every party with a movement in the range or a balance
 //     at its end: documents and their total, paid and returned in the range, the balance at
 //     the range's end (every movement up to it), and the days its oldest unpaid document is
-//     past due today (a sale is due on its date, a purchase on its due date).
+//     past due today (a sale is due on its date, a purchase on its due date) — a figure of
+//     today, like the statement's ageing: among all its documents, whatever the range.
 //   - customers_report/{id}, suppliers_report/{id}: the statement — an opening balance at the
 //     range's start, then every document (charge), approved payment and return (credit) in
 //     date order (documents before payments before returns on a day) with the running balance,
 //     which ends at the balance the list shows for the party; party.ageing splits the balances
-//     of its documents today into not due, 1–30, 31–60, 61–90 and over 90 days past due.
+//     of its documents today (all of them, whatever the range) into not due, 1–30, 31–60, 61–90
+//     and over 90 days past due.
 //   - expired_purchases_report: accounts payable ageing today, per supplier — the balances of
 //     approved purchases past their due date in 1–30, 31–60, 61–90 and > 90 days overdue.
 //   - product_quantity_alert: goods at or below their alert quantity (the catalog's rule), with
@@ -112,20 +114,38 @@
 //     TestReportsAgreeWithTheDocuments compares every page with the documents and then the kept
 //     aggregates with rebuilt ones, row by row, on SQLite and PostgreSQL: that is the proof
 //     they stay exact. A trigger's cost per write is in bench/RESULTS.md.
-//   - Indexes: the payables ageing (expired_purchases_report) reads only the purchases that
-//     still owe (a partial index by due date); statements read one party's movements by the
-//     owners' (party, date) indexes, and a payment's document is checked by id
+//   - Per party and month (migrations/20261130010000_reports_party_months, same triggers, same
+//     rule): report_party_months (company, type, party, month, store: the documents, their
+//     total, the approved payments and returns on them while their document counts, each on its
+//     own date — a statement's movements) and report_party_balances (the same summed over every
+//     month, kept by a trigger on report_party_months so that it is their sum by construction,
+//     and oldest_due, the due date of the party's oldest document that still owes, recomputed
+//     from a partial index when a document starts or stops owing). A payment or a return counts
+//     only while its document counts, so a document's trigger also moves its payments and
+//     returns when it starts or stops counting or changes party, store or company; an UPDATE
+//     that changes nothing they read (a payment moving a purchase's paid without settling it)
+//     does not run them. customers_report and suppliers_report: the range's figures are its
+//     whole months from report_party_months plus the days of the months it cuts, read one by
+//     one; the balance at the range's end is today's balance less the months after the range's
+//     month and the days after its end in that month. A statement's opening is the months before
+//     the range's month plus that month's days before the range; its rows are the range's
+//     movements only. TestReportsAgreeWithTheDocuments compares these pages with the documents
+//     over ranges that cut months, per store, and after archiving, restoring and moving paid and
+//     returned documents and payments in SQL, and the kept tables with rebuilt ones.
+//   - Indexes: the payables ageing (expired_purchases_report) is summed per supplier and bucket
+//     in SQL over the purchases that still owe, read from a partial index that carries their
+//     balance (PostgreSQL: no table visit); statements read one party's movements of the range
+//     by the owners' (party, date) indexes, and a payment's document is checked by id
 //     (report_payments.document_counted) rather than among every document.
-//   - users_report/{id}, the page that reaches millions of rows: its page is read with LIMIT
-//     and OFFSET, its count and total from report_user_days (it keeps its date order: no
-//     sort); its Excel file is written from a cursor as it goes out (Service.Export). The other
-//     pages are computed whole first (their rows are bounded by days, parties or products).
-//   - Not precomputed yet (bench/RESULTS.md says which miss the targets at 1,000,000): the
-//     party lists (customers_report, suppliers_report sum, per party in SQL, every movement
-//     up to the range's end to give each party's balance: one row per party comes back, but
-//     every movement is read), payment_report per party, product_report (every line
-//     up to the range's end for the average cost) and product_expiry_alert (every lot). Their
-//     next step is aggregates per
-//     party and month (balances as today's balance less what came after the range) and per
-//     product and month, on the same triggers.
+//   - users_report/{id}, the page that reaches millions of rows: its count and totals come from
+//     report_user_days, and so does its page: the user's counts per day say which days hold the
+//     page's rows, and only those days' acts are read (an OFFSET within the first of them, never
+//     over every earlier act; it keeps its date order: no sort); its Excel file is written from
+//     a cursor as it goes out (Service.Export). The other pages are computed whole first (their
+//     rows are bounded by days, parties or products).
+//   - Not precomputed (bench/RESULTS.md says which miss the targets at 1,000,000): payment_report
+//     per party (its rows are about as many as the range's payments: a party pays a few times a
+//     month, each way and method apart), the payables ageing (its buckets move with today, so
+//     every purchase that still owes is read, from the index), product_report (every line up
+//     to the range's end for the average cost) and product_expiry_alert (every lot).
 package reports

@@ -664,6 +664,8 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			}
 		}
 
+		checkParties(t, b)
+
 		// product_report: the lines of the approved documents, product by product.
 		prod := map[string]int64{}
 		for _, d := range b.docs {
@@ -893,6 +895,7 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			expect(t, fmt.Sprintf("users_report/%d figures", id), acts.Totals, map[string]int64{"purchases": w.purchases,
 				"purchases_cents": w.purchasesCents, "sales": w.sales, "sales_cents": w.salesCents, "payments": w.payments,
 				"payments_cents": w.paymentsCents, "approved": w.approved})
+			checkActsPages(t, b, id, "2026-09-10", to, b.get(t, b.Admin, fmt.Sprintf("users_report/%d", id), rng("2026-09-10", to, "per_page", "500")))
 			// It pages in SQL: page 2 of 3 rows is the whole list's rows 4 to 6, with the same count.
 			if len(acts.Rows) >= 6 {
 				q := rng(from, to)
@@ -926,6 +929,8 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			t.Errorf("another company's user sees %v", other.Totals)
 		}
 		b.Get(t, "/api/reports/sales_report", b.Buyer).Expect(http.StatusForbidden)
+
+		checkPartyTriggers(t, b)
 	})
 }
 
@@ -933,10 +938,17 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 // (reports.RebuildAggregates, in a transaction rolled back), leaving out rows that net to zero.
 func checkAggregates(t *testing.T, db *bun.DB) {
 	t.Helper()
+	checkTables(t, db, "report_document_days", "report_payment_days", "report_due_balances", "report_user_days",
+		"report_party_months", "report_party_balances")
+}
+
+// checkTables is checkAggregates on the aggregate tables named.
+func checkTables(t *testing.T, db *bun.DB, tables ...string) {
+	t.Helper()
 	ctx := context.Background()
 	read := func(q bun.IDB) map[string]string {
 		out := map[string]string{}
-		for _, table := range []string{"report_document_days", "report_payment_days", "report_due_balances", "report_user_days"} {
+		for _, table := range tables {
 			rows, err := q.QueryContext(ctx, "SELECT * FROM "+table)
 			if err != nil {
 				t.Fatal(err)

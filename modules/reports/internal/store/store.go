@@ -2,13 +2,15 @@
 // (report_document_heads, report_documents, report_payments, report_returns, report_products,
 // report_parties, report_receipts, report_returned_lines, …) and the daily aggregates its
 // triggers keep (report_document_days, report_payment_days, report_due_balances,
-// report_user_days; see the reports package doc) and nothing else, so that the owners may change
+// report_user_days, and per party report_party_months and report_party_balances — parties.go;
+// see the reports package doc) and nothing else, so that the owners may change
 // their tables behind them (DESIGN rule 5). Every read takes a Filter whose scope limits it to
 // the caller's companies.
 package store
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/uptrace/bun"
@@ -149,17 +151,6 @@ func (s *Store) PaymentsByPeriod(ctx context.Context, f Filter, p Period) ([]Pay
 	return out, err
 }
 
-// PaymentsByParty sums the payments (pending and approved) dated in f per type, method, party
-// and approval status. The party's name is the latest the payments copied.
-func (s *Store) PaymentsByParty(ctx context.Context, f Filter) ([]PaymentFigures, error) {
-	var out []PaymentFigures
-	err := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
-		ColumnExpr("y.type, y.method, y.party_id, y.approval_status").ColumnExpr("MAX(y.party_name) AS party_name").
-		ColumnExpr("COUNT(*) AS n").ColumnExpr("COALESCE(SUM(y.amount_cents), 0) AS amount_cents").
-		GroupExpr("y.type, y.method, y.party_id, y.approval_status").Scan(ctx, &out)
-	return out, err
-}
-
 // Party is a customer (type sale) or a supplier (type purchase).
 type Party struct {
 	Type      string `bun:"type"`
@@ -191,100 +182,6 @@ func (s *Store) Parties(ctx context.Context, scope listing.Scope, typ string) (m
 	for _, r := range rows {
 		out[r.ID] = r
 	}
-	return out, err
-}
-
-// Movement is one line of a party's account: a document (kind purchase or sale) raising what
-// is owed, or an approved payment or return lowering it.
-type Movement struct {
-	Kind        string `bun:"kind"`
-	ID          int64  `bun:"id"`
-	DocumentID  int64  `bun:"document_id"`
-	PartyID     int64  `bun:"party_id"`
-	Date        string `bun:"date"`
-	DueDate     string `bun:"due_date"`
-	Number      string `bun:"number"`
-	AmountCents int64  `bun:"amount_cents"`
-	// BalanceCents is a document's balance now (documents only).
-	BalanceCents int64 `bun:"balance_cents"`
-}
-
-// Movement kinds besides the document types.
-const (
-	KindPayment = "payment"
-	KindReturn  = "return"
-)
-
-// Movements returns the movements of the parties of typ (partyID 0: every party) in f's scope
-// and store dated up to f.To (f.From is ignored: a balance needs every earlier movement), in
-// date order — documents, then payments, then returns on one day — ids breaking ties. Only
-// the approved payments and returns of the approved, live documents count, exactly what the
-// documents' paid and returns hold.
-func (s *Store) Movements(ctx context.Context, f Filter, typ string, partyID int64) ([]Movement, error) {
-	var out []Movement
-	// A compound SELECT written out: SQLite takes no parenthesised members (bun's UnionAll).
-	err := s.db.NewRaw("SELECT m.* FROM ? AS m ORDER BY m.date, CASE m.kind WHEN 'payment' THEN 1 WHEN 'return' THEN 2 ELSE 0 END, m.id",
-		s.movements(f, typ, partyID)).Scan(ctx, &out)
-	return out, err
-}
-
-// movements is Movements' rows, unordered, as a parenthesised compound SELECT.
-func (s *Store) movements(f Filter, typ string, partyID int64) *bun.RawQuery {
-	upTo := Filter{Scope: f.Scope, StoreID: f.StoreID, To: f.To}
-	docs := upTo.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
-		ColumnExpr("d.type AS kind, d.id, d.id AS document_id, d.party_id, d.doc_date AS date, d.due_date, d.number").
-		ColumnExpr("d.total_cents AS amount_cents, d.balance_cents").Where("d.type = ?", typ)
-	pays := upTo.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
-		ColumnExpr("'payment' AS kind, y.id, y.document_id, y.party_id, y.payment_date AS date, y.payment_date AS due_date").
-		ColumnExpr("y.document_number AS number, y.amount_cents, 0 AS balance_cents").
-		Where("y.type = ?", typ).Where("y.approval_status = 'approved'").Where("y.document_counted = 1")
-	rets := upTo.where(s.db.NewSelect().TableExpr("report_returns AS r"), "r", "return_date").
-		ColumnExpr("'return' AS kind, r.id, r.document_id, r.party_id, r.return_date AS date, r.return_date AS due_date").
-		ColumnExpr("r.document_number AS number, r.amount_cents, 0 AS balance_cents").Where("r.type = ?", typ)
-	if partyID != 0 {
-		docs = docs.Where("d.party_id = ?", partyID)
-		pays = pays.Where("y.party_id = ?", partyID)
-		rets = rets.Where("r.party_id = ?", partyID)
-	}
-	return s.db.NewRaw("(? UNION ALL ? UNION ALL ?)", docs, pays, rets)
-}
-
-// PartyFigures are one party's movements summed: in f's range (documents, their total, paid
-// and returned) and up to its end (the balance), and the due date of its oldest document that
-// still owes something ("" none).
-type PartyFigures struct {
-	PartyID      int64  `bun:"party_id"`
-	Documents    int64  `bun:"documents"`
-	TotalCents   int64  `bun:"total_cents"`
-	PaidCents    int64  `bun:"paid_cents"`
-	ReturnsCents int64  `bun:"returns_cents"`
-	BalanceCents int64  `bun:"balance_cents"`
-	OldestDue    string `bun:"oldest_due"`
-}
-
-// PartyFigures sums Movements per party in SQL (a party list holds one row per party, never
-// every movement).
-func (s *Store) PartyFigures(ctx context.Context, f Filter, typ string) ([]PartyFigures, error) {
-	var out []PartyFigures
-	err := s.db.NewRaw(`SELECT m.party_id,
-		COALESCE(SUM(CASE WHEN m.kind = ? AND m.date >= ? THEN 1 ELSE 0 END), 0) AS documents,
-		COALESCE(SUM(CASE WHEN m.kind = ? AND m.date >= ? THEN m.amount_cents ELSE 0 END), 0) AS total_cents,
-		COALESCE(SUM(CASE WHEN m.kind = 'payment' AND m.date >= ? THEN m.amount_cents ELSE 0 END), 0) AS paid_cents,
-		COALESCE(SUM(CASE WHEN m.kind = 'return' AND m.date >= ? THEN m.amount_cents ELSE 0 END), 0) AS returns_cents,
-		COALESCE(SUM(CASE WHEN m.kind = ? THEN m.amount_cents ELSE -m.amount_cents END), 0) AS balance_cents,
-		COALESCE(MIN(CASE WHEN m.kind = ? AND m.balance_cents > 0 THEN m.due_date END), '') AS oldest_due
-		FROM ? AS m GROUP BY m.party_id`, typ, f.From, typ, f.From, f.From, f.From, typ, typ, s.movements(f, typ, 0)).Scan(ctx, &out)
-	return out, err
-}
-
-// Overdue returns the approved documents of typ in f's scope and store (f's dates are ignored)
-// that still owe something and were due before day, as movements of kind typ.
-func (s *Store) Overdue(ctx context.Context, f Filter, typ, day string) ([]Movement, error) {
-	var out []Movement
-	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
-		ColumnExpr("d.type AS kind, d.id, d.id AS document_id, d.party_id, d.doc_date AS date, d.due_date, d.number").
-		ColumnExpr("d.total_cents AS amount_cents, d.balance_cents").
-		Where("d.type = ?", typ).Where("d.balance_cents > 0").Where("d.due_date < ?", day).Scan(ctx, &out)
 	return out, err
 }
 
@@ -397,74 +294,6 @@ func (s *Store) Users(ctx context.Context, scope listing.Scope, id int64) ([]Use
 	return out, nil
 }
 
-// Act is one thing a user did: created or approved (Role) an approved document or payment.
-type Act struct {
-	Kind        string `bun:"kind"`
-	ID          int64  `bun:"id"`
-	UserID      int64  `bun:"user_id"`
-	Role        string `bun:"role"`
-	Date        string `bun:"date"`
-	Number      string `bun:"number"`
-	PartyName   string `bun:"party_name"`
-	AmountCents int64  `bun:"amount_cents"`
-}
-
-// Acts returns what users (userID 0: every user) created or approved among the approved
-// documents and payments dated in f, in date order.
-func (s *Store) Acts(ctx context.Context, f Filter, userID int64) ([]Act, error) {
-	var out []Act
-	err := s.acts(f, userID).Scan(ctx, &out)
-	return out, err
-}
-
-// ActsPage returns limit of Acts' rows from offset, in Acts' order.
-func (s *Store) ActsPage(ctx context.Context, f Filter, userID int64, offset, limit int) ([]Act, error) {
-	var out []Act
-	err := s.db.NewRaw("? LIMIT ? OFFSET ?", s.acts(f, userID), limit, offset).Scan(ctx, &out)
-	return out, err
-}
-
-// EachAct calls fn with Acts' rows one at a time, read from a cursor (an export of millions
-// of rows never holds them all).
-func (s *Store) EachAct(ctx context.Context, f Filter, userID int64, fn func(Act) error) error {
-	rows, err := s.db.QueryContext(ctx, s.acts(f, userID).String())
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var a Act
-		// The columns in acts' order.
-		if err := rows.Scan(&a.Kind, &a.ID, &a.UserID, &a.Role, &a.Date, &a.Number, &a.PartyName, &a.AmountCents); err != nil {
-			return err
-		}
-		if err := fn(a); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
-
-func (s *Store) acts(f Filter, userID int64) *bun.RawQuery {
-	var parts []any
-	for _, role := range []string{"created", "approved"} {
-		col := role + "_by"
-		docs := f.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
-			ColumnExpr("d.type AS kind, d.id, d."+col+" AS user_id, ? AS role, d.doc_date AS date, d.number, d.party_name", role).
-			ColumnExpr("d.total_cents AS amount_cents").Where("d." + col + " IS NOT NULL")
-		pays := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
-			ColumnExpr("'payment' AS kind, y.id, y."+col+" AS user_id, ? AS role, y.payment_date AS date", role).
-			ColumnExpr("y.document_number AS number, y.party_name, y.amount_cents").
-			Where("y.approval_status = 'approved'").Where("y." + col + " IS NOT NULL")
-		if userID != 0 {
-			docs = docs.Where("d."+col+" = ?", userID)
-			pays = pays.Where("y."+col+" = ?", userID)
-		}
-		parts = append(parts, docs, pays)
-	}
-	return s.db.NewRaw("SELECT a.* FROM (? UNION ALL ? UNION ALL ? UNION ALL ?) AS a ORDER BY a.date, a.kind, a.id, a.role DESC", parts...)
-}
-
 // UserFigures are what one user recorded (Role created) or approved of one kind (purchase,
 // sale, payment) in a range: how many and their amount.
 type UserFigures struct {
@@ -572,7 +401,7 @@ func sums(alias string, cols []string) string {
 // readers never see them half-filled): for a bulk load that bypassed the triggers
 // (session_replication_role = replica), or to check that the triggers kept them exact.
 func Rebuild(ctx context.Context, db bun.IDB) error {
-	for _, q := range rebuild {
+	for _, q := range slices.Concat(rebuild, partyRebuild) {
 		if _, err := db.ExecContext(ctx, q); err != nil {
 			return err
 		}

@@ -1,0 +1,373 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/calendar"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// This file is the party side: customers_report, suppliers_report and their statements. They
+// read report_party_months (per company, type, party, month and store: the documents, their
+// total, the approved payments and returns on them) and report_party_balances (the same summed
+// over every month, and the due date of the oldest document that still owes), which the
+// triggers of migrations/20261130010000_reports_party_months keep; and the movements of the
+// days a range cuts out of a month, one by one.
+
+// Movement is one line of a party's account: a document (kind purchase or sale) raising what
+// is owed, or an approved payment or return lowering it.
+type Movement struct {
+	Kind        string `bun:"kind"`
+	ID          int64  `bun:"id"`
+	DocumentID  int64  `bun:"document_id"`
+	PartyID     int64  `bun:"party_id"`
+	Date        string `bun:"date"`
+	DueDate     string `bun:"due_date"`
+	Number      string `bun:"number"`
+	AmountCents int64  `bun:"amount_cents"`
+	// BalanceCents is a document's balance now (documents only).
+	BalanceCents int64 `bun:"balance_cents"`
+}
+
+// Movement kinds besides the document types.
+const (
+	KindPayment = "payment"
+	KindReturn  = "return"
+)
+
+// Movements returns the movements of the party typ partyID in f (scope, store, both dates) in
+// date order — documents, then payments, then returns on one day — ids breaking ties. Only the
+// approved payments and returns of the approved, live documents count, exactly what the
+// documents' paid and returns hold (and what report_party_months sums).
+func (s *Store) Movements(ctx context.Context, f Filter, typ string, partyID int64) ([]Movement, error) {
+	var out []Movement
+	// A compound SELECT written out: SQLite takes no parenthesised members (bun's UnionAll).
+	err := s.db.NewRaw("SELECT m.* FROM ? AS m ORDER BY m.date, CASE m.kind WHEN 'payment' THEN 1 WHEN 'return' THEN 2 ELSE 0 END, m.id",
+		s.movements(f, typ, partyID)).Scan(ctx, &out)
+	return out, err
+}
+
+// movements is Movements' rows dated in f (partyID 0: every party's), unordered, as a
+// parenthesised compound SELECT.
+func (s *Store) movements(f Filter, typ string, partyID int64) *bun.RawQuery {
+	docs := f.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
+		ColumnExpr("d.type AS kind, d.id, d.id AS document_id, d.party_id, d.doc_date AS date, d.due_date, d.number").
+		ColumnExpr("d.total_cents AS amount_cents, d.balance_cents").Where("d.type = ?", typ)
+	pays := f.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
+		ColumnExpr("'payment' AS kind, y.id, y.document_id, y.party_id, y.payment_date AS date, y.payment_date AS due_date").
+		ColumnExpr("y.document_number AS number, y.amount_cents, 0 AS balance_cents").
+		Where("y.type = ?", typ).Where("y.approval_status = 'approved'").Where("y.document_counted = 1")
+	rets := f.where(s.db.NewSelect().TableExpr("report_returns AS r"), "r", "return_date").
+		ColumnExpr("'return' AS kind, r.id, r.document_id, r.party_id, r.return_date AS date, r.return_date AS due_date").
+		ColumnExpr("r.document_number AS number, r.amount_cents, 0 AS balance_cents").Where("r.type = ?", typ)
+	if partyID != 0 {
+		docs = docs.Where("d.party_id = ?", partyID)
+		pays = pays.Where("y.party_id = ?", partyID)
+		rets = rets.Where("r.party_id = ?", partyID)
+	}
+	return s.db.NewRaw("(? UNION ALL ? UNION ALL ?)", docs, pays, rets)
+}
+
+// PartyFigures are one party's movements summed: in a range (documents, their total, paid and
+// returned), its balance at the range's end, and the due date of its oldest document that
+// still owes something today ("" none).
+type PartyFigures struct {
+	PartyID      int64  `bun:"party_id"`
+	Documents    int64  `bun:"documents"`
+	TotalCents   int64  `bun:"total_cents"`
+	PaidCents    int64  `bun:"paid_cents"`
+	ReturnsCents int64  `bun:"returns_cents"`
+	BalanceCents int64  `bun:"balance_cents"`
+	OldestDue    string `bun:"oldest_due"`
+}
+
+// net is what the figures leave owed: documents − payments − returns.
+func (p PartyFigures) net() int64 { return p.TotalCents - p.PaidCents - p.ReturnsCents }
+
+// span is how a range [From, To] falls on months: the whole months First..Last ("" none) and
+// the days of the months it cuts (at most two: the first month's from From, the last's up to To).
+type span struct {
+	First, Last string
+	Days        [][2]string
+}
+
+// monthEnd is the last day of date's month (YYYY-MM-DD).
+func monthEnd(date string) string {
+	t, err := calendar.ParseDate(date[:7] + "-01")
+	if err != nil {
+		return date
+	}
+	return t.AddDate(0, 1, -1).Format(calendar.DateLayout)
+}
+
+// addMonths is month (YYYY-MM) moved n months.
+func addMonths(month string, n int) string {
+	t, err := time.Parse("2006-01", month)
+	if err != nil {
+		return month
+	}
+	return t.AddDate(0, n, 0).Format("2006-01")
+}
+
+// spanOf splits [from, to] (both YYYY-MM-DD, from ≤ to) into whole months and cut days.
+func spanOf(from, to string) span {
+	var sp span
+	first, last := from[:7], to[:7]
+	if first == last && (from[8:] != "01" || to != monthEnd(to)) {
+		sp.Days = append(sp.Days, [2]string{from, to})
+		return sp
+	}
+	if from[8:] != "01" {
+		sp.Days = append(sp.Days, [2]string{from, monthEnd(from)})
+		first = addMonths(first, 1)
+	}
+	if to != monthEnd(to) {
+		sp.Days = append(sp.Days, [2]string{last + "-01", to})
+		last = addMonths(last, -1)
+	}
+	if first <= last {
+		sp.First, sp.Last = first, last
+	}
+	return sp
+}
+
+// partyRows restricts sel on a party aggregate aliased alias to f's scope and store, typ and
+// (partyID ≠ 0) one party.
+func partyRows(sel *bun.SelectQuery, f Filter, alias, typ string, partyID int64) *bun.SelectQuery {
+	sel = listing.Restrict(sel, f.Scope, alias+".company_id").Where(alias+".type = ?", typ)
+	if f.StoreID != 0 {
+		sel = sel.Where(alias+".store_id = ?", f.StoreID)
+	}
+	if partyID != 0 {
+		sel = sel.Where(alias+".party_id = ?", partyID)
+	}
+	return sel
+}
+
+// months sums report_party_months per party over the months first..last (either "" : open).
+func (s *Store) months(ctx context.Context, f Filter, typ string, partyID int64, first, last string) ([]PartyFigures, error) {
+	sel := partyRows(s.db.NewSelect().TableExpr("report_party_months AS m"), f, "m", typ, partyID).
+		ColumnExpr("m.party_id, SUM(m.n) AS documents, SUM(m.total_cents) AS total_cents").
+		ColumnExpr("SUM(m.paid_cents) AS paid_cents, SUM(m.returns_cents) AS returns_cents").GroupExpr("m.party_id")
+	if first != "" {
+		sel = sel.Where("m.month >= ?", first)
+	}
+	if last != "" {
+		sel = sel.Where("m.month <= ?", last)
+	}
+	var out []PartyFigures
+	return out, sel.Scan(ctx, &out)
+}
+
+// days sums the movements dated from..to per party, one by one (the days a range cuts out of
+// a month).
+func (s *Store) days(ctx context.Context, f Filter, typ string, partyID int64, from, to string) ([]PartyFigures, error) {
+	g := Filter{Scope: f.Scope, StoreID: f.StoreID, From: from, To: to}
+	var out []PartyFigures
+	err := s.db.NewRaw(`SELECT m.party_id,
+		COALESCE(SUM(CASE WHEN m.kind = ? THEN 1 ELSE 0 END), 0) AS documents,
+		COALESCE(SUM(CASE WHEN m.kind = ? THEN m.amount_cents ELSE 0 END), 0) AS total_cents,
+		COALESCE(SUM(CASE WHEN m.kind = 'payment' THEN m.amount_cents ELSE 0 END), 0) AS paid_cents,
+		COALESCE(SUM(CASE WHEN m.kind = 'return' THEN m.amount_cents ELSE 0 END), 0) AS returns_cents
+		FROM ? AS m GROUP BY m.party_id`, typ, typ, s.movements(g, typ, partyID)).Scan(ctx, &out)
+	return out, err
+}
+
+// ranged sums the movements of f's range per party: its whole months from report_party_months,
+// the days of the months it cuts one by one.
+func (s *Store) ranged(ctx context.Context, f Filter, typ string, partyID int64) (map[int64]*PartyFigures, error) {
+	out := map[int64]*PartyFigures{}
+	sp := spanOf(f.From, f.To)
+	var parts [][]PartyFigures
+	if sp.First != "" {
+		m, err := s.months(ctx, f, typ, partyID, sp.First, sp.Last)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, m)
+	}
+	for _, d := range sp.Days {
+		m, err := s.days(ctx, f, typ, partyID, d[0], d[1])
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, m)
+	}
+	for _, part := range parts {
+		for _, p := range part {
+			o := at(out, p.PartyID)
+			o.Documents += p.Documents
+			o.TotalCents += p.TotalCents
+			o.PaidCents += p.PaidCents
+			o.ReturnsCents += p.ReturnsCents
+		}
+	}
+	return out, nil
+}
+
+func at(m map[int64]*PartyFigures, id int64) *PartyFigures {
+	p, ok := m[id]
+	if !ok {
+		p = &PartyFigures{PartyID: id}
+		m[id] = p
+	}
+	return p
+}
+
+// balancesAt sets each party's BalanceCents in out to its balance at the end of day to: its
+// balance today (report_party_balances) less the months after to's month and the days after to
+// in that month; and OldestDue from report_party_balances. Parties with a balance but no
+// movement in the range are added.
+func (s *Store) balancesAt(ctx context.Context, f Filter, typ string, partyID int64, to string, out map[int64]*PartyFigures) error {
+	var now []PartyFigures
+	err := partyRows(s.db.NewSelect().TableExpr("report_party_balances AS b"), f, "b", typ, partyID).
+		ColumnExpr("b.party_id, SUM(b.balance_cents) AS balance_cents, COALESCE(MIN(NULLIF(b.oldest_due, '')), '') AS oldest_due").
+		GroupExpr("b.party_id").Scan(ctx, &now)
+	if err != nil {
+		return err
+	}
+	for _, p := range now {
+		o := at(out, p.PartyID)
+		o.BalanceCents, o.OldestDue = p.BalanceCents, p.OldestDue
+	}
+	after, err := s.months(ctx, f, typ, partyID, addMonths(to[:7], 1), "")
+	if err != nil {
+		return err
+	}
+	if end := monthEnd(to); to != end {
+		next, err := calendar.ParseDate(to)
+		if err != nil {
+			return err
+		}
+		days, err := s.days(ctx, f, typ, partyID, next.AddDate(0, 0, 1).Format(calendar.DateLayout), end)
+		if err != nil {
+			return err
+		}
+		after = append(after, days...)
+	}
+	for _, p := range after {
+		at(out, p.PartyID).BalanceCents -= p.net()
+	}
+	return nil
+}
+
+// PartyFigures answers every party of typ in f's scope and store with a row in the
+// aggregates: its movements in f's range, its balance at the range's end and its oldest due
+// date today (the caller leaves out the parties with nothing to show).
+func (s *Store) PartyFigures(ctx context.Context, f Filter, typ string) ([]PartyFigures, error) {
+	byParty, err := s.ranged(ctx, f, typ, 0)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.balancesAt(ctx, f, typ, 0, f.To, byParty); err != nil {
+		return nil, err
+	}
+	out := make([]PartyFigures, 0, len(byParty))
+	for _, p := range byParty {
+		out = append(out, *p)
+	}
+	return out, nil
+}
+
+// Opening is the party typ partyID's balance at the start of day f.From (f's scope and store):
+// every month before From's month, and the days of that month before From.
+func (s *Store) Opening(ctx context.Context, f Filter, typ string, partyID int64) (int64, error) {
+	before, err := s.months(ctx, f, typ, partyID, "", addMonths(f.From[:7], -1))
+	if err != nil {
+		return 0, err
+	}
+	if f.From[8:] != "01" {
+		prev, err := calendar.ParseDate(f.From)
+		if err != nil {
+			return 0, err
+		}
+		days, err := s.days(ctx, f, typ, partyID, f.From[:7]+"-01", prev.AddDate(0, 0, -1).Format(calendar.DateLayout))
+		if err != nil {
+			return 0, err
+		}
+		before = append(before, days...)
+	}
+	var balance int64
+	for _, p := range before {
+		balance += p.net()
+	}
+	return balance, nil
+}
+
+// Open returns the approved documents of the party typ partyID in f's scope and store (f's
+// dates are ignored) that still owe something today, as movements of kind typ: a statement's
+// ageing (report_purchases_party_open_idx, report_sales_party_open_idx).
+func (s *Store) Open(ctx context.Context, f Filter, typ string, partyID int64) ([]Movement, error) {
+	var out []Movement
+	err := Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
+		ColumnExpr("d.type AS kind, d.id, d.id AS document_id, d.party_id, d.doc_date AS date, d.due_date, d.number").
+		ColumnExpr("d.total_cents AS amount_cents, d.balance_cents").
+		Where("d.type = ?", typ).Where("d.party_id = ?", partyID).Where("d.balance_cents > 0").Scan(ctx, &out)
+	return out, err
+}
+
+// AgeingFigures are one party's documents past due today with a balance: how many, their
+// balances by days past due, and the oldest one's due date.
+type AgeingFigures struct {
+	PartyID         int64  `bun:"party_id"`
+	Documents       int64  `bun:"documents"`
+	Days1To30Cents  int64  `bun:"days_1_30_cents"`
+	Days31To60Cents int64  `bun:"days_31_60_cents"`
+	Days61To90Cents int64  `bun:"days_61_90_cents"`
+	Over90Cents     int64  `bun:"over_90_cents"`
+	OldestDue       string `bun:"oldest_due"`
+}
+
+// Ageing sums, per party, the approved documents of typ in f's scope and store (f's dates are
+// ignored) that still owe something and were due before today, by days past due (1–30, 31–60,
+// 61–90, over 90) — in SQL, so that one row per party comes back whatever the number of
+// documents (report_purchases_open_idx finds them).
+func (s *Store) Ageing(ctx context.Context, f Filter, typ, today string) ([]AgeingFigures, error) {
+	t, err := calendar.ParseDate(today)
+	if err != nil {
+		return nil, err
+	}
+	ago := func(n int) string { return t.AddDate(0, 0, -n).Format(calendar.DateLayout) }
+	var out []AgeingFigures
+	err = Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
+		ColumnExpr("d.party_id, COUNT(*) AS documents").
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.due_date >= ? THEN d.balance_cents ELSE 0 END), 0) AS days_1_30_cents", ago(30)).
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.due_date >= ? AND d.due_date < ? THEN d.balance_cents ELSE 0 END), 0) AS days_31_60_cents",
+			ago(60), ago(30)).
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.due_date >= ? AND d.due_date < ? THEN d.balance_cents ELSE 0 END), 0) AS days_61_90_cents",
+			ago(90), ago(60)).
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.due_date < ? THEN d.balance_cents ELSE 0 END), 0) AS over_90_cents", ago(90)).
+		ColumnExpr("MIN(d.due_date) AS oldest_due").
+		Where("d.type = ?", typ).Where("d.balance_cents > 0").Where("d.due_date < ?", today).GroupExpr("d.party_id").Scan(ctx, &out)
+	return out, err
+}
+
+// partyRebuild is report_party_months and report_party_balances computed afresh from the
+// views — what the migration's backfill writes and the triggers keep from then on. The
+// balances are summed from the months after these are written (the months' trigger, when it
+// runs, filled them already: they are cleared again), so that they are the months' sum
+// whether the triggers are on or off.
+var partyRebuild = []string{
+	"DELETE FROM report_party_months",
+	`INSERT INTO report_party_months (company_id, type, party_id, month, store_id, n, total_cents, paid_cents, returns_cents)
+SELECT m.company_id, m.type, m.party_id, m.month, m.store_id, SUM(m.n), SUM(m.total_cents), SUM(m.paid_cents), SUM(m.returns_cents) FROM (
+    SELECT d.company_id, d.type, d.party_id, substr(d.doc_date, 1, 7) AS month, d.store_id, 1 AS n, d.total_cents,
+        0 AS paid_cents, 0 AS returns_cents
+    FROM report_document_heads d
+    UNION ALL
+    SELECT y.company_id, y.type, y.party_id, substr(y.payment_date, 1, 7), y.store_id, 0, 0, y.amount_cents, 0
+    FROM report_payments y WHERE y.approval_status = 'approved' AND y.document_counted = 1
+    UNION ALL
+    SELECT r.company_id, r.type, r.party_id, substr(r.return_date, 1, 7), r.store_id, 0, 0, 0, r.amount_cents
+    FROM report_returns r) AS m
+GROUP BY m.company_id, m.type, m.party_id, m.month, m.store_id`,
+	"DELETE FROM report_party_balances",
+	`INSERT INTO report_party_balances (company_id, type, party_id, store_id, n, balance_cents, oldest_due)
+SELECT b.company_id, b.type, b.party_id, b.store_id, b.n, b.balance_cents, COALESCE((SELECT MIN(d.due_date) FROM report_document_heads d
+    WHERE d.type = b.type AND d.party_id = b.party_id AND d.company_id = b.company_id AND d.store_id = b.store_id AND d.balance_cents > 0), '')
+FROM (SELECT m.company_id, m.type, m.party_id, m.store_id, SUM(m.n) AS n, SUM(m.total_cents - m.paid_cents - m.returns_cents) AS balance_cents
+    FROM report_party_months m GROUP BY m.company_id, m.type, m.party_id, m.store_id) AS b`,
+}
