@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/driver/pgdriver"
@@ -26,18 +27,33 @@ func OpenForLoad(ctx context.Context, url string, opts ...pgdriver.Option) (*bun
 
 // Sync makes every commit of a load through db (OpenForLoad) durable: on SQLite a checkpoint
 // that copies the whole WAL into the database file and empties it (TRUNCATE) — SQLite syncs the
-// WAL before copying and the database file after, so a completed checkpoint is on disk. It fails
-// when a reader kept it from completing. Nothing to do on PostgreSQL.
+// WAL before copying and the database file after, so a completed checkpoint is on disk. Another
+// connection's automatic checkpoint running at that moment makes SQLite answer busy at once
+// (without its busy timeout), so Sync tries again for up to syncPatience before it fails.
+// Nothing to do on PostgreSQL.
 func Sync(ctx context.Context, db bun.IDB) error {
 	if IsPostgres(db) {
 		return nil
 	}
-	var busy, logFrames, checkpointed int
-	if err := db.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logFrames, &checkpointed); err != nil {
-		return fmt.Errorf("db: checkpoint: %w", err)
+	deadline := time.Now().Add(syncPatience)
+	for {
+		var busy, logFrames, checkpointed int
+		if err := db.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logFrames, &checkpointed); err != nil {
+			return fmt.Errorf("db: checkpoint: %w", err)
+		}
+		if busy == 0 {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("db: checkpoint still busy after %v (%d of %d WAL frames copied)", syncPatience, checkpointed, logFrames)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(5 * time.Millisecond):
+		}
 	}
-	if busy != 0 {
-		return fmt.Errorf("db: checkpoint did not complete (%d of %d WAL frames copied): a reader held the WAL", checkpointed, logFrames)
-	}
-	return nil
 }
+
+// syncPatience bounds how long Sync waits for other connections' checkpoints and readers.
+const syncPatience = 10 * time.Second
