@@ -90,7 +90,8 @@ func openSQLite(ctx context.Context, path, synchronous string) (*bun.DB, error) 
 	// failing; _txlock=immediate takes the write lock at BEGIN so two transactions never deadlock
 	// upgrading a read lock. synchronous=FULL syncs the WAL at every commit: with NORMAL a power
 	// cut may drop the last acknowledged transactions (money among them); the cost is measured
-	// in bench/RESULTS.md ("SQLite durability").
+	// in bench/RESULTS.md ("SQLite durability"). Only OpenForLoad's connections run NORMAL, for
+	// a load that ends with Sync before anything is served.
 	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
 		"&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_txlock=immediate"
 	sqldb, err := sql.Open("sqlite", dsn)
