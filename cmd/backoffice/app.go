@@ -9,8 +9,12 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/uptrace/bun"
+
 	"github.com/backoffice/backoffice/modules/product"
+	"github.com/backoffice/backoffice/modules/reports"
 	"github.com/backoffice/backoffice/platform/config"
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/infra"
@@ -26,11 +30,17 @@ var version = "dev"
 // relay, when not nil, is woken after every commit that wrote events; commands without one leave
 // their events in the outbox for the server's relay.
 func wire(in *infra.Infra, cfg config.Config, logger *slog.Logger, relay *eventbus.Relay) (*product.Product, error) {
+	return wireOn(in.DB, in.ReportsDB, in.Bus, in, cfg, logger, relay)
+}
+
+// wireOn composes the product on the database bdb (reports reading reportsDB) and bus (nil: no
+// live channel, no consumer), with in's cache.
+func wireOn(bdb, reportsDB *bun.DB, bus *eventbus.Bus, in *infra.Infra, cfg config.Config, logger *slog.Logger, relay *eventbus.Relay) (*product.Product, error) {
 	sender, err := mail.FromConfig(cfg, logger)
 	if err != nil {
 		return nil, err
 	}
-	return product.New(product.Deps{DB: in.DB, ReportsDB: in.ReportsDB, Cache: in.Cache, Bus: in.Bus, Events: eventbus.NewEmitter(relay),
+	return product.New(product.Deps{DB: bdb, ReportsDB: reportsDB, Cache: in.Cache, Bus: bus, Events: eventbus.NewEmitter(relay),
 		Now: time.Now, Logger: logger, SessionTTL: cfg.SessionTTL, IdleTimeout: cfg.IdleTimeout, Mail: sender})
 }
 
@@ -43,7 +53,20 @@ func boot(ctx context.Context, name string, parts infra.Parts, logTo io.Writer) 
 	}
 	logger = logging.New(logTo, cfg.LogLevel)
 	in, err = infra.Open(ctx, cfg, name, parts, logger)
-	return cfg, logger, in, err
+	if err != nil || !parts.Migrate {
+		return cfg, logger, in, err
+	}
+	// A demo seed cut short (a crash mid-seed) left the reports' triggers paused: they come back
+	// with the aggregates rebuilt before anything else runs (nothing to do otherwise).
+	n, err := db.ResumeTriggers(ctx, in.DB, func(ctx context.Context, tx bun.Tx) error { return reports.RebuildAggregates(ctx, tx) })
+	if err != nil {
+		in.Close()
+		return cfg, logger, nil, err
+	}
+	if n > 0 {
+		logger.Warn("triggers paused by a load cut short resumed, aggregates rebuilt", "triggers", n)
+	}
+	return cfg, logger, in, nil
 }
 
 // withProduct runs fn on the product of a one-off command named name (logging to stderr, the
@@ -77,6 +100,15 @@ func serve(ctx context.Context) error {
 	go func() { defer close(relayDone); _ = relay.Run(relayCtx) }()
 	defer func() { stopRelay(); <-relayDone }()
 
+	if cfg.SeedDemo {
+		// Before the serving product exists, which so holds nothing read before the seed.
+		if err := seedDemo(ctx, in, cfg, logger, relay); err != nil {
+			return fmt.Errorf("seed demo data: %w", err)
+		}
+		// Each demo password hash borrowed 64 MiB for argon2id; hand it back to the OS now rather
+		// than whenever the runtime's scavenger gets to it, so the idle process stays small.
+		debug.FreeOSMemory()
+	}
 	m, err := wire(in, cfg, logger, relay)
 	if err != nil {
 		return err
@@ -101,16 +133,6 @@ func serve(ctx context.Context) error {
 	}
 	m.Mount(srv, cfg.ServeLive)
 
-	if cfg.SeedDemo {
-		// Through the mounted server, before it listens: the demo records take every rule a
-		// person's request takes.
-		if err := seedDemo(ctx, m, srv, logger); err != nil {
-			return fmt.Errorf("seed demo data: %w", err)
-		}
-		// Each demo password hash borrowed 64 MiB for argon2id; hand it back to the OS now rather
-		// than whenever the runtime's scavenger gets to it, so the idle process stays small.
-		debug.FreeOSMemory()
-	}
 	// The notifications consumer starts after the demo seed: on SQLite its writes would queue
 	// for the one write lock (and a disk sync each) between the seed's requests, on the first
 	// start's path; started now, it works through the seed's events from the stream (JetStream

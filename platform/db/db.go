@@ -25,7 +25,7 @@ import (
 func Open(ctx context.Context, url string, opts ...pgdriver.Option) (*bun.DB, error) {
 	switch {
 	case strings.HasPrefix(url, "sqlite:"):
-		return openSQLite(ctx, strings.TrimPrefix(url, "sqlite:"))
+		return openSQLite(ctx, strings.TrimPrefix(url, "sqlite:"), "FULL")
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		opts = append(append([]pgdriver.Option{pgdriver.WithDSN(url)}, opts...), connParams)
 		connector := pgdriver.NewConnector(opts...)
@@ -75,7 +75,9 @@ var registerLower = sync.OnceValue(func() error {
 		})
 })
 
-func openSQLite(ctx context.Context, path string) (*bun.DB, error) {
+// openSQLite opens the SQLite file at path; synchronous is the connections' sync level (FULL
+// for every connection that serves a person; NORMAL only for OpenForLoad).
+func openSQLite(ctx context.Context, path, synchronous string) (*bun.DB, error) {
 	if err := registerLower(); err != nil {
 		return nil, fmt.Errorf("db: register lower(): %w", err)
 	}
@@ -88,9 +90,10 @@ func openSQLite(ctx context.Context, path string) (*bun.DB, error) {
 	// failing; _txlock=immediate takes the write lock at BEGIN so two transactions never deadlock
 	// upgrading a read lock. synchronous=FULL syncs the WAL at every commit: with NORMAL a power
 	// cut may drop the last acknowledged transactions (money among them); the cost is measured
-	// in bench/RESULTS.md ("SQLite durability").
+	// in bench/RESULTS.md ("SQLite durability"). Only OpenForLoad's connections run NORMAL, for
+	// a load that ends with Sync before anything is served.
 	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
-		"&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)&_txlock=immediate"
+		"&_pragma=foreign_keys(1)&_pragma=synchronous(" + synchronous + ")&_txlock=immediate"
 	sqldb, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("db: open sqlite: %w", err)

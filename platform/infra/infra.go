@@ -151,14 +151,21 @@ func (in *Infra) Close() {
 
 // migrate applies the migrations on a connection of its own: a statement may build an index over
 // a large table for minutes, which the serving pool's read timeout (the PostgreSQL driver's 10 s)
-// would cut, failing the start.
+// would cut, failing the start. It is a load (db.OpenForLoad, made durable by db.Sync before
+// anything is served): on SQLite the ~50 migrations of a first start do not wait for the disk
+// one by one, and a migration lost to a power cut is lost with its row in the migrations table,
+// so the next start applies it again.
 func migrate(ctx context.Context, cfg config.Config) ([]string, error) {
-	mdb, err := db.Open(ctx, cfg.SQLURL(), pgdriver.WithReadTimeout(migrationTimeout), pgdriver.WithWriteTimeout(migrationTimeout))
+	mdb, err := db.OpenForLoad(ctx, cfg.SQLURL(), pgdriver.WithReadTimeout(migrationTimeout), pgdriver.WithWriteTimeout(migrationTimeout))
 	if err != nil {
 		return nil, err
 	}
 	defer func() { _ = mdb.Close() }()
-	return migrations.Up(ctx, mdb)
+	applied, err := migrations.Up(ctx, mdb)
+	if err != nil || len(applied) == 0 {
+		return applied, err
+	}
+	return applied, db.Sync(ctx, mdb)
 }
 
 // migrationTimeout bounds one migration statement.

@@ -29,7 +29,7 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
 		ctx := context.Background()
 		logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-		if err := demo.Seed(ctx, s.Product, s.Server, s.Clock.Now(), logger); err != nil {
+		if err := demo.Seed(ctx, s.Product, s.Server, s.DB, s.Clock.Now(), logger); err != nil {
 			t.Fatalf("seed: %v", err)
 		}
 		co := s.CompanyID
@@ -270,7 +270,7 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			t.Errorf("users report over the year: %d users with records, want at least 3 (%v)", active, users.Data.Rows)
 		}
 
-		if err := demo.Seed(ctx, s.Product, s.Server, s.Clock.Now(), logger); err != nil {
+		if err := demo.Seed(ctx, s.Product, s.Server, s.DB, s.Clock.Now(), logger); err != nil {
 			t.Fatalf("second seed: %v", err)
 		}
 		for _, c := range exact {
