@@ -676,7 +676,7 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 	if err != nil {
 		return built{}, err
 	}
-	inRange, err := st.Lines(ctx, q.filter)
+	inRange, err := st.ProductLines(ctx, q.filter)
 	if err != nil {
 		return built{}, err
 	}
@@ -684,9 +684,7 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 	if err != nil {
 		return built{}, err
 	}
-	upTo := q.filter
-	upTo.From = ""
-	ever, err := st.Lines(ctx, upTo)
+	ever, err := st.BoughtUpTo(ctx, q.filter)
 	if err != nil {
 		return built{}, err
 	}
@@ -732,23 +730,17 @@ func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
 	if err != nil {
 		return built{}, err
 	}
-	lots, err := st.Lots(ctx, q.filter.Scope)
+	byID := make(map[int64]store.Product, len(ps))
+	for _, p := range ps {
+		byID[p.ID] = p
+	}
+	lots, err := stockLots(ctx, st, ps)
 	if err != nil {
 		return built{}, err
 	}
-	byID := make(map[int64]store.Product, len(ps))
-	left := make(map[int64]int64, len(ps))
-	for _, p := range ps {
-		byID[p.ID], left[p.ID] = p, p.Quantity
-	}
 	var rows []Row
 	for _, l := range lots {
-		p, ok := byID[l.ProductID]
-		qty := min(left[l.ProductID], l.Quantity)
-		if !ok || qty <= 0 {
-			continue
-		}
-		left[l.ProductID] -= qty
+		p := byID[l.ProductID]
 		days := daysBetween(q.today, l.ExpiryDate)
 		bucket := "expired"
 		switch {
@@ -762,8 +754,62 @@ func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
 			bucket = "days_0_30"
 		}
 		rows = append(rows, Row{"code": p.Code, "name": p.Name, "expiry_date": l.ExpiryDate, "days_left": days, "bucket": bucket,
-			"quantity": qty, "lot_cost_cents": (l.BaseCents*qty*2 + l.Quantity) / (2 * l.Quantity), "link": ReportLink{Kind: "product", ID: p.ID}})
+			"quantity": l.Quantity, "lot_cost_cents": l.BaseCents, "link": ReportLink{Kind: "product", ID: p.ID}})
 	}
 	slices.SortStableFunc(rows, func(a, b Row) int { return compare(a["expiry_date"], b["expiry_date"]) })
 	return built{rows: rows}, nil
+}
+
+// firstLots is how many of a product's newest lots stockLots reads at first; a product whose
+// stock they do not cover is read again with lotsGrowth times as many.
+const firstLots, lotsGrowth = 16, 8
+
+// stockLots gives each product's stock to its lots, newest first, and answers the lots that
+// hold some of it with the quantity they hold and its cost (the lot's base in proportion,
+// rounded half up) in place of the lot's own. Only the newest lots are read: those of the
+// products whose stock the first firstLots do not cover are read again, more of them.
+func stockLots(ctx context.Context, st *store.Store, ps []store.Product) ([]store.Lot, error) {
+	left := map[int64]int64{}
+	var need []int64
+	for _, p := range ps {
+		if p.Quantity > 0 {
+			left[p.ID] = p.Quantity
+			need = append(need, p.ID)
+		}
+	}
+	var out []store.Lot
+	for limit := firstLots; len(need) > 0; limit *= lotsGrowth {
+		lots, err := st.NewestLots(ctx, need, limit)
+		if err != nil {
+			return nil, err
+		}
+		per := map[int64][]store.Lot{}
+		for _, l := range lots {
+			per[l.ProductID] = append(per[l.ProductID], l)
+		}
+		var again []int64
+		for _, id := range need {
+			got, stock := per[id], left[id]
+			var held int64
+			for _, l := range got {
+				held += l.Quantity
+			}
+			if len(got) == limit && held < stock {
+				again = append(again, id) // older lots may hold the rest
+				continue
+			}
+			for _, l := range got {
+				qty := min(stock, l.Quantity)
+				if qty <= 0 {
+					break
+				}
+				stock -= qty
+				l.BaseCents = (l.BaseCents*qty*2 + l.Quantity) / (2 * l.Quantity)
+				l.Quantity = qty
+				out = append(out, l)
+			}
+		}
+		need = again
+	}
+	return out, nil
 }

@@ -1,0 +1,187 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
+	"github.com/uptrace/bun/dialect/pgdialect"
+
+	"github.com/backoffice/backoffice/platform/calendar"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// Product figures (product_report, product_expiry_alert) read the aggregates
+// 20261130020000_reports_product_months keeps: report_product_months (lines per company, month,
+// store, type and product), report_product_bought (purchase lines per company, store and product,
+// all time) and report_lot_lines (the lots, newest first per product). A range is read as its
+// whole months from report_product_months and the days of a month it covers only in part from
+// report_lines, so the figures are exactly the lines' whatever the range.
+
+// monthSpan is how a range of days splits: the whole months first..last ("" none) and the
+// days of the months it covers only in part.
+type monthSpan struct {
+	first, last string
+	days        [][2]string
+}
+
+// spanOf splits from..to (both YYYY-MM-DD, from ≤ to).
+func spanOf(from, to string) monthSpan {
+	f, errF := calendar.ParseDate(from)
+	t, errT := calendar.ParseDate(to)
+	if errF != nil || errT != nil {
+		return monthSpan{days: [][2]string{{from, to}}}
+	}
+	// start is the first day of the first whole month; end the last day of the last one.
+	start := f
+	if f.Day() != 1 {
+		start = time.Date(f.Year(), f.Month()+1, 1, 0, 0, 0, 0, f.Location())
+	}
+	end := t
+	if next := t.AddDate(0, 0, 1); next.Day() != 1 {
+		end = time.Date(t.Year(), t.Month(), 0, 0, 0, 0, 0, t.Location())
+	}
+	if end.Before(start) {
+		return monthSpan{days: [][2]string{{from, to}}}
+	}
+	s := monthSpan{first: start.Format("2006-01"), last: end.Format("2006-01")}
+	if start.After(f) {
+		s.days = append(s.days, [2]string{from, start.AddDate(0, 0, -1).Format(calendar.DateLayout)})
+	}
+	if end.Before(t) {
+		s.days = append(s.days, [2]string{end.AddDate(0, 0, 1).Format(calendar.DateLayout), to})
+	}
+	return s
+}
+
+// monthEnd is the last day of day's month (YYYY-MM-DD).
+func monthEnd(day string) string {
+	d, err := calendar.ParseDate(day)
+	if err != nil {
+		return day
+	}
+	return time.Date(d.Year(), d.Month()+1, 0, 0, 0, 0, 0, d.Location()).Format(calendar.DateLayout)
+}
+
+// figures are the columns the parts of a product sum select, negated when sign is "-".
+func figures(alias, sign string) string {
+	return alias + ".product_id, " + alias + ".type, " + sign + alias + ".quantity AS quantity, " + sign + alias + ".amount_cents AS amount_cents, " +
+		sign + alias + ".cost_cents AS cost_cents"
+}
+
+// productMonths selects report_product_months' rows in f's scope and store that meet cond, in
+// figures' columns.
+func (s *Store) productMonths(f Filter, sign, cond string, args ...any) *bun.SelectQuery {
+	sel := listing.Restrict(s.db.NewSelect().TableExpr("report_product_months AS m"), f.Scope, "m.company_id").
+		ColumnExpr(figures("m", sign)).Where(cond, args...)
+	if f.StoreID != 0 {
+		sel = sel.Where("m.store_id = ?", f.StoreID)
+	}
+	return sel
+}
+
+// lineDays selects the lines (report_lines) dated from..to in f's scope and store, in figures'
+// columns.
+func (s *Store) lineDays(f Filter, sign, from, to string) *bun.SelectQuery {
+	return Filter{Scope: f.Scope, StoreID: f.StoreID, From: from, To: to}.where(s.db.NewSelect().TableExpr("report_lines AS l"), "l", "doc_date").
+		ColumnExpr(figures("l", sign))
+}
+
+// sumLines sums parts (selects in figures' columns) per product and type.
+func (s *Store) sumLines(ctx context.Context, parts []*bun.SelectQuery) ([]LineFigures, error) {
+	var out []LineFigures
+	// A compound SELECT written out: SQLite takes no parenthesised members (bun's UnionAll).
+	expr, args := "?", []any{parts[0]}
+	for _, p := range parts[1:] {
+		expr, args = expr+" UNION ALL ?", append(args, p)
+	}
+	err := s.db.NewRaw("SELECT m.product_id, m.type, COALESCE(SUM(m.quantity), 0) AS quantity, COALESCE(SUM(m.amount_cents), 0) AS amount_cents, "+
+		"COALESCE(SUM(m.cost_cents), 0) AS cost_cents FROM ("+expr+") AS m GROUP BY m.product_id, m.type", args...).Scan(ctx, &out)
+	return out, err
+}
+
+// ProductLines sums the approved documents' lines dated in f (both ends set) per product and
+// type, as Lines does: its whole months from report_product_months, the rest from the lines.
+func (s *Store) ProductLines(ctx context.Context, f Filter) ([]LineFigures, error) {
+	sp := spanOf(f.From, f.To)
+	var parts []*bun.SelectQuery
+	if sp.first != "" {
+		parts = append(parts, s.productMonths(f, "", "m.month BETWEEN ? AND ?", sp.first, sp.last))
+	}
+	for _, d := range sp.days {
+		parts = append(parts, s.lineDays(f, "", d[0], d[1]))
+	}
+	return s.sumLines(ctx, parts)
+}
+
+// BoughtUpTo sums the approved purchases' lines in f's scope and store dated up to f.To (set)
+// per product, as LineFigures of type Purchase (the weighted average cost's base): every
+// purchase ever (report_product_bought) less the whole months after f.To's month and the days
+// after f.To in its month — few rows for the ranges people ask for, which end near today.
+func (s *Store) BoughtUpTo(ctx context.Context, f Filter) ([]LineFigures, error) {
+	ever := listing.Restrict(s.db.NewSelect().TableExpr("report_product_bought AS b"), f.Scope, "b.company_id").
+		ColumnExpr("b.product_id, ? AS type, b.quantity, b.amount_cents, b.amount_cents AS cost_cents", Purchase)
+	if f.StoreID != 0 {
+		ever = ever.Where("b.store_id = ?", f.StoreID)
+	}
+	parts := []*bun.SelectQuery{ever, s.productMonths(f, "-", "m.type = ? AND m.month > ?", Purchase, f.To[:min(len(f.To), 7)])}
+	if end := monthEnd(f.To); end > f.To {
+		parts = append(parts, s.lineDays(f, "-", addDay(f.To), end).Where("l.type = ?", Purchase))
+	}
+	return s.sumLines(ctx, parts)
+}
+
+// addDay is the day after day (YYYY-MM-DD).
+func addDay(day string) string {
+	d, err := calendar.ParseDate(day)
+	if err != nil {
+		return day
+	}
+	return d.AddDate(0, 0, 1).Format(calendar.DateLayout)
+}
+
+// NewestLots returns up to limit of the newest lots (report_lot_lines: by purchase date, then
+// line) of each product of ids, per product newest first — the lots that hold a product's stock
+// first in, first out, read by the index without touching the older ones.
+func (s *Store) NewestLots(ctx context.Context, ids []int64, limit int) ([]Lot, error) {
+	var out []Lot
+	if len(ids) == 0 {
+		return out, nil
+	}
+	const cols = "l.line_id AS id, l.product_id, l.doc_date, l.expiry_date, l.quantity, l.base_cents"
+	var q *bun.RawQuery
+	if s.db.Dialect().Name() == dialect.PG {
+		// One index range per product, stopped after limit rows.
+		q = s.db.NewRaw("SELECT "+cols+" FROM unnest(?::bigint[]) AS p(id) CROSS JOIN LATERAL (SELECT * FROM report_lot_lines x "+
+			"WHERE x.product_id = p.id ORDER BY x.doc_date DESC, x.line_id DESC LIMIT ?) AS l ORDER BY l.product_id, l.doc_date DESC, l.line_id DESC",
+			pgdialect.Array(ids), limit)
+	} else {
+		// SQLite has no LATERAL; the embedded default's lots are few.
+		q = s.db.NewRaw("SELECT "+cols+" FROM (SELECT x.*, ROW_NUMBER() OVER (PARTITION BY x.product_id ORDER BY x.doc_date DESC, x.line_id DESC) AS rn "+
+			"FROM report_lot_lines x WHERE x.product_id IN (?)) AS l WHERE l.rn <= ? ORDER BY l.product_id, l.doc_date DESC, l.line_id DESC",
+			bun.In(ids), limit)
+	}
+	return out, q.Scan(ctx, &out)
+}
+
+// productRebuild is the product aggregates' content computed afresh from the owners' tables —
+// what 20261130020000_reports_product_months' backfill writes and its triggers keep.
+var productRebuild = []string{
+	"DELETE FROM report_product_months",
+	"DELETE FROM report_product_bought",
+	"DELETE FROM report_lot_lines",
+	`INSERT INTO report_product_months (company_id, month, store_id, type, product_id, n, quantity, amount_cents, cost_cents)
+SELECT l.company_id, substr(l.doc_date, 1, 7), l.store_id, l.type, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents),
+    SUM(l.cost_cents)
+FROM report_lines l
+GROUP BY l.company_id, substr(l.doc_date, 1, 7), l.store_id, l.type, l.product_id`,
+	`INSERT INTO report_product_bought (company_id, store_id, product_id, n, quantity, amount_cents)
+SELECT l.company_id, l.store_id, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents)
+FROM report_lines l WHERE l.type = 'purchase'
+GROUP BY l.company_id, l.store_id, l.product_id`,
+	`INSERT INTO report_lot_lines (line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents)
+SELECT x.id, x.purchase_id, p.company_id, x.product_id, p.purchase_date, x.expiry_date, x.quantity, x.base_cents
+FROM purchase_lines x JOIN purchases p ON p.id = x.purchase_id
+WHERE p.deleted_at IS NULL AND p.approval_status = 'approved' AND x.kind = 'goods' AND x.expiry_date <> ''`,
+}
