@@ -11,14 +11,22 @@ import (
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
-// KPIs are the dashboard's cards: this month against last month, and what is owed today.
+// KPIs are the dashboard's cards: this month to date against the same days of last month, and
+// what is owed today. A month to date against a whole month would always look like a fall (on
+// the 2nd, −95 %), so last month is cut at the same day: the 1st to LastMonthTo.
 type KPIs struct {
+	// SalesMonthCents and PurchasesMonthCents are this month's approved documents dated up to
+	// today; the *LastMonthCents last month's dated up to LastMonthTo.
 	SalesMonthCents         int64 `json:"sales_month_cents"`
 	SalesLastMonthCents     int64 `json:"sales_last_month_cents"`
 	PurchasesMonthCents     int64 `json:"purchases_month_cents"`
 	PurchasesLastMonthCents int64 `json:"purchases_last_month_cents"`
-	ReceivablesCents        int64 `json:"receivables_cents"`
-	PayablesCents           int64 `json:"payables_cents"`
+	// MonthTo is today; LastMonthTo the same day of last month, or its last day when last month
+	// is shorter (YYYY-MM-DD).
+	MonthTo          string `json:"month_to" doc:"Today (YYYY-MM-DD): this month's figures are the 1st to this day"`
+	LastMonthTo      string `json:"last_month_to" doc:"The same day of last month, or its last day when it is shorter (YYYY-MM-DD): last month's figures are its 1st to this day"`
+	ReceivablesCents int64  `json:"receivables_cents"`
+	PayablesCents    int64  `json:"payables_cents"`
 	// OverdueCents is the payables past their due date (expired_purchases_report's total).
 	OverdueCents int64 `json:"overdue_cents"`
 }
@@ -65,14 +73,15 @@ func (s *Service) Dashboard(ctx context.Context, p caller.Principal, companyID i
 	first := today.AddDate(0, 0, 1-today.Day())
 	start := first.AddDate(0, -11, 0)
 	f := store.Filter{Scope: scope, From: start.Format(calendar.DateLayout), To: first.AddDate(0, 1, -1).Format(calendar.DateLayout)}
-	out, err := s.dashboard(ctx, f, today.Format(calendar.DateLayout), start, admin)
+	out, err := s.dashboard(ctx, f, today, start, admin)
 	if err != nil {
 		return Dashboard{}, apperror.Internal(err)
 	}
 	return out, nil
 }
 
-func (s *Service) dashboard(ctx context.Context, f store.Filter, today string, start time.Time, admin bool) (Dashboard, error) {
+func (s *Service) dashboard(ctx context.Context, f store.Filter, day time.Time, start time.Time, admin bool) (Dashboard, error) {
+	today := day.Format(calendar.DateLayout)
 	var out Dashboard
 	docs, err := s.store.Documents(ctx, f, "", store.ByMonth)
 	if err != nil {
@@ -92,8 +101,9 @@ func (s *Service) dashboard(ctx context.Context, f store.Filter, today string, s
 			m.PurchasesCents += d.TotalCents
 		}
 	}
-	out.KPIs.SalesMonthCents, out.KPIs.PurchasesMonthCents = out.Months[11].SalesCents, out.Months[11].PurchasesCents
-	out.KPIs.SalesLastMonthCents, out.KPIs.PurchasesLastMonthCents = out.Months[10].SalesCents, out.Months[10].PurchasesCents
+	if out.KPIs, err = s.monthToDate(ctx, f, day); err != nil {
+		return out, err
+	}
 	b, err := s.store.Balances(ctx, f, today)
 	if err != nil {
 		return out, err
@@ -121,4 +131,41 @@ func (s *Service) dashboard(ctx context.Context, f store.Filter, today string, s
 		}
 	}
 	return out, nil
+}
+
+// monthToDate is the KPIs' this month to day against last month's same days (sales and
+// purchases; the balances are filled by the caller).
+func (s *Service) monthToDate(ctx context.Context, f store.Filter, day time.Time) (KPIs, error) {
+	first := day.AddDate(0, 0, 1-day.Day())
+	lastFirst := first.AddDate(0, -1, 0)
+	out := KPIs{MonthTo: day.Format(calendar.DateLayout), LastMonthTo: sameDayLastMonth(day).Format(calendar.DateLayout)}
+	f.From, f.To = lastFirst.Format(calendar.DateLayout), out.MonthTo
+	days, err := s.store.Documents(ctx, f, "", store.ByDay)
+	if err != nil {
+		return out, err
+	}
+	thisMonth := first.Format(calendar.DateLayout)
+	for _, d := range days {
+		sales, purchases := &out.SalesMonthCents, &out.PurchasesMonthCents
+		switch {
+		case d.Key >= thisMonth:
+		case d.Key <= out.LastMonthTo:
+			sales, purchases = &out.SalesLastMonthCents, &out.PurchasesLastMonthCents
+		default:
+			continue // last month after the same day
+		}
+		if d.Type == store.Sale {
+			*sales += d.TotalCents
+		} else {
+			*purchases += d.TotalCents
+		}
+	}
+	return out, nil
+}
+
+// sameDayLastMonth is day's day of the month in the month before, or that month's last day when
+// it is shorter (March 31st compares with February 28th, or 29th).
+func sameDayLastMonth(day time.Time) time.Time {
+	first := day.AddDate(0, 0, 1-day.Day())
+	return first.AddDate(0, -1, min(day.Day(), first.AddDate(0, 0, -1).Day())-1)
 }
