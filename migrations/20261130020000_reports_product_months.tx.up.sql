@@ -126,17 +126,23 @@ CREATE TABLE report_lot_lines (
     base_cents BIGINT NOT NULL
 );
 --bun:split
--- First in, first out: a product's newest lots hold its stock, so they are read newest first.
-CREATE INDEX report_lot_lines_product_idx ON report_lot_lines (product_id, doc_date DESC, line_id DESC);
+-- First in, first out: a product's newest lots hold its stock, so they are read newest first,
+-- from the index alone on PostgreSQL (at 100,000 purchases: 1.1 s with a heap fetch per lot,
+-- 0.19 s without, at load 25).
+CREATE INDEX report_lot_lines_product_idx ON report_lot_lines (product_id, doc_date DESC, line_id DESC)
+{{- if .PG}} INCLUDE (expiry_date, quantity, base_cents){{end}};
 --bun:split
 CREATE INDEX report_lot_lines_purchase_idx ON report_lot_lines (purchase_id);
 --bun:split
--- Backfill from what exists (the triggers keep them from here on).
+-- Backfill from what exists (the triggers keep them from here on). The months are written in
+-- month order, so that a month's rows share pages as the triggers' rows of each new month do:
+-- a month read 3,469 scattered pages at 100,000 documents (275 ms), 135 in order (28 ms).
 INSERT INTO report_product_months (company_id, month, store_id, type, product_id, n, quantity, amount_cents, cost_cents)
 SELECT l.company_id, substr(l.doc_date, 1, 7), l.store_id, l.type, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents),
     SUM(l.cost_cents)
 FROM report_lines l
-GROUP BY l.company_id, substr(l.doc_date, 1, 7), l.store_id, l.type, l.product_id;
+GROUP BY l.company_id, substr(l.doc_date, 1, 7), l.store_id, l.type, l.product_id
+ORDER BY substr(l.doc_date, 1, 7), l.company_id, l.type, l.store_id, l.product_id;
 --bun:split
 INSERT INTO report_product_bought (company_id, store_id, product_id, n, quantity, amount_cents)
 SELECT l.company_id, l.store_id, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents)
@@ -146,9 +152,17 @@ GROUP BY l.company_id, l.store_id, l.product_id;
 INSERT INTO report_lot_lines (line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents)
 SELECT x.id, x.purchase_id, p.company_id, x.product_id, p.purchase_date, x.expiry_date, x.quantity, x.base_cents
 FROM purchase_lines x JOIN purchases p ON p.id = x.purchase_id
-WHERE p.deleted_at IS NULL AND p.approval_status = 'approved' AND x.kind = 'goods' AND x.expiry_date <> '';
+WHERE p.deleted_at IS NULL AND p.approval_status = 'approved' AND x.kind = 'goods' AND x.expiry_date <> ''
+ORDER BY x.product_id, p.purchase_date;
+--bun:split
+-- product_expiry_alert reads report_lot_lines now; the view it read every lot from goes.
+DROP VIEW report_lots;
 --bun:split
 {{if .PG}}
+-- Statistics for the first reads' plans (autovacuum would take them later).
+ANALYZE report_product_months, report_product_bought, report_lot_lines;
+--bun:split
+
 CREATE FUNCTION report_purchase_lines_products() RETURNS trigger LANGUAGE plpgsql AS $body$
 BEGIN
     IF TG_OP <> 'INSERT' THEN {{template "purchase_line_products" "OLD"}} END IF;

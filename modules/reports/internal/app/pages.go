@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -730,13 +731,13 @@ func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
 	if err != nil {
 		return built{}, err
 	}
+	lots, err := stockLots(ctx, st, ps, addDays(q.today, 90))
+	if err != nil {
+		return built{}, err
+	}
 	byID := make(map[int64]store.Product, len(ps))
 	for _, p := range ps {
 		byID[p.ID] = p
-	}
-	lots, err := stockLots(ctx, st, ps)
-	if err != nil {
-		return built{}, err
 	}
 	var rows []Row
 	for _, l := range lots {
@@ -744,8 +745,6 @@ func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
 		days := daysBetween(q.today, l.ExpiryDate)
 		bucket := "expired"
 		switch {
-		case days > 90:
-			continue
 		case days > 60:
 			bucket = "days_61_90"
 		case days > 30:
@@ -753,10 +752,13 @@ func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
 		case days >= 0:
 			bucket = "days_0_30"
 		}
+		qty := l.Holds()
 		rows = append(rows, Row{"code": p.Code, "name": p.Name, "expiry_date": l.ExpiryDate, "days_left": days, "bucket": bucket,
-			"quantity": l.Quantity, "lot_cost_cents": l.BaseCents, "link": ReportLink{Kind: "product", ID: p.ID}})
+			"quantity": qty, "lot_cost_cents": (l.BaseCents*qty*2 + l.Quantity) / (2 * l.Quantity), "link": ReportLink{Kind: "product", ID: p.ID}})
 	}
-	slices.SortStableFunc(rows, func(a, b Row) int { return compare(a["expiry_date"], b["expiry_date"]) })
+	slices.SortStableFunc(rows, func(a, b Row) int {
+		return cmp.Or(compare(a["expiry_date"], b["expiry_date"]), compare(a["code"], b["code"]))
+	})
 	return built{rows: rows}, nil
 }
 
@@ -764,52 +766,46 @@ func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
 // stock they do not cover is read again with lotsGrowth times as many.
 const firstLots, lotsGrowth = 16, 8
 
-// stockLots gives each product's stock to its lots, newest first, and answers the lots that
-// hold some of it with the quantity they hold and its cost (the lot's base in proportion,
-// rounded half up) in place of the lot's own. Only the newest lots are read: those of the
-// products whose stock the first firstLots do not cover are read again, more of them.
-func stockLots(ctx context.Context, st *store.Store, ps []store.Product) ([]store.Lot, error) {
-	left := map[int64]int64{}
+// stockLots answers the lots of ps that hold some of their product's stock today and expire by
+// expiresBy. Only the newest lots are read: those of the products whose stock the first
+// firstLots do not cover are read again, more of them.
+func stockLots(ctx context.Context, st *store.Store, ps []store.Product, expiresBy string) ([]store.StockLot, error) {
 	var need []int64
 	for _, p := range ps {
 		if p.Quantity > 0 {
-			left[p.ID] = p.Quantity
 			need = append(need, p.ID)
 		}
 	}
-	var out []store.Lot
+	var out []store.StockLot
 	for limit := firstLots; len(need) > 0; limit *= lotsGrowth {
-		lots, err := st.NewestLots(ctx, need, limit)
+		lots, err := st.StockLots(ctx, need, limit, expiresBy)
 		if err != nil {
 			return nil, err
 		}
-		per := map[int64][]store.Lot{}
+		short := map[int64]bool{}
 		for _, l := range lots {
-			per[l.ProductID] = append(per[l.ProductID], l)
+			if !l.Covered(limit) {
+				short[l.ProductID] = true // older lots may hold the rest
+			}
 		}
-		var again []int64
-		for _, id := range need {
-			got, stock := per[id], left[id]
-			var held int64
-			for _, l := range got {
-				held += l.Quantity
-			}
-			if len(got) == limit && held < stock {
-				again = append(again, id) // older lots may hold the rest
-				continue
-			}
-			for _, l := range got {
-				qty := min(stock, l.Quantity)
-				if qty <= 0 {
-					break
-				}
-				stock -= qty
-				l.BaseCents = (l.BaseCents*qty*2 + l.Quantity) / (2 * l.Quantity)
-				l.Quantity = qty
+		need = need[:0]
+		for id := range short {
+			need = append(need, id)
+		}
+		for _, l := range lots {
+			if !short[l.ProductID] && l.ExpiryDate <= expiresBy {
 				out = append(out, l)
 			}
 		}
-		need = again
 	}
 	return out, nil
+}
+
+// addDays is day (YYYY-MM-DD) n days later.
+func addDays(day string, n int) string {
+	d, err := calendar.ParseDate(day)
+	if err != nil {
+		return day
+	}
+	return d.AddDate(0, 0, n).Format(calendar.DateLayout)
 }

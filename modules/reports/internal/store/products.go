@@ -141,41 +141,68 @@ func addDay(day string) string {
 	return d.AddDate(0, 0, 1).Format(calendar.DateLayout)
 }
 
-// NewestLots returns up to limit of the newest lots (report_lot_lines: by purchase date, then
-// line) of each product of ids, per product newest first — the lots that hold a product's stock
-// first in, first out, read by the index without touching the older ones.
-func (s *Store) NewestLots(ctx context.Context, ids []int64, limit int) ([]Lot, error) {
-	var out []Lot
+// StockLot is a lot (report_lot_lines) with what its product holds: Stock is the product's
+// stock today, Upto the units of this lot and every newer one of the product, Rank its place
+// among them (1: the newest).
+type StockLot struct {
+	Lot
+	Stock int64 `bun:"stock"`
+	Upto  int64 `bun:"upto"`
+	Rank  int64 `bun:"rn"`
+}
+
+// Holds is how many of its product's units the lot holds, first in, first out: the newest lots
+// hold the stock, so a lot holds what is left after the newer ones.
+func (l StockLot) Holds() int64 { return max(0, min(l.Quantity, l.Stock-(l.Upto-l.Quantity))) }
+
+// Covered says whether the lots read (limit of the newest) hold the product's whole stock:
+// false on the last lot read when older ones may hold the rest.
+func (l StockLot) Covered(limit int) bool { return l.Rank < int64(limit) || l.Upto >= l.Stock }
+
+// StockLots reads, of each product of ids with stock, its limit newest lots (by purchase date,
+// then line) and answers those that hold some of its stock today and expire by expiresBy
+// (YYYY-MM-DD), and the last lot read of a product whose stock they do not cover (Covered
+// false: read it again with a larger limit). Only the newest lots are read, by the index (from
+// the index alone on PostgreSQL), and only those rows come back.
+func (s *Store) StockLots(ctx context.Context, ids []int64, limit int, expiresBy string) ([]StockLot, error) {
+	var out []StockLot
 	if len(ids) == 0 {
 		return out, nil
 	}
-	const cols = "l.line_id AS id, l.product_id, l.doc_date, l.expiry_date, l.quantity, l.base_cents"
-	var q *bun.RawQuery
+	// The window runs over the lots read, newest first: Upto counts the units up to each lot.
+	const cols = "x.line_id AS id, x.product_id, x.doc_date, x.expiry_date, x.quantity, x.base_cents, p.quantity AS stock, " +
+		"SUM(x.quantity) OVER w AS upto, ROW_NUMBER() OVER w AS rn"
+	const window = " WINDOW w AS (PARTITION BY x.product_id ORDER BY x.doc_date DESC, x.line_id DESC ROWS UNBOUNDED PRECEDING)"
+	var lots *bun.RawQuery
 	if s.db.Dialect().Name() == dialect.PG {
 		// One index range per product, stopped after limit rows.
-		q = s.db.NewRaw("SELECT "+cols+" FROM unnest(?::bigint[]) AS p(id) CROSS JOIN LATERAL (SELECT * FROM report_lot_lines x "+
-			"WHERE x.product_id = p.id ORDER BY x.doc_date DESC, x.line_id DESC LIMIT ?) AS l ORDER BY l.product_id, l.doc_date DESC, l.line_id DESC",
-			pgdialect.Array(ids), limit)
+		lots = s.db.NewRaw("SELECT "+cols+" FROM report_products p CROSS JOIN LATERAL (SELECT y.line_id, y.product_id, y.doc_date, "+
+			"y.expiry_date, y.quantity, y.base_cents FROM report_lot_lines y WHERE y.product_id = p.id "+
+			"ORDER BY y.doc_date DESC, y.line_id DESC LIMIT ?) AS x WHERE p.id = ANY(?)"+window, limit, pgdialect.Array(ids))
 	} else {
-		// SQLite has no LATERAL; the embedded default's lots are few.
-		q = s.db.NewRaw("SELECT "+cols+" FROM (SELECT x.*, ROW_NUMBER() OVER (PARTITION BY x.product_id ORDER BY x.doc_date DESC, x.line_id DESC) AS rn "+
-			"FROM report_lot_lines x WHERE x.product_id IN (?)) AS l WHERE l.rn <= ? ORDER BY l.product_id, l.doc_date DESC, l.line_id DESC",
-			bun.In(ids), limit)
+		// SQLite has no LATERAL: every lot of the products is ranked (the embedded default's are few).
+		lots = s.db.NewRaw("SELECT "+cols+" FROM report_lot_lines x JOIN report_products p ON p.id = x.product_id "+
+			"WHERE x.product_id IN (?)"+window, bun.In(ids))
 	}
-	return out, q.Scan(ctx, &out)
+	err := s.db.NewRaw("SELECT l.* FROM (?) AS l WHERE l.rn <= ? AND l.upto - l.quantity < l.stock AND "+
+		"(l.expiry_date <= ? OR (l.rn = ? AND l.upto < l.stock))", lots, limit, expiresBy, limit).Scan(ctx, &out)
+	return out, err
 }
 
-// productRebuild is the product aggregates' content computed afresh from the owners' tables —
-// what 20261130020000_reports_product_months' backfill writes and its triggers keep.
+// productRebuild is the product aggregates' and the approval counts' content computed afresh
+// from the owners' tables — what 20261130020000_reports_product_months' and
+// 20261130020100_reports_approval_counts' backfills write and their triggers keep.
 var productRebuild = []string{
 	"DELETE FROM report_product_months",
 	"DELETE FROM report_product_bought",
 	"DELETE FROM report_lot_lines",
+	"DELETE FROM report_approval_counts",
 	`INSERT INTO report_product_months (company_id, month, store_id, type, product_id, n, quantity, amount_cents, cost_cents)
 SELECT l.company_id, substr(l.doc_date, 1, 7), l.store_id, l.type, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents),
     SUM(l.cost_cents)
 FROM report_lines l
-GROUP BY l.company_id, substr(l.doc_date, 1, 7), l.store_id, l.type, l.product_id`,
+GROUP BY l.company_id, substr(l.doc_date, 1, 7), l.store_id, l.type, l.product_id
+ORDER BY substr(l.doc_date, 1, 7), l.company_id, l.type, l.store_id, l.product_id`,
 	`INSERT INTO report_product_bought (company_id, store_id, product_id, n, quantity, amount_cents)
 SELECT l.company_id, l.store_id, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents)
 FROM report_lines l WHERE l.type = 'purchase'
@@ -183,5 +210,8 @@ GROUP BY l.company_id, l.store_id, l.product_id`,
 	`INSERT INTO report_lot_lines (line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents)
 SELECT x.id, x.purchase_id, p.company_id, x.product_id, p.purchase_date, x.expiry_date, x.quantity, x.base_cents
 FROM purchase_lines x JOIN purchases p ON p.id = x.purchase_id
-WHERE p.deleted_at IS NULL AND p.approval_status = 'approved' AND x.kind = 'goods' AND x.expiry_date <> ''`,
+WHERE p.deleted_at IS NULL AND p.approval_status = 'approved' AND x.kind = 'goods' AND x.expiry_date <> ''
+ORDER BY x.product_id, p.purchase_date`,
+	`INSERT INTO report_approval_counts (company_id, kind, n)
+SELECT a.company_id, a.kind, COUNT(*) FROM report_approvals a GROUP BY a.company_id, a.kind`,
 }
