@@ -1022,7 +1022,7 @@ func checkAggregates(t *testing.T, db *bun.DB) {
 	read := func(q bun.IDB) map[string]string {
 		out := map[string]string{}
 		for _, table := range []string{"report_document_days", "report_payment_days", "report_due_balances", "report_user_days",
-			"report_product_months", "report_product_bought", "report_lot_lines"} {
+			"report_product_months", "report_product_bought", "report_lot_lines", "report_approval_counts"} {
 			rows, err := q.QueryContext(ctx, "SELECT * FROM "+table)
 			if err != nil {
 				t.Fatal(err)

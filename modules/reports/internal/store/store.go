@@ -1,8 +1,9 @@
 // Package store is the reports module's only SQL. It reads the views the module owns
 // (report_document_heads, report_documents, report_payments, report_returns, report_products,
-// report_parties, report_receipts, report_returned_lines, …) and the daily aggregates its
+// report_parties, report_receipts, report_returned_lines, …) and the aggregates its
 // triggers keep (report_document_days, report_payment_days, report_due_balances,
-// report_user_days; see the reports package doc) and nothing else, so that the owners may change
+// report_user_days, report_approval_counts; the product ones in products.go; see the reports
+// package doc) and nothing else, so that the owners may change
 // their tables behind them (DESIGN rule 5). Every read takes a Filter whose scope limits it to
 // the caller's companies.
 package store
@@ -339,14 +340,15 @@ func (s *Store) Balances(ctx context.Context, f Filter, today string) (Balances,
 	return out, err
 }
 
-// Approvals counts what waits for a decision in scope, per kind (report_approvals).
+// Approvals counts what waits for a decision in scope, per kind (report_approvals' rows, as
+// report_approval_counts keeps them).
 func (s *Store) Approvals(ctx context.Context, scope listing.Scope) (map[string]int64, error) {
 	var rows []struct {
 		Kind  string `bun:"kind"`
 		Count int64  `bun:"n"`
 	}
-	err := listing.Restrict(s.db.NewSelect().TableExpr("report_approvals AS a"), scope, "a.company_id").
-		ColumnExpr("a.kind, COUNT(*) AS n").GroupExpr("a.kind").Scan(ctx, &rows)
+	err := listing.Restrict(s.db.NewSelect().TableExpr("report_approval_counts AS a"), scope, "a.company_id").
+		ColumnExpr("a.kind, SUM(a.n) AS n").GroupExpr("a.kind").Having("SUM(a.n) <> 0").Scan(ctx, &rows)
 	out := map[string]int64{}
 	for _, r := range rows {
 		out[r.Kind] = r.Count
