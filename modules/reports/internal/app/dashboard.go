@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/backoffice/backoffice/modules/reports/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/calendar"
@@ -83,36 +85,27 @@ func (s *Service) Dashboard(ctx context.Context, p caller.Principal, companyID i
 func (s *Service) dashboard(ctx context.Context, f store.Filter, day time.Time, start time.Time, admin bool) (Dashboard, error) {
 	today := day.Format(calendar.DateLayout)
 	var out Dashboard
-	docs, err := s.store.Documents(ctx, f, "", store.ByMonth)
-	if err != nil {
+	// The four reads are independent: run at once, the dashboard takes the longest of them
+	// rather than their sum.
+	var days []store.DocumentFigures
+	var b store.Balances
+	var alerts []store.Product
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) {
+		// By day: the months and this month to date against last month's same days, in one read.
+		days, err = s.store.Documents(gctx, f, "", store.ByDay)
+		return err
+	})
+	g.Go(func() (err error) { b, err = s.store.Balances(gctx, f, today); return err })
+	g.Go(func() (err error) { alerts, err = s.store.Products(gctx, f.Scope, true); return err })
+	if admin {
+		g.Go(func() (err error) { out.Approvals, err = s.store.Approvals(gctx, f.Scope); return err })
+	}
+	if err := g.Wait(); err != nil {
 		return out, err
 	}
-	index := map[string]int{}
-	for i := range 12 {
-		m := start.AddDate(0, i, 0).Format("2006-01")
-		index[m] = i
-		out.Months = append(out.Months, MonthFigures{Month: m})
-	}
-	for _, d := range docs {
-		m := &out.Months[index[d.Key]]
-		if d.Type == store.Sale {
-			m.SalesCents += d.TotalCents
-		} else {
-			m.PurchasesCents += d.TotalCents
-		}
-	}
-	if out.KPIs, err = s.monthToDate(ctx, f, day); err != nil {
-		return out, err
-	}
-	b, err := s.store.Balances(ctx, f, today)
-	if err != nil {
-		return out, err
-	}
+	out.Months, out.KPIs = dashboardMonths(days, start, day)
 	out.KPIs.ReceivablesCents, out.KPIs.PayablesCents, out.KPIs.OverdueCents = b.Receivables, b.Payables, b.Overdue
-	alerts, err := s.store.Products(ctx, f.Scope, true)
-	if err != nil {
-		return out, err
-	}
 	out.QuantityAlertsTotal = len(alerts)
 	out.QuantityAlerts = []QuantityAlert{}
 	for _, a := range alerts[:min(len(alerts), DashboardAlerts)] {
@@ -120,9 +113,6 @@ func (s *Service) dashboard(ctx context.Context, f store.Filter, day time.Time, 
 			Quantity: a.Quantity, AlertQuantity: a.AlertQuantity})
 	}
 	if admin {
-		if out.Approvals, err = s.store.Approvals(ctx, f.Scope); err != nil {
-			return out, err
-		}
 		// Every kind is named, zero when nothing waits, so that the cards do not come and go.
 		for _, k := range []string{"purchases", "sales", "payments", "purchase_orders", "received_orders", "returns"} {
 			if _, ok := out.Approvals[k]; !ok {
@@ -133,34 +123,40 @@ func (s *Service) dashboard(ctx context.Context, f store.Filter, day time.Time, 
 	return out, nil
 }
 
-// monthToDate is the KPIs' this month to day against last month's same days (sales and
-// purchases; the balances are filled by the caller).
-func (s *Service) monthToDate(ctx context.Context, f store.Filter, day time.Time) (KPIs, error) {
-	first := day.AddDate(0, 0, 1-day.Day())
-	lastFirst := first.AddDate(0, -1, 0)
-	out := KPIs{MonthTo: day.Format(calendar.DateLayout), LastMonthTo: sameDayLastMonth(day).Format(calendar.DateLayout)}
-	f.From, f.To = lastFirst.Format(calendar.DateLayout), out.MonthTo
-	days, err := s.store.Documents(ctx, f, "", store.ByDay)
-	if err != nil {
-		return out, err
+// dashboardMonths sums days (the documents per day of the 12 months from start) per month, and
+// this month to day against last month's same days (the KPIs' sales and purchases; the
+// balances are the caller's).
+func dashboardMonths(days []store.DocumentFigures, start, day time.Time) ([]MonthFigures, KPIs) {
+	months := make([]MonthFigures, 12)
+	index := map[string]int{}
+	for i := range months {
+		months[i].Month = start.AddDate(0, i, 0).Format("2006-01")
+		index[months[i].Month] = i
 	}
-	thisMonth := first.Format(calendar.DateLayout)
+	k := KPIs{MonthTo: day.Format(calendar.DateLayout), LastMonthTo: sameDayLastMonth(day).Format(calendar.DateLayout)}
+	thisMonth, lastMonth := months[11].Month, months[10].Month
 	for _, d := range days {
-		sales, purchases := &out.SalesMonthCents, &out.PurchasesMonthCents
-		switch {
-		case d.Key >= thisMonth:
-		case d.Key <= out.LastMonthTo:
-			sales, purchases = &out.SalesLastMonthCents, &out.PurchasesLastMonthCents
-		default:
-			continue // last month after the same day
+		i, ok := index[d.Key[:7]]
+		if !ok {
+			continue
 		}
-		if d.Type == store.Sale {
-			*sales += d.TotalCents
-		} else {
-			*purchases += d.TotalCents
+		*pick(d.Type == store.Sale, &months[i].SalesCents, &months[i].PurchasesCents) += d.TotalCents
+		switch {
+		case d.Key[:7] == thisMonth && d.Key <= k.MonthTo:
+			*pick(d.Type == store.Sale, &k.SalesMonthCents, &k.PurchasesMonthCents) += d.TotalCents
+		case d.Key[:7] == lastMonth && d.Key <= k.LastMonthTo:
+			*pick(d.Type == store.Sale, &k.SalesLastMonthCents, &k.PurchasesLastMonthCents) += d.TotalCents
 		}
 	}
-	return out, nil
+	return months, k
+}
+
+// pick is a when cond, else b.
+func pick(cond bool, a, b *int64) *int64 {
+	if cond {
+		return a
+	}
+	return b
 }
 
 // sameDayLastMonth is day's day of the month in the month before, or that month's last day when
