@@ -7,21 +7,39 @@
 -- received orders); an insert, a delete, or an update of its status, deletion or company takes
 -- back what the old row counted and adds what the new one counts. Other updates fire nothing.
 -- Backfilled here from report_approvals; the kinds are report_approvals'.
-{{define "asign"}}{{if eq . "OLD"}}-1{{else}}1{{end}}{{end}}
+--
+-- The templates take the owner's table as "."; "OLD" and "NEW" are the trigger's rows.
+{{define "kind"}}{{if eq . "purchase_returns"}}returns{{else}}{{.}}{{end}}{{end}}
+{{define "status"}}{{if or (eq . "purchase_orders") (eq . "received_orders")}}status{{else}}approval_status{{end}}{{end}}
+{{define "waits_old"}}INSERT INTO report_approval_counts (company_id, kind, n) SELECT OLD.company_id, '{{template "kind" .}}', -1
+WHERE OLD.deleted_at IS NULL AND OLD.{{template "status" .}} = 'pending' {{template "bump"}}{{end}}
+{{define "waits_new"}}INSERT INTO report_approval_counts (company_id, kind, n) SELECT NEW.company_id, '{{template "kind" .}}', 1
+WHERE NEW.deleted_at IS NULL AND NEW.{{template "status" .}} = 'pending' {{template "bump"}}{{end}}
 {{define "bump"}}ON CONFLICT (company_id, kind) DO UPDATE SET n = report_approval_counts.n + excluded.n;{{end}}
-{{define "waits_purchases"}}INSERT INTO report_approval_counts (company_id, kind, n) SELECT {{.}}.company_id, 'purchases', {{template "asign" .}}
-WHERE {{.}}.deleted_at IS NULL AND {{.}}.approval_status = 'pending' {{template "bump"}}{{end}}
-{{define "waits_sales"}}INSERT INTO report_approval_counts (company_id, kind, n) SELECT {{.}}.company_id, 'sales', {{template "asign" .}}
-WHERE {{.}}.deleted_at IS NULL AND {{.}}.approval_status = 'pending' {{template "bump"}}{{end}}
-{{define "waits_payments"}}INSERT INTO report_approval_counts (company_id, kind, n) SELECT {{.}}.company_id, 'payments', {{template "asign" .}}
-WHERE {{.}}.deleted_at IS NULL AND {{.}}.approval_status = 'pending' {{template "bump"}}{{end}}
-{{define "waits_purchase_orders"}}INSERT INTO report_approval_counts (company_id, kind, n) SELECT {{.}}.company_id, 'purchase_orders', {{template "asign" .}}
-WHERE {{.}}.deleted_at IS NULL AND {{.}}.status = 'pending' {{template "bump"}}{{end}}
-{{define "waits_received_orders"}}INSERT INTO report_approval_counts (company_id, kind, n) SELECT {{.}}.company_id, 'received_orders', {{template "asign" .}}
-WHERE {{.}}.deleted_at IS NULL AND {{.}}.status = 'pending' {{template "bump"}}{{end}}
-{{define "waits_purchase_returns"}}INSERT INTO report_approval_counts (company_id, kind, n) SELECT {{.}}.company_id, 'returns', {{template "asign" .}}
-WHERE {{.}}.deleted_at IS NULL AND {{.}}.approval_status = 'pending' {{template "bump"}}{{end}}
-{{define "differ"}}{{if .PG}}IS DISTINCT FROM{{else}}IS NOT{{end}}{{end}}
+{{define "pg"}}
+CREATE FUNCTION report_{{.}}_waits() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+    IF TG_OP <> 'INSERT' THEN {{template "waits_old" .}} END IF;
+    IF TG_OP <> 'DELETE' THEN {{template "waits_new" .}} END IF;
+    RETURN NULL;
+END $body$;
+--bun:split
+CREATE TRIGGER report_{{.}}_waits AFTER INSERT OR DELETE ON {{.}} FOR EACH ROW EXECUTE FUNCTION report_{{.}}_waits();
+--bun:split
+CREATE TRIGGER report_{{.}}_waits_update AFTER UPDATE ON {{.}} FOR EACH ROW
+WHEN (OLD.{{template "status" .}} IS DISTINCT FROM NEW.{{template "status" .}} OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at
+    OR OLD.company_id IS DISTINCT FROM NEW.company_id)
+EXECUTE FUNCTION report_{{.}}_waits();
+{{end}}
+{{define "sqlite"}}
+CREATE TRIGGER report_{{.}}_waits_insert AFTER INSERT ON {{.}} BEGIN {{template "waits_new" .}} END;
+--bun:split
+CREATE TRIGGER report_{{.}}_waits_update AFTER UPDATE ON {{.}}
+WHEN OLD.{{template "status" .}} IS NOT NEW.{{template "status" .}} OR OLD.deleted_at IS NOT NEW.deleted_at OR OLD.company_id IS NOT NEW.company_id
+BEGIN {{template "waits_old" .}} {{template "waits_new" .}} END;
+--bun:split
+CREATE TRIGGER report_{{.}}_waits_delete AFTER DELETE ON {{.}} BEGIN {{template "waits_old" .}} END;
+{{end}}
 CREATE TABLE report_approval_counts (
     company_id BIGINT NOT NULL,
     kind TEXT NOT NULL,
@@ -32,130 +50,26 @@ CREATE TABLE report_approval_counts (
 INSERT INTO report_approval_counts (company_id, kind, n)
 SELECT a.company_id, a.kind, COUNT(*) FROM report_approvals a GROUP BY a.company_id, a.kind;
 --bun:split
-{{if .PG}}
-CREATE FUNCTION report_purchases_waits() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    IF TG_OP <> 'INSERT' THEN {{template "waits_purchases" "OLD"}} END IF;
-    IF TG_OP <> 'DELETE' THEN {{template "waits_purchases" "NEW"}} END IF;
-    RETURN NULL;
-END $body$;
+{{if .PG}}{{template "pg" "purchases"}}
 --bun:split
-CREATE TRIGGER report_purchases_waits AFTER INSERT OR DELETE ON purchases FOR EACH ROW EXECUTE FUNCTION report_purchases_waits();
+{{template "pg" "sales"}}
 --bun:split
-CREATE TRIGGER report_purchases_waits_update AFTER UPDATE ON purchases FOR EACH ROW
-WHEN (OLD.approval_status {{template "differ" $}} NEW.approval_status OR OLD.deleted_at {{template "differ" $}} NEW.deleted_at OR OLD.company_id {{template "differ" $}} NEW.company_id)
-EXECUTE FUNCTION report_purchases_waits();
+{{template "pg" "payments"}}
 --bun:split
-CREATE FUNCTION report_sales_waits() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    IF TG_OP <> 'INSERT' THEN {{template "waits_sales" "OLD"}} END IF;
-    IF TG_OP <> 'DELETE' THEN {{template "waits_sales" "NEW"}} END IF;
-    RETURN NULL;
-END $body$;
+{{template "pg" "purchase_orders"}}
 --bun:split
-CREATE TRIGGER report_sales_waits AFTER INSERT OR DELETE ON sales FOR EACH ROW EXECUTE FUNCTION report_sales_waits();
+{{template "pg" "received_orders"}}
 --bun:split
-CREATE TRIGGER report_sales_waits_update AFTER UPDATE ON sales FOR EACH ROW
-WHEN (OLD.approval_status {{template "differ" $}} NEW.approval_status OR OLD.deleted_at {{template "differ" $}} NEW.deleted_at OR OLD.company_id {{template "differ" $}} NEW.company_id)
-EXECUTE FUNCTION report_sales_waits();
+{{template "pg" "purchase_returns"}}
+{{else}}{{template "sqlite" "purchases"}}
 --bun:split
-CREATE FUNCTION report_payments_waits() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    IF TG_OP <> 'INSERT' THEN {{template "waits_payments" "OLD"}} END IF;
-    IF TG_OP <> 'DELETE' THEN {{template "waits_payments" "NEW"}} END IF;
-    RETURN NULL;
-END $body$;
+{{template "sqlite" "sales"}}
 --bun:split
-CREATE TRIGGER report_payments_waits AFTER INSERT OR DELETE ON payments FOR EACH ROW EXECUTE FUNCTION report_payments_waits();
+{{template "sqlite" "payments"}}
 --bun:split
-CREATE TRIGGER report_payments_waits_update AFTER UPDATE ON payments FOR EACH ROW
-WHEN (OLD.approval_status {{template "differ" $}} NEW.approval_status OR OLD.deleted_at {{template "differ" $}} NEW.deleted_at OR OLD.company_id {{template "differ" $}} NEW.company_id)
-EXECUTE FUNCTION report_payments_waits();
+{{template "sqlite" "purchase_orders"}}
 --bun:split
-CREATE FUNCTION report_purchase_orders_waits() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    IF TG_OP <> 'INSERT' THEN {{template "waits_purchase_orders" "OLD"}} END IF;
-    IF TG_OP <> 'DELETE' THEN {{template "waits_purchase_orders" "NEW"}} END IF;
-    RETURN NULL;
-END $body$;
+{{template "sqlite" "received_orders"}}
 --bun:split
-CREATE TRIGGER report_purchase_orders_waits AFTER INSERT OR DELETE ON purchase_orders FOR EACH ROW EXECUTE FUNCTION report_purchase_orders_waits();
---bun:split
-CREATE TRIGGER report_purchase_orders_waits_update AFTER UPDATE ON purchase_orders FOR EACH ROW
-WHEN (OLD.status {{template "differ" $}} NEW.status OR OLD.deleted_at {{template "differ" $}} NEW.deleted_at OR OLD.company_id {{template "differ" $}} NEW.company_id)
-EXECUTE FUNCTION report_purchase_orders_waits();
---bun:split
-CREATE FUNCTION report_received_orders_waits() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    IF TG_OP <> 'INSERT' THEN {{template "waits_received_orders" "OLD"}} END IF;
-    IF TG_OP <> 'DELETE' THEN {{template "waits_received_orders" "NEW"}} END IF;
-    RETURN NULL;
-END $body$;
---bun:split
-CREATE TRIGGER report_received_orders_waits AFTER INSERT OR DELETE ON received_orders FOR EACH ROW EXECUTE FUNCTION report_received_orders_waits();
---bun:split
-CREATE TRIGGER report_received_orders_waits_update AFTER UPDATE ON received_orders FOR EACH ROW
-WHEN (OLD.status {{template "differ" $}} NEW.status OR OLD.deleted_at {{template "differ" $}} NEW.deleted_at OR OLD.company_id {{template "differ" $}} NEW.company_id)
-EXECUTE FUNCTION report_received_orders_waits();
---bun:split
-CREATE FUNCTION report_purchase_returns_waits() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    IF TG_OP <> 'INSERT' THEN {{template "waits_purchase_returns" "OLD"}} END IF;
-    IF TG_OP <> 'DELETE' THEN {{template "waits_purchase_returns" "NEW"}} END IF;
-    RETURN NULL;
-END $body$;
---bun:split
-CREATE TRIGGER report_purchase_returns_waits AFTER INSERT OR DELETE ON purchase_returns FOR EACH ROW EXECUTE FUNCTION report_purchase_returns_waits();
---bun:split
-CREATE TRIGGER report_purchase_returns_waits_update AFTER UPDATE ON purchase_returns FOR EACH ROW
-WHEN (OLD.approval_status {{template "differ" $}} NEW.approval_status OR OLD.deleted_at {{template "differ" $}} NEW.deleted_at OR OLD.company_id {{template "differ" $}} NEW.company_id)
-EXECUTE FUNCTION report_purchase_returns_waits();
-{{else}}
-CREATE TRIGGER report_purchases_waits_insert AFTER INSERT ON purchases BEGIN {{template "waits_purchases" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_purchases_waits_update AFTER UPDATE ON purchases
-WHEN OLD.approval_status {{template "differ" $}} NEW.approval_status OR OLD.deleted_at {{template "differ" $}} NEW.deleted_at OR OLD.company_id {{template "differ" $}} NEW.company_id
-BEGIN {{template "waits_purchases" "OLD"}} {{template "waits_purchases" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_purchases_waits_delete AFTER DELETE ON purchases BEGIN {{template "waits_purchases" "OLD"}} END;
---bun:split
-CREATE TRIGGER report_sales_waits_insert AFTER INSERT ON sales BEGIN {{template "waits_sales" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_sales_waits_update AFTER UPDATE ON sales
-WHEN OLD.approval_status {{template "differ" $}} NEW.approval_status OR OLD.deleted_at {{template "differ" $}} NEW.deleted_at OR OLD.company_id {{template "differ" $}} NEW.company_id
-BEGIN {{template "waits_sales" "OLD"}} {{template "waits_sales" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_sales_waits_delete AFTER DELETE ON sales BEGIN {{template "waits_sales" "OLD"}} END;
---bun:split
-CREATE TRIGGER report_payments_waits_insert AFTER INSERT ON payments BEGIN {{template "waits_payments" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_payments_waits_update AFTER UPDATE ON payments
-WHEN OLD.approval_status {{template "differ" $}} NEW.approval_status OR OLD.deleted_at {{template "differ" $}} NEW.deleted_at OR OLD.company_id {{template "differ" $}} NEW.company_id
-BEGIN {{template "waits_payments" "OLD"}} {{template "waits_payments" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_payments_waits_delete AFTER DELETE ON payments BEGIN {{template "waits_payments" "OLD"}} END;
---bun:split
-CREATE TRIGGER report_purchase_orders_waits_insert AFTER INSERT ON purchase_orders BEGIN {{template "waits_purchase_orders" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_purchase_orders_waits_update AFTER UPDATE ON purchase_orders
-WHEN OLD.status {{template "differ" $}} NEW.status OR OLD.deleted_at {{template "differ" $}} NEW.deleted_at OR OLD.company_id {{template "differ" $}} NEW.company_id
-BEGIN {{template "waits_purchase_orders" "OLD"}} {{template "waits_purchase_orders" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_purchase_orders_waits_delete AFTER DELETE ON purchase_orders BEGIN {{template "waits_purchase_orders" "OLD"}} END;
---bun:split
-CREATE TRIGGER report_received_orders_waits_insert AFTER INSERT ON received_orders BEGIN {{template "waits_received_orders" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_received_orders_waits_update AFTER UPDATE ON received_orders
-WHEN OLD.status {{template "differ" $}} NEW.status OR OLD.deleted_at {{template "differ" $}} NEW.deleted_at OR OLD.company_id {{template "differ" $}} NEW.company_id
-BEGIN {{template "waits_received_orders" "OLD"}} {{template "waits_received_orders" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_received_orders_waits_delete AFTER DELETE ON received_orders BEGIN {{template "waits_received_orders" "OLD"}} END;
---bun:split
-CREATE TRIGGER report_purchase_returns_waits_insert AFTER INSERT ON purchase_returns BEGIN {{template "waits_purchase_returns" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_purchase_returns_waits_update AFTER UPDATE ON purchase_returns
-WHEN OLD.approval_status {{template "differ" $}} NEW.approval_status OR OLD.deleted_at {{template "differ" $}} NEW.deleted_at OR OLD.company_id {{template "differ" $}} NEW.company_id
-BEGIN {{template "waits_purchase_returns" "OLD"}} {{template "waits_purchase_returns" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_purchase_returns_waits_delete AFTER DELETE ON purchase_returns BEGIN {{template "waits_purchase_returns" "OLD"}} END;
+{{template "sqlite" "purchase_returns"}}
 {{end}}
