@@ -82,13 +82,48 @@ GROUP BY x.product_id
 ON CONFLICT (company_id, month, type, store_id, product_id) DO UPDATE SET {{template "product_sums"}};
 {{end}}
 {{/* When a header's move reaches its lines: what decides whether and where they count. */}}
-{{define "differs"}}{{if .PG}}IS DISTINCT FROM{{else}}IS NOT{{end}}{{end}}
-{{define "purchase_moved"}}OLD.approval_status {{template "differs" .}} NEW.approval_status OR OLD.deleted_at {{template "differs" .}} NEW.deleted_at
-    OR OLD.purchase_date {{template "differs" .}} NEW.purchase_date OR OLD.store_id {{template "differs" .}} NEW.store_id
-    OR OLD.company_id {{template "differs" .}} NEW.company_id{{end}}
-{{define "sale_moved"}}OLD.approval_status {{template "differs" .}} NEW.approval_status OR OLD.deleted_at {{template "differs" .}} NEW.deleted_at
-    OR OLD.sale_date {{template "differs" .}} NEW.sale_date OR OLD.store_id {{template "differs" .}} NEW.store_id
-    OR OLD.company_id {{template "differs" .}} NEW.company_id{{end}}
+{{/* The triggers' templates below take the document type, purchase or sale, as ".". */}}
+{{define "line_old"}}{{if eq . "purchase"}}{{template "purchase_line_products" "OLD"}}{{else}}{{template "sale_line_products" "OLD"}}{{end}}{{end}}
+{{define "line_new"}}{{if eq . "purchase"}}{{template "purchase_line_products" "NEW"}}{{else}}{{template "sale_line_products" "NEW"}}{{end}}{{end}}
+{{define "head_old"}}{{if eq . "purchase"}}{{template "purchase_products" "OLD"}}{{else}}{{template "sale_products" "OLD"}}{{end}}{{end}}
+{{define "head_new"}}{{if eq . "purchase"}}{{template "purchase_products" "NEW"}}{{else}}{{template "sale_products" "NEW"}}{{end}}{{end}}
+{{/* When a header's move reaches its lines: what decides whether and where they count. */}}
+{{define "pg"}}
+CREATE FUNCTION report_{{.}}_lines_products() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+    IF TG_OP <> 'INSERT' THEN {{template "line_old" .}} END IF;
+    IF TG_OP <> 'DELETE' THEN {{template "line_new" .}} END IF;
+    RETURN NULL;
+END $body$;
+--bun:split
+CREATE TRIGGER report_{{.}}_lines_products AFTER INSERT OR UPDATE OR DELETE ON {{.}}_lines
+FOR EACH ROW EXECUTE FUNCTION report_{{.}}_lines_products();
+--bun:split
+CREATE FUNCTION report_{{.}}s_products() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+    {{template "head_old" .}}
+    {{template "head_new" .}}
+    RETURN NULL;
+END $body$;
+--bun:split
+CREATE TRIGGER report_{{.}}s_products AFTER UPDATE ON {{.}}s FOR EACH ROW
+WHEN (OLD.approval_status IS DISTINCT FROM NEW.approval_status OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at
+    OR OLD.{{.}}_date IS DISTINCT FROM NEW.{{.}}_date OR OLD.store_id IS DISTINCT FROM NEW.store_id
+    OR OLD.company_id IS DISTINCT FROM NEW.company_id)
+EXECUTE FUNCTION report_{{.}}s_products();
+{{end}}
+{{define "sqlite"}}
+CREATE TRIGGER report_{{.}}_lines_products_insert AFTER INSERT ON {{.}}_lines BEGIN {{template "line_new" .}} END;
+--bun:split
+CREATE TRIGGER report_{{.}}_lines_products_update AFTER UPDATE ON {{.}}_lines BEGIN {{template "line_old" .}} {{template "line_new" .}} END;
+--bun:split
+CREATE TRIGGER report_{{.}}_lines_products_delete AFTER DELETE ON {{.}}_lines BEGIN {{template "line_old" .}} END;
+--bun:split
+CREATE TRIGGER report_{{.}}s_products AFTER UPDATE ON {{.}}s
+WHEN OLD.approval_status IS NOT NEW.approval_status OR OLD.deleted_at IS NOT NEW.deleted_at OR OLD.{{.}}_date IS NOT NEW.{{.}}_date
+    OR OLD.store_id IS NOT NEW.store_id OR OLD.company_id IS NOT NEW.company_id
+BEGIN {{template "head_old" .}} {{template "head_new" .}} END;
+{{end}}
 CREATE TABLE report_product_months (
     company_id BIGINT NOT NULL,
     month TEXT NOT NULL,
@@ -162,64 +197,10 @@ DROP VIEW report_lots;
 -- Statistics for the first reads' plans (autovacuum would take them later).
 ANALYZE report_product_months, report_product_bought, report_lot_lines;
 --bun:split
-
-CREATE FUNCTION report_purchase_lines_products() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    IF TG_OP <> 'INSERT' THEN {{template "purchase_line_products" "OLD"}} END IF;
-    IF TG_OP <> 'DELETE' THEN {{template "purchase_line_products" "NEW"}} END IF;
-    RETURN NULL;
-END $body$;
+{{template "pg" "purchase"}}
 --bun:split
-CREATE TRIGGER report_purchase_lines_products AFTER INSERT OR UPDATE OR DELETE ON purchase_lines
-FOR EACH ROW EXECUTE FUNCTION report_purchase_lines_products();
+{{template "pg" "sale"}}
+{{else}}{{template "sqlite" "purchase"}}
 --bun:split
-CREATE FUNCTION report_purchases_products() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    {{template "purchase_products" "OLD"}}
-    {{template "purchase_products" "NEW"}}
-    RETURN NULL;
-END $body$;
---bun:split
-CREATE TRIGGER report_purchases_products AFTER UPDATE ON purchases
-FOR EACH ROW WHEN ({{template "purchase_moved" $}}) EXECUTE FUNCTION report_purchases_products();
---bun:split
-CREATE FUNCTION report_sale_lines_products() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    IF TG_OP <> 'INSERT' THEN {{template "sale_line_products" "OLD"}} END IF;
-    IF TG_OP <> 'DELETE' THEN {{template "sale_line_products" "NEW"}} END IF;
-    RETURN NULL;
-END $body$;
---bun:split
-CREATE TRIGGER report_sale_lines_products AFTER INSERT OR UPDATE OR DELETE ON sale_lines
-FOR EACH ROW EXECUTE FUNCTION report_sale_lines_products();
---bun:split
-CREATE FUNCTION report_sales_products() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    {{template "sale_products" "OLD"}}
-    {{template "sale_products" "NEW"}}
-    RETURN NULL;
-END $body$;
---bun:split
-CREATE TRIGGER report_sales_products AFTER UPDATE ON sales
-FOR EACH ROW WHEN ({{template "sale_moved" $}}) EXECUTE FUNCTION report_sales_products();
-{{else}}
-CREATE TRIGGER report_purchase_lines_products_insert AFTER INSERT ON purchase_lines BEGIN {{template "purchase_line_products" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_purchase_lines_products_update AFTER UPDATE ON purchase_lines BEGIN
-    {{template "purchase_line_products" "OLD"}} {{template "purchase_line_products" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_purchase_lines_products_delete AFTER DELETE ON purchase_lines BEGIN {{template "purchase_line_products" "OLD"}} END;
---bun:split
-CREATE TRIGGER report_purchases_products AFTER UPDATE ON purchases WHEN {{template "purchase_moved" $}} BEGIN
-    {{template "purchase_products" "OLD"}} {{template "purchase_products" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_sale_lines_products_insert AFTER INSERT ON sale_lines BEGIN {{template "sale_line_products" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_sale_lines_products_update AFTER UPDATE ON sale_lines BEGIN
-    {{template "sale_line_products" "OLD"}} {{template "sale_line_products" "NEW"}} END;
---bun:split
-CREATE TRIGGER report_sale_lines_products_delete AFTER DELETE ON sale_lines BEGIN {{template "sale_line_products" "OLD"}} END;
---bun:split
-CREATE TRIGGER report_sales_products AFTER UPDATE ON sales WHEN {{template "sale_moved" $}} BEGIN
-    {{template "sale_products" "OLD"}} {{template "sale_products" "NEW"}} END;
+{{template "sqlite" "sale"}}
 {{end}}
