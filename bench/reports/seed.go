@@ -29,13 +29,14 @@ func split(n int) benchkit.Split { return benchkit.Split{Demo: n - n/10, Other: 
 // seed loads (or reuses) the dataset in one transaction: per company the document benches'
 // master data, purchases and their lines (bench/purchaselist's load), sales and their lines
 // (bench/salelist's), then the payments (paymentsSQL) and approved purchase returns on dates of
-// their own (returnsSQL). The reports' triggers are
+// their own (returnsSQL). The reports' triggers are in place
 // but switched off for the load (session_replication_role = replica) and the aggregates rebuilt at
 // its end (reports.RebuildAggregates), as a bulk import would.
 func seed(ctx context.Context, bdb *bun.DB, w want) (benchkit.Tenants, bool, error) {
 	return benchkit.LoadOrReuse(ctx, bdb, otherCompany,
 		[]string{"purchases", "purchase_lines", "sales", "sale_lines", "payments", "purchase_returns", "suppliers", "customers",
-			"stores", "products", "categories", "companies", "report_document_days", "report_payment_days", "report_due_balances"},
+			"stores", "products", "categories", "companies", "report_document_days", "report_payment_days", "report_due_balances",
+			"report_product_months", "report_product_bought", "report_lot_lines", "report_party_months", "report_party_balances"},
 		func(t benchkit.Tenants) error { return reusable(ctx, bdb, t, w) },
 		func(ctx context.Context, tx bun.Tx, t benchkit.Tenants, id int64, demo bool) error {
 			np, ns, ny, sup, cus, stores, refPrefix, docPrefix, received := w.purchases.Demo, w.sales.Demo, w.payments.Demo,

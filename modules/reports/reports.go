@@ -4,7 +4,8 @@
 // SQL views it owns (migrations/20261128030000_reports_views, redefined in
 // 20261129010000_reports_returns_daily and 20261129010100_reports_user_days_overdue:
 // report_documents, report_payments, report_returns, report_products, report_parties,
-// report_approvals, report_companies, report_stores, report_users, report_lines, report_lots)
+// report_approvals, report_companies, report_stores, report_users, report_lines; report_lots
+// was dropped by 20261130020000_reports_product_months for report_lot_lines)
 // and the daily aggregates it owns (below) — DESIGN rule 5 — so that the owners' tables may
 // change behind them. The API contract shared with the web pages is
 // /work/briefs/reports-contract.md. Reads go to Deps.DB: the main database, or the PostgreSQL
@@ -71,7 +72,7 @@
 //     its purchase lines with an expiry date first in, first out (the newest lots hold what is
 //     left, as the oldest are sold first); the lots expired or expiring within 90 days are
 //     listed by bucket (expired, 0–30, 31–60, 61–90 days left) with quantity and cost (the
-//     line's base after discount, in proportion).
+//     line's base after discount, in proportion, rounded half up).
 //   - product_report: per product, purchased and sold quantities and amounts before VAT in the
 //     range, the units received (approved received orders, dated on the day an administrator
 //     approved them in America/Bogota — a receipt has no business date of its own and its
@@ -88,7 +89,10 @@
 //     and the day of their last sign-in; users_report/{id} lists those records in date order,
 //     totalled as the user's users_report row (counts and amounts per kind, approved) with
 //     amount_cents the sum of what they recorded.
-//   - GET /api/dashboard: this month's and last month's approved sales and purchases, today's
+//   - GET /api/dashboard: this month's approved sales and purchases to date (the 1st to today)
+//     against last month's same days (its 1st to the same day, or to its last day when it is
+//     shorter: month_to and last_month_to say which — a month to date against a whole month
+//     looked like a fall every month, −93.6 % on the demo on the 2nd), today's
 //     receivables, payables and overdue payables (expired_purchases_report's total: sales are
 //     due at once, so "overdue" is the supplier side), 12 months of sales and purchases, the
 //     first 10 quantity alerts and their count, and for administrators the records waiting for
@@ -110,6 +114,19 @@
 //     balances, and the positive ones for what is overdue) the dashboard's receivables,
 //     payables and overdue; report_user_days (company, day, store, user, kind, role: count and
 //     amount) users_report. Rows that net to zero stay and are skipped by the readers.
+//     report_product_months (company, month, store, type, product: lines, units, amount before
+//     VAT, cost) serves product_report's purchased and sold figures — a range's whole months
+//     from it, the days of a month the range cuts from the lines (report_lines, by the
+//     documents' date indexes); report_product_bought (company, store, product: every approved
+//     purchase line) its weighted average cost up to the range's end, as everything bought less
+//     the months and days after the end; report_lot_lines (one row per lot, indexed per product
+//     newest first, its figures in the index on PostgreSQL) product_expiry_alert, which reads
+//     each product's 16 newest lots and only reads more for a product whose stock they do not
+//     cover. These are moved by the lines' triggers and by a header trigger that fires only when
+//     a document's approval, deletion, date, store or company changes (not on a payment's paid
+//     and balance). The dashboard's approvals card counts report_approvals from the owners' partial
+//     indexes of live pending records (no counts table: one row per company and kind would queue
+//     every write of the company on it, and deadlocked a rejection against a new sale).
 //     RebuildAggregates recomputes them from scratch (a bulk load with the triggers off);
 //     TestReportsAgreeWithTheDocuments compares every page with the documents and then the kept
 //     aggregates with rebuilt ones, row by row, on SQLite and PostgreSQL: that is the proof
@@ -146,6 +163,10 @@
 //   - Not precomputed (bench/RESULTS.md says which miss the targets at 1,000,000): payment_report
 //     per party (its rows are about as many as the range's payments: a party pays a few times a
 //     month, each way and method apart), the payables ageing (its buckets move with today, so
-//     every purchase that still owes is read, from the index), product_report (every line up
-//     to the range's end for the average cost) and product_expiry_alert (every lot).
+//     every purchase that still owes is read, from the index), and product_report's receipts
+//     and returned lines (report_receipts, report_returned_lines: views, as they are few — a
+//     receipt per purchase order, a line per goods return).
+//   - Exports are streamed to the client as they are written (platform/xlsx.Stream: a body
+//     stream, never the whole file in the response buffer), so an export's memory does not grow
+//     with its file.
 package reports

@@ -46,6 +46,10 @@ type line struct {
 	IVAClass  string `json:"iva_class"`
 	BaseCents int64  `json:"base_cents"`
 	VATCents  int64  `json:"vat_cents"`
+	ProductID int64  `json:"product_id"`
+	Quantity  int64  `json:"quantity"`
+	// CostCents is a sale line's kept unit cost (a purchase line's unit cost).
+	CostCents int64 `json:"cost_cents"`
 }
 
 // doc is a purchase or a sale as its owner's API answers it.
@@ -717,6 +721,32 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 				t.Errorf("product_report %s..%s received and returned: %v, want %v", r[0], r[1], got, want)
 			}
 		}
+		// Ranges cut inside months (their whole months come from the monthly aggregates, the days
+		// at either end from the lines) and one store: per product, what was bought and sold and
+		// the average cost of what was bought up to the range's end, from the documents.
+		for _, r := range []struct {
+			from, to string
+			store    int64
+		}{{"2026-08-17", "2026-10-09", 0}, {"2026-10-05", "2026-10-20", 0}, {"2026-09-01", "2026-10-31", 0},
+			{"2026-08-17", "2026-10-09", b.stores[1]}, {"2026-11-02", today, b.stores[0]}} {
+			q := rng(r.from, r.to, "per_page", "500")
+			if r.store != 0 {
+				q.Set("store_id", fmt.Sprint(r.store))
+			}
+			got := map[string]int64{}
+			for _, row := range b.get(t, b.Admin, "product_report", q).Rows {
+				id := int64(row["link"].(map[string]any)["id"].(float64))
+				for _, k := range []string{"purchased_quantity", "purchased_cents", "sold_quantity", "sold_cents", "cost_of_sales_cents",
+					"average_cost_cents"} {
+					got[fmt.Sprint(id, " ", k)] = int64(row[k].(float64))
+				}
+			}
+			want := productFigures(b.docs, r.from, r.to, r.store)
+			if len(want) == 0 {
+				t.Errorf("product_report %s..%s: no lines in the range, the case proves nothing", r.from, r.to)
+			}
+			expect(t, fmt.Sprintf("product_report %s..%s store %d", r.from, r.to, r.store), got, want)
+		}
 		// Receipts are the company's, not a store's: a store's product_report has none.
 		for _, row := range b.get(t, b.Admin, "product_report", rng(from, to, "store_id", fmt.Sprint(b.stores[0]))).Rows {
 			if row["received_quantity"].(float64) != 0 {
@@ -741,7 +771,7 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 		// The dashboard: this month's and last month's documents, what is owed today, and what
 		// waits for approval.
 		var dash authtest.Data[struct {
-			KPIs   map[string]int64 `json:"kpis"`
+			KPIs   map[string]any `json:"kpis"`
 			Months []struct {
 				Month          string `json:"month"`
 				SalesCents     int64  `json:"sales_cents"`
@@ -763,7 +793,10 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			case "2026-11":
 				kpis[key+"_month_cents"] += d.total()
 			case "2026-10":
-				kpis[key+"_last_month_cents"] += d.total()
+				// Last month up to the same day as today (the 23rd): this month is to date.
+				if d.date() <= "2026-10-23" {
+					kpis[key+"_last_month_cents"] += d.total()
+				}
 			}
 			if d.typ == "sale" {
 				kpis["receivables_cents"] += d.Totals.BalanceCents
@@ -777,7 +810,17 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 				waiting["payments"]++
 			}
 		}
-		expect(t, "dashboard kpis", dash.Data.KPIs, kpis)
+		figures := map[string]int64{}
+		for k, v := range dash.Data.KPIs {
+			if n, ok := v.(float64); ok {
+				figures[k] = int64(n)
+			}
+		}
+		expect(t, "dashboard kpis", figures, kpis)
+		if dash.Data.KPIs["month_to"] != today || dash.Data.KPIs["last_month_to"] != "2026-10-23" {
+			t.Errorf("dashboard compares the 1st to %v with the 1st to %v, want %s and 2026-10-23", dash.Data.KPIs["month_to"],
+				dash.Data.KPIs["last_month_to"], today)
+		}
 		expect(t, "dashboard approvals", dash.Data.Approvals, waiting)
 		// Every generated document falls in the 12 months: the months add up to overview_chart's totals.
 		var monthSales, monthPurchases int64
@@ -934,12 +977,55 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 	})
 }
 
+// productFigures is product_report's figures per product ("<id> <column>") from the approved
+// documents' lines dated from..to (of one store, 0 every store), and the average cost of the
+// products bought or sold in the range: every approved purchase up to to, rounded half up.
+func productFigures(docs []doc, from, to string, store int64) map[string]int64 {
+	out := map[string]int64{}
+	type bought struct{ qty, cents int64 }
+	upTo, moved := map[int64]*bought{}, map[int64]bool{}
+	for _, d := range docs {
+		if d.ApprovalStatus != "approved" || (store != 0 && d.StoreID != store) || d.date() > to {
+			continue
+		}
+		for _, l := range d.Lines {
+			if d.typ == "purchase" {
+				if upTo[l.ProductID] == nil {
+					upTo[l.ProductID] = &bought{}
+				}
+				upTo[l.ProductID].qty += l.Quantity
+				upTo[l.ProductID].cents += l.BaseCents
+			}
+			if d.date() < from {
+				continue
+			}
+			moved[l.ProductID] = true
+			key := func(k string) string { return fmt.Sprint(l.ProductID, " ", k) }
+			if d.typ == "purchase" {
+				out[key("purchased_quantity")] += l.Quantity
+				out[key("purchased_cents")] += l.BaseCents
+			} else {
+				out[key("sold_quantity")] += l.Quantity
+				out[key("sold_cents")] += l.BaseCents
+				out[key("cost_of_sales_cents")] += l.CostCents * l.Quantity
+			}
+		}
+	}
+	for id := range moved {
+		if b := upTo[id]; b != nil && b.qty > 0 {
+			out[fmt.Sprint(id, " average_cost_cents")] = (b.cents + b.qty/2) / b.qty
+		}
+	}
+	return out
+}
+
 // checkAggregates compares the daily aggregates the triggers kept with ones rebuilt from scratch
 // (reports.RebuildAggregates, in a transaction rolled back), leaving out rows that net to zero.
 func checkAggregates(t *testing.T, db *bun.DB) {
 	t.Helper()
 	checkTables(t, db, "report_document_days", "report_payment_days", "report_due_balances", "report_user_days",
-		"report_party_months", "report_party_balances")
+		"report_party_months", "report_party_balances",
+		"report_product_months", "report_product_bought", "report_lot_lines")
 }
 
 // checkTables is checkAggregates on the aggregate tables named.
@@ -969,7 +1055,7 @@ func checkTables(t *testing.T, db *bun.DB, tables ...string) {
 					if b, ok := vals[i].([]byte); ok {
 						v = string(b)
 					}
-					if strings.HasSuffix(c, "_cents") || c == "n" {
+					if strings.HasSuffix(c, "_cents") || c == "n" || c == "quantity" {
 						figures += " " + c + "=" + v
 						zero = zero && v == "0"
 					} else {

@@ -1,13 +1,16 @@
 package xlsx
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
+	"github.com/valyala/fasthttp"
 
 	"github.com/backoffice/backoffice/platform/apperror"
 )
@@ -77,6 +80,14 @@ func Download(entity, sheet string, now time.Time, headers []string, rows func(y
 // headers, then the rows rows yields as Write writes them. The status and headers go before the
 // rows: a failure half-way is logged on log and cuts the file short, which the client sees as a
 // damaged download. Lists export through it so that their rows never sit in memory at once.
+//
+// Nor does the file: on the fiber server (fasthttp) a handler's writes are kept in the response
+// buffer until the handler returns, so a 1,000,000-row file (~35 MB, the buffer growing by
+// doubling) sat whole in memory and raised the heap the collector lets grow. The workbook is
+// handed to fasthttp as a body stream instead (chunked): it is written as the client reads it,
+// after the handler has returned, and stops when the client goes away. rows must then not
+// depend on anything the handler releases when it returns (the request's fiber context); the
+// request's context.Context stays valid.
 func Stream(ctx context.Context, log *slog.Logger, name, sheet string, headers []string,
 	rows func(yield func([]any) error) error, opts ...Option) *huma.StreamResponse {
 	return &huma.StreamResponse{Body: func(hctx huma.Context) {
@@ -84,8 +95,21 @@ func Stream(ctx context.Context, log *slog.Logger, name, sheet string, headers [
 		hctx.SetHeader("Content-Disposition", Disposition(name))
 		hctx.SetHeader("Cache-Control", "no-store")
 		hctx.SetStatus(http.StatusOK)
-		if err := Write(hctx.BodyWriter(), sheet, headers, rows, opts...); err != nil {
-			log.ErrorContext(ctx, "export failed", "file", name, "error", err)
+		write := func(w io.Writer) {
+			if err := Write(w, sheet, headers, rows, opts...); err != nil {
+				log.ErrorContext(ctx, "export failed", "file", name, "error", err)
+			}
 		}
+		if s, ok := hctx.BodyWriter().(bodyStreamer); ok {
+			s.SetBodyStreamWriter(func(w *bufio.Writer) { write(w) })
+			return
+		}
+		write(hctx.BodyWriter())
 	}}
+}
+
+// bodyStreamer is fasthttp's request context (the fiber adapter's body writer): a response
+// body written by a function as it is sent.
+type bodyStreamer interface {
+	SetBodyStreamWriter(fasthttp.StreamWriter)
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/backoffice/backoffice/modules/reports/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/calendar"
@@ -11,14 +13,22 @@ import (
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
-// KPIs are the dashboard's cards: this month against last month, and what is owed today.
+// KPIs are the dashboard's cards: this month to date against the same days of last month, and
+// what is owed today. A month to date against a whole month would always look like a fall (on
+// the 2nd, −95 %), so last month is cut at the same day: the 1st to LastMonthTo.
 type KPIs struct {
+	// SalesMonthCents and PurchasesMonthCents are this month's approved documents dated up to
+	// today; the *LastMonthCents last month's dated up to LastMonthTo.
 	SalesMonthCents         int64 `json:"sales_month_cents"`
 	SalesLastMonthCents     int64 `json:"sales_last_month_cents"`
 	PurchasesMonthCents     int64 `json:"purchases_month_cents"`
 	PurchasesLastMonthCents int64 `json:"purchases_last_month_cents"`
-	ReceivablesCents        int64 `json:"receivables_cents"`
-	PayablesCents           int64 `json:"payables_cents"`
+	// MonthTo is today; LastMonthTo the same day of last month, or its last day when last month
+	// is shorter (YYYY-MM-DD).
+	MonthTo          string `json:"month_to" doc:"Today (YYYY-MM-DD): this month's figures are the 1st to this day"`
+	LastMonthTo      string `json:"last_month_to" doc:"The same day of last month, or its last day when it is shorter (YYYY-MM-DD): last month's figures are its 1st to this day"`
+	ReceivablesCents int64  `json:"receivables_cents"`
+	PayablesCents    int64  `json:"payables_cents"`
 	// OverdueCents is the payables past their due date (expired_purchases_report's total).
 	OverdueCents int64 `json:"overdue_cents"`
 }
@@ -65,44 +75,37 @@ func (s *Service) Dashboard(ctx context.Context, p caller.Principal, companyID i
 	first := today.AddDate(0, 0, 1-today.Day())
 	start := first.AddDate(0, -11, 0)
 	f := store.Filter{Scope: scope, From: start.Format(calendar.DateLayout), To: first.AddDate(0, 1, -1).Format(calendar.DateLayout)}
-	out, err := s.dashboard(ctx, f, today.Format(calendar.DateLayout), start, admin)
+	out, err := s.dashboard(ctx, f, today, start, admin)
 	if err != nil {
 		return Dashboard{}, apperror.Internal(err)
 	}
 	return out, nil
 }
 
-func (s *Service) dashboard(ctx context.Context, f store.Filter, today string, start time.Time, admin bool) (Dashboard, error) {
+func (s *Service) dashboard(ctx context.Context, f store.Filter, day time.Time, start time.Time, admin bool) (Dashboard, error) {
+	today := day.Format(calendar.DateLayout)
 	var out Dashboard
-	docs, err := s.store.Documents(ctx, f, "", store.ByMonth)
-	if err != nil {
+	// The four reads are independent: run at once, the dashboard takes the longest of them
+	// rather than their sum.
+	var days []store.DocumentFigures
+	var b store.Balances
+	var alerts []store.Product
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() (err error) {
+		// By day: the months and this month to date against last month's same days, in one read.
+		days, err = s.store.Documents(gctx, f, "", store.ByDay)
+		return err
+	})
+	g.Go(func() (err error) { b, err = s.store.Balances(gctx, f, today); return err })
+	g.Go(func() (err error) { alerts, err = s.store.Products(gctx, f.Scope, true); return err })
+	if admin {
+		g.Go(func() (err error) { out.Approvals, err = s.store.Approvals(gctx, f.Scope); return err })
+	}
+	if err := g.Wait(); err != nil {
 		return out, err
 	}
-	index := map[string]int{}
-	for i := range 12 {
-		m := start.AddDate(0, i, 0).Format("2006-01")
-		index[m] = i
-		out.Months = append(out.Months, MonthFigures{Month: m})
-	}
-	for _, d := range docs {
-		m := &out.Months[index[d.Key]]
-		if d.Type == store.Sale {
-			m.SalesCents += d.TotalCents
-		} else {
-			m.PurchasesCents += d.TotalCents
-		}
-	}
-	out.KPIs.SalesMonthCents, out.KPIs.PurchasesMonthCents = out.Months[11].SalesCents, out.Months[11].PurchasesCents
-	out.KPIs.SalesLastMonthCents, out.KPIs.PurchasesLastMonthCents = out.Months[10].SalesCents, out.Months[10].PurchasesCents
-	b, err := s.store.Balances(ctx, f, today)
-	if err != nil {
-		return out, err
-	}
+	out.Months, out.KPIs = dashboardMonths(days, start, day)
 	out.KPIs.ReceivablesCents, out.KPIs.PayablesCents, out.KPIs.OverdueCents = b.Receivables, b.Payables, b.Overdue
-	alerts, err := s.store.Products(ctx, f.Scope, true)
-	if err != nil {
-		return out, err
-	}
 	out.QuantityAlertsTotal = len(alerts)
 	out.QuantityAlerts = []QuantityAlert{}
 	for _, a := range alerts[:min(len(alerts), DashboardAlerts)] {
@@ -110,9 +113,6 @@ func (s *Service) dashboard(ctx context.Context, f store.Filter, today string, s
 			Quantity: a.Quantity, AlertQuantity: a.AlertQuantity})
 	}
 	if admin {
-		if out.Approvals, err = s.store.Approvals(ctx, f.Scope); err != nil {
-			return out, err
-		}
 		// Every kind is named, zero when nothing waits, so that the cards do not come and go.
 		for _, k := range []string{"purchases", "sales", "payments", "purchase_orders", "received_orders", "returns"} {
 			if _, ok := out.Approvals[k]; !ok {
@@ -121,4 +121,47 @@ func (s *Service) dashboard(ctx context.Context, f store.Filter, today string, s
 		}
 	}
 	return out, nil
+}
+
+// dashboardMonths sums days (the documents per day of the 12 months from start) per month, and
+// this month to day against last month's same days (the KPIs' sales and purchases; the
+// balances are the caller's).
+func dashboardMonths(days []store.DocumentFigures, start, day time.Time) ([]MonthFigures, KPIs) {
+	months := make([]MonthFigures, 12)
+	index := map[string]int{}
+	for i := range months {
+		months[i].Month = start.AddDate(0, i, 0).Format("2006-01")
+		index[months[i].Month] = i
+	}
+	k := KPIs{MonthTo: day.Format(calendar.DateLayout), LastMonthTo: sameDayLastMonth(day).Format(calendar.DateLayout)}
+	thisMonth, lastMonth := months[11].Month, months[10].Month
+	for _, d := range days {
+		i, ok := index[d.Key[:7]]
+		if !ok {
+			continue
+		}
+		*pick(d.Type == store.Sale, &months[i].SalesCents, &months[i].PurchasesCents) += d.TotalCents
+		switch {
+		case d.Key[:7] == thisMonth && d.Key <= k.MonthTo:
+			*pick(d.Type == store.Sale, &k.SalesMonthCents, &k.PurchasesMonthCents) += d.TotalCents
+		case d.Key[:7] == lastMonth && d.Key <= k.LastMonthTo:
+			*pick(d.Type == store.Sale, &k.SalesLastMonthCents, &k.PurchasesLastMonthCents) += d.TotalCents
+		}
+	}
+	return months, k
+}
+
+// pick is a when cond, else b.
+func pick(cond bool, a, b *int64) *int64 {
+	if cond {
+		return a
+	}
+	return b
+}
+
+// sameDayLastMonth is day's day of the month in the month before, or that month's last day when
+// it is shorter (March 31st compares with February 28th, or 29th).
+func sameDayLastMonth(day time.Time) time.Time {
+	first := day.AddDate(0, 0, 1-day.Day())
+	return first.AddDate(0, -1, min(day.Day(), first.AddDate(0, 0, -1).Day())-1)
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -486,7 +487,7 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 	if err != nil {
 		return built{}, err
 	}
-	inRange, err := st.Lines(ctx, q.filter)
+	inRange, err := st.ProductLines(ctx, q.filter)
 	if err != nil {
 		return built{}, err
 	}
@@ -494,9 +495,7 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 	if err != nil {
 		return built{}, err
 	}
-	upTo := q.filter
-	upTo.From = ""
-	ever, err := st.Lines(ctx, upTo)
+	ever, err := st.BoughtUpTo(ctx, q.filter)
 	if err != nil {
 		return built{}, err
 	}
@@ -542,28 +541,20 @@ func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
 	if err != nil {
 		return built{}, err
 	}
-	lots, err := st.Lots(ctx, q.filter.Scope)
+	lots, err := stockLots(ctx, st, ps, addDays(q.today, 90))
 	if err != nil {
 		return built{}, err
 	}
 	byID := make(map[int64]store.Product, len(ps))
-	left := make(map[int64]int64, len(ps))
 	for _, p := range ps {
-		byID[p.ID], left[p.ID] = p, p.Quantity
+		byID[p.ID] = p
 	}
 	var rows []Row
 	for _, l := range lots {
-		p, ok := byID[l.ProductID]
-		qty := min(left[l.ProductID], l.Quantity)
-		if !ok || qty <= 0 {
-			continue
-		}
-		left[l.ProductID] -= qty
+		p := byID[l.ProductID]
 		days := daysBetween(q.today, l.ExpiryDate)
 		bucket := "expired"
 		switch {
-		case days > 90:
-			continue
 		case days > 60:
 			bucket = "days_61_90"
 		case days > 30:
@@ -571,9 +562,60 @@ func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
 		case days >= 0:
 			bucket = "days_0_30"
 		}
+		qty := l.Holds()
 		rows = append(rows, Row{"code": p.Code, "name": p.Name, "expiry_date": l.ExpiryDate, "days_left": days, "bucket": bucket,
 			"quantity": qty, "lot_cost_cents": (l.BaseCents*qty*2 + l.Quantity) / (2 * l.Quantity), "link": ReportLink{Kind: "product", ID: p.ID}})
 	}
-	slices.SortStableFunc(rows, func(a, b Row) int { return compare(a["expiry_date"], b["expiry_date"]) })
+	slices.SortStableFunc(rows, func(a, b Row) int {
+		return cmp.Or(compare(a["expiry_date"], b["expiry_date"]), compare(a["code"], b["code"]))
+	})
 	return built{rows: rows}, nil
+}
+
+// firstLots is how many of a product's newest lots stockLots reads at first; a product whose
+// stock they do not cover is read again with lotsGrowth times as many.
+const firstLots, lotsGrowth = 16, 8
+
+// stockLots answers the lots of ps that hold some of their product's stock today and expire by
+// expiresBy. Only the newest lots are read: those of the products whose stock the first
+// firstLots do not cover are read again, more of them.
+func stockLots(ctx context.Context, st *store.Store, ps []store.Product, expiresBy string) ([]store.StockLot, error) {
+	var need []int64
+	for _, p := range ps {
+		if p.Quantity > 0 {
+			need = append(need, p.ID)
+		}
+	}
+	var out []store.StockLot
+	for limit := firstLots; len(need) > 0; limit *= lotsGrowth {
+		lots, err := st.StockLots(ctx, need, limit, expiresBy)
+		if err != nil {
+			return nil, err
+		}
+		short := map[int64]bool{}
+		for _, l := range lots {
+			if !l.Covered(limit) {
+				short[l.ProductID] = true // older lots may hold the rest
+			}
+		}
+		need = need[:0]
+		for id := range short {
+			need = append(need, id)
+		}
+		for _, l := range lots {
+			if !short[l.ProductID] && l.ExpiryDate <= expiresBy {
+				out = append(out, l)
+			}
+		}
+	}
+	return out, nil
+}
+
+// addDays is day (YYYY-MM-DD) n days later.
+func addDays(day string, n int) string {
+	d, err := calendar.ParseDate(day)
+	if err != nil {
+		return day
+	}
+	return d.AddDate(0, 0, n).Format(calendar.DateLayout)
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"time"
 
 	"github.com/uptrace/bun"
 
@@ -86,53 +85,6 @@ type PartyFigures struct {
 
 // net is what the figures leave owed: documents − payments − returns.
 func (p PartyFigures) net() int64 { return p.TotalCents - p.PaidCents - p.ReturnsCents }
-
-// span is how a range [From, To] falls on months: the whole months First..Last ("" none) and
-// the days of the months it cuts (at most two: the first month's from From, the last's up to To).
-type span struct {
-	First, Last string
-	Days        [][2]string
-}
-
-// monthEnd is the last day of date's month (YYYY-MM-DD).
-func monthEnd(date string) string {
-	t, err := calendar.ParseDate(date[:7] + "-01")
-	if err != nil {
-		return date
-	}
-	return t.AddDate(0, 1, -1).Format(calendar.DateLayout)
-}
-
-// addMonths is month (YYYY-MM) moved n months.
-func addMonths(month string, n int) string {
-	t, err := time.Parse("2006-01", month)
-	if err != nil {
-		return month
-	}
-	return t.AddDate(0, n, 0).Format("2006-01")
-}
-
-// spanOf splits [from, to] (both YYYY-MM-DD, from ≤ to) into whole months and cut days.
-func spanOf(from, to string) span {
-	var sp span
-	first, last := from[:7], to[:7]
-	if first == last && (from[8:] != "01" || to != monthEnd(to)) {
-		sp.Days = append(sp.Days, [2]string{from, to})
-		return sp
-	}
-	if from[8:] != "01" {
-		sp.Days = append(sp.Days, [2]string{from, monthEnd(from)})
-		first = addMonths(first, 1)
-	}
-	if to != monthEnd(to) {
-		sp.Days = append(sp.Days, [2]string{last + "-01", to})
-		last = addMonths(last, -1)
-	}
-	if first <= last {
-		sp.First, sp.Last = first, last
-	}
-	return sp
-}
 
 // partyRows restricts sel on a party aggregate aliased alias to f's scope and store, typ and
 // (partyID ≠ 0) one party.

@@ -1,9 +1,10 @@
 // Package store is the reports module's only SQL. It reads the views the module owns
 // (report_document_heads, report_documents, report_payments, report_returns, report_products,
-// report_parties, report_receipts, report_returned_lines, …) and the daily aggregates its
+// report_parties, report_receipts, report_returned_lines, …) and the aggregates its
 // triggers keep (report_document_days, report_payment_days, report_due_balances,
-// report_user_days, and per party report_party_months and report_party_balances — parties.go;
-// see the reports package doc) and nothing else, so that the owners may change
+// report_user_days; per party report_party_months and
+// report_party_balances — parties.go; the product ones in products.go; see the reports
+// package doc) and nothing else, so that the owners may change
 // their tables behind them (DESIGN rule 5). Every read takes a Filter whose scope limits it to
 // the caller's companies.
 package store
@@ -199,14 +200,16 @@ type Product struct {
 }
 
 // Products returns the live products in scope (report_products) by code; alerts keeps only
-// the goods at or below their alert quantity (the catalog's alert rule), fewest in stock first.
+// the goods at or below their alert quantity (the catalog's alert rule), fewest in stock first,
+// with what is on order (OnOrder is 0 otherwise).
 func (s *Store) Products(ctx context.Context, scope listing.Scope, alerts bool) ([]Product, error) {
 	var out []Product
 	sel := listing.Restrict(s.db.NewSelect().TableExpr("report_products AS p"), scope, "p.company_id").
-		ColumnExpr("p.id, p.company_id, p.code, p.name, p.unit, p.quantity, p.alert_quantity, p.cost_cents, p.on_order")
+		ColumnExpr("p.id, p.company_id, p.code, p.name, p.unit, p.quantity, p.alert_quantity, p.cost_cents")
 	if alerts {
-		sel = sel.Where("p.kind = 'goods'").Where("p.quantity <= p.alert_quantity").OrderExpr("p.quantity, p.name, p.id")
+		sel = sel.ColumnExpr("p.on_order").Where("p.kind = 'goods'").Where("p.quantity <= p.alert_quantity").OrderExpr("p.quantity, p.name, p.id")
 	} else {
+		// What is on order is the alerts' alone: every product's would be a subquery each.
 		sel = sel.OrderExpr("p.code, p.id")
 	}
 	return out, sel.Scan(ctx, &out)
@@ -233,7 +236,8 @@ func (s *Store) Balances(ctx context.Context, f Filter, today string) (Balances,
 	return out, err
 }
 
-// Approvals counts what waits for a decision in scope, per kind (report_approvals).
+// Approvals counts what waits for a decision in scope, per kind (report_approvals' rows, read
+// from the owners' partial indexes of pending records: 20261130020100_reports_pending_indexes).
 func (s *Store) Approvals(ctx context.Context, scope listing.Scope) (map[string]int64, error) {
 	var rows []struct {
 		Kind  string `bun:"kind"`
@@ -326,18 +330,7 @@ type LineFigures struct {
 	CostCents   int64  `bun:"cost_cents"`
 }
 
-// Lines sums the approved documents' lines dated in f per product and type (f.From "" : from
-// the beginning).
-func (s *Store) Lines(ctx context.Context, f Filter) ([]LineFigures, error) {
-	var out []LineFigures
-	err := f.where(s.db.NewSelect().TableExpr("report_lines AS l"), "l", "doc_date").
-		ColumnExpr("l.product_id, l.type, COALESCE(SUM(l.quantity), 0) AS quantity").
-		ColumnExpr("COALESCE(SUM(l.amount_cents), 0) AS amount_cents, COALESCE(SUM(l.cost_cents), 0) AS cost_cents").
-		GroupExpr("l.product_id, l.type").Scan(ctx, &out)
-	return out, err
-}
-
-// Lot is a purchase line of goods with an expiry date (report_lots).
+// Lot is a purchase line of goods with an expiry date (report_lot_lines).
 type Lot struct {
 	ID         int64  `bun:"id"`
 	ProductID  int64  `bun:"product_id"`
@@ -345,15 +338,6 @@ type Lot struct {
 	ExpiryDate string `bun:"expiry_date"`
 	Quantity   int64  `bun:"quantity"`
 	BaseCents  int64  `bun:"base_cents"`
-}
-
-// Lots returns the lots in scope, per product newest purchase first.
-func (s *Store) Lots(ctx context.Context, scope listing.Scope) ([]Lot, error) {
-	var out []Lot
-	err := listing.Restrict(s.db.NewSelect().TableExpr("report_lots AS l"), scope, "l.company_id").
-		ColumnExpr("l.id, l.product_id, l.doc_date, l.expiry_date, l.quantity, l.base_cents").
-		OrderExpr("l.product_id, l.doc_date DESC, l.id DESC").Scan(ctx, &out)
-	return out, err
 }
 
 // rebuild is the aggregates' content computed afresh from the views — what the reports
@@ -401,7 +385,7 @@ func sums(alias string, cols []string) string {
 // readers never see them half-filled): for a bulk load that bypassed the triggers
 // (session_replication_role = replica), or to check that the triggers kept them exact.
 func Rebuild(ctx context.Context, db bun.IDB) error {
-	for _, q := range slices.Concat(rebuild, partyRebuild) {
+	for _, q := range slices.Concat(rebuild, partyRebuild, productRebuild) {
 		if _, err := db.ExecContext(ctx, q); err != nil {
 			return err
 		}

@@ -3346,6 +3346,10 @@ export interface components {
             data: components["schemas"]["UVT"];
         };
         KPIs: {
+            /** @description The same day of last month, or its last day when it is shorter (YYYY-MM-DD): last month's figures are its 1st to this day */
+            last_month_to: string;
+            /** @description Today (YYYY-MM-DD): this month's figures are the 1st to this day */
+            month_to: string;
             /** Format: int64 */
             overdue_cents: number;
             /** Format: int64 */

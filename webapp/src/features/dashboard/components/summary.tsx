@@ -1,6 +1,7 @@
 /**
- * The dashboard's figures from GET /api/dashboard: KPI cards (sales and purchases this month
- * against last month, receivables, payables, overdue), the twelve months' chart and, for
+ * The dashboard's figures from GET /api/dashboard: KPI cards (sales and purchases this month to
+ * date against the same days of last month — the caption says up to which day —, receivables,
+ * payables, overdue), the twelve months' chart and, for
  * administrators, what waits for their decision, each kind linked to where it is decided.
  */
 import { useMemo } from 'react';
@@ -34,14 +35,30 @@ export type QuantityAlert = NonNullable<Dashboard['quantity_alerts']>[number];
 /** The KPI cards. */
 export type KpiName = 'sales' | 'purchases' | 'receivables' | 'payables' | 'overdue';
 
-/** The change from last month in basis points (whole numbers only), or null without a base. */
+/** The change from last month's same days in basis points (whole numbers only), or null without a base. */
 export function changeBasisPoints(now: number, before: number): number | null {
   if (before === 0) return null;
   return Math.round(((now - before) * 10000) / Math.abs(before));
 }
 
-function Kpi({ name, cents, before, to, className }: { name: KpiName; cents: number; before?: number; to?: string; className?: string }) {
+function Kpi({
+  name,
+  cents,
+  before,
+  beforeTo,
+  to,
+  className,
+}: {
+  name: KpiName;
+  cents: number;
+  /** Last month's figure up to the day beforeTo (YYYY-MM-DD), the same day as today's. */
+  before?: number;
+  beforeTo?: string;
+  to?: string;
+  className?: string;
+}) {
   const { t, i18n } = useTranslation('dashboard');
+  const dates = useDates();
   const change = before === undefined ? null : changeBasisPoints(cents, before);
   const percent =
     change === null
@@ -57,7 +74,7 @@ function Kpi({ name, cents, before, to, className }: { name: KpiName; cents: num
       </p>
       {before !== undefined && (
         <p className="text-xs text-muted">
-          {t('lastMonth', { amount: formatCop(before) })}
+          {t('lastMonth', { amount: formatCop(before), date: dates.date(beforeTo) })}
           {percent !== null && (
             <span className={cn('ms-1 whitespace-nowrap font-medium', change! >= 0 ? 'text-success' : 'text-danger')} data-testid="kpi-change">
               {percent} %
@@ -141,8 +158,14 @@ export function DashboardSummary({ links }: { links: SummaryLinks }) {
   return (
     <div className="space-y-4" data-testid="dashboard-summary">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
-        <Kpi name="sales" cents={kpis.sales_month_cents} before={kpis.sales_last_month_cents} to={links.kpi('sales')} />
-        <Kpi name="purchases" cents={kpis.purchases_month_cents} before={kpis.purchases_last_month_cents} to={links.kpi('purchases')} />
+        <Kpi name="sales" cents={kpis.sales_month_cents} before={kpis.sales_last_month_cents} beforeTo={kpis.last_month_to} to={links.kpi('sales')} />
+        <Kpi
+          name="purchases"
+          cents={kpis.purchases_month_cents}
+          before={kpis.purchases_last_month_cents}
+          beforeTo={kpis.last_month_to}
+          to={links.kpi('purchases')}
+        />
         <Kpi name="receivables" cents={kpis.receivables_cents} to={links.kpi('receivables')} />
         <Kpi name="payables" cents={kpis.payables_cents} to={links.kpi('payables')} />
         {/* Five cards in two columns leave the last alone: it takes the whole row until three fit. */}
