@@ -99,6 +99,7 @@ type options struct {
 	keep, keepLogs               bool
 	chaos                        string
 	burst, stalled               int
+	burstInflight                int
 	watch                        [][]string
 }
 
@@ -126,6 +127,7 @@ func main() {
 	flag.Float64Var(&o.quietBusy, "quiet-busy", 0.35, "host CPU share (0–1) below which the host counts as quiet")
 	flag.StringVar(&o.chaos, "chaos", "", "after the latency run, on the nats topology: kill (SIGKILL notifier-1 mid-burst of -n approvals), relay (SIGKILL the backoffice and restart NATS during a -burst of orders; needs -nats private); comma-separated")
 	flag.IntVar(&o.burst, "burst", 10000, "orders (events) of the relay scenario")
+	flag.IntVar(&o.burstInflight, "burst-inflight", 8, "orders of the relay scenario's burst in flight at once (one worker each)")
 	flag.IntVar(&o.stalled, "stalled", 5, "admin tabs that stop reading during the relay scenario's burst")
 	watchMix := flag.String("watch", "", "what the buyer tabs say they show, as the web client does ({\"type\":\"watch\"}): pages separated by ';', each a comma-separated list of list names, spread evenly over each buyer's tabs (\"\": the tabs say nothing and get every invalidation). "+
 		"The issue 14 mix: "+watchIssue14)
@@ -144,6 +146,7 @@ func main() {
 	o.quietWait = min(max(o.quietWait, 0), 30*time.Minute)
 	o.burst = min(max(o.burst, 1), 50000)
 	o.stalled = min(max(o.stalled, 0), 100)
+	o.burstInflight = min(max(o.burstInflight, 1), 64)
 	if *watchMix == "issue14" {
 		*watchMix = watchIssue14
 	}
