@@ -369,6 +369,13 @@ func (g *Gateway) writePending(c *client, w frameWriter) (sentStale, ok bool) {
 	return true, g.write(c, w, pm)
 }
 
+// checkTimedOut reports whether a session recheck failed by running out of time rather than by
+// an answer: only an answer (expired, revoked, blocked address) ends the socket.
+func checkTimedOut(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
+}
+
 // tabMessage is what a tab may send: {"type":"watch","lists":["purchase-orders",…]}, the lists
 // it shows (those it would refetch on an invalidation); it is sent the invalidations of those
 // only. A tab that never says gets every invalidation of its routes.
@@ -469,7 +476,14 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			_, err := g.auth.Recheck(ctx, p.Token, ip)
 			cancel()
+			if err != nil && checkTimedOut(err) {
+				// The check did not answer in time (a database under load): the session did
+				// not end, and a 4401 would stop the tab from ever reconnecting. Next minute.
+				g.logger.Warn("live channel: session recheck timed out; kept", "user_id", p.UserID, "err", err)
+				continue
+			}
 			if err != nil {
+				g.logger.Info("live channel: session ended, socket closed", "user_id", p.UserID, "err", err)
 				_ = conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4401, "session ended"))
 				return
 			}

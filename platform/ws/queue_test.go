@@ -1,6 +1,9 @@
 package ws
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"strconv"
@@ -9,6 +12,7 @@ import (
 
 	fws "github.com/fasthttp/websocket"
 
+	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/httpx"
 )
 
@@ -151,5 +155,23 @@ func TestUninternableListsStillArrive(t *testing.T) {
 	g.watch(c, []string{"one-too-many"})
 	if c.shows.Load() != everyList {
 		t.Fatal("a tab naming a list past the table no longer gets every invalidation")
+	}
+}
+
+// TestRecheckTimeoutKeepsTheSocket: a session check that ran out of time (a database under load)
+// is not the session's end; an answer is.
+func TestRecheckTimeoutKeepsTheSocket(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Nanosecond)
+	defer cancel()
+	<-ctx.Done()
+	for _, err := range []error{ctx.Err(), fmt.Errorf("session by hash: %w", context.DeadlineExceeded)} {
+		if !checkTimedOut(err) {
+			t.Fatalf("%v ends the socket", err)
+		}
+	}
+	for _, err := range []error{httpx.ErrAddressBlocked, apperror.Unauthorized("session expired"), errors.New("store: not found")} {
+		if checkTimedOut(err) {
+			t.Fatalf("%v keeps the socket", err)
+		}
 	}
 }
