@@ -363,7 +363,12 @@ func workload(ctx context.Context, o options, d *deployment, r *result) error {
 	tabsOf := map[int64][]*tab{}
 	for i := range o.sockets {
 		b := buyers[i%len(buyers)]
-		t := &tab{idx: i, userID: b.userID, token: b.token, url: d.ws[(i/len(buyers))%len(d.ws)]}
+		k := i / len(buyers) // the buyer's k-th tab
+		t := &tab{idx: i, userID: b.userID, token: b.token, url: d.ws[k%len(d.ws)]}
+		if len(o.watch) > 0 {
+			// Every page of the mix on every endpoint: the pairs of tabs k, k+1 share a page.
+			t.watch = o.watch[(k/len(d.ws))%len(o.watch)]
+		}
 		tabs = append(tabs, t)
 		tabsOf[b.userID] = append(tabsOf[b.userID], t)
 	}

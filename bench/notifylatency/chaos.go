@@ -300,14 +300,14 @@ func (c *chaosResult) relay(ctx context.Context, o options, d *deployment, admin
 	booksBefore := books(tabs)
 	logf("relay: burst of %d orders; backoffice killed at 25%%, NATS killed and restarted, backoffice restarted", o.burst)
 
-	// The burst: every buyer's worker creates orders until the bench has -burst answers; the
-	// requests that fail while the backoffice is down are retried.
+	// The burst: -burst-inflight workers (each a buyer's) create orders until the bench has -burst
+	// answers; the requests that fail while the backoffice is down are retried.
 	var ok, failed, answered atomic.Int64
 	bctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
 	start := time.Now()
-	for w := range 8 {
+	for w := range o.burstInflight {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

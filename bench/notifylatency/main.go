@@ -76,6 +76,15 @@ import (
 	"time"
 )
 
+// watchIssue14 is the page mix of issue 14's buyer tabs (-watch issue14): a quarter on the
+// purchase orders, a quarter on the dashboard (which the web client reports as every list the
+// dashboard sums, purchase orders included), a quarter on the products and a quarter on the
+// suppliers; every tab's notification list too. An approval's order-list invalidation therefore
+// concerns half the tabs.
+const watchIssue14 = "purchase-orders,notifications;" +
+	"dashboard,purchases,sales,payments,returns,products,purchase-orders,received-orders,customers,suppliers,notifications;" +
+	"products,notifications;suppliers,notifications"
+
 // options are the command's flags.
 type options struct {
 	bin, notifier, natsServer    string
@@ -90,6 +99,8 @@ type options struct {
 	keep, keepLogs               bool
 	chaos                        string
 	burst, stalled               int
+	burstInflight                int
+	watch                        [][]string
 }
 
 func main() {
@@ -116,7 +127,10 @@ func main() {
 	flag.Float64Var(&o.quietBusy, "quiet-busy", 0.35, "host CPU share (0–1) below which the host counts as quiet")
 	flag.StringVar(&o.chaos, "chaos", "", "after the latency run, on the nats topology: kill (SIGKILL notifier-1 mid-burst of -n approvals), relay (SIGKILL the backoffice and restart NATS during a -burst of orders; needs -nats private); comma-separated")
 	flag.IntVar(&o.burst, "burst", 10000, "orders (events) of the relay scenario")
+	flag.IntVar(&o.burstInflight, "burst-inflight", 8, "orders of the relay scenario's burst in flight at once (one worker each)")
 	flag.IntVar(&o.stalled, "stalled", 5, "admin tabs that stop reading during the relay scenario's burst")
+	watchMix := flag.String("watch", "", "what the buyer tabs say they show, as the web client does ({\"type\":\"watch\"}): pages separated by ';', each a comma-separated list of list names, spread evenly over each buyer's tabs (\"\": the tabs say nothing and get every invalidation). "+
+		"The issue 14 mix: "+watchIssue14)
 	flag.BoolVar(&o.keep, "keep", false, "keep the PostgreSQL bench database")
 	flag.BoolVar(&o.keepLogs, "keep-logs", false, "keep the servers' data dirs and logs (kept anyway when a topology fails)")
 	flag.Parse()
@@ -132,6 +146,15 @@ func main() {
 	o.quietWait = min(max(o.quietWait, 0), 30*time.Minute)
 	o.burst = min(max(o.burst, 1), 50000)
 	o.stalled = min(max(o.stalled, 0), 100)
+	o.burstInflight = min(max(o.burstInflight, 1), 64)
+	if *watchMix == "issue14" {
+		*watchMix = watchIssue14
+	}
+	for _, page := range strings.Split(*watchMix, ";") {
+		if page = strings.TrimSpace(page); page != "" {
+			o.watch = append(o.watch, strings.Split(page, ","))
+		}
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -63,6 +63,15 @@ func printReport(o options, nofile uint64, rs []*result) {
 			fmt.Fprintf(w, " (first: %s)", r.firstCloseErr)
 		}
 		fmt.Fprintf(w, "; server \"slow client dropped\" warnings: %d\n", r.slowDropped)
+		if len(o.watch) > 0 {
+			pages := make([]string, len(o.watch))
+			for i, p := range o.watch {
+				pages[i] = strings.Join(p, ",")
+			}
+			fmt.Fprintf(w, "- the buyer tabs say what they show ({\"type\":\"watch\"}), pages spread evenly: %s; the admin tabs say nothing\n", strings.Join(pages, " | "))
+		} else {
+			fmt.Fprintln(w, "- the tabs say nothing of what they show: every tab gets every invalidation of its routes")
+		}
 		fmt.Fprintf(w, "- approvals: %d ok, %d failed", r.approvalsOK, r.approvalsFailed)
 		if r.firstApprovalErr != "" {
 			fmt.Fprintf(w, " (first: %s)", r.firstApprovalErr)

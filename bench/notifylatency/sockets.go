@@ -38,6 +38,9 @@ type tab struct {
 	sess      *session
 	rcvBuf    int // SO_RCVBUF of the socket when > 0 (stalled tabs)
 	stalled   bool
+	// watch is the lists the tab says it shows ({"type":"watch"}) on every connection, as the web
+	// client does; nil: it says nothing and the gateway sends it every invalidation.
+	watch []string
 
 	// Written by the tab's goroutines under mu; read under mu or after it stopped.
 	mu          sync.Mutex
@@ -372,6 +375,13 @@ func (t *tab) open(ctx context.Context, d *websocket.Dialer) (*websocket.Conn, e
 		return nil, fmt.Errorf("tab %d: first frame is not hello: %s", t.idx, msg)
 	}
 	_ = conn.SetReadDeadline(time.Time{})
+	if t.watch != nil {
+		b, _ := json.Marshal(map[string]any{"type": "watch", "lists": t.watch})
+		if err := conn.WriteMessage(websocket.TextMessage, b); err != nil {
+			conn.Close()
+			return nil, fmt.Errorf("tab %d: watch: %w", t.idx, err)
+		}
+	}
 	return conn, nil
 }
 

@@ -23,7 +23,7 @@
 // their parameters, so the web app shows them in the reader's language.
 //
 // Live messages (ws.Message): to each recipient {"type":"notification","data":<Notification>}
-// then {"type":"invalidate","keys":["notifications"]}; to every tab that may show the record
+// (the tab refreshes its notification list on it); to every tab that may show the record
 // (the company's non-admin roles and all administrators) {"type":"invalidate","keys":[<lists>]},
 // the lists being the API path names the change makes stale (e.g. "purchase-orders",
 // "categories"). Marking read or deleting sends {"type":"invalidate","keys":["notifications"]}

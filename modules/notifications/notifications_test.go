@@ -159,7 +159,6 @@ func TestEventBecomesNotificationsAndPushes(t *testing.T) {
 		}
 		want := []string{
 			fmt.Sprintf(`user:%d {"type":"notification"}`, buyer.ID),
-			fmt.Sprintf(`user:%d {"type":"invalidate","keys":["notifications"]}`, buyer.ID),
 			fmt.Sprintf(`company:%d:user {"type":"invalidate","keys":["purchase-orders","categories"]}`, s.CompanyID),
 			fmt.Sprintf(`company:%d:secretary {"type":"invalidate","keys":["purchase-orders","categories"]}`, s.CompanyID),
 			fmt.Sprintf(`company:%d:buyer {"type":"invalidate","keys":["purchase-orders","categories"]}`, s.CompanyID),

@@ -7,12 +7,12 @@ import (
 	"errors"
 	"log/slog"
 	"net"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	fws "github.com/fasthttp/websocket"
 	"github.com/gofiber/contrib/websocket"
 	"github.com/gofiber/fiber/v2"
 
@@ -44,10 +44,16 @@ const SendBuffer = 64
 // per second, and it leaves the socket's writes to the notifications.
 const InvalidateEvery = time.Second
 
-// resyncMessage tells every tab to catch up from the persisted notifications (the tab calls GET
+// readLimit bounds what a tab may send: its {"type":"watch"} naming at most maxLists lists.
+const readLimit = 4096
+
+// resyncFrame tells every tab to catch up from the persisted notifications (the tab calls GET
 // /api/notifications/missed): sent when the gateway's bus connection came back, because core
-// NATS messages published while it was down never reach it.
-var resyncMessage = []byte(`{"type":"resync"}`)
+// NATS messages published while it was down never reach it. helloFrame greets a new socket.
+var (
+	resyncFrame = prepared([]byte(`{"type":"resync"}`))
+	helloFrame  = prepared([]byte(`{"type":"hello"}`))
+)
 
 // Gateway accepts WebSocket connections at /ws for signed-in users and delivers the messages
 // published for them on the bus.
@@ -64,25 +70,53 @@ type Gateway struct {
 	byRoute map[string]map[*client]struct{}
 	// cutOff counts the sockets cut off for not keeping up.
 	cutOff atomic.Int64
+	// lists interns the list names of invalidations and watches, and caches their frames; recent
+	// remembers what each route had invalidated lately, for a tab that starts showing a list.
+	lists  *listTable
+	recent recentLists
 }
 
 type client struct {
-	p    httpx.Principal
-	send chan []byte
+	p httpx.Principal
+	// send queues the frames that are not invalidations (notifications, resync, site status):
+	// they are written before a pending invalidation (writePending), so a notification never
+	// waits behind list refreshes, and a tab that lets SendBuffer of them queue is cut off.
+	send chan *fws.PreparedMessage
 	done chan struct{}
 	once sync.Once
 	// hangUp closes the network connection, ending a write blocked on a tab that does not read.
 	hangUp func()
-	// stale holds the list names to invalidate not yet written, merged (see fanOutInvalidate);
+	// stale holds the lists to invalidate not yet written, merged (see fanOutInvalidate);
 	// staleReady wakes the writer when it became non-empty.
-	staleMu    sync.Mutex
-	stale      map[string]struct{}
+	stale      atomic.Uint64
 	staleReady chan struct{}
+	// shows is the lists the tab said it shows ({"type":"watch"}), everyList until it says:
+	// an invalidation of other lists is not sent to it at all.
+	shows atomic.Uint64
 	// goingAway is set when the process shuts down, so the tab is told to reconnect elsewhere.
 	goingAway bool
 }
 
+func newClient(p httpx.Principal, hangUp func()) *client {
+	c := &client{p: p, send: make(chan *fws.PreparedMessage, SendBuffer), done: make(chan struct{}),
+		hangUp: hangUp, staleReady: make(chan struct{}, 1)}
+	c.shows.Store(everyList)
+	return c
+}
+
 func (c *client) close() { c.once.Do(func() { close(c.done) }) }
+
+// markStale adds s to the pending invalidation and wakes the writer only when none was pending:
+// the later ones of a burst cost an atomic OR, not a goroutine's wake-up.
+func (c *client) markStale(s listSet) {
+	if c.stale.Or(s) != 0 {
+		return
+	}
+	select {
+	case c.staleReady <- struct{}{}:
+	default: // already signalled: the writer will take these lists too
+	}
+}
 
 // wrote reports whether a write succeeded; a write that timed out (the tab has not read for
 // writeWait) is the other way a slow tab is cut off, counted and logged like the full queue.
@@ -112,14 +146,14 @@ type Authenticator interface {
 
 // NewGateway subscribes to the live subjects on bus. Close unsubscribes and ends every connection.
 func NewGateway(bus CoreBus, auth Authenticator, logger *slog.Logger) (*Gateway, error) {
-	g := &Gateway{auth: auth, logger: logger, conns: map[*client]struct{}{}, byRoute: map[string]map[*client]struct{}{}}
+	g := &Gateway{auth: auth, logger: logger, conns: map[*client]struct{}{}, byRoute: map[string]map[*client]struct{}{}, lists: newListTable()}
 	unsub, err := bus.SubscribeCore(subjectPrefix+">", g.deliver)
 	if err != nil {
 		return nil, err
 	}
 	g.unsub = unsub
 	if r, ok := bus.(reconnecter); ok {
-		r.OnReconnect(func() { g.broadcast(resyncMessage) })
+		r.OnReconnect(func() { g.broadcast(resyncFrame) })
 	}
 	return g, nil
 }
@@ -147,17 +181,22 @@ func (g *Gateway) Connections() int {
 	return len(g.conns)
 }
 
-// deliver routes one bus message to the matching sockets of this process.
+// deliver routes one bus message to the matching sockets of this process, encoded and framed
+// once for all of them.
 func (g *Gateway) deliver(subject string, data []byte) {
 	route := strings.TrimPrefix(subject, subjectPrefix)
 	if bytes.HasPrefix(data, invalidatePrefix) {
 		var m Message
 		if err := json.Unmarshal(data, &m); err == nil && m.Type == "invalidate" {
-			g.fanOutInvalidate(route, m.Keys)
-			return
+			if s, ok := g.lists.set(m.Keys); ok {
+				g.fanOutInvalidate(route, s)
+				return
+			}
+			// A list name that cannot be interned goes as it came, to every socket of the
+			// route, unmerged and unfiltered: slower, never lost.
 		}
 	}
-	g.fanOut(route, data)
+	g.fanOut(route, prepared(data))
 }
 
 // routesOf are the subjects (after "live.") that reach a socket of p: see ws.go's subjects.
@@ -204,58 +243,64 @@ func (g *Gateway) unregister(c *client) {
 
 var invalidatePrefix = []byte(`{"type":"invalidate"`)
 
-// fanOutInvalidate adds keys to the lists the matching sockets must invalidate. Invalidations
-// are idempotent, so a socket gets one message naming every list that went stale since its last
-// one, at most one per InvalidateEvery, instead of one per change: under a burst of approvals a
-// tab of the company receives about one invalidation a second, not one per approval, and the
-// notification frames never queue behind them. Memory per socket stays bounded by the number of
-// list names.
-func (g *Gateway) fanOutInvalidate(route string, keys []string) {
+// fanOutInvalidate adds the lists s to those the route's sockets must invalidate, for the
+// sockets whose tab shows one of them. Invalidations are idempotent, so a socket gets one message
+// naming every list that went stale since its last one, at most one per InvalidateEvery, instead
+// of one per change: under a burst of approvals a tab of the company receives about one
+// invalidation a second, not one per approval. A tab showing none of the lists (a buyer on the
+// products page while orders are approved) gets nothing. Memory per socket is one word.
+func (g *Gateway) fanOutInvalidate(route string, s listSet) {
+	g.recent.note(route, s, time.Now())
 	g.mu.RLock()
 	defer g.mu.RUnlock()
 	for c := range g.sockets(route) {
-		c.staleMu.Lock()
-		for _, k := range keys {
-			c.stale[k] = struct{}{}
-		}
-		c.staleMu.Unlock()
-		select {
-		case c.staleReady <- struct{}{}:
-		default: // already signalled: the writer will take these keys too
+		if m := s & c.shows.Load(); m != 0 {
+			c.markStale(m)
 		}
 	}
 }
 
-// takeStale returns the pending invalidation, sorted, and empties it.
-func (c *client) takeStale() []byte {
-	c.staleMu.Lock()
-	keys := make([]string, 0, len(c.stale))
-	for k := range c.stale {
-		keys = append(keys, k)
+// watch records the lists a tab says it shows. A list it starts showing is invalidated at once
+// when one of its routes had it invalidated within recentEvery: the tab's first fetch of it may
+// predate that change, whose invalidation skipped the tab. A name that cannot be interned makes
+// the tab receive every invalidation again (it would otherwise miss that list's).
+func (g *Gateway) watch(c *client, names []string) {
+	s, ok := g.lists.set(names)
+	if !ok {
+		s = everyList
 	}
-	clear(c.stale)
-	c.staleMu.Unlock()
-	if len(keys) == 0 {
+	added := s &^ c.shows.Swap(s)
+	if added == 0 {
+		return
+	}
+	r := routesOf(c.p)
+	if m := added & g.recent.of(time.Now(), r[0], r[1], r[2], strings.TrimPrefix(allSubject, subjectPrefix)); m != 0 {
+		c.markStale(m)
+	}
+}
+
+// takeStale returns the frame of the pending invalidation and empties it (nil: none pending).
+func (g *Gateway) takeStale(c *client) *fws.PreparedMessage {
+	s := c.stale.Swap(0)
+	if s == 0 {
 		return nil
 	}
-	slices.Sort(keys)
-	b, _ := json.Marshal(Message{Type: "invalidate", Keys: keys})
-	return b
+	return g.lists.frame(s)
 }
 
-// broadcast queues data for every socket of this process.
-func (g *Gateway) broadcast(data []byte) {
-	g.fanOut(strings.TrimPrefix(allSubject, subjectPrefix), data)
+// broadcast queues pm for every socket of this process.
+func (g *Gateway) broadcast(pm *fws.PreparedMessage) {
+	g.fanOut(strings.TrimPrefix(allSubject, subjectPrefix), pm)
 }
 
-// fanOut queues data for the sockets the route reaches, never waiting for one.
-func (g *Gateway) fanOut(route string, data []byte) {
+// fanOut queues pm for the sockets the route reaches, never waiting for one.
+func (g *Gateway) fanOut(route string, pm *fws.PreparedMessage) {
 	g.mu.RLock()
 	defer g.mu.RUnlock()
 	for c := range g.sockets(route) {
 		select {
 		case <-c.done:
-		case c.send <- data:
+		case c.send <- pm:
 		default:
 			// A tab that cannot keep up is cut off (SendBuffer); it reconnects and resumes
 			// from the persisted notifications rather than holding the gateway's memory hostage.
@@ -296,11 +341,53 @@ func (g *Gateway) Handler() fiber.Handler {
 	}
 }
 
+// frameWriter is the part of a socket the writer uses (*websocket.Conn; a recorder in tests).
+type frameWriter interface {
+	SetWriteDeadline(t time.Time) error
+	WritePreparedMessage(pm *fws.PreparedMessage) error
+}
+
+// write writes one frame, reporting whether the socket is still usable.
+func (g *Gateway) write(c *client, w frameWriter, pm *fws.PreparedMessage) bool {
+	_ = w.SetWriteDeadline(time.Now().Add(writeWait))
+	return g.wrote(c, w.WritePreparedMessage(pm))
+}
+
+// writePending writes every queued notification, then the pending invalidation: a notification
+// queued while the invalidation waited for its turn still goes first. sentStale reports whether
+// an invalidation was written (its pacing restarts).
+func (g *Gateway) writePending(c *client, w frameWriter) (sentStale, ok bool) {
+	for len(c.send) > 0 { // the writer is the queue's only reader: this receive cannot block
+		if !g.write(c, w, <-c.send) {
+			return false, false
+		}
+	}
+	pm := g.takeStale(c)
+	if pm == nil {
+		return false, true
+	}
+	return true, g.write(c, w, pm)
+}
+
+// checkTimedOut reports whether a session recheck failed by running out of time rather than by
+// an answer: only an answer (expired, revoked, blocked address) ends the socket.
+func checkTimedOut(err error) bool {
+	var ne net.Error
+	return errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout())
+}
+
+// tabMessage is what a tab may send: {"type":"watch","lists":["purchase-orders",…]}, the lists
+// it shows (those it would refetch on an invalidation); it is sent the invalidations of those
+// only. A tab that never says gets every invalidation of its routes.
+type tabMessage struct {
+	Type  string   `json:"type"`
+	Lists []string `json:"lists"`
+}
+
 func (g *Gateway) serve(conn *websocket.Conn) {
 	p, _ := conn.Locals("principal").(httpx.Principal)
 	ip, _ := conn.Locals("ip").(string)
-	c := &client{p: p, send: make(chan []byte, SendBuffer), done: make(chan struct{}),
-		hangUp: func() { _ = conn.NetConn().Close() }, stale: map[string]struct{}{}, staleReady: make(chan struct{}, 1)}
+	c := newClient(p, func() { _ = conn.NetConn().Close() })
 	g.register(c)
 	defer func() {
 		g.unregister(c)
@@ -308,15 +395,20 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 		_ = conn.Close()
 	}()
 
-	// Reader: the client sends nothing meaningful; reading keeps pongs flowing and notices a close.
+	// Reader: keeps pongs flowing, notices a close, and takes the tab's announcements.
 	go func() {
 		defer c.close()
-		conn.SetReadLimit(1024)
+		conn.SetReadLimit(readLimit)
 		_ = conn.SetReadDeadline(time.Now().Add(readWait))
 		conn.SetPongHandler(func(string) error { return conn.SetReadDeadline(time.Now().Add(readWait)) })
 		for {
-			if _, _, err := conn.ReadMessage(); err != nil {
+			_, b, err := conn.ReadMessage()
+			if err != nil {
 				return
+			}
+			var m tabMessage
+			if json.Unmarshal(b, &m) == nil && m.Type == "watch" {
+				g.watch(c, m.Lists)
 			}
 		}
 	}()
@@ -334,16 +426,16 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 			staleTimer.Stop()
 		}
 	}()
-	writeStale := func() bool {
-		b := c.takeStale()
-		if b == nil {
-			return true
+	flush := func() bool {
+		sent, ok := g.writePending(c, conn)
+		if sent {
+			lastStale = time.Now()
 		}
-		lastStale = time.Now()
-		_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
-		return g.wrote(c, conn.WriteMessage(websocket.TextMessage, b))
+		return ok
 	}
-	_ = conn.WriteMessage(websocket.TextMessage, []byte(`{"type":"hello"}`))
+	if !g.write(c, conn, helloFrame) {
+		return
+	}
 	for {
 		select {
 		case <-c.done:
@@ -355,9 +447,8 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 				_ = conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseGoingAway, "server restarting"))
 			}
 			return
-		case b := <-c.send:
-			_ = conn.SetWriteDeadline(time.Now().Add(writeWait))
-			if !g.wrote(c, conn.WriteMessage(websocket.TextMessage, b)) {
+		case pm := <-c.send:
+			if !g.write(c, conn, pm) {
 				return
 			}
 		case <-c.staleReady:
@@ -368,12 +459,12 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 				}
 				continue
 			}
-			if !writeStale() {
+			if !flush() {
 				return
 			}
 		case <-staleLater:
 			staleLater = nil
-			if !writeStale() {
+			if !flush() {
 				return
 			}
 		case <-ping.C:
@@ -385,7 +476,14 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			_, err := g.auth.Recheck(ctx, p.Token, ip)
 			cancel()
+			if err != nil && checkTimedOut(err) {
+				// The check did not answer in time (a database under load): the session did
+				// not end, and a 4401 would stop the tab from ever reconnecting. Next minute.
+				g.logger.Warn("live channel: session recheck timed out; kept", "user_id", p.UserID, "err", err)
+				continue
+			}
 			if err != nil {
+				g.logger.Info("live channel: session ended, socket closed", "user_id", p.UserID, "err", err)
 				_ = conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4401, "session ended"))
 				return
 			}

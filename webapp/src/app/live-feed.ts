@@ -12,6 +12,6 @@ export function useLiveFeed(): void {
   const userId = useAuthStore((s) => (s.isAuthenticated ? s.user?.id : undefined));
   useEffect(() => {
     if (userId === undefined) return;
-    return startLiveFeed({ queries: queryClient });
+    return startLiveFeed({ queries: queryClient, cache: queryClient.getQueryCache() });
   }, [userId]);
 }

@@ -4,10 +4,11 @@ import * as navigation from '../navigation';
 import { useSiteStatusStore } from '../site-status';
 import * as toastModule from '../toast';
 import { createLiveClient, parseLiveMessage, reconnectDelay, RECONNECT_MAX_MS, SESSION_ENDED_CODE, type SocketLike } from './live-client';
-import { handleLiveMessage, queryKeyOfList, RESYNC_SPREAD_MS, staleLists, startLiveFeed } from './live-feed';
+import { handleLiveMessage, queryKeyOfList, RESYNC_SPREAD_MS, staleLists, startLiveFeed, summarizedBy } from './live-feed';
 import { catchUp, Seen, SEEN_CAPACITY, type MissedPage } from './resume';
 import type { AppNotification } from './notification-text';
 import { useLiveStore } from './live-store';
+import { listOfKey, shownLists, type WatchedQuery } from './watch';
 import { fillPlaceholders, notificationMessage, notificationTitle } from './notification-text';
 
 /** A WebSocket the test opens, feeds and closes by hand. */
@@ -31,7 +32,13 @@ class FakeSocket implements SocketLike {
     this.onerror?.({} as never);
     this.onclose?.({ code });
   }
-  send(message: unknown): void {
+  /** What the client sent the server. */
+  sent: unknown[] = [];
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  /** A message from the server. */
+  push(message: unknown): void {
     this.onmessage?.({ data: typeof message === 'string' ? message : JSON.stringify(message) });
   }
 }
@@ -341,8 +348,8 @@ describe('resume (issue 14)', () => {
     const stop = startLiveFeed({ queries, url: 'ws://x/ws', createSocket: (url) => new FakeSocket(url), random: () => 0.5, fetchMissed });
     latest().open();
     await vi.waitFor(() => expect(asked).toEqual([0]));
-    latest().send({ type: 'notification', data: note(6) });
-    latest().send({ type: 'notification', data: note(6) }); // a redelivered event's second push
+    latest().push({ type: 'notification', data: note(6) });
+    latest().push({ type: 'notification', data: note(6) }); // a redelivered event's second push
     expect(toasts).toHaveBeenCalledTimes(1);
 
     // The notifier dies: the tab reconnects after a jittered delay and resumes after 6.
@@ -351,11 +358,11 @@ describe('resume (issue 14)', () => {
     latest().open();
     await vi.waitFor(() => expect(toasts).toHaveBeenCalledTimes(2)); // 7 only (5: before the tab opened; 6: shown)
     expect(asked).toEqual([0, 6]);
-    latest().send({ type: 'notification', data: note(7) });
+    latest().push({ type: 'notification', data: note(7) });
     expect(toasts).toHaveBeenCalledTimes(2);
 
     // The notifier lost its bus for a while: a resync, spread over RESYNC_SPREAD_MS.
-    latest().send({ type: 'resync' });
+    latest().push({ type: 'resync' });
     expect(asked).toEqual([0, 6]);
     vi.advanceTimersByTime(RESYNC_SPREAD_MS / 2);
     await vi.waitFor(() => expect(toasts).toHaveBeenCalledTimes(3)); // 8
@@ -363,6 +370,48 @@ describe('resume (issue 14)', () => {
     await vi.waitFor(() => expect(queries.invalidateQueries).toHaveBeenLastCalledWith({ queryKey: [] }));
     stop();
     toasts.mockRestore();
+  });
+
+  it('the tab tells the server the lists it shows on connecting, when they change, and again after a reconnection', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { unread: 0 } }), { headers: { 'Content-Type': 'application/json' } })));
+    vi.setSystemTime(NOW);
+    const listeners: (() => void)[] = [];
+    let queries = [query(['/api/purchase-orders', 'list', {}], { observers: 1, age: 0 })];
+    const cache = { getAll: () => queries, subscribe: (l: () => void) => (listeners.push(l), () => listeners.splice(listeners.indexOf(l), 1)) };
+    const fetchMissed = vi.fn(async () => ({ data: [], more: false, last_id: 1 }));
+    const invalidations = { invalidateQueries: vi.fn() };
+    const stop = startLiveFeed({ queries: invalidations, cache, url: 'ws://x/ws', createSocket: (url) => new FakeSocket(url), random: () => 0, fetchMissed });
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'watch', lists: ['purchase-orders'] }]);
+
+    // To the products page: the orders, left at once, are still fresh in the cache (30 s).
+    queries = [query(['/api/purchase-orders', 'list', {}], { age: 0 }), query(['/api/products', 'list', {}], { observers: 1 })];
+    listeners.forEach((l) => l());
+    listeners.forEach((l) => l());
+    await vi.advanceTimersByTimeAsync(150);
+    expect(latest().sent).toEqual([{ type: 'watch', lists: ['purchase-orders'] }, { type: 'watch', lists: ['products', 'purchase-orders'] }]);
+    listeners.forEach((l) => l()); // nothing changed: nothing sent
+    await vi.advanceTimersByTimeAsync(150);
+    expect(latest().sent).toHaveLength(2);
+    const forgotten = () => invalidations.invalidateQueries.mock.calls.map((c) => c[0]).filter((f) => f.refetchType === 'none');
+    expect(forgotten()).toEqual([]);
+
+    // A minute later the orders leave the announcement: marked stale (no fetch), since their
+    // invalidations stop.
+    vi.setSystemTime(NOW + 61_000);
+    listeners.forEach((l) => l());
+    await vi.advanceTimersByTimeAsync(150);
+    expect(latest().sent).toHaveLength(3);
+    expect(latest().sent[2]).toEqual({ type: 'watch', lists: ['products'] });
+    expect(forgotten()).toEqual([{ queryKey: ['/api/purchase-orders'], refetchType: 'none' }]);
+
+    // A new socket knows nothing: it is told at once.
+    latest().drop();
+    await vi.advanceTimersByTimeAsync(1000);
+    latest().open();
+    expect(latest().sent).toEqual([{ type: 'watch', lists: ['products'] }]);
+    stop();
+    expect(listeners).toHaveLength(0);
   });
 
   it('a failed resume is retried with the reconnection delays', async () => {
@@ -393,5 +442,47 @@ describe('resume (issue 14)', () => {
       const inBucket = first.filter((d) => d >= 500 + b * 100 && d < 600 + b * 100).length;
       expect(inBucket).toBeGreaterThan(700);
     }
+  });
+});
+
+const NOW = 1_000_000;
+
+/** A cached query: on screen when observers > 0; its data fetched `age` ms ago. */
+function query(key: unknown[], { observers = 0, age = 0, invalidated = false, fetched = true } = {}): WatchedQuery {
+  return {
+    queryKey: key,
+    state: { dataUpdatedAt: NOW - age, isInvalidated: invalidated, data: fetched ? [] : undefined },
+    getObserversCount: () => observers,
+  };
+}
+
+describe('lib/live watch', () => {
+  it('a list key names its list; other keys name none', () => {
+    expect(listOfKey(['/api/purchase-orders', 'list', { page: 1 }])).toBe('purchase-orders');
+    expect(listOfKey(['/api/reports/sales', 1])).toBe('reports');
+    expect(listOfKey(['auth', '2fa-qr'])).toBeUndefined();
+    expect(listOfKey(['/api/'])).toBeUndefined();
+  });
+
+  it('the lists on screen and the fresh cached ones are shown; stale, invalidated and unfetched ones are not', () => {
+    const lists = shownLists(
+      [
+        query(['/api/purchase-orders', 'list', {}], { observers: 1, age: 120_000 }), // on screen, however old
+        query(['/api/products', 'options', ''], { age: 10_000 }), // left 10 s ago: still served from the cache
+        query(['/api/suppliers', 'list', {}], { age: 70_000 }), // past the longest staleTime: refetches when shown again
+        query(['/api/customers', 'list', {}], { age: 1_000, invalidated: true }),
+        query(['/api/sales', 'list', {}], { fetched: false }),
+        query(['site-settings', 'public'], { observers: 1 }),
+      ],
+      summarizedBy,
+      NOW,
+    );
+    expect(lists).toEqual(['products', 'purchase-orders']);
+  });
+
+  it('a summary on screen shows every list it sums', () => {
+    const lists = shownLists([query(['/api/dashboard'], { observers: 1 })], summarizedBy, NOW);
+    expect(lists).toContain('dashboard');
+    for (const source of ['purchases', 'sales', 'payments', 'purchase-orders', 'received-orders']) expect(lists).toContain(source);
   });
 });

@@ -23,6 +23,7 @@ export interface SocketLike {
   onclose: ((event: { code: number; reason?: string }) => void) | null;
   onerror: ((event: never) => void) | null;
   onmessage: ((event: { data: unknown }) => void) | null;
+  send(data: string): void;
   close(code?: number, reason?: string): void;
 }
 
@@ -97,6 +98,8 @@ export interface LiveClient {
   stop(): void;
   /** Reconnects now if the socket is down (the browser came back online). */
   reconnectNow(): void;
+  /** Sends a message to the server on the open socket; false when it is not open. */
+  send(message: object): boolean;
   /** Whether the socket is currently open. */
   readonly connected: boolean;
 }
@@ -176,6 +179,11 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       timer = null;
       attempt = 0;
       open();
+    },
+    send(message) {
+      if (!connected || socket === null) return false;
+      socket.send(JSON.stringify(message));
+      return true;
     },
     get connected() {
       return connected;

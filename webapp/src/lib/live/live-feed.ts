@@ -17,6 +17,8 @@
  *   count is read again; after a reconnection or a resync every list is refreshed, since their
  *   invalidations may have been missed as well. Resyncs are spread over RESYNC_SPREAD_MS, so
  *   that a notifier's thousands of tabs do not call the API at the same instant.
+ * - on every (re)connection and whenever it changes, the tab tells the server which lists it shows
+ *   (lib/live/watch), and is sent the invalidations of those only.
  */
 import { api, data } from '../api';
 import { navigate } from '../navigation';
@@ -24,6 +26,7 @@ import { isOpenWhenDisabled, useSiteStatusStore } from '../site-status';
 import { toast } from '../toast';
 import { createLiveClient, liveUrl, reconnectDelay, type LiveClient, type LiveMessage, type SocketFactory, type SocketLike } from './live-client';
 import { catchUp, Seen, type MissedPage } from './resume';
+import { watchLists, type WatchedCache } from './watch';
 import { useLiveStore } from './live-store';
 import { notificationMessage, notificationTitle, type AppNotification } from './notification-text';
 
@@ -32,7 +35,7 @@ export const NOTIFICATIONS_PATH = '/api/notifications';
 
 /** The part of TanStack's QueryClient the feed uses. */
 export interface Invalidator {
-  invalidateQueries(filters: { queryKey: readonly unknown[] }): Promise<unknown> | void;
+  invalidateQueries(filters: { queryKey: readonly unknown[]; refetchType?: 'none' }): Promise<unknown> | void;
 }
 
 /** The query key prefix of a list name the server sends ("purchases" → ['/api/purchases']). */
@@ -46,6 +49,11 @@ export function queryKeyOfList(name: string): [string] {
  */
 const SUMMARY_SOURCES = ['purchases', 'sales', 'payments', 'returns', 'products', 'purchase-orders', 'received-orders', 'customers', 'suppliers'];
 const SUMMARIES = ['dashboard', 'reports'];
+
+/** The lists whose changes refresh list `name`: the sources of a summary, none otherwise. */
+export function summarizedBy(name: string): readonly string[] {
+  return SUMMARIES.includes(name) ? SUMMARY_SOURCES : [];
+}
 
 /** The list names a change of `keys` makes stale: the keys, and the summaries when a source changed. */
 export function staleLists(keys: readonly string[]): string[] {
@@ -88,6 +96,8 @@ export const RESUME_RETRIES = 4;
 /** Options of startLiveFeed. */
 export interface LiveFeedOptions {
   queries: Invalidator;
+  /** The query cache, read to tell the server which lists the tab shows; without it the tab says nothing and gets every invalidation. */
+  cache?: WatchedCache;
   /** Tests pass a fake socket; the browser's WebSocket otherwise. */
   createSocket?: SocketFactory;
   url?: string;
@@ -145,12 +155,20 @@ export function startLiveFeed(options: LiveFeedOptions): () => void {
         if (!stopped && attempt < RESUME_RETRIES) later(() => resume(refreshAll, attempt + 1), reconnectDelay(attempt, random));
       });
   };
+  // Called only once a socket is open, after client is set.
+  const watch = options.cache && watchLists({
+      cache: options.cache,
+      summarized: summarizedBy,
+      send: (m) => client.send(m),
+      forget: (name) => void options.queries.invalidateQueries({ queryKey: queryKeyOfList(name), refetchType: 'none' }),
+    });
   const client: LiveClient = createLiveClient({
     url: options.url ?? liveUrl(),
     createSocket,
     random,
     onConnect: (reconnected) => {
       store.setConnected(true);
+      watch?.announce();
       resume(reconnected);
     },
     onDisconnect: () => store.setConnected(false),
@@ -165,6 +183,7 @@ export function startLiveFeed(options: LiveFeedOptions): () => void {
     stopped = true;
     if (resumeTimer !== undefined) clearTimeout(resumeTimer);
     if (typeof window !== 'undefined') window.removeEventListener('online', online);
+    watch?.stop();
     client.stop();
     useLiveStore.getState().reset();
   };
