@@ -23,3 +23,13 @@ var (
 func (m *Module) Purchases() archiving.Kind {
 	return archiving.KindFuncs{Selecting: m.svc.SelectArchivable, Archiving: m.svc.Archive, Restoring: m.svc.Restore, Settling: m.svc.ArchiveSettled}
 }
+
+// Refunds is what the returns kind asks the payments module (*payments.Module): the live
+// refunds of purchases, which settle the credit their approved returns left.
+type Refunds = app.Refunds
+
+// Returns is the advanced delete's way to returns on their own (archiving.Kind), the purchase
+// staying: an approved return gives its goods back to stock and its amount back to the
+// purchase's balance, a pending one frees its pending amount, and restore re-applies them. An
+// approved return whose purchase has a live refund cannot be deleted (the refund goes first).
+func (m *Module) Returns(refunds Refunds) archiving.Kind { return app.NewReturnsKind(m.svc, refunds) }
