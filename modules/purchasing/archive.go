@@ -1,7 +1,12 @@
 package purchasing
 
 import (
+	"context"
+
+	"github.com/uptrace/bun"
+
 	"github.com/backoffice/backoffice/modules/purchasing/internal/app"
+	"github.com/backoffice/backoffice/modules/purchasing/internal/store"
 	"github.com/backoffice/backoffice/platform/archiving"
 )
 
@@ -33,3 +38,10 @@ type Refunds = app.Refunds
 // purchase's balance, a pending one frees its pending amount, and restore re-applies them. An
 // approved return whose purchase has a live refund cannot be deleted (the refund goes first).
 func (m *Module) Returns(refunds Refunds) archiving.Kind { return app.NewReturnsKind(m.svc, refunds) }
+
+// InvoicedReceipts reads, on db, the reference of the live purchase that invoices each received
+// order among ids (procurement.Invoices: an invoiced received order, and its purchase order,
+// cannot be deleted while the purchase stands).
+func (m *Module) InvoicedReceipts(ctx context.Context, db bun.IDB, ids []int64) (map[int64]string, error) {
+	return store.New(db).Invoicing(ctx, ids)
+}

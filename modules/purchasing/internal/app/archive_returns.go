@@ -34,7 +34,9 @@ type ReturnsKind struct {
 }
 
 // NewReturnsKind is the returns kind of s, asking refunds about the purchases' refunds.
-func NewReturnsKind(s *Service, refunds Refunds) ReturnsKind { return ReturnsKind{s: s, refunds: refunds} }
+func NewReturnsKind(s *Service, refunds Refunds) ReturnsKind {
+	return ReturnsKind{s: s, refunds: refunds}
+}
 
 // returnAmounts is what return r adds, times sign, to its purchase's approved and pending
 // returns (ApplyReturns): its amount on the side of its status, nothing when rejected.

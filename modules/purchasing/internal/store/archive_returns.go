@@ -30,3 +30,22 @@ func (s *Store) ArchivedReturn(ctx context.Context, id int64) (*ReturnRow, error
 	r := new(ReturnRow)
 	return r, archiving.Deleted(ctx, s.db, r, "r", id)
 }
+
+// Invoicing returns, by received order among ids, the reference of the live purchase that
+// invoices it (a received order is invoiced once at most).
+func (s *Store) Invoicing(ctx context.Context, ids []int64) (map[int64]string, error) {
+	out := make(map[int64]string, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		ReceivedOrderID int64  `bun:"received_order_id"`
+		ReferenceNo     string `bun:"reference_no"`
+	}
+	err := s.db.NewSelect().Model((*Row)(nil)).ColumnExpr("p.received_order_id, p.reference_no").
+		Where("p.received_order_id IN (?)", bun.In(ids)).Where("p.deleted_at IS NULL").Scan(ctx, &rows)
+	for _, r := range rows {
+		out[r.ReceivedOrderID] = r.ReferenceNo
+	}
+	return out, err
+}
