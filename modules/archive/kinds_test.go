@@ -54,6 +54,18 @@ func (w *world) archiveSpaced(t *testing.T, token string, sel obj) batch {
 	return w.archive(t, token, sel)
 }
 
+// closed checks that secretaries and buyers may not preview sel (403) and that another
+// company's user previews none of its records.
+func (w *world) closed(t *testing.T, sel obj) {
+	t.Helper()
+	for _, token := range []string{w.Secretary, w.Buyer} {
+		w.Send(t, http.MethodPost, "/api/advanced-delete/preview", token, sel).Expect(http.StatusForbidden)
+	}
+	if pv := w.preview(t, w.Other, sel); pv.Count != 0 || len(pv.Records) != 0 {
+		t.Fatalf("another company's user previews %+v", pv)
+	}
+}
+
 // restore asks the administrator's restore of batch id.
 func (w *world) restore(t *testing.T, id int64) *authtest.Response {
 	t.Helper()
@@ -94,12 +106,7 @@ func TestArchiveReturnsAlone(t *testing.T) {
 		}
 
 		sel := obj{"kind": "returns", "ids": []int64{approved, pending}}
-		for _, token := range []string{w.Secretary, w.Buyer} {
-			w.Send(t, http.MethodPost, "/api/advanced-delete/preview", token, sel).Expect(http.StatusForbidden)
-		}
-		if pv := w.preview(t, w.Other, sel); pv.Count != 0 || len(pv.Records) != 0 {
-			t.Fatalf("another company's user previews %+v", pv)
-		}
+		w.closed(t, sel)
 		if pv := w.preview(t, w.User, obj{"kind": "returns", "party_id": w.supplier, "store_id": w.store, "status": "pending"}); pv.Count != 1 || pv.Records[0].ID != pending {
 			t.Fatalf("the supplier's pending returns at the store: %+v", pv)
 		}
@@ -208,12 +215,7 @@ func TestArchiveOrdersAndReceipts(t *testing.T) {
 		}
 
 		selR := obj{"kind": "received_orders", "ids": []int64{r2, r3}}
-		for _, token := range []string{w.Secretary, w.Buyer} {
-			w.Send(t, http.MethodPost, "/api/advanced-delete/preview", token, selR).Expect(http.StatusForbidden)
-		}
-		if pv := w.preview(t, w.Other, selR); pv.Count != 0 || len(pv.Records) != 0 {
-			t.Fatalf("another company's user previews %+v", pv)
-		}
+		w.closed(t, selR)
 		if pv := w.preview(t, w.User, obj{"kind": "received_orders", "status": "pending"}); pv.Count != 1 || pv.Records[0].ID != r3 {
 			t.Fatalf("pending received orders %+v", pv)
 		}

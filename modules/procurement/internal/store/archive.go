@@ -51,17 +51,9 @@ func (s *Store) SelectedReceipts(ctx context.Context, sc Scope, c Chosen, ids []
 
 // ReceiptsOf returns the live received orders of the orders ids, by order, oldest first.
 func (s *Store) ReceiptsOf(ctx context.Context, ids []int64) (map[int64][]ReceiptRow, error) {
-	out := map[int64][]ReceiptRow{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	var rows []ReceiptRow
-	err := s.receiptRows(Scope{All: true}, ReceiptFilter{}, &rows).Where("ro.purchase_order_id IN (?)", bun.In(ids)).
-		OrderExpr("ro.id ASC").Scan(ctx)
-	for _, r := range rows {
-		out[r.PurchaseOrderID] = append(out[r.PurchaseOrderID], r)
-	}
-	return out, err
+	return archiving.Grouped(ctx, ids, func(rows *[]ReceiptRow) *bun.SelectQuery {
+		return s.receiptRows(Scope{All: true}, ReceiptFilter{}, rows).Where("ro.purchase_order_id IN (?)", bun.In(ids)).OrderExpr("ro.id ASC")
+	}, func(r ReceiptRow) int64 { return r.PurchaseOrderID })
 }
 
 // ArchiveOrder soft-deletes the live order id whatever it holds (its receipts go with it) and
