@@ -29,6 +29,7 @@ describe('PreviewCard', () => {
             records: [
               {
                 id: 11,
+                company_id: 1,
                 number: 'PO-000011',
                 party: 'Colombiana 2 L',
                 date: '2026-11-26',
