@@ -4,21 +4,39 @@
 // by mail, and with that code and a reason archives the selection in one transaction; an
 // administrator restores a batch within 30 days. It owns archive_batches, archive_items and
 // archive_codes, and no record: each owner archives and restores its own records through
-// platform/archiving (purchasing.Module.Purchases, sales.Module.Sales,
-// payments.Module.Payments, and the payments that go with documents, payments.Module.Attached),
-// given this module's transaction.
+// platform/archiving (purchasing.Module.Purchases and Returns, sales.Module.Sales,
+// payments.Module.Payments, procurement.Module.PurchaseOrders and ReceivedOrders, and the
+// payments that go with documents, payments.Module.Attached), given this module's transaction.
 //
 // Rules decided here:
-//   - Kinds: purchases (their returns and payments go along), sales (their payments go along)
-//     and payments on their own (an approved one leaves its document's paid amount, and must
-//     still fit the document to come back). A selection takes at most 500 records ('Select at
-//     most 500 records at once.').
+//   - Kinds, by the form's names, with what each is narrowed by besides its dates and approval
+//     status. A selection takes at most 500 records ('Select at most 500 records at once.').
+//   - purchases (supplier, store): their returns and payments go along.
+//   - sales (customer, store): their payments go along.
+//   - payments on their own: an approved one leaves its document's paid amount, and must still
+//     fit the document to come back.
+//   - returns on their own (supplier, the purchase's store): an approved one gives its goods
+//     back to stock and its amount back to the purchase's balance, a pending one frees its
+//     pending amount. An approved return whose purchase has a live refund cannot be deleted:
+//     the refund settles the credit the return left, so it goes first (as a payment on its
+//     own). A restore is refused when the purchase is gone or other returns took its units or
+//     value.
+//   - purchase_orders (no party or store — such a filter selects nothing; "approved" is every
+//     order past approval): their received orders go along, the units the approved ones brought
+//     leaving stock. An order one of whose received orders a purchase invoices, or whose units
+//     were sold meanwhile, cannot be deleted.
+//   - received_orders on their own (no party or store): an approved one's units leave stock and
+//     its order's received units and status are recomputed, a pending one frees its booking.
+//     One a purchase invoices, or whose units were sold, cannot be deleted; a restore is
+//     refused when its order is gone or its balance was taken meanwhile.
 //   - Archived = soft-deleted (deleted_at, deleted_by), so lists, reports and party totals drop
 //     the records without knowing about archives; the batch's items say which records it took,
 //     so a restore never brings back a record deleted by hand. Each owner reverses every effect
-//     (a sale's units back to stock; a purchase's approved goods returns' units back to stock)
-//     and re-applies them on restore, or refuses with the reason (the goods were sold
-//     meanwhile, the supplier or customer was deleted, the reference was taken).
+//     (a sale's units back to stock; a purchase's approved goods returns' units back to stock;
+//     a received order's units out of stock) and re-applies them on restore, or refuses with
+//     the reason (the goods were sold meanwhile, the supplier, customer, purchase or order was
+//     deleted, the reference or the balance was taken). Every owner's archive and restore loop
+//     is archiving.Take and archiving.Bring.
 //   - The code: 6 digits from crypto/rand, valid 10 minutes, single use, void after 5 wrong
 //     tries, at most 3 sent per user in 15 minutes (429 with Retry-After). Only its hash is
 //     stored, and the hash binds it to the user and to the exact preview it was sent for — the
@@ -66,7 +84,8 @@ type Kind struct {
 // Deps is what the module needs.
 type Deps struct {
 	DB *bun.DB
-	// Kinds by the name the form sends (purchases, sales, payments).
+	// Kinds by the name the form sends (purchases, sales, payments, returns, purchase_orders,
+	// received_orders).
 	Kinds map[string]Kind
 	// Mail sends the verification codes (platform/mail: SMTP, or the dev mailbox).
 	Mail  mail.Sender

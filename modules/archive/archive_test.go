@@ -95,10 +95,21 @@ func each(t *testing.T, fn func(t *testing.T, w *world)) {
 // purchase records a purchase of units of the goods by token on date (a user's is pending).
 func (w *world) purchase(t *testing.T, token, date string, units int64) int64 {
 	t.Helper()
+	return w.purchaseOf(t, token, date, units, obj{})
+}
+
+// purchaseOf records a purchase as purchase does, with the fields of more (a received order it
+// invoices).
+func (w *world) purchaseOf(t *testing.T, token, date string, units int64, more obj) int64 {
+	t.Helper()
 	w.refs++
-	data, _ := json.Marshal(obj{"purchase_date": date, "reference_no": fmt.Sprintf("FV-%03d", w.refs),
+	body := obj{"purchase_date": date, "reference_no": fmt.Sprintf("FV-%03d", w.refs),
 		"supplier_id": w.supplier, "store_id": w.store, "days_of_credit": 30,
-		"lines": []obj{{"category_id": w.category, "product_id": w.goods, "expiry_date": "2027-06-30", "cost_cents": 100000, "quantity": units}}})
+		"lines": []obj{{"category_id": w.category, "product_id": w.goods, "expiry_date": "2027-06-30", "cost_cents": 100000, "quantity": units}}}
+	for k, v := range more {
+		body[k] = v
+	}
+	data, _ := json.Marshal(body)
 	return w.Multipart(t, http.MethodPost, "/api/purchases", token, [][2]string{{"data", string(data)}},
 		[]authtest.File{{Field: "attachment", Name: "invoice.png", Data: authtest.PNG}}, nil).CreatedID()
 }
@@ -118,7 +129,8 @@ type preview struct {
 	TotalCents int64 `json:"total_cents"`
 	Dependents int   `json:"dependents"`
 	Records    []struct {
-		ID         int64 `json:"id"`
+		ID         int64  `json:"id"`
+		Blocked    string `json:"blocked"`
 		Dependents []struct {
 			Kind string `json:"kind"`
 		} `json:"dependents"`

@@ -38,3 +38,10 @@ func (a attached) Settled(ctx context.Context) { a.svc.ArchiveSettled(ctx) }
 func (m *Module) Payments() archiving.Kind {
 	return archiving.KindFuncs{Selecting: m.svc.SelectArchivable, Archiving: m.svc.Archive, Restoring: m.svc.Restore, Settling: m.svc.ArchiveSettled}
 }
+
+// PurchaseRefunds reads, on db, the reference numbers of the live pending and approved refunds
+// of the purchases ids, by purchase (purchasing.Refunds: an approved return whose credit a
+// refund settles stays).
+func (m *Module) PurchaseRefunds(ctx context.Context, db bun.IDB, ids []int64) (map[int64][]string, error) {
+	return m.svc.PurchaseRefunds(ctx, db, ids)
+}

@@ -31,6 +31,8 @@ type Deps struct {
 	// Catalog checks an order's product and category and names them in the lists
 	// (*catalog.Module).
 	Catalog Catalog
+	// Invoices tells which received orders a purchase invoices (*purchasing.Module); nil: none.
+	Invoices Invoices
 	// Events publishes the module's domain events.
 	Events eventbus.Emitter
 	// AdminRole decides and sees every company; BuyerRole creates orders and deletes its own
@@ -60,8 +62,8 @@ func New(d Deps) *Module {
 	if d.Cache != nil {
 		counter = listing.NewCounter(d.Cache, totalsTTL)
 	}
-	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Stock: d.Stock, Catalog: d.Catalog, Events: d.Events,
-		AdminRole: d.AdminRole, BuyerRole: d.BuyerRole, Now: d.Now, Logger: d.Logger})
+	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Attachments: d.Attachments, Stock: d.Stock, Catalog: d.Catalog, Invoices: d.Invoices,
+		Events: d.Events, AdminRole: d.AdminRole, BuyerRole: d.BuyerRole, Now: d.Now, Logger: d.Logger})
 	every := append([]string{d.AdminRole, d.BuyerRole}, d.StaffRoles...)
 	// Order and receipt images are read by whoever reads the order or receipt.
 	d.Attachments.AllowReads(app.OrderImageOwner, attachments.ReadableBy(every, svc.OrderVisible))

@@ -40,7 +40,11 @@
 //   - anyone else — users, secretaries, a buyer outside that case — gets 403 'You are not
 //     allowed to delete purchase order(s) on your role'.
 //
-// Received orders are not deleted (a rejection is how a wrong one is set aside), and a rejected
+// The advanced delete (modules/archive, archive.go here) archives orders with their received
+// orders, and received orders on their own, reversing what they did (stock, the order's booked
+// and received units and status) and re-applying it on restore; an invoiced received order,
+// or one whose units were sold, stays ('… cannot be deleted: …'). Otherwise received orders
+// are not deleted (a rejection is how a wrong one is set aside), and a rejected
 // one is not edited or sent again: its rejection gave its units back to the order's balance,
 // which other receipts may have taken since, so the goods are received again as a new received
 // order against the order.

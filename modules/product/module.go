@@ -170,7 +170,7 @@ func New(d Deps) (*Product, error) {
 	p.Payments = payments.New(payments.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Events: d.Events,
 		Users: au, Purchases: p.Purchasing, Sales: p.Sales, StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})
 	p.Procurement = procurement.New(procurement.Deps{DB: d.DB, Cache: d.Cache, Attachments: p.Attachments,
-		Stock: p.Catalog, Catalog: p.Catalog, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
+		Stock: p.Catalog, Catalog: p.Catalog, Invoices: p.Purchasing, Events: d.Events, AdminRole: auth.RoleAdmin, BuyerRole: auth.RoleBuyer,
 		StaffRoles: []string{auth.RoleUser, auth.RoleSecretary}, Now: d.Now, Logger: d.Logger})
 	p.Archive = archive.New(archive.Deps{DB: d.DB, Mail: d.Mail, Users: au, Now: d.Now,
 		DeleteRoles: []string{auth.RoleAdmin, auth.RoleUser}, AdminRole: auth.RoleAdmin,
@@ -178,6 +178,10 @@ func New(d Deps) (*Product, error) {
 			"purchases": {Owner: p.Purchasing.Purchases(), Along: p.Payments.Attached(), DocType: "purchase"},
 			"sales":     {Owner: p.Sales.Sales(), Along: p.Payments.Attached(), DocType: "sale"},
 			"payments":  {Owner: p.Payments.Payments()},
+			// Returns on their own, the purchase staying; a refund settling their credit keeps them.
+			"returns":         {Owner: p.Purchasing.Returns(p.Payments)},
+			"purchase_orders": {Owner: p.Procurement.PurchaseOrders()},
+			"received_orders": {Owner: p.Procurement.ReceivedOrders()},
 		}})
 	p.Audit = audit.New(audit.Deps{DB: d.DB, Users: au.UserNames, Companies: st.CompanyNames, AdminRole: auth.RoleAdmin, Now: d.Now})
 	p.Reports = reports.New(reports.Deps{DB: cmp.Or(d.ReportsDB, d.DB), StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})

@@ -13,10 +13,14 @@ package archiving
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -132,3 +136,49 @@ func (k KindFuncs) Restore(ctx context.Context, tx bun.IDB, items []Item, by Act
 
 // Settled implements Kind.
 func (k KindFuncs) Settled(ctx context.Context) { k.Settling(ctx) }
+
+// MsgGone refuses a restore whose record number is no longer archived (brought back some other
+// way since, or removed).
+func MsgGone(number string) string {
+	return fmt.Sprintf("%s cannot be restored: it is no longer archived.", number)
+}
+
+// Bring is every owner's restore loop: it runs back on each item of kind in items, in their
+// order, and stops at the first refusal. back brings one record back and re-applies its
+// effects; its db.ErrNotFound means the record is no longer archived and refuses the restore
+// with MsgGone (an owner maps its other not-founds — a document or a party gone — to its own
+// reason first).
+func Bring(items []Item, kind string, back func(it Item) error) error {
+	for _, it := range items {
+		if it.Kind != kind {
+			continue
+		}
+		err := back(it)
+		if errors.Is(err, db.ErrNotFound) {
+			return apperror.Conflict(MsgGone(it.Number))
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Take is every owner's archive loop: it runs take on each record of ids, in order, and gathers
+// the items archived. take holds one record, archives it with its effects reversed, and returns
+// it; its db.ErrNotFound means the record left since the preview and fails the whole archive
+// with msgNotFound (the owner's 'not found' wording).
+func Take(ids []int64, msgNotFound string, take func(id int64) (Item, error)) ([]Item, error) {
+	out := make([]Item, 0, len(ids))
+	for _, id := range ids {
+		it, err := take(id)
+		if errors.Is(err, db.ErrNotFound) {
+			return nil, apperror.Conflict(msgNotFound)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, it)
+	}
+	return out, nil
+}

@@ -55,3 +55,19 @@ func Chosen(q *bun.SelectQuery, alias string, ids []int64, narrow func(*bun.Sele
 	}
 	return q.OrderExpr(order).Limit(int64(limit))
 }
+
+// Grouped reads the live records that go with the documents ids (a purchase's returns, an
+// order's received orders) by document: query selects them into dst, narrowed to ids, and
+// parent names a record's document. Nothing is read for no ids.
+func Grouped[R any](ctx context.Context, ids []int64, query func(dst *[]R) *bun.SelectQuery, parent func(R) int64) (map[int64][]R, error) {
+	out := map[int64][]R{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	var rows []R
+	err := query(&rows).Scan(ctx)
+	for _, r := range rows {
+		out[parent(r)] = append(out[parent(r)], r)
+	}
+	return out, err
+}

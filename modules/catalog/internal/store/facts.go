@@ -47,14 +47,16 @@ func (s *Store) CategoryOfCompany(ctx context.Context, companyID, categoryID int
 		Where("c.company_id = ?", companyID).Where("c.deleted_at IS NULL").Exists(ctx)
 }
 
-// ProductLabel is how another module's list shows a product it names: code, name, unit and
-// current cost.
+// ProductLabel is how another module's list shows a product it names: code, name, unit,
+// current cost and the units in stock now (what an advanced delete's preview checks a
+// take-back against).
 type ProductLabel struct {
 	ID        int64  `bun:"id"`
 	Code      string `bun:"code"`
 	Name      string `bun:"name"`
 	Unit      string `bun:"unit"`
 	CostCents int64  `bun:"cost_cents"`
+	Quantity  int64  `bun:"quantity"`
 }
 
 // ProductLabels returns the labels of the products among ids, deleted ones included (a document
@@ -64,7 +66,7 @@ func (s *Store) ProductLabels(ctx context.Context, ids []int64) ([]ProductLabel,
 		return nil, nil
 	}
 	var rows []ProductLabel
-	err := s.db.NewSelect().TableExpr("products AS p").ColumnExpr("p.id, p.code, p.name, p.unit, p.cost_cents").
+	err := s.db.NewSelect().TableExpr("products AS p").ColumnExpr("p.id, p.code, p.name, p.unit, p.cost_cents, p.quantity").
 		Where("p.id IN (?)", bun.In(ids)).Scan(ctx, &rows)
 	return rows, err
 }

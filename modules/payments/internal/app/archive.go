@@ -11,6 +11,7 @@ import (
 	"github.com/backoffice/backoffice/modules/payments/internal/domain"
 	"github.com/backoffice/backoffice/modules/payments/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/approval"
 	"github.com/backoffice/backoffice/platform/archiving"
 	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
@@ -37,6 +38,19 @@ func (s *Service) Attached(ctx context.Context, db bun.IDB, docType string, ids 
 	out := make(map[int64][]archiving.Item, len(ids))
 	for i := range rows {
 		out[rows[i].DocumentID] = append(out[rows[i].DocumentID], paymentItem(&rows[i]))
+	}
+	return out, err
+}
+
+// PurchaseRefunds reads, on db, the reference numbers of the live pending and approved refunds
+// of the purchases ids, by purchase.
+func (s *Service) PurchaseRefunds(ctx context.Context, db bun.IDB, ids []int64) (map[int64][]string, error) {
+	rows, err := store.New(db).Attached(ctx, string(payable.Purchase), ids)
+	out := make(map[int64][]string, len(ids))
+	for _, r := range rows {
+		if r.Direction == domain.DirectionRefund && r.ApprovalStatus != string(approval.Rejected) {
+			out[r.DocumentID] = append(out[r.DocumentID], r.ReferenceNo)
+		}
 	}
 	return out, err
 }
@@ -68,22 +82,13 @@ func (s *Service) ArchiveAttached(ctx context.Context, tx bun.IDB, docType strin
 // same transaction, with the paid amounts they kept).
 func (s *Service) RestoreAttached(ctx context.Context, tx bun.IDB, items []archiving.Item, by archiving.Actor) error {
 	st := store.New(tx)
-	for _, it := range items {
-		if it.Kind != KindPayment {
-			continue
-		}
+	return archiving.Bring(items, KindPayment, func(it archiving.Item) error {
 		r, err := st.Unarchive(ctx, it.ID, by.At)
-		if errors.Is(err, store.ErrNotFound) {
-			return apperror.Conflict(fmt.Sprintf("%s cannot be restored: it is no longer archived.", it.Number))
-		}
 		if err != nil {
 			return err
 		}
-		if err := s.archived(ctx, tx, r, VerbRestored, by); err != nil {
-			return err
-		}
-	}
-	return nil
+		return s.archived(ctx, tx, r, VerbRestored, by)
+	})
 }
 
 // archived writes the audit entry and the event of verb (archived, restored) of payment r in tx.
@@ -122,33 +127,34 @@ func (s *Service) SelectArchivable(ctx context.Context, db bun.IDB, sc listing.S
 // document's owner with the document held, as a decision would.
 func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
 	st := store.New(tx)
-	out := make([]archiving.Item, 0, len(ids))
-	for _, id := range ids {
+	return archiving.Take(ids, domain.MsgNotFound, func(id int64) (archiving.Item, error) {
 		r, err := st.Held(ctx, id)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, apperror.Conflict(domain.MsgNotFound)
-		}
 		if err != nil {
-			return nil, err
+			return archiving.Item{}, err
 		}
 		if paidNow(r) {
 			ledger := s.Ledgers[payable.Type(r.Type)]
 			if _, err := ledger.Document(ctx, tx, 0, r.DocumentID); err != nil {
-				return nil, err
+				return archiving.Item{}, notFoundIsInternal(err)
 			}
 			if err := ledger.ApplyPaid(ctx, tx, r.DocumentID, -domain.Signed(r.Direction, r.AmountCents), by.At); err != nil {
-				return nil, err
+				return archiving.Item{}, notFoundIsInternal(err)
 			}
 		}
 		if err := st.Archive(ctx, r.ID, by.UserID, by.At); err != nil {
-			return nil, err
+			return archiving.Item{}, err
 		}
-		if err := s.archived(ctx, tx, r, VerbArchived, by); err != nil {
-			return nil, err
-		}
-		out = append(out, paymentItem(r))
+		return paymentItem(r), s.archived(ctx, tx, r, VerbArchived, by)
+	})
+}
+
+// notFoundIsInternal keeps a live payment's missing document from reading as the payment gone
+// (archiving.Take's not-found): a live payment's document is never deleted under it.
+func notFoundIsInternal(err error) error {
+	if errors.Is(err, store.ErrNotFound) {
+		return apperror.Internal(err)
 	}
-	return out, nil
+	return err
 }
 
 // Restore brings back, in tx, the payments of items archived on their own: each must still fit
@@ -156,14 +162,8 @@ func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archi
 // document again. A document that is gone, or no room left, refuses with the reason.
 func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Item, by archiving.Actor) error {
 	st := store.New(tx)
-	for _, it := range items {
-		if it.Kind != KindPayment {
-			continue
-		}
+	return archiving.Bring(items, KindPayment, func(it archiving.Item) error {
 		r, err := st.Unarchive(ctx, it.ID, by.At)
-		if errors.Is(err, store.ErrNotFound) {
-			return apperror.Conflict(fmt.Sprintf("%s cannot be restored: it is no longer archived.", it.Number))
-		}
 		if err != nil {
 			return err
 		}
@@ -186,9 +186,6 @@ func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Ite
 				return err
 			}
 		}
-		if err := s.archived(ctx, tx, r, VerbRestored, by); err != nil {
-			return err
-		}
-	}
-	return nil
+		return s.archived(ctx, tx, r, VerbRestored, by)
+	})
 }

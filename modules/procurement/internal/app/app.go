@@ -39,7 +39,11 @@ type Deps struct {
 	Attachments *attachments.Store
 	Stock       Stock
 	Catalog     Catalog
-	Events      eventbus.Emitter
+	// Invoices tells which received orders a purchase invoices (the purchasing module): such a
+	// received order, and its purchase order, cannot be deleted. Nil: none is (a process
+	// without purchases).
+	Invoices Invoices
+	Events   eventbus.Emitter
 	// AdminRole sees every company, decides and deletes; BuyerRole deletes its own pending orders.
 	AdminRole, BuyerRole string
 	Now                  func() time.Time

@@ -65,7 +65,7 @@ func fillNames[R labelled](ctx context.Context, c Catalog, rows []R) error {
 		p, c, n := refs(&rows[i])
 		pl := products[p]
 		*n = store.Names{CategoryName: categories[c], ProductCode: pl.Code, ProductName: pl.Name, ProductUnit: pl.Unit,
-			ProductCostCents: pl.CostCents}
+			ProductCostCents: pl.CostCents, ProductStock: pl.Quantity}
 	}
 	return nil
 }

@@ -252,3 +252,41 @@ const (
 	OrderPrefix   = "PO"
 	ReceiptPrefix = "RO"
 )
+
+// The advanced delete's refusals (spec §8's 'X cannot be deleted' wording; modules/archive shows
+// them in the preview and as a restore's reason).
+
+// MsgReceiptInvoiced: a received order a live purchase invoices stays while the purchase does.
+func MsgReceiptInvoiced(purchase string) string {
+	return fmt.Sprintf("Received order cannot be deleted: purchase %s invoices it.", purchase)
+}
+
+// MsgReceiptSold: the units an approved received order brought in were sold meanwhile.
+func MsgReceiptSold(product string, quantity, available int64) string {
+	return fmt.Sprintf("Received order cannot be deleted: it brought %d of %s and only %d are in stock.", quantity, product, available)
+}
+
+// MsgOrderInvoiced: one of the order's received orders is invoiced.
+func MsgOrderInvoiced(receipt, purchase string) string {
+	return fmt.Sprintf("Purchase order cannot be deleted: its received order %s is invoiced by purchase %s.", receipt, purchase)
+}
+
+// MsgOrderSold: the units the order's approved received orders brought in were sold meanwhile.
+func MsgOrderSold(product string, quantity, available int64) string {
+	return fmt.Sprintf("Purchase order cannot be deleted: its received orders brought %d of %s and only %d are in stock.", quantity, product, available)
+}
+
+// MsgRestoreOrderGone: an archived received order's purchase order was archived or deleted since.
+func MsgRestoreOrderGone(receipt, order string) string {
+	return fmt.Sprintf("%s cannot be restored: its purchase order %s was deleted.", receipt, order)
+}
+
+// MsgRestoreNoBalance: other received orders took the balance an archived one had on its order.
+func MsgRestoreNoBalance(receipt, order string) string {
+	return fmt.Sprintf("%s cannot be restored: its purchase order %s no longer has the balance for it.", receipt, order)
+}
+
+// MsgRestoreProductGone: the product of an archived order or received order was deleted since.
+func MsgRestoreProductGone(number string) string {
+	return fmt.Sprintf("%s cannot be restored: its product was deleted.", number)
+}

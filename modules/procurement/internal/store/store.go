@@ -71,6 +71,8 @@ type Names struct {
 	ProductName      string
 	ProductUnit      string
 	ProductCostCents int64
+	// ProductStock is the product's units in stock as read (an advanced delete's preview).
+	ProductStock int64
 }
 
 // OrderRow is an order with its catalog names.

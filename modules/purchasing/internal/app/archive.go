@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"strconv"
 
 	"github.com/uptrace/bun"
@@ -71,41 +70,35 @@ func returnItem(r *store.ReturnRow) archiving.Item {
 func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
 	st := store.New(tx)
 	p := caller.Principal{UserID: by.UserID}
-	var out, deps []archiving.Item
-	for _, id := range ids {
+	var deps []archiving.Item
+	out, err := archiving.Take(ids, domain.MsgNotFound, func(id int64) (archiving.Item, error) {
 		r, err := st.Hold(ctx, 0, id)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, apperror.Conflict(domain.MsgNotFound)
-		}
 		if err != nil {
-			return nil, err
+			return archiving.Item{}, err
 		}
 		returns, err := st.ReturnsOf(ctx, []int64{id})
 		if err != nil {
-			return nil, err
+			return archiving.Item{}, err
 		}
 		for _, rr := range returns[id] {
 			if err := s.returnStock(ctx, tx, &rr, +1); err != nil {
-				return nil, err
+				return archiving.Item{}, err
 			}
 			if err := st.ArchiveReturn(ctx, rr.ID, by.UserID, by.At); err != nil {
-				return nil, err
+				return archiving.Item{}, err
 			}
 			if err := s.archived(ctx, tx, p, nil, &rr, VerbArchived, by); err != nil {
-				return nil, err
+				return archiving.Item{}, err
 			}
 			deps = append(deps, returnItem(&rr))
 		}
 		if err := st.Archive(ctx, id, by.UserID, by.At); err != nil {
-			return nil, err
+			return archiving.Item{}, err
 		}
-		if err := s.archived(ctx, tx, p, r, nil, VerbArchived, by); err != nil {
-			return nil, err
-		}
-		out = append(out, archiving.Item{Kind: KindPurchase, ID: r.ID, CompanyID: r.CompanyID, Number: r.ReferenceNo,
-			Party: r.SupplierName, AmountCents: r.TotalToPayCents})
-	}
-	return append(out, deps...), nil
+		return archiving.Item{Kind: KindPurchase, ID: r.ID, CompanyID: r.CompanyID, Number: r.ReferenceNo,
+			Party: r.SupplierName, AmountCents: r.TotalToPayCents}, s.archived(ctx, tx, p, r, nil, VerbArchived, by)
+	})
+	return append(out, deps...), err
 }
 
 // Restore brings back, in tx, the purchases and returns of items (Archive's answer): the
@@ -115,14 +108,8 @@ func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archi
 func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Item, by archiving.Actor) error {
 	st := store.New(tx)
 	p := caller.Principal{UserID: by.UserID}
-	for _, it := range items {
-		if it.Kind != KindPurchase {
-			continue
-		}
+	err := archiving.Bring(items, KindPurchase, func(it archiving.Item) error {
 		r, err := st.Archived(ctx, it.ID)
-		if errors.Is(err, store.ErrNotFound) {
-			return apperror.Conflict(domain.MsgRestoreGone(it.Number))
-		}
 		if err != nil {
 			return err
 		}
@@ -132,29 +119,21 @@ func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Ite
 		if err := st.Unarchive(ctx, r, by.At); err != nil {
 			return err
 		}
-		if err := s.archived(ctx, tx, p, r, nil, VerbRestored, by); err != nil {
-			return err
-		}
+		return s.archived(ctx, tx, p, r, nil, VerbRestored, by)
+	})
+	if err != nil {
+		return err
 	}
-	for _, it := range items {
-		if it.Kind != KindReturn {
-			continue
-		}
+	return archiving.Bring(items, KindReturn, func(it archiving.Item) error {
 		rr, err := st.UnarchiveReturn(ctx, it.ID, by.At)
-		if errors.Is(err, store.ErrNotFound) {
-			return apperror.Conflict(domain.MsgRestoreGone(it.Number))
-		}
 		if err != nil {
 			return err
 		}
 		if err := s.returnStock(ctx, tx, rr, -1); err != nil {
 			return err
 		}
-		if err := s.archived(ctx, tx, p, nil, rr, VerbRestored, by); err != nil {
-			return err
-		}
-	}
-	return nil
+		return s.archived(ctx, tx, p, nil, rr, VerbRestored, by)
+	})
 }
 
 // restorable refuses, with the reason, to bring back the archived purchase r when its supplier

@@ -177,9 +177,20 @@ func RefusedReturn(f Fields) error { return apperror.Form(f, returnFieldOrder...
 
 // Advanced delete's restore refusals (modules/archive shows them as the batch's reason).
 
-// MsgRestoreGone: a record of the batch is no longer archived (brought back some other way).
-func MsgRestoreGone(number string) string {
-	return fmt.Sprintf("%s cannot be restored: it is no longer archived.", number)
+// MsgReturnRefunded: an approved return's credit is what a refund of the supplier settles, so the
+// return stays while the refund does (spec §8's 'X cannot be deleted' wording).
+func MsgReturnRefunded(refund string) string {
+	return fmt.Sprintf("Purchase return cannot be deleted: the supplier's refund %s settles its credit; delete the refund first.", refund)
+}
+
+// MsgRestorePurchaseGone: an archived return's purchase was archived or deleted since.
+func MsgRestorePurchaseGone(number, purchase string) string {
+	return fmt.Sprintf("%s cannot be restored: its purchase %s was deleted.", number, purchase)
+}
+
+// MsgRestoreReturnTaken: other returns took the units or the value an archived return had.
+func MsgRestoreReturnTaken(number string) string {
+	return fmt.Sprintf("%s cannot be restored: other returns of its purchase took what it returned.", number)
 }
 
 // MsgRestoreSupplierGone: the purchase's supplier was deleted while it was archived.

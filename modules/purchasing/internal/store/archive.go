@@ -19,17 +19,9 @@ func (s *Store) Selected(ctx context.Context, scope Scope, f Filter, ids []int64
 
 // ReturnsOf returns the live returns of the purchases ids, by purchase, oldest first.
 func (s *Store) ReturnsOf(ctx context.Context, ids []int64) (map[int64][]ReturnRow, error) {
-	out := map[int64][]ReturnRow{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	var rows []ReturnRow
-	err := s.db.NewSelect().Model(&rows).Where("r.purchase_id IN (?)", bun.In(ids)).Where("r.deleted_at IS NULL").
-		OrderExpr("r.id ASC").Scan(ctx)
-	for _, r := range rows {
-		out[r.PurchaseID] = append(out[r.PurchaseID], r)
-	}
-	return out, err
+	return archiving.Grouped(ctx, ids, func(rows *[]ReturnRow) *bun.SelectQuery {
+		return s.db.NewSelect().Model(rows).Where("r.purchase_id IN (?)", bun.In(ids)).Where("r.deleted_at IS NULL").OrderExpr("r.id ASC")
+	}, func(r ReturnRow) int64 { return r.PurchaseID })
 }
 
 // Archive soft-deletes the live purchase id whatever it holds (its payments and returns go with

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
 
@@ -51,29 +50,21 @@ func holdsStock(r *store.Row) bool { return r.ApprovalStatus != string(approval.
 // customer total (they read live rows only) and comes back whole on restore.
 func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
 	st := store.New(tx)
-	out := make([]archiving.Item, 0, len(ids))
-	for _, id := range ids {
+	return archiving.Take(ids, "The requested information was not found", func(id int64) (archiving.Item, error) {
 		r, err := st.Hold(ctx, 0, id)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, apperror.Conflict("The requested information was not found")
-		}
 		if err != nil {
-			return nil, err
+			return archiving.Item{}, err
 		}
 		if err := st.Archive(ctx, id, by.UserID, by.At); err != nil {
-			return nil, err
+			return archiving.Item{}, err
 		}
 		if holdsStock(r) {
 			if err := s.giveBack(ctx, tx, id); err != nil {
-				return nil, err
+				return archiving.Item{}, err
 			}
 		}
-		if err := s.archived(ctx, tx, r, VerbArchived, by); err != nil {
-			return nil, err
-		}
-		out = append(out, saleItem(r))
-	}
-	return out, nil
+		return saleItem(r), s.archived(ctx, tx, r, VerbArchived, by)
+	})
 }
 
 // Restore brings back, in tx, the sales of items, each taking its units again when it held
@@ -81,14 +72,8 @@ func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archi
 // sold meanwhile.
 func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Item, by archiving.Actor) error {
 	st := store.New(tx)
-	for _, it := range items {
-		if it.Kind != KindSale {
-			continue
-		}
+	return archiving.Bring(items, KindSale, func(it archiving.Item) error {
 		r, err := st.Unarchive(ctx, it.ID, by.At)
-		if errors.Is(err, store.ErrNotFound) {
-			return apperror.Conflict(fmt.Sprintf("%s cannot be restored: it is no longer archived.", it.Number))
-		}
 		if err != nil {
 			return err
 		}
@@ -109,11 +94,8 @@ func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Ite
 				return err
 			}
 		}
-		if err := s.archived(ctx, tx, r, VerbRestored, by); err != nil {
-			return err
-		}
-	}
-	return nil
+		return s.archived(ctx, tx, r, VerbRestored, by)
+	})
 }
 
 // archived writes the audit entry and the event of verb (archived, restored) of sale r in tx.

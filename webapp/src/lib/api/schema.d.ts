@@ -2865,7 +2865,7 @@ export interface components {
             amount_cents: number;
             /** Format: int64 */
             id: number;
-            /** @description purchase, purchase_return, payment or sale */
+            /** @description purchase, purchase_return, payment, sale, purchase_order or received_order */
             kind: string;
             number: string;
             party: string;
@@ -2928,11 +2928,11 @@ export interface components {
             from?: string;
             /** @description Chosen records; when set the filter is ignored */
             ids?: number[] | null;
-            /** @description What to delete: purchases, sales or payments */
+            /** @description What to delete: purchases, sales, payments, returns, purchase_orders or received_orders */
             kind: string;
             /**
              * Format: int64
-             * @description Filter: the supplier (purchases) or customer (sales); not for payments
+             * @description Filter: the supplier (purchases, returns) or customer (sales); not for payments, purchase orders or received orders (they name none: nothing is selected)
              */
             party_id?: number;
             /**
@@ -2942,7 +2942,7 @@ export interface components {
             status?: "pending" | "approved" | "rejected" | "";
             /**
              * Format: int64
-             * @description Filter: the store (purchases, sales)
+             * @description Filter: the store (purchases, sales; returns by their purchase's store); not for payments, purchase orders or received orders
              */
             store_id?: number;
             /** @description Filter: last date (YYYY-MM-DD) */
@@ -2963,11 +2963,11 @@ export interface components {
             from?: string;
             /** @description Chosen records; when set the filter is ignored */
             ids?: number[] | null;
-            /** @description What to delete: purchases, sales or payments */
+            /** @description What to delete: purchases, sales, payments, returns, purchase_orders or received_orders */
             kind: string;
             /**
              * Format: int64
-             * @description Filter: the supplier (purchases) or customer (sales); not for payments
+             * @description Filter: the supplier (purchases, returns) or customer (sales); not for payments, purchase orders or received orders (they name none: nothing is selected)
              */
             party_id?: number;
             /** @description Why (required; kept with the batch) */
@@ -2979,7 +2979,7 @@ export interface components {
             status?: "pending" | "approved" | "rejected" | "";
             /**
              * Format: int64
-             * @description Filter: the store (purchases, sales)
+             * @description Filter: the store (purchases, sales; returns by their purchase's store); not for payments, purchase orders or received orders
              */
             store_id?: number;
             /** @description Filter: last date (YYYY-MM-DD) */

@@ -15,8 +15,25 @@ export type ArchivePreview = Schema<'ArchivePreview'>;
 export type ArchiveBatch = Schema<'ArchiveBatch'>;
 
 /** The kinds the advanced delete takes, in the form's order. */
-export const ARCHIVE_KINDS = ['purchases', 'sales', 'payments'] as const;
+export const ARCHIVE_KINDS = ['purchases', 'sales', 'payments', 'returns', 'purchase_orders', 'received_orders'] as const;
 export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
+
+/** Whom a kind's party filter lists: its records' suppliers or customers. */
+export type PartyList = 'suppliers' | 'customers';
+
+/**
+ * The filters a kind takes beyond dates and approval status: a party and a store. Returns are
+ * narrowed by their supplier and their purchase's store; payments, purchase orders and received
+ * orders name neither (the server selects nothing for such a filter, so the form hides them).
+ */
+export const KIND_FILTERS: Record<ArchiveKind, { party?: PartyList; store: boolean }> = {
+  purchases: { party: 'suppliers', store: true },
+  sales: { party: 'customers', store: true },
+  payments: { store: false },
+  returns: { party: 'suppliers', store: true },
+  purchase_orders: { store: false },
+  received_orders: { store: false },
+};
 
 const ARCHIVE_KEY = ['archive'] as const;
 

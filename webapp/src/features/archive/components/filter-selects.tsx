@@ -2,15 +2,15 @@
 import { useTranslation } from 'react-i18next';
 import { useResourceOptions } from '@/components/list/resource-api';
 import { SelectField } from '@/components/ui/field';
-import type { ArchiveKind } from '../api/advanced-delete';
+import type { PartyList } from '../api/advanced-delete';
 
-/** The supplier (purchases) or customer (sales) filter. */
-export function PartySelect({ kind, value, onChange }: { kind: Exclude<ArchiveKind, 'payments'>; value: string; onChange: (v: string) => void }) {
+/** The supplier (purchases, returns) or customer (sales) filter. */
+export function PartySelect({ party, value, onChange }: { party: PartyList; value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation('archive');
-  const parties = useResourceOptions(kind === 'purchases' ? '/api/suppliers' : '/api/customers');
+  const parties = useResourceOptions(party === 'suppliers' ? '/api/suppliers' : '/api/customers');
   return (
     <SelectField
-      label={t(kind === 'purchases' ? 'supplier' : 'customer')}
+      label={t(party === 'suppliers' ? 'supplier' : 'customer')}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       disabled={parties.isLoading}

@@ -1,8 +1,9 @@
 /**
  * /advanced_delete/form (admin and user, spec §2/§6): archive many records at once.
  *
- * 1. Pick a kind (purchases, sales, payments) and a filter — date range, supplier or customer
- *    and store (not for payments), approval status (administrators also a company) — then Preview: how many records, their
+ * 1. Pick a kind (purchases, sales, payments, returns, purchase orders, received orders) and a
+ *    filter — date range, supplier or customer and store where the kind has them (KIND_FILTERS),
+ *    approval status (administrators also a company) — then Preview: how many records, their
  *    total, what goes along with them (a purchase's payments and returns), and what cannot go
  *    and why. Nothing is deleted. Unticking records narrows the selection to the ticked ones
  *    (preview again to see the new figures).
@@ -28,6 +29,7 @@ import { failureText } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import {
   ARCHIVE_KINDS,
+  KIND_FILTERS,
   usePreview,
   useSendCode,
   useVerify,
@@ -157,12 +159,10 @@ export function AdvancedDeletePage() {
           {isAdmin && <CompanySelect value={filter.companyId} onChange={(v) => change({ companyId: v })} />}
           <DateField label={t('from')} value={filter.from} onChange={(v) => change({ from: v })} data-testid="field-from" />
           <DateField label={t('to')} value={filter.to} onChange={(v) => change({ to: v })} data-testid="field-to" />
-          {filter.kind !== 'payments' && (
-            <>
-              <PartySelect kind={filter.kind} value={filter.partyId} onChange={(v) => change({ partyId: v })} />
-              <StoreSelect value={filter.storeId} onChange={(v) => change({ storeId: v })} />
-            </>
+          {KIND_FILTERS[filter.kind].party && (
+            <PartySelect party={KIND_FILTERS[filter.kind].party!} value={filter.partyId} onChange={(v) => change({ partyId: v })} />
           )}
+          {KIND_FILTERS[filter.kind].store && <StoreSelect value={filter.storeId} onChange={(v) => change({ storeId: v })} />}
           <SelectField
             label={t('status')}
             value={filter.status}
