@@ -5,14 +5,24 @@
 // administrator restores a batch within 30 days. It owns archive_batches, archive_items and
 // archive_codes, and no record: each owner archives and restores its own records through
 // platform/archiving (purchasing.Module.Purchases, sales.Module.Sales,
-// payments.Module.Payments, and the payments that go with documents, payments.Module.Attached),
-// given this module's transaction.
+// payments.Module.Payments, and the payments that go with documents, payments.Module.Attached;
+// people.Module.Customers and Suppliers, catalog.Module.Products and Categories), given this
+// module's transaction.
 //
 // Rules decided here:
 //   - Kinds: purchases (their returns and payments go along), sales (their payments go along)
 //     and payments on their own (an approved one leaves its document's paid amount, and must
 //     still fit the document to come back). A selection takes at most 500 records ('Select at
 //     most 500 records at once.').
+//   - Master data: customers and suppliers (filter: approval status), products (filter:
+//     category) and categories, by their creation dates. What live records still hold stays,
+//     listed in the preview with the reason ('Customer cannot be deleted: it has sales.',
+//     'Supplier …: it has purchases.', 'Product …: it has stock on hand.' or the documents naming
+//     it, 'Category …: it has products.'); the others are archived, and a restore is refused
+//     when a live record has taken the unique value meanwhile (document number, code, name) or
+//     a product's category went. Each kind names the filters it takes (Kind.Filters); another
+//     filter is refused ('This filter does not apply to what you delete.'), never ignored,
+//     so that it cannot widen a selection.
 //   - Archived = soft-deleted (deleted_at, deleted_by), so lists, reports and party totals drop
 //     the records without knowing about archives; the batch's items say which records it took,
 //     so a restore never brings back a record deleted by hand. Each owner reverses every effect
@@ -61,7 +71,18 @@ type Kind struct {
 	// DocType), archived and restored with them; nil when none.
 	Along   archiving.Along
 	DocType string
+	// Filters are the filters beyond dates and ids it takes (FilterParty, FilterStore,
+	// FilterStatus, FilterCategory); nil: party, store and status, as documents do.
+	Filters []string
 }
+
+// The filters a Kind may take beyond dates and ids.
+const (
+	FilterParty    = app.FilterParty
+	FilterStore    = app.FilterStore
+	FilterStatus   = app.FilterStatus
+	FilterCategory = app.FilterCategory
+)
 
 // Deps is what the module needs.
 type Deps struct {
@@ -91,7 +112,7 @@ func New(d Deps) *Module {
 	}
 	kinds := make(map[string]app.Kind, len(d.Kinds))
 	for name, k := range d.Kinds {
-		kinds[name] = app.Kind{Owner: k.Owner, Along: k.Along, DocType: k.DocType}
+		kinds[name] = app.Kind{Owner: k.Owner, Along: k.Along, DocType: k.DocType, Filters: k.Filters}
 	}
 	return &Module{svc: app.New(app.Deps{DB: d.DB, Kinds: kinds, Mail: d.Mail, Users: d.Users, AdminRole: d.AdminRole, Now: d.Now}),
 		roles: archivehttp.Roles{Deleters: d.DeleteRoles, Restorers: []string{d.AdminRole}}}

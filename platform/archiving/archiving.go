@@ -31,11 +31,14 @@ type Selection struct {
 	// (pending, approved, rejected) or "".
 	PartyID, StoreID int64
 	Status           string
+	// CategoryID is the products' category (products only).
+	CategoryID int64
 }
 
 // Empty reports whether s names nothing (no ids and no filter).
 func (s Selection) Empty() bool {
-	return len(s.IDs) == 0 && s.From == "" && s.To == "" && s.PartyID == 0 && s.StoreID == 0 && s.Status == ""
+	return len(s.IDs) == 0 && s.From == "" && s.To == "" && s.PartyID == 0 && s.StoreID == 0 && s.Status == "" &&
+		s.CategoryID == 0
 }
 
 // Record is one selected record as a preview shows it.
@@ -132,3 +135,18 @@ func (k KindFuncs) Restore(ctx context.Context, tx bun.IDB, items []Item, by Act
 
 // Settled implements Kind.
 func (k KindFuncs) Settled(ctx context.Context) { k.Settling(ctx) }
+
+// Holder is implemented by a module's references to master data (its Usage: whether live
+// records name a customer, supplier, product or category) to say, in an advanced delete's
+// preview, what holds the record: 'sales', 'purchases', 'purchase orders'.
+type Holder interface {
+	Holds() string
+}
+
+// Holds is what holder holds by (its Holder's answer), or 'other records' when it does not say.
+func Holds(holder any) string {
+	if h, ok := holder.(Holder); ok {
+		return h.Holds()
+	}
+	return "other records"
+}

@@ -52,6 +52,7 @@ const (
 	MsgNothingSelected    = "Choose records or a filter."
 	MsgNothingToDelete    = "Nothing in this selection can be deleted."
 	MsgDateInvalid        = "Dates are YYYY-MM-DD, the first not after the last."
+	MsgFilterInvalid      = "This filter does not apply to what you delete."
 	MsgNotFound           = "The requested information was not found"
 	MsgRestored           = "This batch was already restored."
 	MsgTooOld             = "This batch is older than 30 days and can no longer be restored."
@@ -74,6 +75,26 @@ type Kind struct {
 	Owner   archiving.Kind
 	Along   archiving.Along
 	DocType string
+	// Filters are the filters beyond dates and ids the kind takes (FilterParty, FilterStore,
+	// FilterStatus, FilterCategory); nil is the documents' party, store and status. A filter the
+	// kind does not take is refused rather than ignored, so that it never widens a selection.
+	Filters []string
+}
+
+// The filters a Kind may take beyond dates and ids (the request's field names).
+const (
+	FilterParty    = "party_id"
+	FilterStore    = "store_id"
+	FilterStatus   = "status"
+	FilterCategory = "category_id"
+)
+
+// takes reports whether k takes filter.
+func (k Kind) takes(filter string) bool {
+	if k.Filters == nil {
+		return filter != FilterCategory
+	}
+	return slices.Contains(k.Filters, filter)
 }
 
 // Users gives a user's display name and e-mail address (the auth module).
@@ -148,6 +169,12 @@ func (s *Service) normalise(r Request) (Request, Kind, error) {
 	}
 	if r.Status != "" && !slices.Contains([]string{"pending", "approved", "rejected"}, r.Status) {
 		return r, k, apperror.Field("status", MsgNothingSelected)
+	}
+	for filter, set := range map[string]bool{FilterParty: r.PartyID != 0, FilterStore: r.StoreID != 0, FilterStatus: r.Status != "",
+		FilterCategory: r.CategoryID != 0} {
+		if set && !k.takes(filter) {
+			return r, k, apperror.Field(filter, MsgFilterInvalid)
+		}
 	}
 	if r.Empty() {
 		return r, k, apperror.Invalid(MsgNothingSelected, nil)
