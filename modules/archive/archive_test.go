@@ -118,7 +118,9 @@ type preview struct {
 	TotalCents int64 `json:"total_cents"`
 	Dependents int   `json:"dependents"`
 	Records    []struct {
-		ID         int64 `json:"id"`
+		ID         int64  `json:"id"`
+		Number     string `json:"number"`
+		Blocked    string `json:"blocked"`
 		Dependents []struct {
 			Kind string `json:"kind"`
 		} `json:"dependents"`

@@ -9,26 +9,8 @@ import (
 	"github.com/backoffice/backoffice/modules/auth/authtest"
 )
 
-// masterPreview is a preview's records with why they stay.
-type masterPreview struct {
-	Count   int `json:"count"`
-	Blocked int `json:"blocked"`
-	Records []struct {
-		ID      int64  `json:"id"`
-		Number  string `json:"number"`
-		Blocked string `json:"blocked"`
-	} `json:"records"`
-}
-
-func (w *world) masterPreview(t *testing.T, token string, sel obj) masterPreview {
-	t.Helper()
-	var out authtest.Data[masterPreview]
-	w.Send(t, http.MethodPost, "/api/advanced-delete/preview", token, sel).Expect(http.StatusOK).JSON(&out)
-	return out.Data
-}
-
 // blockedWith checks that pv lists exactly the records of want (id: reason, "" when it goes).
-func blockedWith(t *testing.T, pv masterPreview, want map[int64]string) {
+func blockedWith(t *testing.T, pv preview, want map[int64]string) {
 	t.Helper()
 	if len(pv.Records) != len(want) {
 		t.Fatalf("preview %+v, want %d records", pv, len(want))
@@ -70,12 +52,12 @@ func TestArchiveMasterData(t *testing.T) {
 		for _, token := range []string{w.Secretary, w.Buyer} {
 			w.Send(t, http.MethodPost, "/api/advanced-delete/preview", token, selC).Expect(http.StatusForbidden)
 		}
-		if pv := w.masterPreview(t, w.Other, selC); len(pv.Records) != 0 {
+		if pv := w.preview(t, w.Other, selC); len(pv.Records) != 0 {
 			t.Fatalf("another company's user previews %+v", pv)
 		}
-		blockedWith(t, w.masterPreview(t, w.User, selC), map[int64]string{w.customer: "Customer cannot be deleted: it has sales.", free: ""})
+		blockedWith(t, w.preview(t, w.User, selC), map[int64]string{w.customer: "Customer cannot be deleted: it has sales.", free: ""})
 		// The user's customer is the only pending one: the status filter finds it alone.
-		blockedWith(t, w.masterPreview(t, w.User, obj{"kind": "customers", "status": "pending"}), map[int64]string{free: ""})
+		blockedWith(t, w.preview(t, w.User, obj{"kind": "customers", "status": "pending"}), map[int64]string{free: ""})
 		w.Send(t, http.MethodPost, "/api/advanced-delete/preview", w.User, obj{"kind": "customers", "store_id": w.store}).
 			ExpectError(http.StatusUnprocessableEntity, "invalid", "This filter does not apply to what you delete.")
 		cb := w.archiveNext(t, selC)
@@ -105,7 +87,7 @@ func TestArchiveMasterData(t *testing.T) {
 		w.purchase(t, w.User, "2026-11-05", 1)
 		other := w.Send(t, http.MethodPost, "/api/suppliers", w.Admin, obj{"name": "Proveedor sin compras", "person_type": "natural"}).CreatedID()
 		selS := obj{"kind": "suppliers", "ids": []int64{w.supplier, other}}
-		blockedWith(t, w.masterPreview(t, w.User, selS), map[int64]string{w.supplier: "Supplier cannot be deleted: it has purchases.", other: ""})
+		blockedWith(t, w.preview(t, w.User, selS), map[int64]string{w.supplier: "Supplier cannot be deleted: it has purchases.", other: ""})
 		sb := w.archiveNext(t, selS)
 		w.Get(t, fmt.Sprintf("/api/suppliers/%d", other), w.User).Expect(http.StatusNotFound)
 		w.Get(t, fmt.Sprintf("/api/suppliers/%d", w.supplier), w.User).Expect(http.StatusOK)
@@ -118,18 +100,18 @@ func TestArchiveMasterData(t *testing.T) {
 		bean := w.Multipart(t, http.MethodPost, "/api/products", w.Admin, [][2]string{{"code", "L-1"}, {"name", "Frijol"},
 			{"category_id", fmt.Sprint(cat)}, {"unit", "und"}, {"cost_cents", "100000"}, {"price_cents", "200000"},
 			{"iva_class", "excluido"}, {"kind", "goods"}}, nil, nil).CreatedID()
-		blockedWith(t, w.masterPreview(t, w.User, obj{"kind": "products", "ids": []int64{w.goods, bean}}),
+		blockedWith(t, w.preview(t, w.User, obj{"kind": "products", "ids": []int64{w.goods, bean}}),
 			map[int64]string{w.goods: "Product cannot be deleted: it has stock on hand.", bean: ""})
-		blockedWith(t, w.masterPreview(t, w.User, obj{"kind": "products", "category_id": cat}), map[int64]string{bean: ""})
-		if pv := w.masterPreview(t, w.Other, obj{"kind": "products", "category_id": cat}); len(pv.Records) != 0 {
+		blockedWith(t, w.preview(t, w.User, obj{"kind": "products", "category_id": cat}), map[int64]string{bean: ""})
+		if pv := w.preview(t, w.Other, obj{"kind": "products", "category_id": cat}); len(pv.Records) != 0 {
 			t.Fatalf("another company's user previews %+v", pv)
 		}
 		selCat := obj{"kind": "categories", "ids": []int64{w.category, cat}}
-		blockedWith(t, w.masterPreview(t, w.User, selCat),
+		blockedWith(t, w.preview(t, w.User, selCat),
 			map[int64]string{w.category: "Category cannot be deleted: it has products.", cat: "Category cannot be deleted: it has products."})
 		pb := w.archiveNext(t, obj{"kind": "products", "category_id": cat})
 		w.Get(t, fmt.Sprintf("/api/products/%d", bean), w.User).Expect(http.StatusNotFound)
-		blockedWith(t, w.masterPreview(t, w.User, selCat), map[int64]string{w.category: "Category cannot be deleted: it has products.", cat: ""})
+		blockedWith(t, w.preview(t, w.User, selCat), map[int64]string{w.category: "Category cannot be deleted: it has products.", cat: ""})
 		kb := w.archiveNext(t, selCat)
 		w.Get(t, fmt.Sprintf("/api/categories/%d", cat), w.User).Expect(http.StatusNotFound)
 		// The product's category went: its restore is refused until the category is back.

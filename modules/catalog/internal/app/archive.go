@@ -106,26 +106,35 @@ func (s *Service) SelectProducts(ctx context.Context, db bun.IDB, sc listing.Sco
 // a document since the preview fails the whole call with the reason.
 func (s *Service) ArchiveProducts(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
 	st := s.store.With(tx)
-	out := make([]archiving.Item, 0, len(ids))
-	for _, id := range ids {
+	return s.archiveEach(ctx, tx, ids, by, func(id int64) (archiving.Item, string, error) {
 		row, err := st.ProductByID(ctx, all, id)
-		if isNotFound(err) {
-			return nil, apperror.Conflict(domain.MsgNotFound)
-		}
 		if err != nil {
-			return nil, err
+			return archiving.Item{}, "", err
 		}
 		why, err := s.productBlocked(ctx, &row.Product)
-		if err != nil {
+		return productItem(&row.Product), why, err
+	}, func(id int64) error { return st.SoftDeleteProduct(ctx, id, by.UserID, by.At) })
+}
+
+// archiveEach archives ids one by one in tx: load reads the live record as a batch's item with
+// why it cannot go ("" when it can), drop soft-deletes it; each gets its audit entry and event.
+// A record gone or held since the preview fails the whole call.
+func (s *Service) archiveEach(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor,
+	load func(id int64) (archiving.Item, string, error), drop func(id int64) error) ([]archiving.Item, error) {
+	out := make([]archiving.Item, 0, len(ids))
+	for _, id := range ids {
+		it, why, err := load(id)
+		switch {
+		case isNotFound(err):
+			return nil, apperror.Conflict(domain.MsgNotFound)
+		case err != nil:
 			return nil, err
-		}
-		if why != "" {
+		case why != "":
 			return nil, apperror.Conflict(why)
 		}
-		if err := st.SoftDeleteProduct(ctx, id, by.UserID, by.At); err != nil {
+		if err := drop(id); err != nil {
 			return nil, err
 		}
-		it := productItem(&row.Product)
 		if err := s.archived(ctx, tx, it, VerbArchived, by); err != nil {
 			return nil, err
 		}
@@ -219,32 +228,14 @@ func (s *Service) SelectCategories(ctx context.Context, db bun.IDB, sc listing.S
 // whole call with the reason.
 func (s *Service) ArchiveCategories(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
 	st := s.store.With(tx)
-	out := make([]archiving.Item, 0, len(ids))
-	for _, id := range ids {
+	return s.archiveEach(ctx, tx, ids, by, func(id int64) (archiving.Item, string, error) {
 		c, err := st.CategoryByID(ctx, all, id)
-		if isNotFound(err) {
-			return nil, apperror.Conflict(domain.MsgNotFound)
-		}
 		if err != nil {
-			return nil, err
+			return archiving.Item{}, "", err
 		}
 		why, err := s.categoryBlocked(ctx, st, id)
-		if err != nil {
-			return nil, err
-		}
-		if why != "" {
-			return nil, apperror.Conflict(why)
-		}
-		if err := st.SoftDeleteCategory(ctx, id, by.UserID, by.At); err != nil {
-			return nil, err
-		}
-		it := categoryItem(c)
-		if err := s.archived(ctx, tx, it, VerbArchived, by); err != nil {
-			return nil, err
-		}
-		out = append(out, it)
-	}
-	return out, nil
+		return categoryItem(c), why, err
+	}, func(id int64) error { return st.SoftDeleteCategory(ctx, id, by.UserID, by.At) })
 }
 
 // RestoreCategories brings back, in tx, the categories of items. It refuses, with the reason, one

@@ -15,8 +15,25 @@ export type ArchivePreview = Schema<'ArchivePreview'>;
 export type ArchiveBatch = Schema<'ArchiveBatch'>;
 
 /** The kinds the advanced delete takes, in the form's order. */
-export const ARCHIVE_KINDS = ['purchases', 'sales', 'payments'] as const;
+export const ARCHIVE_KINDS = ['purchases', 'sales', 'payments', 'customers', 'suppliers', 'products', 'categories'] as const;
 export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
+
+/** A filter beyond the dates: the party (supplier or customer), store, approval status or category. */
+export type ArchiveFilter = 'party' | 'store' | 'status' | 'category';
+
+/**
+ * The filters each kind takes beyond the dates (the server refuses the others rather than
+ * ignore them). Master data is picked by the day it was created.
+ */
+export const KIND_FILTERS: Record<ArchiveKind, readonly ArchiveFilter[]> = {
+  purchases: ['party', 'store', 'status'],
+  sales: ['party', 'store', 'status'],
+  payments: ['status'],
+  customers: ['status'],
+  suppliers: ['status'],
+  products: ['category'],
+  categories: [],
+};
 
 const ARCHIVE_KEY = ['archive'] as const;
 

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatCop } from '@/components/form/money';
 import { Card } from '@/components/ui/card';
+import { translateServerMessage } from '@/lib/server-messages';
 import type { ArchivePreview } from '../api/advanced-delete';
 
 /** The preview: figures, the records with what goes along, and what cannot go and why. */
@@ -48,7 +49,11 @@ export function PreviewCard({ preview, picked, onToggle }: { preview: ArchivePre
                   {t('along')}: {(r.dependents ?? []).map((d) => `${t(`itemKinds.${d.kind}`, { defaultValue: d.kind })} ${d.number} (${formatCop(d.amount_cents)})`).join(', ')}
                 </p>
               )}
-              {r.blocked && <p className="text-danger">{r.blocked}</p>}
+              {r.blocked && (
+                <p className="text-danger" data-testid="preview-blocked-reason">
+                  {translateServerMessage(r.blocked)}
+                </p>
+              )}
             </div>
           </li>
         ))}
