@@ -39,10 +39,18 @@ export function PreviewCard({ preview, picked, onToggle }: { preview: ArchivePre
             />
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words">
-                {r.number} · {r.party}
+                {r.number}
+                {r.party && r.party !== r.number && ` · ${r.party}`}
               </p>
               <p className="text-muted">
-                {r.date} · <span className="tabular-nums">{formatCop(r.amount_cents)}</span>
+                {r.date}
+                {/* Master data (customers, products…) carries no amount. */}
+                {r.amount_cents !== 0 && (
+                  <>
+                    {' · '}
+                    <span className="tabular-nums">{formatCop(r.amount_cents)}</span>
+                  </>
+                )}
               </p>
               {(r.dependents ?? []).length > 0 && (
                 <p className="text-muted">
