@@ -220,21 +220,26 @@ test('a customer with sales cannot be deleted and stays; one without is archived
   const category = await admin.category(`Maestros ${t}`);
   const product = await admin.product({ code: `MA-${t}`, name: `Maestro ${t}`, categoryId: category.id });
   const held = await admin.party('customers', `Con ventas ${t}`);
-  const free = await admin.party('customers', `Sin ventas ${t}`);
+  // The user's customer waits for approval: the pending filter finds it among few.
+  const free = await user.party('customers', `Sin ventas ${t}`);
   const store = await createStore(admin, `Tienda maestros ${t}`, held.company_id);
   await createSale(user, { customerId: held.id, storeId: store.id, saleDate: bogotaDate(), lines: [{ product_id: product.id, quantity: 1, price_cents: 150_000 }] });
 
-  // Both customers picked through a filter of today's customers, then narrowed to the two.
+  // Today's approved customers: the one with sales cannot be deleted (its box cannot be ticked).
   await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/advanced_delete/form');
   await page.getByTestId('field-kind').selectOption('customers');
   await expect(page.getByTestId('field-party')).toHaveCount(0);
   await page.getByTestId('field-from').fill(bogotaDate());
   await page.getByTestId('field-to').fill(bogotaDate());
+  await page.getByTestId('field-status').selectOption('approved');
   await page.getByTestId('preview').click();
   const records = page.getByTestId('preview-record');
   await expect(records.filter({ hasText: `Con ventas ${t}` })).toContainText('Customer cannot be deleted: it has sales.');
   await expect(records.filter({ hasText: `Con ventas ${t}` }).getByRole('checkbox')).toBeDisabled();
-  // Only the customer without sales stays ticked.
+  // Today's pending customers, narrowed to the user's one without sales.
+  await page.getByTestId('field-status').selectOption('pending');
+  await page.getByTestId('preview').click();
+  await expect(records.filter({ hasText: `Sin ventas ${t}` })).toHaveCount(1);
   for (const row of await records.all()) {
     const box = row.getByRole('checkbox');
     if ((await row.innerText()).includes(`Sin ventas ${t}`) || !(await box.isChecked())) continue;
