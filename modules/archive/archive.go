@@ -6,29 +6,39 @@
 // archive_codes, and no record: each owner archives and restores its own records through
 // platform/archiving (purchasing.Module.Purchases and Returns, sales.Module.Sales,
 // payments.Module.Payments, procurement.Module.PurchaseOrders and ReceivedOrders, and the
-// payments that go with documents, payments.Module.Attached), given this module's transaction.
+// payments that go with documents, payments.Module.Attached; people.Module.Customers and
+// Suppliers, catalog.Module.Products and Categories), given this module's transaction.
 //
 // Rules decided here:
-//   - Kinds, by the form's names, with what each is narrowed by besides its dates and approval
-//     status. A selection takes at most 500 records ('Select at most 500 records at once.').
-//   - purchases (supplier, store): their returns and payments go along.
-//   - sales (customer, store): their payments go along.
-//   - payments on their own: an approved one leaves its document's paid amount, and must still
-//     fit the document to come back.
-//   - returns on their own (supplier, the purchase's store): an approved one gives its goods
-//     back to stock and its amount back to the purchase's balance, a pending one frees its
+//   - Kinds, by the form's names, with the filters each takes besides its dates and chosen ids
+//     (Kind.Filters). A filter a kind does not take is refused ('This filter does not apply to
+//     what you delete.'), never ignored, so that it cannot widen a selection. A selection takes
+//     at most 500 records ('Select at most 500 records at once.').
+//   - purchases (supplier, store, status): their returns and payments go along.
+//   - sales (customer, store, status): their payments go along.
+//   - payments on their own (status): an approved one leaves its document's paid amount, and
+//     must still fit the document to come back.
+//   - returns on their own (supplier, the purchase's store, status): an approved one gives its
+//     goods back to stock and its amount back to the purchase's balance, a pending one frees its
 //     pending amount. An approved return whose purchase has a live refund cannot be deleted:
 //     the refund settles the credit the return left, so it goes first (as a payment on its
 //     own). A restore is refused when the purchase is gone or other returns took its units or
 //     value.
-//   - purchase_orders (no party or store — such a filter selects nothing; "approved" is every
-//     order past approval): their received orders go along, the units the approved ones brought
-//     leaving stock. An order one of whose received orders a purchase invoices, or whose units
-//     were sold meanwhile, cannot be deleted.
-//   - received_orders on their own (no party or store): an approved one's units leave stock and
-//     its order's received units and status are recomputed, a pending one frees its booking.
-//     One a purchase invoices, or whose units were sold, cannot be deleted; a restore is
-//     refused when its order is gone or its balance was taken meanwhile.
+//   - purchase_orders (status; "approved" is every order past approval): their received orders
+//     go along, the units the approved ones brought leaving stock. An order one of whose
+//     received orders a purchase invoices, or whose units were sold meanwhile, cannot be
+//     deleted.
+//   - received_orders on their own (status): an approved one's units leave stock and its
+//     order's received units and status are recomputed, a pending one frees its booking. One a
+//     purchase invoices, or whose units were sold, cannot be deleted; a restore is refused when
+//     its order is gone or its balance was taken meanwhile.
+//   - Master data: customers and suppliers (filter: approval status), products (filter:
+//     category) and categories, by their creation dates. What live records still hold stays,
+//     listed in the preview with the reason ('Customer cannot be deleted: it has sales.',
+//     'Supplier …: it has purchases.', 'Product …: it has stock on hand.' or the documents naming
+//     it, 'Category …: it has products.'); the others are archived, and a restore is refused
+//     when a live record has taken the unique value meanwhile (document number, code, name) or
+//     a product's category went.
 //   - Archived = soft-deleted (deleted_at, deleted_by), so lists, reports and party totals drop
 //     the records without knowing about archives; the batch's items say which records it took,
 //     so a restore never brings back a record deleted by hand. Each owner reverses every effect
@@ -79,7 +89,18 @@ type Kind struct {
 	// DocType), archived and restored with them; nil when none.
 	Along   archiving.Along
 	DocType string
+	// Filters are the filters beyond dates and ids it takes (FilterParty, FilterStore,
+	// FilterStatus, FilterCategory); nil: party, store and status, as documents do.
+	Filters []string
 }
+
+// The filters a Kind may take beyond dates and ids.
+const (
+	FilterParty    = app.FilterParty
+	FilterStore    = app.FilterStore
+	FilterStatus   = app.FilterStatus
+	FilterCategory = app.FilterCategory
+)
 
 // Deps is what the module needs.
 type Deps struct {
@@ -110,7 +131,7 @@ func New(d Deps) *Module {
 	}
 	kinds := make(map[string]app.Kind, len(d.Kinds))
 	for name, k := range d.Kinds {
-		kinds[name] = app.Kind{Owner: k.Owner, Along: k.Along, DocType: k.DocType}
+		kinds[name] = app.Kind{Owner: k.Owner, Along: k.Along, DocType: k.DocType, Filters: k.Filters}
 	}
 	return &Module{svc: app.New(app.Deps{DB: d.DB, Kinds: kinds, Mail: d.Mail, Users: d.Users, AdminRole: d.AdminRole, Now: d.Now}),
 		roles: archivehttp.Roles{Deleters: d.DeleteRoles, Restorers: []string{d.AdminRole}}}

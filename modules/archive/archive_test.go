@@ -130,6 +130,7 @@ type preview struct {
 	Dependents int   `json:"dependents"`
 	Records    []struct {
 		ID         int64  `json:"id"`
+		Number     string `json:"number"`
 		Blocked    string `json:"blocked"`
 		Dependents []struct {
 			Kind string `json:"kind"`

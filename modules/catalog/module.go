@@ -11,8 +11,10 @@ import (
 	"github.com/backoffice/backoffice/modules/catalog/internal/app"
 	cataloghttp "github.com/backoffice/backoffice/modules/catalog/internal/http"
 	"github.com/backoffice/backoffice/modules/catalog/internal/store"
+	"github.com/backoffice/backoffice/platform/archiving"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/cache"
+	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
 	"github.com/backoffice/backoffice/platform/listing"
 )
@@ -39,8 +41,11 @@ type Deps struct {
 	// WriteRoles write.
 	AdminRole                        string
 	PickRoles, ReadRoles, WriteRoles []string
-	Now                              func() time.Time
-	Logger                           *slog.Logger
+	// Events writes the catalog's events (products and categories archived and restored by the
+	// advanced delete) to the outbox and wakes the relay after commit.
+	Events eventbus.Emitter
+	Now    func() time.Time
+	Logger *slog.Logger
 }
 
 // Module is the catalog module's composition root.
@@ -67,7 +72,7 @@ func New(d Deps) *Module {
 		counter = listing.NewCounter(d.Cache, totalsTTL)
 	}
 	svc := app.New(app.Deps{DB: d.DB, Counter: counter, Quantities: d.Quantities, CategoryRef: d.CategoryRefs,
-		ProductRef: d.ProductRefs, Companies: d.Companies, Attachments: d.Attachments, AdminRole: d.AdminRole,
+		ProductRef: d.ProductRefs, Companies: d.Companies, Attachments: d.Attachments, AdminRole: d.AdminRole, Events: d.Events,
 		Now: d.Now, Logger: d.Logger})
 	// A product's images are read by whoever picks the product (buyers included: the purchase
 	// order form shows them).
@@ -158,4 +163,32 @@ func (m *Module) Labels(ctx context.Context, productIDs, categoryIDs []int64) (m
 // list searches its documents by product through it.
 func (m *Module) ProductIDsMatching(ctx context.Context, sc listing.Scope, text string) ([]int64, error) {
 	return m.st.ProductIDsMatching(ctx, sc, text)
+}
+
+// Subjects of the advanced delete's catalog events (payload Event).
+var (
+	SubjectProductArchived  = eventbus.Subject(app.Module, app.KindProduct, app.VerbArchived)
+	SubjectProductRestored  = eventbus.Subject(app.Module, app.KindProduct, app.VerbRestored)
+	SubjectCategoryArchived = eventbus.Subject(app.Module, app.KindCategory, app.VerbArchived)
+	SubjectCategoryRestored = eventbus.Subject(app.Module, app.KindCategory, app.VerbRestored)
+)
+
+// Event is the payload of the catalog's events: {"id": 7, "code": "ARZ-1", "name": "Arroz",
+// "reason": "Duplicated"} (code empty for a category).
+type Event = app.Event
+
+// Products is the advanced delete's way to products (archiving.Kind): a product with units in
+// stock, or that live purchases, purchase orders or sales name, cannot go ('Product cannot be
+// deleted: it has stock on hand.'); the others are archived with their images, and come back
+// unless their category went or a live product took their code.
+func (m *Module) Products() archiving.Kind {
+	return archiving.KindFuncs{Selecting: m.svc.SelectProducts, Archiving: m.svc.ArchiveProducts,
+		Restoring: m.svc.RestoreProducts, Settling: m.svc.ArchiveSettled}
+}
+
+// Categories is Products for categories: one with live products or documents cannot go; an
+// archived one comes back unless a live category took its name.
+func (m *Module) Categories() archiving.Kind {
+	return archiving.KindFuncs{Selecting: m.svc.SelectCategories, Archiving: m.svc.ArchiveCategories,
+		Restoring: m.svc.RestoreCategories, Settling: m.svc.ArchiveSettled}
 }

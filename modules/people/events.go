@@ -15,9 +15,14 @@ var (
 	SubjectSupplierCreated  = eventbus.Subject(app.Module, "supplier", app.VerbCreated)
 	SubjectSupplierApproved = eventbus.Subject(app.Module, "supplier", app.VerbApproved)
 	SubjectSupplierRejected = eventbus.Subject(app.Module, "supplier", app.VerbRejected)
+	// Archived and restored by the advanced delete (modules/archive); reason is the batch's.
+	SubjectCustomerArchived = eventbus.Subject(app.Module, "customer", app.VerbArchived)
+	SubjectCustomerRestored = eventbus.Subject(app.Module, "customer", app.VerbRestored)
+	SubjectSupplierArchived = eventbus.Subject(app.Module, "supplier", app.VerbArchived)
+	SubjectSupplierRestored = eventbus.Subject(app.Module, "supplier", app.VerbRestored)
 )
 
 // Event is the payload (the envelope's "data") of every people event:
 // {"id": 12, "name": "Ana Gómez", "approval_status": "rejected", "reason": "Duplicate"}; reason
-// only on rejections.
+// on rejections, archives and restores.
 type Event = app.Event

@@ -10,6 +10,7 @@ import (
 	"github.com/backoffice/backoffice/modules/people/internal/domain"
 	peoplehttp "github.com/backoffice/backoffice/modules/people/internal/http"
 	"github.com/backoffice/backoffice/modules/people/internal/store"
+	"github.com/backoffice/backoffice/platform/archiving"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/httpx"
@@ -68,10 +69,10 @@ func New(d Deps) *Module {
 		sd.Totals = supplierTotals{d.SupplierTotals}
 	}
 	for _, r := range d.CustomerRefs {
-		cd.Refs = append(cd.Refs, r.CustomerInUse)
+		cd.Refs = append(cd.Refs, app.Ref{InUse: r.CustomerInUse, Holds: archiving.Holds(r)})
 	}
 	for _, r := range d.SupplierRefs {
-		sd.Refs = append(sd.Refs, r.SupplierInUse)
+		sd.Refs = append(sd.Refs, app.Ref{InUse: r.SupplierInUse, Holds: archiving.Holds(r)})
 	}
 	return &Module{db: d.DB, customers: app.New(domain.Customers, cd), suppliers: app.New(domain.Suppliers, sd), now: d.Now,
 		access: peoplehttp.Access{Staff: httpx.SignedIn(d.StaffRoles...), Deciders: httpx.SignedIn(d.AdminRole)}}
@@ -158,4 +159,16 @@ type supplierTotals struct{ s SupplierTotals }
 
 func (a supplierTotals) CustomerTotals(ctx context.Context, ids []int64) (map[int64]Totals, error) {
 	return a.s.SupplierTotals(ctx, ids)
+}
+
+// Customers is the advanced delete's way to customers (archiving.Kind): a customer that live
+// sales still name cannot go ('Customer cannot be deleted: it has sales.'); the others are
+// archived, and come back unless a live customer has taken their document number.
+func (m *Module) Customers() archiving.Kind { return archiveKind(m.customers) }
+
+// Suppliers is Customers for suppliers (held by purchases).
+func (m *Module) Suppliers() archiving.Kind { return archiveKind(m.suppliers) }
+
+func archiveKind(s *app.Service) archiving.Kind {
+	return archiving.KindFuncs{Selecting: s.SelectArchivable, Archiving: s.Archive, Restoring: s.Restore, Settling: s.ArchiveSettled}
 }

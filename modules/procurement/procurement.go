@@ -115,6 +115,9 @@ type Usage struct{ st *store.Store }
 // NewUsage returns the Usage of db.
 func NewUsage(db bun.IDB) *Usage { return &Usage{st: store.New(db)} }
 
+// Holds names what keeps a product or category it references from going (archiving.Holder).
+func (u *Usage) Holds() string { return "purchase orders" }
+
 // CategoryQuantities implements catalog.CategoryQuantities: ordered is the sum of the
 // quantities of approved orders (approved, partially received or received), received the sum
 // of approved received orders.

@@ -154,6 +154,7 @@ func New(d Deps) (*Product, error) {
 	p.Catalog = catalog.New(catalog.Deps{Quantities: poUsage, DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Companies: st,
 		AdminRole: auth.RoleAdmin, Now: d.Now, Logger: d.Logger,
 		CategoryRefs: []catalog.CategoryReferences{purUsage, poUsage}, ProductRefs: []catalog.ProductReferences{purUsage, poUsage, saleUsage},
+		Events:     d.Events,
 		PickRoles:  []string{auth.RoleAdmin, auth.RoleUser, auth.RoleSecretary, auth.RoleBuyer},
 		ReadRoles:  staff,
 		WriteRoles: staff})
@@ -177,11 +178,16 @@ func New(d Deps) (*Product, error) {
 		Kinds: map[string]archive.Kind{
 			"purchases": {Owner: p.Purchasing.Purchases(), Along: p.Payments.Attached(), DocType: "purchase"},
 			"sales":     {Owner: p.Sales.Sales(), Along: p.Payments.Attached(), DocType: "sale"},
-			"payments":  {Owner: p.Payments.Payments()},
+			"payments":  {Owner: p.Payments.Payments(), Filters: []string{archive.FilterStatus}},
 			// Returns on their own, the purchase staying; a refund settling their credit keeps them.
 			"returns":         {Owner: p.Purchasing.Returns(p.Payments)},
-			"purchase_orders": {Owner: p.Procurement.PurchaseOrders()},
-			"received_orders": {Owner: p.Procurement.ReceivedOrders()},
+			"purchase_orders": {Owner: p.Procurement.PurchaseOrders(), Filters: []string{archive.FilterStatus}},
+			"received_orders": {Owner: p.Procurement.ReceivedOrders(), Filters: []string{archive.FilterStatus}},
+			// Master data: what live records still hold stays ('… cannot be deleted: it has …').
+			"customers":  {Owner: p.People.Customers(), Filters: []string{archive.FilterStatus}},
+			"suppliers":  {Owner: p.People.Suppliers(), Filters: []string{archive.FilterStatus}},
+			"products":   {Owner: p.Catalog.Products(), Filters: []string{archive.FilterCategory}},
+			"categories": {Owner: p.Catalog.Categories(), Filters: []string{}},
 		}})
 	p.Audit = audit.New(audit.Deps{DB: d.DB, Users: au.UserNames, Companies: st.CompanyNames, AdminRole: auth.RoleAdmin, Now: d.Now})
 	p.Reports = reports.New(reports.Deps{DB: cmp.Or(d.ReportsDB, d.DB), StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})

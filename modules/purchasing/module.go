@@ -194,6 +194,10 @@ type Usage struct{ st *store.Store }
 // NewUsage builds the purchasing Usage on db.
 func NewUsage(db bun.IDB) *Usage { return &Usage{st: store.New(db)} }
 
+// Holds names what keeps a supplier, product or category it references from going
+// (archiving.Holder).
+func (u *Usage) Holds() string { return "purchases" }
+
 // SupplierInUse reports whether a live purchase names the supplier (people.SupplierReferences).
 func (u *Usage) SupplierInUse(ctx context.Context, id int64) (bool, error) {
 	return u.st.InUse(ctx, "supplier_id", id)

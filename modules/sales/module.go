@@ -174,6 +174,9 @@ type Usage struct{ st *store.Store }
 // NewUsage builds the sales Usage on db.
 func NewUsage(db bun.IDB) *Usage { return &Usage{st: store.New(db)} }
 
+// Holds names what keeps a customer or product it references from going (archiving.Holder).
+func (u *Usage) Holds() string { return "sales" }
+
 // CustomerInUse reports whether a live sale names the customer (people.CustomerReferences).
 func (u *Usage) CustomerInUse(ctx context.Context, id int64) (bool, error) {
 	return u.st.InUse(ctx, "customer_id", id)

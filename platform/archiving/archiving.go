@@ -35,11 +35,14 @@ type Selection struct {
 	// (pending, approved, rejected) or "".
 	PartyID, StoreID int64
 	Status           string
+	// CategoryID is the products' category (products only).
+	CategoryID int64
 }
 
 // Empty reports whether s names nothing (no ids and no filter).
 func (s Selection) Empty() bool {
-	return len(s.IDs) == 0 && s.From == "" && s.To == "" && s.PartyID == 0 && s.StoreID == 0 && s.Status == ""
+	return len(s.IDs) == 0 && s.From == "" && s.To == "" && s.PartyID == 0 && s.StoreID == 0 && s.Status == "" &&
+		s.CategoryID == 0
 }
 
 // Record is one selected record as a preview shows it.
@@ -181,4 +184,19 @@ func Take(ids []int64, msgNotFound string, take func(id int64) (Item, error)) ([
 		out = append(out, it)
 	}
 	return out, nil
+}
+
+// Holder is implemented by a module's references to master data (its Usage: whether live
+// records name a customer, supplier, product or category) to say, in an advanced delete's
+// preview, what holds the record: 'sales', 'purchases', 'purchase orders'.
+type Holder interface {
+	Holds() string
+}
+
+// Holds is what holder holds by (its Holder's answer), or 'other records' when it does not say.
+func Holds(holder any) string {
+	if h, ok := holder.(Holder); ok {
+		return h.Holds()
+	}
+	return "other records"
 }

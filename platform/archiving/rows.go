@@ -6,6 +6,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/platform/calendar"
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/search"
 )
@@ -70,4 +71,32 @@ func Grouped[R any](ctx context.Context, ids []int64, query func(dst *[]R) *bun.
 		out[parent(r)] = append(out[parent(r)], r)
 	}
 	return out, err
+}
+
+// Created narrows q to the rows whose column (a creation instant) falls on the selection's
+// dates, From and To read as days in Bogotá (both included): how master data — customers,
+// suppliers, products, categories, which have no business date — are picked by date.
+func (s Selection) Created(q *bun.SelectQuery, column string) *bun.SelectQuery {
+	if from, err := calendar.ParseDate(s.From); s.From != "" && err == nil {
+		q = q.Where("? >= ?", bun.Safe(column), from.UTC())
+	}
+	if to, err := calendar.ParseDate(s.To); s.To != "" && err == nil {
+		q = q.Where("? < ?", bun.Safe(column), to.AddDate(0, 0, 1).UTC())
+	}
+	return q
+}
+
+// CreatedDay is the business day (Bogotá) of a record created at t, as a preview shows it.
+func CreatedDay(t time.Time) string { return t.In(calendar.Bogota).Format(calendar.DateLayout) }
+
+// CannotDelete is a master record's refusal in a preview (spec §8's 'X cannot be deleted' with
+// the reason): label is the owner's kind ('Customer'), what holds it ('sales', 'stock on hand').
+func CannotDelete(label, what string) string {
+	return label + " cannot be deleted: it has " + what + "."
+}
+
+// CannotRestore is a restore's refusal of the record number because a live record took
+// its unique value (what: 'document number', 'code', 'name') meanwhile.
+func CannotRestore(number, entity, what string) string {
+	return number + " cannot be restored: another " + entity + " has its " + what + " now."
 }

@@ -52,6 +52,7 @@ const (
 	MsgNothingSelected    = "Choose records or a filter."
 	MsgNothingToDelete    = "Nothing in this selection can be deleted."
 	MsgDateInvalid        = "Dates are YYYY-MM-DD, the first not after the last."
+	MsgFilterInvalid      = "This filter does not apply to what you delete."
 	MsgNotFound           = "The requested information was not found"
 	MsgRestored           = "This batch was already restored."
 	MsgTooOld             = "This batch is older than 30 days and can no longer be restored."
@@ -74,6 +75,26 @@ type Kind struct {
 	Owner   archiving.Kind
 	Along   archiving.Along
 	DocType string
+	// Filters are the filters beyond dates and ids the kind takes (FilterParty, FilterStore,
+	// FilterStatus, FilterCategory); nil is the documents' party, store and status. A filter the
+	// kind does not take is refused rather than ignored, so that it never widens a selection.
+	Filters []string
+}
+
+// The filters a Kind may take beyond dates and ids (the request's field names).
+const (
+	FilterParty    = "party_id"
+	FilterStore    = "store_id"
+	FilterStatus   = "status"
+	FilterCategory = "category_id"
+)
+
+// takes reports whether k takes filter.
+func (k Kind) takes(filter string) bool {
+	if k.Filters == nil {
+		return filter != FilterCategory
+	}
+	return slices.Contains(k.Filters, filter)
 }
 
 // Users gives a user's display name and e-mail address (the auth module).
@@ -149,6 +170,12 @@ func (s *Service) normalise(r Request) (Request, Kind, error) {
 	if r.Status != "" && !slices.Contains([]string{"pending", "approved", "rejected"}, r.Status) {
 		return r, k, apperror.Field("status", MsgNothingSelected)
 	}
+	for filter, set := range map[string]bool{FilterParty: r.PartyID != 0, FilterStore: r.StoreID != 0, FilterStatus: r.Status != "",
+		FilterCategory: r.CategoryID != 0} {
+		if set && !k.takes(filter) {
+			return r, k, apperror.Field(filter, MsgFilterInvalid)
+		}
+	}
 	if r.Empty() {
 		return r, k, apperror.Invalid(MsgNothingSelected, nil)
 	}
@@ -209,7 +236,28 @@ func (s *Service) Preview(ctx context.Context, p caller.Principal, r Request) (*
 	if err != nil {
 		return nil, internal(err)
 	}
+	if err := s.step(ctx, s.d.DB, p, "previewed", pv); err != nil {
+		return nil, apperror.Internal(err)
+	}
 	return pv, nil
+}
+
+// step writes the audit entry of an advanced delete's step before the archive (previewed,
+// code_sent, code_failed) on db: the trail shows who looked at and asked to delete what, not
+// only what went.
+func (s *Service) step(ctx context.Context, db bun.IDB, p caller.Principal, verb string, pv *Preview) error {
+	var company *int64
+	for _, rec := range pv.Records {
+		if company != nil && *company != rec.CompanyID {
+			company = nil
+			break
+		}
+		company = audit.Int64(rec.CompanyID)
+	}
+	return audit.Record(ctx, db, audit.Entry{CompanyID: company, ActorID: audit.Int64(p.UserID),
+		Action: "advanced_delete_" + verb, Entity: "advanced_delete",
+		Detail: fmt.Sprintf("kind=%s records=%d blocked=%d total_cents=%d", pv.Kind, pv.Count, len(pv.Records)-pv.Count, pv.TotalCents),
+		IP:     caller.ClientIP(ctx), CreatedAt: s.now()})
 }
 
 // internal passes nil and apperrors, and hides anything else behind an internal error.
@@ -263,6 +311,9 @@ func (s *Service) SendCode(ctx context.Context, p caller.Principal, r Request, l
 		if err := store.New(tx).InsertCode(ctx, c); err != nil {
 			return err
 		}
+		if err := s.step(ctx, tx, p, "code_sent", pv); err != nil {
+			return err
+		}
 		if err := s.d.Mail.Send(ctx, codeMessage(email, code, lang)); err != nil {
 			return fmt.Errorf("%w: %v", errSend, err)
 		}
@@ -314,6 +365,7 @@ func (s *Service) Verify(ctx context.Context, p caller.Principal, r Request, cod
 	code = strings.TrimSpace(code)
 	now := s.now()
 	var missed int64
+	var tried *Preview
 	batch := &store.Batch{Kind: r.Kind, Reason: reason, CreatedBy: p.UserID, CreatedAt: now}
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		st := store.New(tx)
@@ -332,7 +384,7 @@ func (s *Service) Verify(ctx context.Context, p caller.Principal, r Request, cod
 			return err
 		}
 		if subtle.ConstantTimeCompare([]byte(codeHash(p.UserID, pv.hash, code)), []byte(c.CodeHash)) != 1 {
-			missed = c.ID
+			missed, tried = c.ID, pv
 			return errWrongCode
 		}
 		if pv.Count == 0 {
@@ -347,6 +399,9 @@ func (s *Service) Verify(ctx context.Context, p caller.Principal, r Request, cod
 		if missed != 0 {
 			if merr := store.New(s.d.DB).Miss(ctx, missed); merr != nil {
 				return nil, apperror.Internal(merr)
+			}
+			if aerr := s.step(ctx, s.d.DB, p, "code_failed", tried); aerr != nil {
+				return nil, apperror.Internal(aerr)
 			}
 		}
 		return nil, apperror.Invalid(MsgVerificationFailed, nil)

@@ -22,24 +22,25 @@ type Roles struct {
 
 // ArchiveSelection is the body every advanced-delete step takes.
 type ArchiveSelection struct {
-	Kind      string  `json:"kind" doc:"What to delete: purchases, sales, payments, returns, purchase_orders or received_orders"`
-	CompanyID int64   `json:"company_id,omitempty" required:"false" minimum:"0" doc:"Administrators: one company's records (default: every company)"`
-	IDs       []int64 `json:"ids,omitempty" required:"false" maxItems:"500" doc:"Chosen records; when set the filter is ignored"`
-	From      string  `json:"from,omitempty" required:"false" maxLength:"10" doc:"Filter: first date (YYYY-MM-DD)"`
-	To        string  `json:"to,omitempty" required:"false" maxLength:"10" doc:"Filter: last date (YYYY-MM-DD)"`
-	PartyID   int64   `json:"party_id,omitempty" required:"false" minimum:"0" doc:"Filter: the supplier (purchases, returns) or customer (sales); not for payments, purchase orders or received orders (they name none: nothing is selected)"`
-	StoreID   int64   `json:"store_id,omitempty" required:"false" minimum:"0" doc:"Filter: the store (purchases, sales; returns by their purchase's store); not for payments, purchase orders or received orders"`
-	Status    string  `json:"status,omitempty" required:"false" enum:"pending,approved,rejected," doc:"Filter: approval status"`
+	Kind       string  `json:"kind" doc:"What to delete: purchases, sales, payments, returns, purchase_orders, received_orders, customers, suppliers, products or categories"`
+	CompanyID  int64   `json:"company_id,omitempty" required:"false" minimum:"0" doc:"Administrators: one company's records (default: every company)"`
+	IDs        []int64 `json:"ids,omitempty" required:"false" maxItems:"500" doc:"Chosen records; when set the filter is ignored"`
+	From       string  `json:"from,omitempty" required:"false" maxLength:"10" doc:"Filter: first date (YYYY-MM-DD)"`
+	To         string  `json:"to,omitempty" required:"false" maxLength:"10" doc:"Filter: last date (YYYY-MM-DD)"`
+	PartyID    int64   `json:"party_id,omitempty" required:"false" minimum:"0" doc:"Filter: the supplier (purchases, returns) or customer (sales); refused for the other kinds"`
+	StoreID    int64   `json:"store_id,omitempty" required:"false" minimum:"0" doc:"Filter: the store (purchases, sales; returns by their purchase's store); refused for the other kinds"`
+	Status     string  `json:"status,omitempty" required:"false" enum:"pending,approved,rejected," doc:"Filter: approval status (not for products and categories)"`
+	CategoryID int64   `json:"category_id,omitempty" required:"false" minimum:"0" doc:"Filter: the products' category (products only)"`
 }
 
 func (s ArchiveSelection) request() app.Request {
 	return app.Request{Kind: s.Kind, CompanyID: s.CompanyID, Selection: archiving.Selection{IDs: s.IDs, From: s.From, To: s.To,
-		PartyID: s.PartyID, StoreID: s.StoreID, Status: s.Status}}
+		PartyID: s.PartyID, StoreID: s.StoreID, Status: s.Status, CategoryID: s.CategoryID}}
 }
 
 // ArchiveItem is a record that goes (or went) with a selected one, or a batch's record.
 type ArchiveItem struct {
-	Kind        string `json:"kind" doc:"purchase, purchase_return, payment, sale, purchase_order or received_order"`
+	Kind        string `json:"kind" doc:"purchase, purchase_return, payment, sale, purchase_order, received_order, customer, supplier, product or category"`
 	ID          int64  `json:"id"`
 	Number      string `json:"number"`
 	Party       string `json:"party"`

@@ -22,7 +22,8 @@ var Kinds = []Kind{
 	{Name: "sign_in", Prefixes: []string{"login"}, Actions: []string{"logout"}},
 	{Name: "approval", Suffixes: []string{"_approved"}},
 	{Name: "rejection", Suffixes: []string{"_rejected"}},
-	{Name: "archive", Suffixes: []string{"_archived"}, Actions: []string{"archived"}},
+	// The advanced delete's steps before the archive (previewed, code_sent, code_failed) are part of it.
+	{Name: "archive", Suffixes: []string{"_archived"}, Actions: []string{"archived"}, Prefixes: []string{"advanced_delete_"}},
 	{Name: "restore", Suffixes: []string{"_restored"}, Actions: []string{"restored"}},
 	{Name: "deletion", Suffixes: []string{"_deleted", "_purged"}, Actions: []string{"delete"}},
 	{Name: "settings", Entities: []string{"site_settings", "tax_uvt", "company", "store"}},

@@ -18,6 +18,7 @@ import (
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/caller"
+	"github.com/backoffice/backoffice/platform/eventbus"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
@@ -60,8 +61,11 @@ type Deps struct {
 	Attachments *attachments.Store
 	// AdminRole is the role that sees every company.
 	AdminRole string
-	Now       func() time.Time
-	Logger    *slog.Logger
+	// Events writes the advanced delete's events to the outbox (the zero Emitter writes them and
+	// wakes no relay).
+	Events eventbus.Emitter
+	Now    func() time.Time
+	Logger *slog.Logger
 }
 
 // Service implements the catalog use cases.

@@ -44,7 +44,7 @@ const (
 )
 
 // Event is the payload of every people event (backoffice.people.<entity>.<verb>.v1): ids and
-// labels, not the whole record. Reason is set on rejections only. CreatedBy is who created the
+// labels, not the whole record. Reason is set on rejections, archives and restores. CreatedBy is who created the
 // record: the notifications module tells them when an admin approves or rejects it.
 type Event struct {
 	ID             int64  `json:"id"`
@@ -76,6 +76,13 @@ type CustomerTotals interface {
 
 // InUse tells whether a record is still referenced by another module's data.
 type InUse func(ctx context.Context, id int64) (bool, error)
+
+// Ref is another module's reference to the records: whether one is in use, and what holds it
+// ('sales', 'purchases': the advanced delete's preview names it).
+type Ref struct {
+	InUse InUse
+	Holds string
+}
 
 // CompanyNames resolves company ids to names; a company that is gone is missing from the answer.
 type CompanyNames interface {
@@ -140,7 +147,7 @@ type Deps struct {
 	// Totals gives records their figures (customers: sales; suppliers: purchases); nil: none.
 	Totals CustomerTotals
 	// Refs refuse deleting a record another module's data still names.
-	Refs []InUse
+	Refs []Ref
 	// AdminRole sees every company, and its records need no approval; it approves the others'.
 	AdminRole string
 }
@@ -155,7 +162,7 @@ type Service struct {
 	now       func() time.Time
 	events    eventbus.Emitter
 	totals    CustomerTotals
-	refs      []InUse
+	refs      []Ref
 	adminRole string
 }
 
@@ -335,8 +342,8 @@ func (s *Service) Delete(ctx context.Context, a Actor, id int64) error {
 	if err != nil {
 		return err
 	}
-	for _, inUse := range s.refs {
-		used, err := inUse(ctx, r.ID)
+	for _, ref := range s.refs {
+		used, err := ref.InUse(ctx, r.ID)
 		if err != nil {
 			return apperror.Internal(err)
 		}
@@ -392,7 +399,7 @@ func (s *Service) Decide(ctx context.Context, a Actor, id int64, approve bool, r
 
 // journal writes the audit entry of action on r and, when verb is set, the domain event: both
 // inside tx, with the change.
-func (s *Service) journal(ctx context.Context, tx bun.Tx, a Actor, r *store.Row, action, detail, verb, reason string) error {
+func (s *Service) journal(ctx context.Context, tx bun.IDB, a Actor, r *store.Row, action, detail, verb, reason string) error {
 	now := s.now().UTC()
 	err := audit.Record(ctx, tx, audit.Entry{CompanyID: audit.Int64(r.CompanyID), ActorID: audit.Int64(a.UserID),
 		Action: s.kind.Entity + "_" + action, Entity: s.kind.Entity, EntityID: strconv.FormatInt(r.ID, 10),

@@ -2865,7 +2865,7 @@ export interface components {
             amount_cents: number;
             /** Format: int64 */
             id: number;
-            /** @description purchase, purchase_return, payment, sale, purchase_order or received_order */
+            /** @description purchase, purchase_return, payment, sale, purchase_order, received_order, customer, supplier, product or category */
             kind: string;
             number: string;
             party: string;
@@ -2921,6 +2921,11 @@ export interface components {
         ArchiveSelection: {
             /**
              * Format: int64
+             * @description Filter: the products' category (products only)
+             */
+            category_id?: number;
+            /**
+             * Format: int64
              * @description Administrators: one company's records (default: every company)
              */
             company_id?: number;
@@ -2928,21 +2933,21 @@ export interface components {
             from?: string;
             /** @description Chosen records; when set the filter is ignored */
             ids?: number[] | null;
-            /** @description What to delete: purchases, sales, payments, returns, purchase_orders or received_orders */
+            /** @description What to delete: purchases, sales, payments, returns, purchase_orders, received_orders, customers, suppliers, products or categories */
             kind: string;
             /**
              * Format: int64
-             * @description Filter: the supplier (purchases, returns) or customer (sales); not for payments, purchase orders or received orders (they name none: nothing is selected)
+             * @description Filter: the supplier (purchases, returns) or customer (sales); refused for the other kinds
              */
             party_id?: number;
             /**
-             * @description Filter: approval status
+             * @description Filter: approval status (not for products and categories)
              * @enum {string}
              */
             status?: "pending" | "approved" | "rejected" | "";
             /**
              * Format: int64
-             * @description Filter: the store (purchases, sales; returns by their purchase's store); not for payments, purchase orders or received orders
+             * @description Filter: the store (purchases, sales; returns by their purchase's store); refused for the other kinds
              */
             store_id?: number;
             /** @description Filter: last date (YYYY-MM-DD) */
@@ -2952,6 +2957,11 @@ export interface components {
             message: string;
         };
         ArchiveVerifyInputBody: {
+            /**
+             * Format: int64
+             * @description Filter: the products' category (products only)
+             */
+            category_id?: number;
             /** @description The 6-digit code mailed by send-code */
             code: string;
             /**
@@ -2963,23 +2973,23 @@ export interface components {
             from?: string;
             /** @description Chosen records; when set the filter is ignored */
             ids?: number[] | null;
-            /** @description What to delete: purchases, sales, payments, returns, purchase_orders or received_orders */
+            /** @description What to delete: purchases, sales, payments, returns, purchase_orders, received_orders, customers, suppliers, products or categories */
             kind: string;
             /**
              * Format: int64
-             * @description Filter: the supplier (purchases, returns) or customer (sales); not for payments, purchase orders or received orders (they name none: nothing is selected)
+             * @description Filter: the supplier (purchases, returns) or customer (sales); refused for the other kinds
              */
             party_id?: number;
             /** @description Why (required; kept with the batch) */
             reason: string;
             /**
-             * @description Filter: approval status
+             * @description Filter: approval status (not for products and categories)
              * @enum {string}
              */
             status?: "pending" | "approved" | "rejected" | "";
             /**
              * Format: int64
-             * @description Filter: the store (purchases, sales; returns by their purchase's store); not for payments, purchase orders or received orders
+             * @description Filter: the store (purchases, sales; returns by their purchase's store); refused for the other kinds
              */
             store_id?: number;
             /** @description Filter: last date (YYYY-MM-DD) */

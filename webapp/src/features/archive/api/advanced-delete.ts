@@ -15,25 +15,47 @@ export type ArchivePreview = Schema<'ArchivePreview'>;
 export type ArchiveBatch = Schema<'ArchiveBatch'>;
 
 /** The kinds the advanced delete takes, in the form's order. */
-export const ARCHIVE_KINDS = ['purchases', 'sales', 'payments', 'returns', 'purchase_orders', 'received_orders'] as const;
+export const ARCHIVE_KINDS = [
+  'purchases',
+  'sales',
+  'payments',
+  'returns',
+  'purchase_orders',
+  'received_orders',
+  'customers',
+  'suppliers',
+  'products',
+  'categories',
+] as const;
 export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
+
+/** A filter beyond the dates: the party (supplier or customer), store, approval status or category. */
+export type ArchiveFilter = 'party' | 'store' | 'status' | 'category';
 
 /** Whom a kind's party filter lists: its records' suppliers or customers. */
 export type PartyList = 'suppliers' | 'customers';
 
 /**
- * The filters a kind takes beyond dates and approval status: a party and a store. Returns are
- * narrowed by their supplier and their purchase's store; payments, purchase orders and received
- * orders name neither (the server selects nothing for such a filter, so the form hides them).
+ * The filters each kind takes beyond the dates (the server refuses the others rather than
+ * ignore them). Returns are narrowed by their supplier and their purchase's store; payments,
+ * purchase orders and received orders name neither. Master data is picked by the day it was
+ * created.
  */
-export const KIND_FILTERS: Record<ArchiveKind, { party?: PartyList; store: boolean }> = {
-  purchases: { party: 'suppliers', store: true },
-  sales: { party: 'customers', store: true },
-  payments: { store: false },
-  returns: { party: 'suppliers', store: true },
-  purchase_orders: { store: false },
-  received_orders: { store: false },
+export const KIND_FILTERS: Record<ArchiveKind, readonly ArchiveFilter[]> = {
+  purchases: ['party', 'store', 'status'],
+  sales: ['party', 'store', 'status'],
+  payments: ['status'],
+  returns: ['party', 'store', 'status'],
+  purchase_orders: ['status'],
+  received_orders: ['status'],
+  customers: ['status'],
+  suppliers: ['status'],
+  products: ['category'],
+  categories: [],
 };
+
+/** Whom the party filter of a kind that takes one lists. */
+export const KIND_PARTY: Partial<Record<ArchiveKind, PartyList>> = { purchases: 'suppliers', sales: 'customers', returns: 'suppliers' };
 
 const ARCHIVE_KEY = ['archive'] as const;
 

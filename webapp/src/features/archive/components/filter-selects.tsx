@@ -1,4 +1,4 @@
-/** The advanced delete form's filters that list records of other modules: party, store, company. */
+/** The advanced delete form's filters that list records of other modules: party, store, category, company. */
 import { useTranslation } from 'react-i18next';
 import { useResourceOptions } from '@/components/list/resource-api';
 import { SelectField } from '@/components/ui/field';
@@ -20,20 +20,32 @@ export function PartySelect({ party, value, onChange }: { party: PartyList; valu
   );
 }
 
+/** A filter picking one record of a list the caller may read, by name (stores, categories). */
+function NamedSelect({ path, label, testId, value, onChange }: { path: '/api/stores' | '/api/categories'; label: string; testId: string; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation('archive');
+  const records = useResourceOptions(path);
+  return (
+    <SelectField
+      label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      disabled={records.isLoading}
+      options={[{ value: '', label: t('any') }, ...(records.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))]}
+      data-testid={testId}
+    />
+  );
+}
+
 /** The store filter. */
 export function StoreSelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const { t } = useTranslation('archive');
-  const stores = useResourceOptions('/api/stores');
-  return (
-    <SelectField
-      label={t('store')}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      disabled={stores.isLoading}
-      options={[{ value: '', label: t('any') }, ...(stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))]}
-      data-testid="field-store"
-    />
-  );
+  return <NamedSelect path="/api/stores" label={t('store')} testId="field-store" value={value} onChange={onChange} />;
+}
+
+/** The products' category filter. */
+export function CategorySelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation('archive');
+  return <NamedSelect path="/api/categories" label={t('category')} testId="field-category" value={value} onChange={onChange} />;
 }
 
 /** The company filter (administrators). */

@@ -39,17 +39,29 @@ export function PreviewCard({ preview, picked, onToggle }: { preview: ArchivePre
             />
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words">
-                {r.number} · {r.party}
+                {r.number}
+                {r.party && r.party !== r.number && ` · ${r.party}`}
               </p>
               <p className="text-muted">
-                {r.date} · <span className="tabular-nums">{formatCop(r.amount_cents)}</span>
+                {r.date}
+                {/* Master data (customers, products…) carries no amount. */}
+                {r.amount_cents !== 0 && (
+                  <>
+                    {' · '}
+                    <span className="tabular-nums">{formatCop(r.amount_cents)}</span>
+                  </>
+                )}
               </p>
               {(r.dependents ?? []).length > 0 && (
                 <p className="text-muted">
                   {t('along')}: {(r.dependents ?? []).map((d) => `${t(`itemKinds.${d.kind}`, { defaultValue: d.kind })} ${d.number} (${formatCop(d.amount_cents)})`).join(', ')}
                 </p>
               )}
-              {r.blocked && <p className="text-danger">{translateServerMessage(r.blocked)}</p>}
+              {r.blocked && (
+                <p className="text-danger" data-testid="preview-blocked-reason">
+                  {translateServerMessage(r.blocked)}
+                </p>
+              )}
             </div>
           </li>
         ))}

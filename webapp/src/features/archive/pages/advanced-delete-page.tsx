@@ -1,11 +1,13 @@
 /**
  * /advanced_delete/form (admin and user, spec §2/§6): archive many records at once.
  *
- * 1. Pick a kind (purchases, sales, payments, returns, purchase orders, received orders) and a
- *    filter — date range, supplier or customer and store where the kind has them (KIND_FILTERS),
- *    approval status (administrators also a company) — then Preview: how many records, their
- *    total, what goes along with them (a purchase's payments and returns), and what cannot go
- *    and why. Nothing is deleted. Unticking records narrows the selection to the ticked ones
+ * 1. Pick a kind (purchases, sales, payments, returns, purchase orders, received orders;
+ *    customers, suppliers, products, categories) and a filter — date range, and what the kind
+ *    takes (KIND_FILTERS): supplier or customer, store, approval status, category
+ *    (administrators also a company) — then Preview: how many records, their total, what goes
+ *    along with them (a purchase's payments and returns), and what cannot go and why (an order
+ *    already invoiced, a customer with sales, a product with stock). Nothing is deleted.
+ *    Unticking records narrows the selection to the ticked ones
  *    (preview again to see the new figures).
  * 2. Send code: a 6-digit code reaches the signed-in user's e-mail, bound to that exact preview
  *    (a changed selection needs a new code).
@@ -30,14 +32,16 @@ import { toast } from '@/lib/toast';
 import {
   ARCHIVE_KINDS,
   KIND_FILTERS,
+  KIND_PARTY,
   usePreview,
   useSendCode,
   useVerify,
+  type ArchiveFilter,
   type ArchiveKind,
   type ArchivePreview,
   type ArchiveSelection,
 } from '../api/advanced-delete';
-import { CompanySelect, PartySelect, StoreSelect } from '../components/filter-selects';
+import { CategorySelect, CompanySelect, PartySelect, StoreSelect } from '../components/filter-selects';
 import { PreviewCard } from '../components/preview-card';
 
 interface Filter {
@@ -48,9 +52,10 @@ interface Filter {
   partyId: string;
   storeId: string;
   status: string;
+  categoryId: string;
 }
 
-const emptyFilter = (kind: ArchiveKind = 'purchases'): Filter => ({ kind, companyId: '', from: '', to: '', partyId: '', storeId: '', status: '' });
+const emptyFilter = (kind: ArchiveKind = 'purchases'): Filter => ({ kind, companyId: '', from: '', to: '', partyId: '', storeId: '', status: '', categoryId: '' });
 
 /** The body of a filter, or of the ticked records when some were unticked. */
 function selectionOf(f: Filter, picked: number[] | null): ArchiveSelection {
@@ -64,6 +69,7 @@ function selectionOf(f: Filter, picked: number[] | null): ArchiveSelection {
     ...(f.partyId && { party_id: Number(f.partyId) }),
     ...(f.storeId && { store_id: Number(f.storeId) }),
     ...(f.status && { status: f.status as ArchiveSelection['status'] }),
+    ...(f.categoryId && { category_id: Number(f.categoryId) }),
   };
 }
 
@@ -85,6 +91,7 @@ export function AdvancedDeletePage() {
   const verify = useVerify();
 
   const current = selectionOf(filter, picked);
+  const takes = (f: ArchiveFilter) => KIND_FILTERS[filter.kind].includes(f);
   const stale = !shown || JSON.stringify(shown.body) !== JSON.stringify(current);
 
   const change = (patch: Partial<Filter>) => {
@@ -159,17 +166,18 @@ export function AdvancedDeletePage() {
           {isAdmin && <CompanySelect value={filter.companyId} onChange={(v) => change({ companyId: v })} />}
           <DateField label={t('from')} value={filter.from} onChange={(v) => change({ from: v })} data-testid="field-from" />
           <DateField label={t('to')} value={filter.to} onChange={(v) => change({ to: v })} data-testid="field-to" />
-          {KIND_FILTERS[filter.kind].party && (
-            <PartySelect party={KIND_FILTERS[filter.kind].party!} value={filter.partyId} onChange={(v) => change({ partyId: v })} />
+          {takes('party') && <PartySelect party={KIND_PARTY[filter.kind] ?? 'suppliers'} value={filter.partyId} onChange={(v) => change({ partyId: v })} />}
+          {takes('store') && <StoreSelect value={filter.storeId} onChange={(v) => change({ storeId: v })} />}
+          {takes('category') && <CategorySelect value={filter.categoryId} onChange={(v) => change({ categoryId: v })} />}
+          {takes('status') && (
+            <SelectField
+              label={t('status')}
+              value={filter.status}
+              onChange={(e) => change({ status: e.target.value })}
+              options={[{ value: '', label: t('any') }, ...['pending', 'approved', 'rejected'].map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
+              data-testid="field-status"
+            />
           )}
-          {KIND_FILTERS[filter.kind].store && <StoreSelect value={filter.storeId} onChange={(v) => change({ storeId: v })} />}
-          <SelectField
-            label={t('status')}
-            value={filter.status}
-            onChange={(e) => change({ status: e.target.value })}
-            options={[{ value: '', label: t('any') }, ...['pending', 'approved', 'rejected'].map((s) => ({ value: s, label: t(`statuses.${s}`) }))]}
-            data-testid="field-status"
-          />
         </Card>
         <div className="flex flex-wrap gap-3">
           <Button type="submit" busy={preview.isPending} data-testid="preview">

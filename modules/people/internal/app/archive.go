@@ -1,0 +1,137 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/modules/people/internal/store"
+	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/archiving"
+	"github.com/backoffice/backoffice/platform/listing"
+)
+
+// Verbs of the advanced delete's events (backoffice.people.<entity>.<verb>.v1).
+const (
+	VerbArchived = "archived"
+	VerbRestored = "restored"
+)
+
+// item is row r as an archive batch remembers it: its document as the number, its name as the
+// party (master data carries no amount).
+func (s *Service) item(r *store.Row) archiving.Item {
+	number := r.Name
+	if r.DocumentNumber != "" {
+		number = r.DocumentType + " " + r.DocumentNumber
+	}
+	return archiving.Item{Kind: s.kind.Entity, ID: r.ID, CompanyID: r.CompanyID, Number: number, Party: r.Name}
+}
+
+// blocked says why the record id cannot go ('Customer cannot be deleted: it has sales.'), or
+// "": the same references that refuse Delete.
+func (s *Service) blocked(ctx context.Context, id int64) (string, error) {
+	for _, ref := range s.refs {
+		used, err := ref.InUse(ctx, id)
+		if err != nil || used {
+			return archiving.CannotDelete(s.kind.Label, ref.Holds), err
+		}
+	}
+	return "", nil
+}
+
+// SelectArchivable reads, on db, up to limit live records of sel in sc; a record another
+// module's live records still name is listed as blocked, with what holds it.
+func (s *Service) SelectArchivable(ctx context.Context, db bun.IDB, sc listing.Scope, sel archiving.Selection, limit int) ([]archiving.Record, error) {
+	rows, err := s.store.With(db).Selected(ctx, sc, sel, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]archiving.Record, len(rows))
+	for i := range rows {
+		it := s.item(&rows[i])
+		out[i] = archiving.Record{ID: it.ID, CompanyID: it.CompanyID, Number: it.Number, Party: it.Party,
+			Date: archiving.CreatedDay(rows[i].CreatedAt)}
+		if out[i].Blocked, err = s.blocked(ctx, it.ID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Archive archives, in tx, the live records ids: soft-deleted with an audit entry and an
+// <entity>.archived event carrying the reason. A record that became referenced since the
+// preview fails the whole call with the reason.
+func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
+	st := s.store.With(tx)
+	out := make([]archiving.Item, 0, len(ids))
+	for _, id := range ids {
+		r, err := st.Get(ctx, listing.Scope{All: true}, id)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, apperror.Conflict(MsgNotFound)
+		}
+		if err != nil {
+			return nil, err
+		}
+		why, err := s.blocked(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if why != "" {
+			return nil, apperror.Conflict(why)
+		}
+		if err := st.SoftDelete(ctx, id, by.UserID, by.At); err != nil {
+			return nil, err
+		}
+		if err := s.archived(ctx, tx, r, VerbArchived, by); err != nil {
+			return nil, err
+		}
+		out = append(out, s.item(r))
+	}
+	return out, nil
+}
+
+// Restore brings back, in tx, the records of items of this kind. It refuses, with the reason, a
+// record whose document number a live record of its company has now (document numbers are
+// unique per company).
+func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Item, by archiving.Actor) error {
+	st := s.store.With(tx)
+	for _, it := range items {
+		if it.Kind != s.kind.Entity {
+			continue
+		}
+		r, err := st.Archived(ctx, it.ID)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperror.Conflict(fmt.Sprintf("%s cannot be restored: it is no longer archived.", it.Number))
+		}
+		if err != nil {
+			return err
+		}
+		taken, err := st.DocumentTaken(ctx, r.CompanyID, r.DocumentNumber, r.ID)
+		if err != nil {
+			return err
+		}
+		if taken {
+			return apperror.Conflict(archiving.CannotRestore(it.Number, s.kind.Entity, "document number"))
+		}
+		if err := st.Undelete(ctx, r, by.At); err != nil {
+			return err
+		}
+		if err := s.archived(ctx, tx, r, VerbRestored, by); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// archived writes the audit entry and the event of verb (archived, restored) of record r in tx.
+func (s *Service) archived(ctx context.Context, tx bun.IDB, r *store.Row, verb string, by archiving.Actor) error {
+	a := Actor{UserID: by.UserID}
+	return s.journal(ctx, tx, a, r, verb, "batch="+strconv.FormatInt(by.BatchID, 10)+" reason="+by.Reason, verb, by.Reason)
+}
+
+// ArchiveSettled runs once an archive or a restore committed: the cached list totals go stale and
+// the relay sends the events now.
+func (s *Service) ArchiveSettled(ctx context.Context) { s.committed(ctx) }
