@@ -31,11 +31,6 @@ func (w *world) archiveNext(t *testing.T, sel obj) batch {
 	return w.archive(t, w.User, sel)
 }
 
-func (w *world) restore(t *testing.T, id int64) *authtest.Response {
-	t.Helper()
-	return w.Send(t, http.MethodPost, fmt.Sprintf("/api/archive/%d/restore", id), w.Admin, nil)
-}
-
 // Master data: a customer, supplier, product or category that live records still hold stays,
 // with the reason; the others are archived (gone from their lists, an audit entry each) and
 // restored by an administrator, unless a live record took their unique value meanwhile.
