@@ -184,11 +184,17 @@ SELECT l.company_id, l.store_id, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.
 FROM report_lines l WHERE l.type = 'purchase'
 GROUP BY l.company_id, l.store_id, l.product_id;
 --bun:split
-INSERT INTO report_lot_lines (line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents)
-SELECT x.id, x.purchase_id, p.company_id, x.product_id, p.purchase_date, x.expiry_date, x.quantity, x.base_cents
+-- The lots as report_lot_lines keeps them, from the owner's tables: what the backfill below and
+-- reports.RebuildAggregates read (the module reads views, never another module's tables).
+CREATE VIEW report_lot_sources AS
+SELECT x.id AS line_id, x.purchase_id, p.company_id, x.product_id, p.purchase_date AS doc_date, x.expiry_date, x.quantity,
+    x.base_cents
 FROM purchase_lines x JOIN purchases p ON p.id = x.purchase_id
-WHERE p.deleted_at IS NULL AND p.approval_status = 'approved' AND x.kind = 'goods' AND x.expiry_date <> ''
-ORDER BY x.product_id, p.purchase_date;
+WHERE p.deleted_at IS NULL AND p.approval_status = 'approved' AND x.kind = 'goods' AND x.expiry_date <> '';
+--bun:split
+INSERT INTO report_lot_lines (line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents)
+SELECT line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents
+FROM report_lot_sources ORDER BY product_id, doc_date;
 --bun:split
 -- product_expiry_alert reads report_lot_lines now; the view it read every lot from goes.
 DROP VIEW report_lots;

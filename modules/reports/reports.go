@@ -5,10 +5,10 @@
 // 20261129010000_reports_returns_daily and 20261129010100_reports_user_days_overdue:
 // report_documents, report_payments, report_returns, report_products, report_parties,
 // report_approvals, report_companies, report_stores, report_users, report_lines; report_lots
-// was dropped by 20261130020000_reports_product_months for report_lot_lines)
+// was dropped by 20261130020000_reports_product_months for the kept report_lot_lines, which
+// its view report_lot_sources rebuilds)
 // and the daily aggregates it owns (below) — DESIGN rule 5 — so that the owners' tables may
-// change behind them. The API contract shared with the web pages is
-// /work/briefs/reports-contract.md. Reads go to Deps.DB: the main database, or the PostgreSQL
+// change behind them. Reads go to Deps.DB: the main database, or the PostgreSQL
 // replica BACKOFFICE_REPORTS_DATABASE_URL names (platform/config).
 //
 // Rules every page follows (decided here; the spec is silent):
