@@ -58,7 +58,7 @@ func (s *Service) archived(ctx context.Context, tx bun.IDB, it archiving.Item, v
 
 // noLonger is a restore's refusal of an item that is not archived any more.
 func noLonger(it archiving.Item) error {
-	return apperror.Conflict(fmt.Sprintf("%s cannot be restored: it is no longer archived.", it.Number))
+	return apperror.Conflict(archiving.MsgGone(it.Number))
 }
 
 // ---- products ----
@@ -121,26 +121,19 @@ func (s *Service) ArchiveProducts(ctx context.Context, tx bun.IDB, ids []int64, 
 // A record gone or held since the preview fails the whole call.
 func (s *Service) archiveEach(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor,
 	load func(id int64) (archiving.Item, string, error), drop func(id int64) error) ([]archiving.Item, error) {
-	out := make([]archiving.Item, 0, len(ids))
-	for _, id := range ids {
+	return archiving.Take(ids, domain.MsgNotFound, func(id int64) (archiving.Item, error) {
 		it, why, err := load(id)
-		switch {
-		case isNotFound(err):
-			return nil, apperror.Conflict(domain.MsgNotFound)
-		case err != nil:
-			return nil, err
-		case why != "":
-			return nil, apperror.Conflict(why)
+		if err != nil {
+			return it, err
+		}
+		if why != "" {
+			return it, apperror.Conflict(why)
 		}
 		if err := drop(id); err != nil {
-			return nil, err
+			return it, err
 		}
-		if err := s.archived(ctx, tx, it, VerbArchived, by); err != nil {
-			return nil, err
-		}
-		out = append(out, it)
-	}
-	return out, nil
+		return it, s.archived(ctx, tx, it, VerbArchived, by)
+	})
 }
 
 // RestoreProducts brings back, in tx, the products of items. It refuses, with the reason, one

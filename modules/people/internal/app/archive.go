@@ -2,8 +2,6 @@ package app
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"strconv"
 
 	"github.com/uptrace/bun"
@@ -66,31 +64,23 @@ func (s *Service) SelectArchivable(ctx context.Context, db bun.IDB, sc listing.S
 // preview fails the whole call with the reason.
 func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
 	st := s.store.With(tx)
-	out := make([]archiving.Item, 0, len(ids))
-	for _, id := range ids {
+	return archiving.Take(ids, MsgNotFound, func(id int64) (archiving.Item, error) {
 		r, err := st.Get(ctx, listing.Scope{All: true}, id)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, apperror.Conflict(MsgNotFound)
-		}
 		if err != nil {
-			return nil, err
+			return archiving.Item{}, err
 		}
 		why, err := s.blocked(ctx, id)
 		if err != nil {
-			return nil, err
+			return archiving.Item{}, err
 		}
 		if why != "" {
-			return nil, apperror.Conflict(why)
+			return archiving.Item{}, apperror.Conflict(why)
 		}
 		if err := st.SoftDelete(ctx, id, by.UserID, by.At); err != nil {
-			return nil, err
+			return archiving.Item{}, err
 		}
-		if err := s.archived(ctx, tx, r, VerbArchived, by); err != nil {
-			return nil, err
-		}
-		out = append(out, s.item(r))
-	}
-	return out, nil
+		return s.item(r), s.archived(ctx, tx, r, VerbArchived, by)
+	})
 }
 
 // Restore brings back, in tx, the records of items of this kind. It refuses, with the reason, a
@@ -98,14 +88,8 @@ func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archi
 // unique per company).
 func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Item, by archiving.Actor) error {
 	st := s.store.With(tx)
-	for _, it := range items {
-		if it.Kind != s.kind.Entity {
-			continue
-		}
+	return archiving.Bring(items, s.kind.Entity, func(it archiving.Item) error {
 		r, err := st.Archived(ctx, it.ID)
-		if errors.Is(err, store.ErrNotFound) {
-			return apperror.Conflict(fmt.Sprintf("%s cannot be restored: it is no longer archived.", it.Number))
-		}
 		if err != nil {
 			return err
 		}
@@ -119,11 +103,8 @@ func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Ite
 		if err := st.Undelete(ctx, r, by.At); err != nil {
 			return err
 		}
-		if err := s.archived(ctx, tx, r, VerbRestored, by); err != nil {
-			return err
-		}
-	}
-	return nil
+		return s.archived(ctx, tx, r, VerbRestored, by)
+	})
 }
 
 // archived writes the audit entry and the event of verb (archived, restored) of record r in tx.
