@@ -97,9 +97,9 @@ export async function confirmWithMailedCode(page: Page, to: string, reason: stri
   await expect(toast(page, 'Records deleted')).toBeVisible();
 }
 
-/** Restores, on /archive as the administrator's page, the batch whose card shows `text` (its reason or a record). */
+/** Restores, on /archive as the administrator's page (opened there unless it is), the batch whose card shows `text` (its reason or a record). */
 export async function restoreBatch(adminPage: Page, text: string): Promise<void> {
-  await adminPage.goto('/archive');
+  if (new URL(adminPage.url()).pathname !== '/archive') await adminPage.goto('/archive');
   const batch = adminPage.getByTestId('archive-batch').filter({ hasText: text });
   await batch.getByTestId('restore').click();
   await adminPage.getByTestId('restore-confirm').click();

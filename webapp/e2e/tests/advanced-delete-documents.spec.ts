@@ -90,7 +90,7 @@ async function ordering(request: APIRequestContext, prefix: string) {
 const pesos = (cents: number) => Math.floor(cents / 100);
 
 test('a user archives an approved return: its units come back to stock and its amount to the balance; an admin restores it', async ({ page, request, newClient }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const t = tag();
   const r = await returnablePurchase(request, t);
   // The administrator's return is approved at once: 2 of the 10 units went back to the supplier.
@@ -131,7 +131,7 @@ test('a user archives an approved return: its units come back to stock and its a
 });
 
 test("an order goes with its received orders and their units; one whose receipt is invoiced cannot be deleted and stays; an admin restores", async ({ page, request, newClient }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { t, admin, who, ids, product } = await ordering(request, 'PA');
   // 10 in stock, 5 received in two parts (the order that goes), 4 received and invoiced (the one that stays).
   const gone = await receivedOrder(who.api, admin, { ...ids, quantity: 5, receipts: [2, 3] });
@@ -175,7 +175,7 @@ test("an order goes with its received orders and their units; one whose receipt 
 });
 
 test("a user archives one of an order's received orders: its units leave stock and the order is open again; an admin restores it", async ({ page, request, newClient }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const { t, admin, who, ids, product } = await ordering(request, 'RA');
   const { order, receipts } = await receivedOrder(who.api, admin, { ...ids, quantity: 10, receipts: [4, 6] });
   const [first, second] = receipts as [(typeof receipts)[0], (typeof receipts)[0]];
