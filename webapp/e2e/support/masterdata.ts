@@ -121,12 +121,13 @@ export class Api {
     return this.create('/api/companies', { name });
   }
 
-  /** Creates a user of a company (admins): approved, active, no 2FA. */
-  user(u: { username: string; password: string; companyId: number; role?: string; firstName?: string }): Promise<Record> {
+  /** Creates a user of a company (admins): approved, active, no 2FA; `email` where the server mails them (none when left out). */
+  user(u: { username: string; password: string; companyId: number; role?: string; firstName?: string; email?: string }): Promise<Record> {
     return this.create('/api/users', {
       username: u.username,
       first_name: u.firstName ?? 'E2E',
       last_name: 'Journey',
+      ...(u.email ? { email: u.email } : {}),
       company_id: u.companyId,
       role: u.role ?? 'user',
       password: u.password,

@@ -38,6 +38,7 @@ export interface PurchaseOrder extends Record {
 
 /** A received order as the API sends it. */
 export interface ReceivedOrder extends Record {
+  reference_no: string;
   purchase_order_id: number;
   quantity: number;
   status: string;
@@ -94,7 +95,7 @@ export async function setCompanyTaxFlags(api: Api, companyId: number, flags: Par
 /** Creates a purchase through the API (multipart: data = JSON, attachment = a small PNG). */
 export async function createPurchase(
   api: Api,
-  p: { referenceNo: string; supplierId: number; storeId: number; purchaseDate: string; lines: PurchaseLine[] },
+  p: { referenceNo: string; supplierId: number; storeId: number; purchaseDate: string; lines: PurchaseLine[]; receivedOrderId?: number },
 ): Promise<Record> {
   const data = {
     purchase_date: p.purchaseDate,
@@ -103,6 +104,8 @@ export async function createPurchase(
     store_id: p.storeId,
     days_of_credit: 30,
     lines: p.lines,
+    // The received order this purchase invoices (create only).
+    ...(p.receivedOrderId ? { received_order_id: p.receivedOrderId } : {}),
   };
   const answer = await api.postForm('/api/purchases', { data: JSON.stringify(data), attachment: pngFile('invoice.png') });
   return (await expectJson<{ data: Record }>(answer, 201)).data;
@@ -117,6 +120,28 @@ export function store(api: Api, name: string, companyId: number): Promise<Record
 export async function ordersOfProduct(api: Api, productId: number): Promise<PurchaseOrder[]> {
   const page = await api.list<PurchaseOrder>('/api/purchase-orders', { per_page: 50, sort: '-created_at' });
   return page.data.filter((o) => o.product_id === productId);
+}
+
+/**
+ * A purchase order of `quantity` units of the product that `user` placed and `admin` approved,
+ * received in parts of `receipts` units by `user`, each received order approved by `admin` (its
+ * units enter stock).
+ */
+export async function receivedOrder(
+  user: Api,
+  admin: Api,
+  o: { categoryId: number; productId: number; quantity: number; receipts: number[] },
+): Promise<{ order: PurchaseOrder; receipts: ReceivedOrder[] }> {
+  const body = { category_id: String(o.categoryId), product_id: String(o.productId), quantity: String(o.quantity), note: '' };
+  const order = (await expectJson<{ data: PurchaseOrder }>(await user.postForm('/api/purchase-orders', body), 201)).data;
+  await expectJson(await admin.post(`/api/purchase-orders/${order.id}/approve`), 200);
+  const received: ReceivedOrder[] = [];
+  for (const units of o.receipts) {
+    const answer = await user.postForm(`/api/purchase-orders/${order.id}/receive`, { quantity: String(units), note: '' });
+    const receipt = (await expectJson<{ data: ReceivedOrder }>(answer, 201)).data;
+    received.push((await expectJson<{ data: ReceivedOrder }>(await admin.post(`/api/received-orders/${receipt.id}/approve`), 200)).data);
+  }
+  return { order: await admin.read<PurchaseOrder>(`/api/purchase-orders/${order.id}`), receipts: received };
 }
 
 /** The received orders of one purchase order. */
