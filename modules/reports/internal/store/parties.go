@@ -207,12 +207,16 @@ LEFT JOIN report_party_names AS p ON p.type = ? AND p.id = g.party_id`+order, to
 func (s *Store) partyParts(f Filter, typ string) []any {
 	months := func(first, last string, after bool) *bun.SelectQuery {
 		sel := partyRows(s.db.NewSelect().TableExpr("report_party_months AS m"), f, "m", typ, 0)
+		// Rows that add nothing are left out before the sums (a document's month keeps a row
+		// of zeros when it goes; a settled month moves no balance).
 		if after {
 			sel = sel.ColumnExpr("m.party_id, 0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents").
-				ColumnExpr("m.paid_cents + m.returns_cents - m.total_cents AS balance_cents, '' AS oldest_due")
+				ColumnExpr("m.paid_cents + m.returns_cents - m.total_cents AS balance_cents, '' AS oldest_due").
+				Where("m.paid_cents + m.returns_cents - m.total_cents <> 0")
 		} else {
 			sel = sel.ColumnExpr("m.party_id, m.n AS documents, m.total_cents, m.paid_cents, m.returns_cents").
-				ColumnExpr("0 AS balance_cents, '' AS oldest_due")
+				ColumnExpr("0 AS balance_cents, '' AS oldest_due").
+				Where("m.n <> 0 OR m.total_cents <> 0 OR m.paid_cents <> 0 OR m.returns_cents <> 0")
 		}
 		if first != "" {
 			sel = sel.Where("m.month >= ?", first)
@@ -230,8 +234,11 @@ func (s *Store) partyParts(f Filter, typ string) []any {
 	for _, d := range sp.Days {
 		parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], false))
 	}
+	// Most parties owe nothing (at 100,000 sales, 8,201 of 29,509 customer-store rows owe or
+	// hold a document that does): the others add nothing.
 	parts = append(parts, partyRows(s.db.NewSelect().TableExpr("report_party_balances AS b"), f, "b", typ, 0).
-		ColumnExpr("b.party_id, 0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents, b.balance_cents, b.oldest_due"),
+		ColumnExpr("b.party_id, 0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents, b.balance_cents, b.oldest_due").
+		Where("b.balance_cents <> 0 OR b.oldest_due <> ''"),
 		months(addMonths(f.To[:7], 1), "", true))
 	if end := monthEnd(f.To); f.To != end {
 		parts = append(parts, s.dayRows(f, typ, 0, dayAfter(f.To), end, true))

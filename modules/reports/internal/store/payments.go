@@ -84,7 +84,7 @@ func (s *Store) paymentParts(f Filter) []any {
 	if sp.First != "" {
 		months := Filter{Scope: f.Scope, StoreID: f.StoreID, From: sp.First, To: sp.Last}
 		parts = append(parts, months.where(s.db.NewSelect().TableExpr("report_party_payments AS y"), "y", "month").
-			ColumnExpr("y.type, y.method, y.party_id, y.approval_status, y.n, y.amount_cents"))
+			ColumnExpr("y.type, y.method, y.party_id, y.approval_status, y.n, y.amount_cents").Where("y.n <> 0"))
 	}
 	for _, d := range sp.Days {
 		days := Filter{Scope: f.Scope, StoreID: f.StoreID, From: d[0], To: d[1]}
