@@ -67,6 +67,19 @@ GROUP BY u.company_id, u.payment_date, s.store_id, s.sign, u.user_id, u.role
 ON CONFLICT (company_id, day, store_id, user_id, kind, role) DO UPDATE SET n = report_user_days.n + excluded.n,
     amount_cents = report_user_days.amount_cents + excluded.amount_cents;
 {{end}}
+{{/* The store-change trigger of the documents of type "." (their table is "." + "s"). */}}
+{{define "move_pg"}}
+CREATE FUNCTION report_{{.}}s_payment_stores() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+    {{template "move" .}}
+    RETURN NULL;
+END $body$;
+--bun:split
+CREATE TRIGGER report_{{.}}s_payment_stores AFTER UPDATE ON {{.}}s FOR EACH ROW
+WHEN (OLD.store_id <> NEW.store_id) EXECUTE FUNCTION report_{{.}}s_payment_stores();
+{{end}}
+{{define "move_sqlite"}}CREATE TRIGGER report_{{.}}s_payment_stores AFTER UPDATE OF store_id ON {{.}}s WHEN OLD.store_id <> NEW.store_id
+BEGIN {{template "move" .}} END;{{end}}
 CREATE TABLE report_party_payments (
     month TEXT NOT NULL,
     type TEXT NOT NULL,
@@ -129,23 +142,9 @@ CREATE TRIGGER report_payments_party_payments AFTER INSERT OR DELETE ON payments
 CREATE TRIGGER report_payments_party_payments_update AFTER UPDATE ON payments FOR EACH ROW
 WHEN ({{template "payment_changed"}}) EXECUTE FUNCTION report_payments_party_payments();
 --bun:split
-CREATE FUNCTION report_purchases_payment_stores() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    {{template "move" "purchase"}}
-    RETURN NULL;
-END $body$;
+{{template "move_pg" "purchase"}}
 --bun:split
-CREATE TRIGGER report_purchases_payment_stores AFTER UPDATE ON purchases FOR EACH ROW
-WHEN (OLD.store_id <> NEW.store_id) EXECUTE FUNCTION report_purchases_payment_stores();
---bun:split
-CREATE FUNCTION report_sales_payment_stores() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    {{template "move" "sale"}}
-    RETURN NULL;
-END $body$;
---bun:split
-CREATE TRIGGER report_sales_payment_stores AFTER UPDATE ON sales FOR EACH ROW
-WHEN (OLD.store_id <> NEW.store_id) EXECUTE FUNCTION report_sales_payment_stores();
+{{template "move_pg" "sale"}}
 {{else}}
 CREATE TRIGGER report_payments_party_payments_insert AFTER INSERT ON payments BEGIN {{template "payment" "NEW"}} END;
 --bun:split
@@ -154,9 +153,7 @@ BEGIN {{template "payment" "OLD"}} {{template "payment" "NEW"}} END;
 --bun:split
 CREATE TRIGGER report_payments_party_payments_delete AFTER DELETE ON payments BEGIN {{template "payment" "OLD"}} END;
 --bun:split
-CREATE TRIGGER report_purchases_payment_stores AFTER UPDATE OF store_id ON purchases WHEN OLD.store_id <> NEW.store_id
-BEGIN {{template "move" "purchase"}} END;
+{{template "move_sqlite" "purchase"}}
 --bun:split
-CREATE TRIGGER report_sales_payment_stores AFTER UPDATE OF store_id ON sales WHEN OLD.store_id <> NEW.store_id
-BEGIN {{template "move" "sale"}} END;
+{{template "move_sqlite" "sale"}}
 {{end}}
