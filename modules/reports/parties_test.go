@@ -73,7 +73,9 @@ func partiesFromScratch(b *books, typ, from, to string, store int64) map[int64]*
 // such a range: its opening is the balance the day before, its end the list's balance.
 func checkParties(t *testing.T, b *books) {
 	t.Helper()
-	for _, r := range [][2]string{{"2026-08-15", "2026-10-20"}, {"2026-09-03", "2026-09-17"}, {"2026-10-01", "2026-11-30"},
+	sorts := [][]string{{"-balance_cents", "documents"}, {"oldest_overdue_days", "-party_name"}, {"-paid_cents", "total_cents"},
+		{"-oldest_overdue_days", "returns_cents"}, {"party_name", "-documents"}}
+	for i, r := range [][2]string{{"2026-08-15", "2026-10-20"}, {"2026-09-03", "2026-09-17"}, {"2026-10-01", "2026-11-30"},
 		{"2026-08-01", "2026-10-09"}, {"2026-09-12", "2026-11-30"}} {
 		for _, store := range []int64{0, b.stores[1]} {
 			for _, side := range []struct{ typ, page string }{{"purchase", "suppliers_report"}, {"sale", "customers_report"}} {
@@ -84,9 +86,20 @@ func checkParties(t *testing.T, b *books) {
 				want := partiesFromScratch(b, side.typ, r[0], r[1], store)
 				list := b.get(t, b.Admin, side.page, q)
 				what := fmt.Sprintf("%s %s..%s store %d", side.page, r[0], r[1], store)
-				if len(list.Rows) != len(want) {
-					t.Errorf("%s: %d parties, want %d", what, len(list.Rows), len(want))
+				if len(list.Rows) != len(want) || list.Meta.Total != len(want) {
+					t.Errorf("%s: %d parties (total %d), want %d", what, len(list.Rows), list.Meta.Total, len(want))
 				}
+				var sum partyFigures
+				for _, w := range want {
+					sum = partyFigures{sum.documents + w.documents, sum.total + w.total, sum.paid + w.paid, sum.returns + w.returns,
+						sum.balance + w.balance}
+				}
+				expect(t, what+" totals", list.Totals, map[string]int64{"documents": sum.documents, "total_cents": sum.total,
+					"paid_cents": sum.paid, "returns_cents": sum.returns, "balance_cents": sum.balance})
+				if !inOrder(list.Rows, "party_name") {
+					t.Errorf("%s: not by name: %v", what, list.Rows)
+				}
+				checkSorts(t, b, side.page, q, list, sorts[i])
 				for _, row := range list.Rows {
 					id := int64(row["link"].(map[string]any)["id"].(float64))
 					got := partyFigures{int64(row["documents"].(float64)), int64(row["total_cents"].(float64)), int64(row["paid_cents"].(float64)),
@@ -149,9 +162,11 @@ func checkPartyTriggers(t *testing.T, b *books) {
 			t.Fatalf("%s: %v", what, err)
 		}
 		failed := t.Failed()
-		// The party aggregates only: the daily ones keep a payment's store as its document's
-		// when the payment was written (a document that changes store leaves them behind).
-		checkTables(t, b.DB, "report_party_months", "report_party_balances")
+		// The aggregates a document's or a payment's write moves: the party ones, and those that
+		// keep a payment on its document's store (a document that changes store takes its
+		// payments' counts along).
+		checkTables(t, b.DB, "report_party_months", "report_party_balances", "report_party_payments", "report_payment_days",
+			"report_user_days")
 		if !failed && t.Failed() {
 			t.Fatalf("after %s the aggregates disagree", what)
 		}
@@ -186,6 +201,23 @@ func checkPartyTriggers(t *testing.T, b *books) {
 	exec("a returned purchase settled", "UPDATE purchases SET balance_cents = 0 WHERE id = ?", returned)
 	exec("a returned purchase put back", "UPDATE purchases SET store_id = ?, purchase_date = ?, balance_cents = ? WHERE id = ?",
 		was.Store, was.Date, was.Balance, returned)
+	for _, doc := range []struct {
+		table string
+		id    int64
+	}{{"purchases", paidPurchase}, {"sales", paidSale}} {
+		var at int64
+		if err := b.DB.NewRaw("SELECT store_id FROM "+doc.table+" WHERE id = ?", doc.id).Scan(ctx, &at); err != nil {
+			t.Fatal(err)
+		}
+		to := b.stores[0]
+		if to == at {
+			to = b.stores[1]
+		}
+		exec("a paid document of "+doc.table+" moved to another store", "UPDATE "+doc.table+" SET store_id = ? WHERE id = ?", to, doc.id)
+		exec("a paid document of "+doc.table+" archived in the other store", "UPDATE "+doc.table+" SET deleted_at = updated_at WHERE id = ?", doc.id)
+		exec("a paid document of "+doc.table+" restored", "UPDATE "+doc.table+" SET deleted_at = NULL WHERE id = ?", doc.id)
+		exec("a paid document of "+doc.table+" moved back", "UPDATE "+doc.table+" SET store_id = ? WHERE id = ?", at, doc.id)
+	}
 	exec("a return archived", "UPDATE purchase_returns SET deleted_at = updated_at WHERE purchase_id = ?", returned)
 	exec("a return restored", "UPDATE purchase_returns SET deleted_at = NULL WHERE purchase_id = ?", returned)
 	var pay struct {
@@ -200,4 +232,5 @@ func checkPartyTriggers(t *testing.T, b *books) {
 	exec("a payment moved back", "UPDATE payments SET payment_date = ? WHERE id = ?", pay.Date, pay.ID)
 	// What the lists show after the round trips is still what the documents say.
 	checkParties(t, b)
+	checkPayments(t, b)
 }

@@ -4,7 +4,8 @@
 // SQL views it owns (migrations/20261128030000_reports_views, redefined in
 // 20261129010000_reports_returns_daily and 20261129010100_reports_user_days_overdue:
 // report_documents, report_payments, report_returns, report_products, report_parties,
-// report_approvals, report_companies, report_stores, report_users, report_lines; report_lots
+// report_approvals, report_companies, report_stores, report_users, report_lines,
+// report_party_names — 20261201030000_reports_party_payments; report_lots
 // was dropped by 20261130020000_reports_product_months for the kept report_lot_lines, which
 // its view report_lot_sources rebuilds)
 // and the daily aggregates it owns (below) — DESIGN rule 5 — so that the owners' tables may
@@ -144,9 +145,20 @@
 //     does not run them. customers_report and suppliers_report: the range's figures are its
 //     whole months from report_party_months plus the days of the months it cuts, read one by
 //     one; the balance at the range's end is today's balance less the months after the range's
-//     month and the days after its end in that month. A statement's opening is the months before
+//     month and the days after its end in that month. One statement sums these per party, sorts
+//     every party and answers only the page's rows, each with the count and the totals of every
+//     row (window aggregates before the LIMIT): what reaches Go is the page, whatever the number
+//     of parties (internal/store/paged.go). A statement's opening is the months before
 //     the range's month plus that month's days before the range; its rows are the range's
-//     movements only. TestReportsAgreeWithTheDocuments compares these pages with the documents
+//     movements only.
+//   - payment_report (migrations/20261201030000_reports_party_payments, same rule):
+//     report_party_payments (month, type, party, method, company, store, approval: count and
+//     amount of the payments pending or approved and live) gives a range's whole months, the
+//     payments themselves the days of the months it cuts; rows summed per direction, method and
+//     party, sorted and paged in SQL as the party lists. A payment's store is its document's: the
+//     aggregates that keep it (report_payment_days, report_user_days' payments,
+//     report_party_payments) follow a document moved to another store (a trigger on the
+//     document's store moves its payments' counts). TestReportsAgreeWithTheDocuments compares these pages with the documents
 //     over ranges that cut months, per store, and after archiving, restoring and moving paid and
 //     returned documents and payments in SQL, and the kept tables with rebuilt ones.
 //   - Indexes: the payables ageing (expired_purchases_report) is summed per supplier and bucket
@@ -158,11 +170,11 @@
 //     report_user_days, and so does its page: the user's counts per day say which days hold the
 //     page's rows, and only those days' acts are read (an OFFSET within the first of them, never
 //     over every earlier act; it keeps its date order: no sort); its Excel file is written from
-//     a cursor as it goes out (Service.Export). The other pages are computed whole first (their
-//     rows are bounded by days, parties or products).
-//   - Not precomputed (bench/RESULTS.md says which miss the targets at 1,000,000): payment_report
-//     per party (its rows are about as many as the range's payments: a party pays a few times a
-//     month, each way and method apart), the payables ageing (its buckets move with today, so
+//     a cursor as it goes out (Service.Export); so are the party lists' and payment_report's,
+//     from the statement that pages them, without its LIMIT. The other pages are computed whole
+//     first (their rows are bounded by days or products).
+//   - Not precomputed (bench/RESULTS.md says which miss the targets at 1,000,000): the payables
+//     ageing (its buckets move with today, so
 //     every purchase that still owes is read, from the index), and product_report's receipts
 //     and returned lines (report_receipts, report_returned_lines: views, as they are few — a
 //     receipt per purchase order, a line per goods return).

@@ -1,9 +1,10 @@
 // Package app is the reports engine: one answer shape for every page (Report), the range and
 // filters every page takes (Params: dates, company, store, grouping, paging, sort), the
 // caller's scope, and the pages themselves (pages.go), each a function from a checked query to
-// its rows and totals. Paging and sorting happen here over the page's whole rows, so that the
-// totals always cover the whole range and the export (Whole) writes exactly the rows the screen
-// pages through.
+// its rows and totals. Paging and sorting happen here over the page's whole rows — or in SQL
+// for the pages of many rows (paged.go: the party lists, payment_report; users_report/{id}) —
+// so that the totals always cover the whole range and the export writes exactly the rows the
+// screen pages through, in the same order.
 package app
 
 import (
@@ -168,6 +169,8 @@ type query struct {
 	id    int64
 	// periodKey is the key of a dated page's first column: "date" by day, "month" by month.
 	periodKey string
+	// order is the sort asked for (a column of the page; none on a statement).
+	order store.Order
 }
 
 // checkRange applies the range rule: both ends or neither (this month in Bogota); each a
@@ -231,9 +234,6 @@ func (s *Service) Report(ctx context.Context, p caller.Principal, name string, i
 // paged answers a page that pages in SQL (one of millions of rows): only the rows of page pg
 // are read; its totals and row count come from the aggregates.
 func (s *Service) paged(ctx context.Context, p caller.Principal, name string, in Params, pg page, num, per int) (Report, error) {
-	if in.Sort != "" {
-		return Report{}, apperror.Field("sort", fmt.Sprintf("Cannot sort by %q.", strings.TrimPrefix(in.Sort, "-")))
-	}
 	_, q, r, err := s.prepare(p, name, in)
 	if err != nil {
 		return r, err
@@ -259,16 +259,20 @@ func (s *Service) Whole(ctx context.Context, p caller.Principal, name string, in
 	if err != nil {
 		return r, err
 	}
-	out, err := pg.build(ctx, s.store, q)
+	build := pg.build
+	if build == nil { // a page read in SQL: its export's rows, in its order
+		build = func(ctx context.Context, st *store.Store, q query) (built, error) {
+			return collect(ctx, st, q, pg.stream)
+		}
+	}
+	out, err := build(ctx, s.store, q)
 	if errors.Is(err, store.ErrNotFound) {
 		return Report{}, ErrNoPage
 	}
 	if err != nil {
 		return Report{}, apperror.Internal(err)
 	}
-	if err := sortRows(out.rows, r.Columns, pg.statement, in.Sort); err != nil {
-		return Report{}, err
-	}
+	sortRows(out.rows, q.order)
 	r.Rows, r.Party = out.rows, out.party
 	if r.Rows == nil {
 		r.Rows = []Row{}
@@ -292,7 +296,7 @@ func (s *Service) Export(ctx context.Context, p caller.Principal, name string, i
 	if err != nil {
 		return r, nil, err
 	}
-	if pg.stream == nil || in.Sort != "" {
+	if pg.stream == nil {
 		whole, err := s.Whole(ctx, p, name, in)
 		if err != nil {
 			return whole, nil, err
@@ -348,6 +352,9 @@ func (s *Service) prepare(p caller.Principal, name string, in Params) (page, que
 		r.Chart.X = r.Columns[0].Key
 		q.periodKey = r.Columns[0].Key
 	}
+	if q.order, err = orderOf(in.Sort, r.Columns, pg.statement); err != nil {
+		return page{}, query{}, Report{}, err
+	}
 	return pg, q, r, nil
 }
 
@@ -364,27 +371,32 @@ func sum(rows []Row, keys []string) map[string]int64 {
 	return out
 }
 
-// sortRows orders rows by the column key sort ("-key": descending); "" keeps the page's own
-// order. A statement keeps its date order (its running balance reads down the rows).
-func sortRows(rows []Row, columns []ReportColumn, statement bool, sort string) error {
+// orderOf reads sort ("key", "-key"; "" keeps the page's own order) against the page's
+// columns. A statement keeps its date order (its running balance reads down the rows).
+func orderOf(sort string, columns []ReportColumn, statement bool) (store.Order, error) {
 	if sort == "" {
-		return nil
+		return store.Order{}, nil
 	}
-	key, desc := sort, false
-	if key[0] == '-' {
-		key, desc = key[1:], true
+	o := store.Order{Key: strings.TrimPrefix(sort, "-"), Desc: strings.HasPrefix(sort, "-")}
+	if statement || !slices.ContainsFunc(columns, func(c ReportColumn) bool { return c.Key == o.Key }) {
+		return store.Order{}, apperror.Field("sort", fmt.Sprintf("Cannot sort by %q.", o.Key))
 	}
-	if statement || !slices.ContainsFunc(columns, func(c ReportColumn) bool { return c.Key == key }) {
-		return apperror.Field("sort", fmt.Sprintf("Cannot sort by %q.", key))
+	return o, nil
+}
+
+// sortRows orders rows by o's column (the rows of a page built whole); ties keep the page's
+// own order.
+func sortRows(rows []Row, o store.Order) {
+	if o.Key == "" {
+		return
 	}
 	slices.SortStableFunc(rows, func(a, b Row) int {
-		c := compare(a[key], b[key])
-		if desc {
+		c := compare(a[o.Key], b[o.Key])
+		if o.Desc {
 			return -c
 		}
 		return c
 	})
-	return nil
 }
 
 func compare(a, b any) int {

@@ -28,7 +28,8 @@ type page struct {
 	// its checks run at once, its rows as the file is written.
 	stream func(ctx context.Context, st *store.Store, q query) (Rows, error)
 	// paged, when set, answers one page of rows (offset, limit) read in SQL, its totals and how
-	// many rows there are, for pages of millions of rows in their own fixed order.
+	// many rows there are, for pages of many rows (paged.go; users_report/{id} in its own fixed
+	// order).
 	paged func(ctx context.Context, st *store.Store, q query, offset, limit int) (built, int, error)
 }
 
@@ -151,15 +152,15 @@ var pages = []page{
 		chart: ReportChart{Type: "bar", Series: []string{"taxable_base_cents", "vat_cents"}},
 		sums:  keys(taxColumns(true), KindMoney, KindInt), build: taxes(store.Purchase)},
 	{name: "payment_report", columns: paymentColumns, chart: ReportChart{Type: "none", Series: []string{}},
-		sums: keys(paymentColumns, KindMoney, KindInt), build: paymentsByParty},
+		paged: pageOf(paymentsByParty), stream: streamOf(paymentsByParty)},
 	{name: "income_report", dated: true, byMonth: true, columns: incomeColumns,
 		chart: ReportChart{Type: "line", Series: []string{"net_sales_cents", "cost_cents", "gross_profit_cents"}}, build: income},
 	{name: "customers_report", columns: partyColumns, chart: ReportChart{Type: "none", Series: []string{}},
-		sums: keys(partyColumns, KindMoney, KindInt), build: parties(store.Sale)},
+		paged: pageOf(parties(store.Sale)), stream: streamOf(parties(store.Sale))},
 	{name: "customers_report", statement: true, columns: statementColumns, chart: ReportChart{Type: "none", Series: []string{}},
 		build: statement(store.Sale)},
 	{name: "suppliers_report", columns: partyColumns, chart: ReportChart{Type: "none", Series: []string{}},
-		sums: keys(partyColumns, KindMoney, KindInt), build: parties(store.Purchase)},
+		paged: pageOf(parties(store.Purchase)), stream: streamOf(parties(store.Purchase))},
 	{name: "suppliers_report", statement: true, columns: statementColumns, chart: ReportChart{Type: "none", Series: []string{}},
 		build: statement(store.Purchase)},
 	{name: "users_report", adminOnly: true, columns: userColumns, chart: ReportChart{Type: "none", Series: []string{}},

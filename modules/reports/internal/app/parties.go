@@ -28,38 +28,20 @@ func partyLink(typ string, id int64) ReportLink {
 
 // parties: every party of typ with movements in the range or a balance at its end — its
 // documents, paid and returned in the range, its balance at the range's end, and how many
-// days its oldest unpaid document is past due today.
-func parties(typ string) func(context.Context, *store.Store, query) (built, error) {
-	return func(ctx context.Context, st *store.Store, q query) (built, error) {
-		figs, err := st.PartyFigures(ctx, q.filter, typ)
-		if err != nil {
-			return built{}, err
-		}
-		names, err := st.Parties(ctx, q.filter.Scope, typ)
-		if err != nil {
-			return built{}, err
-		}
-		rows := make([]Row, 0, len(figs))
-		for _, f := range figs {
-			if f.Documents == 0 && f.PaidCents == 0 && f.ReturnsCents == 0 && f.BalanceCents == 0 {
-				continue
-			}
+// days its oldest unpaid document is past due today — summed, sorted and paged in SQL.
+func parties(typ string) sqlRows {
+	return func(ctx context.Context, st *store.Store, q query, w store.Window, fn func(Row) error) (map[string]int64, int, error) {
+		t, err := st.PartyRows(ctx, q.filter, typ, q.today, q.order, w, func(p store.PartyRow) error {
 			oldest := int64(0)
-			if f.OldestDue != "" {
-				oldest = max(daysBetween(f.OldestDue, q.today), 0)
+			if p.OldestDue != "" {
+				oldest = max(daysBetween(p.OldestDue, q.today), 0)
 			}
-			rows = append(rows, Row{"party_name": names[f.PartyID].Name, "documents": f.Documents, "total_cents": f.TotalCents,
-				"paid_cents": f.PaidCents, "returns_cents": f.ReturnsCents, "balance_cents": f.BalanceCents,
-				"oldest_overdue_days": oldest, "link": partyLink(typ, f.PartyID)})
-		}
-		// By name, the id breaking ties (the figures come from a map).
-		slices.SortFunc(rows, func(a, b Row) int {
-			if c := compare(a["party_name"], b["party_name"]); c != 0 {
-				return c
-			}
-			return compare(a["link"].(ReportLink).ID, b["link"].(ReportLink).ID)
+			return fn(Row{"party_name": p.Name, "documents": p.Documents, "total_cents": p.TotalCents, "paid_cents": p.PaidCents,
+				"returns_cents": p.ReturnsCents, "balance_cents": p.BalanceCents, "oldest_overdue_days": oldest,
+				"link": partyLink(typ, p.PartyID)})
 		})
-		return built{rows: rows}, nil
+		return map[string]int64{"documents": t.Documents, "total_cents": t.TotalCents, "paid_cents": t.PaidCents,
+			"returns_cents": t.ReturnsCents, "balance_cents": t.BalanceCents}, t.Rows, err
 	}
 }
 

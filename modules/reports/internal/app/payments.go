@@ -2,48 +2,28 @@ package app
 
 import (
 	"context"
-	"slices"
 
 	"github.com/backoffice/backoffice/modules/reports/internal/store"
 )
 
 // paymentsByParty: the payments dated in the range per direction, method and party, approved
-// apart from pending.
-func paymentsByParty(ctx context.Context, st *store.Store, q query) (built, error) {
-	figs, err := st.PaymentsByParty(ctx, q.filter)
-	if err != nil {
-		return built{}, err
+// apart from pending — summed, sorted and paged in SQL.
+func paymentsByParty(ctx context.Context, st *store.Store, q query, w store.Window, fn func(Row) error) (map[string]int64, int, error) {
+	order := q.order
+	if order.Key == "payments" {
+		order.Key = "count" // the store's name of the count
 	}
-	type key struct {
-		typ, method string
-		party       int64
-	}
-	byKey := map[key]Row{}
-	var rows []Row
-	for _, f := range figs {
-		k := key{f.Type, f.Method, f.PartyID}
-		r, ok := byKey[k]
-		if !ok {
-			dir, link := "in", ReportLink{Kind: "customer", ID: f.PartyID}
-			if f.Type == store.Purchase {
-				dir, link = "out", ReportLink{Kind: "supplier", ID: f.PartyID}
-			}
-			r = Row{"direction": dir, "method": f.Method, "party_name": f.PartyName, "payments": int64(0), "link": link,
-				"approved_out_cents": int64(0), "pending_out_cents": int64(0), "approved_in_cents": int64(0), "pending_in_cents": int64(0)}
-			byKey[k] = r
-			rows = append(rows, r)
+	t, err := st.PaymentRows(ctx, q.filter, order, w, func(p store.PaymentRow) error {
+		r := Row{"direction": "in", "method": p.Method, "party_name": p.PartyName, "payments": p.Count,
+			"link": ReportLink{Kind: "customer", ID: p.PartyID}, "approved_out_cents": int64(0), "pending_out_cents": int64(0),
+			"approved_in_cents": p.ApprovedCents, "pending_in_cents": p.PendingCents}
+		if p.Type == store.Purchase {
+			r["direction"], r["link"] = "out", ReportLink{Kind: "supplier", ID: p.PartyID}
+			r["approved_out_cents"], r["pending_out_cents"], r["approved_in_cents"], r["pending_in_cents"] =
+				p.ApprovedCents, p.PendingCents, int64(0), int64(0)
 		}
-		add(r, "payments", f.Count)
-		add(r, f.Approval+"_"+r["direction"].(string)+"_cents", f.AmountCents)
-	}
-	slices.SortStableFunc(rows, func(a, b Row) int {
-		if c := compare(a["direction"], b["direction"]); c != 0 {
-			return -c // out first
-		}
-		if c := compare(a["party_name"], b["party_name"]); c != 0 {
-			return c
-		}
-		return compare(a["method"], b["method"])
+		return fn(r)
 	})
-	return built{rows: rows}, nil
+	return map[string]int64{"payments": t.Count, "approved_out_cents": t.ApprovedOut, "pending_out_cents": t.PendingOut,
+		"approved_in_cents": t.ApprovedIn, "pending_in_cents": t.PendingIn}, t.Rows, err
 }

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 
 	"github.com/uptrace/bun"
 
@@ -117,111 +118,132 @@ func (s *Store) months(ctx context.Context, f Filter, typ string, partyID int64,
 // days sums the movements dated from..to per party, one by one (the days a range cuts out of
 // a month).
 func (s *Store) days(ctx context.Context, f Filter, typ string, partyID int64, from, to string) ([]PartyFigures, error) {
-	g := Filter{Scope: f.Scope, StoreID: f.StoreID, From: from, To: to}
 	var out []PartyFigures
-	err := s.db.NewRaw(`SELECT m.party_id,
-		COALESCE(SUM(CASE WHEN m.kind = ? THEN 1 ELSE 0 END), 0) AS documents,
-		COALESCE(SUM(CASE WHEN m.kind = ? THEN m.amount_cents ELSE 0 END), 0) AS total_cents,
-		COALESCE(SUM(CASE WHEN m.kind = 'payment' THEN m.amount_cents ELSE 0 END), 0) AS paid_cents,
-		COALESCE(SUM(CASE WHEN m.kind = 'return' THEN m.amount_cents ELSE 0 END), 0) AS returns_cents
-		FROM ? AS m GROUP BY m.party_id`, typ, typ, s.movements(g, typ, partyID)).Scan(ctx, &out)
+	err := s.db.NewRaw(`SELECT d.party_id, SUM(d.documents) AS documents, SUM(d.total_cents) AS total_cents,
+		SUM(d.paid_cents) AS paid_cents, SUM(d.returns_cents) AS returns_cents FROM (?) AS d GROUP BY d.party_id`,
+		s.dayRows(f, typ, partyID, from, to, false)).Scan(ctx, &out)
 	return out, err
 }
 
-// ranged sums the movements of f's range per party: its whole months from report_party_months,
-// the days of the months it cuts one by one.
-func (s *Store) ranged(ctx context.Context, f Filter, typ string, partyID int64) (map[int64]*PartyFigures, error) {
-	out := map[int64]*PartyFigures{}
-	sp := spanOf(f.From, f.To)
-	var parts [][]PartyFigures
-	if sp.First != "" {
-		m, err := s.months(ctx, f, typ, partyID, sp.First, sp.Last)
-		if err != nil {
-			return nil, err
+// dayRows are the movements of the party typ partyID (0: every party) dated from..to in f's
+// scope and store, one a row in a party list's columns (party_id, documents, total_cents,
+// paid_cents, returns_cents, balance_cents, oldest_due): counted in the range's figures, or
+// (after) only as what they move the balance by, negative — the days after a range's end,
+// taken from today's balance.
+func (s *Store) dayRows(f Filter, typ string, partyID int64, from, to string, after bool) *bun.RawQuery {
+	g := Filter{Scope: f.Scope, StoreID: f.StoreID, From: from, To: to}
+	if after {
+		return s.db.NewRaw(`SELECT m.party_id, 0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents,
+		CASE WHEN m.kind = ? THEN -m.amount_cents ELSE m.amount_cents END AS balance_cents, '' AS oldest_due FROM ? AS m`,
+			typ, s.movements(g, typ, partyID))
+	}
+	return s.db.NewRaw(`SELECT m.party_id, CASE WHEN m.kind = ? THEN 1 ELSE 0 END AS documents,
+		CASE WHEN m.kind = ? THEN m.amount_cents ELSE 0 END AS total_cents,
+		CASE WHEN m.kind = 'payment' THEN m.amount_cents ELSE 0 END AS paid_cents,
+		CASE WHEN m.kind = 'return' THEN m.amount_cents ELSE 0 END AS returns_cents, 0 AS balance_cents, '' AS oldest_due FROM ? AS m`,
+		typ, typ, s.movements(g, typ, partyID))
+}
+
+// PartyRow is one row of customers_report or suppliers_report: a party, its name and figures.
+type PartyRow struct {
+	PartyFigures
+	Name string
+}
+
+// PartyTotals are a party list's figures over every row of the range (BalanceCents: Σ the
+// balances at its end) and how many rows there are.
+type PartyTotals struct {
+	PartyFigures
+	Rows int
+}
+
+// partySorts are the party lists' column keys as sort expressions: days past due sort as the
+// date they count from (today when nothing is overdue), the other way round.
+var partySorts = map[string]sortable{
+	"party_name": {expr: "party_name"}, "documents": {expr: "g.documents"}, "total_cents": {expr: "g.total_cents"},
+	"paid_cents": {expr: "g.paid_cents"}, "returns_cents": {expr: "g.returns_cents"}, "balance_cents": {expr: "g.balance_cents"},
+	"oldest_overdue_days": {expr: "overdue_since", reversed: true},
+}
+
+// PartyRows calls fn with the rows of the party list of typ over f — every party with a
+// movement in f's range or a balance at its end: its documents and their total, paid and
+// returned in the range, its balance at the range's end and the due date of its oldest document
+// that still owes today ("" none) — in o's order (its own: by name, then id), those of w only,
+// and answers the totals of every row. today is the business date (overdue days).
+//
+// The sums per party are read from the aggregates, never from every movement: the range's
+// whole months from report_party_months, the days of the months it cuts one by one; the balance
+// at the range's end is today's (report_party_balances) less the months after the range's
+// month and the days after its end in that month.
+func (s *Store) PartyRows(ctx context.Context, f Filter, typ, today string, o Order, w Window, fn func(PartyRow) error) (PartyTotals, error) {
+	order, err := orderBy(o, partySorts, "party_name, g.party_id")
+	if err != nil {
+		return PartyTotals{}, err
+	}
+	q := s.db.NewRaw(`SELECT g.party_id, COALESCE(p.name, '') AS party_name, g.documents, g.total_cents, g.paid_cents, g.returns_cents,
+    g.balance_cents, g.oldest_due, CASE WHEN g.oldest_due = '' OR g.oldest_due >= ? THEN ? ELSE g.oldest_due END AS overdue_since,
+    COUNT(*) OVER () AS row_count, SUM(g.documents) OVER () AS sum_documents, SUM(g.total_cents) OVER () AS sum_total,
+    SUM(g.paid_cents) OVER () AS sum_paid, SUM(g.returns_cents) OVER () AS sum_returns, SUM(g.balance_cents) OVER () AS sum_balance
+FROM (SELECT u.party_id, SUM(u.documents) AS documents, SUM(u.total_cents) AS total_cents, SUM(u.paid_cents) AS paid_cents,
+        SUM(u.returns_cents) AS returns_cents, SUM(u.balance_cents) AS balance_cents,
+        COALESCE(MIN(NULLIF(u.oldest_due, '')), '') AS oldest_due
+    FROM (?) AS u GROUP BY u.party_id
+    HAVING SUM(u.documents) <> 0 OR SUM(u.paid_cents) <> 0 OR SUM(u.returns_cents) <> 0 OR SUM(u.balance_cents) <> 0) AS g
+LEFT JOIN report_party_names AS p ON p.type = ? AND p.id = g.party_id`+order, today, today, s.unionAll(s.partyParts(f, typ)), typ)
+	var t PartyTotals
+	var r PartyRow
+	var since string
+	read := func(rows *sql.Rows) error {
+		return rows.Scan(&r.PartyID, &r.Name, &r.Documents, &r.TotalCents, &r.PaidCents, &r.ReturnsCents, &r.BalanceCents, &r.OldestDue,
+			&since, &t.Rows, &t.Documents, &t.TotalCents, &t.PaidCents, &t.ReturnsCents, &t.BalanceCents)
+	}
+	err = s.windowed(ctx, q, w, read, func() error { return fn(r) })
+	return t, err
+}
+
+// partyParts are the rows whose sums per party are the party list of typ over f (PartyRows'
+// columns): the range's months and cut days, today's balances and oldest due dates, and what
+// the months and days after the range's end moved the balances by (negative).
+func (s *Store) partyParts(f Filter, typ string) []any {
+	months := func(first, last string, after bool) *bun.SelectQuery {
+		sel := partyRows(s.db.NewSelect().TableExpr("report_party_months AS m"), f, "m", typ, 0)
+		// Rows that add nothing are left out before the sums (a document's month keeps a row
+		// of zeros when it goes; a settled month moves no balance).
+		if after {
+			sel = sel.ColumnExpr("m.party_id, 0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents").
+				ColumnExpr("m.paid_cents + m.returns_cents - m.total_cents AS balance_cents, '' AS oldest_due").
+				Where("m.paid_cents + m.returns_cents - m.total_cents <> 0")
+		} else {
+			sel = sel.ColumnExpr("m.party_id, m.n AS documents, m.total_cents, m.paid_cents, m.returns_cents").
+				ColumnExpr("0 AS balance_cents, '' AS oldest_due").
+				Where("m.n <> 0 OR m.total_cents <> 0 OR m.paid_cents <> 0 OR m.returns_cents <> 0")
 		}
-		parts = append(parts, m)
+		if first != "" {
+			sel = sel.Where("m.month >= ?", first)
+		}
+		if last != "" {
+			sel = sel.Where("m.month <= ?", last)
+		}
+		return sel
+	}
+	var parts []any
+	sp := spanOf(f.From, f.To)
+	if sp.First != "" {
+		parts = append(parts, months(sp.First, sp.Last, false))
 	}
 	for _, d := range sp.Days {
-		m, err := s.days(ctx, f, typ, partyID, d[0], d[1])
-		if err != nil {
-			return nil, err
-		}
-		parts = append(parts, m)
+		parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], false))
 	}
-	for _, part := range parts {
-		for _, p := range part {
-			o := at(out, p.PartyID)
-			o.Documents += p.Documents
-			o.TotalCents += p.TotalCents
-			o.PaidCents += p.PaidCents
-			o.ReturnsCents += p.ReturnsCents
-		}
+	// Most parties owe nothing (at 100,000 sales, 8,201 of 29,509 customer-store rows owe or
+	// hold a document that does): the others add nothing.
+	parts = append(parts, partyRows(s.db.NewSelect().TableExpr("report_party_balances AS b"), f, "b", typ, 0).
+		ColumnExpr("b.party_id, 0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents, b.balance_cents, b.oldest_due").
+		Where("b.balance_cents <> 0 OR b.oldest_due <> ''"),
+		months(addMonths(f.To[:7], 1), "", true))
+	if end := monthEnd(f.To); f.To != end {
+		parts = append(parts, s.dayRows(f, typ, 0, dayAfter(f.To), end, true))
 	}
-	return out, nil
-}
-
-func at(m map[int64]*PartyFigures, id int64) *PartyFigures {
-	p, ok := m[id]
-	if !ok {
-		p = &PartyFigures{PartyID: id}
-		m[id] = p
-	}
-	return p
-}
-
-// balancesAt sets each party's BalanceCents in out to its balance at the end of day to: its
-// balance today (report_party_balances) less the months after to's month and the days after to
-// in that month; and OldestDue from report_party_balances. Parties with a balance but no
-// movement in the range are added.
-func (s *Store) balancesAt(ctx context.Context, f Filter, typ string, partyID int64, to string, out map[int64]*PartyFigures) error {
-	var now []PartyFigures
-	err := partyRows(s.db.NewSelect().TableExpr("report_party_balances AS b"), f, "b", typ, partyID).
-		ColumnExpr("b.party_id, SUM(b.balance_cents) AS balance_cents, COALESCE(MIN(NULLIF(b.oldest_due, '')), '') AS oldest_due").
-		GroupExpr("b.party_id").Scan(ctx, &now)
-	if err != nil {
-		return err
-	}
-	for _, p := range now {
-		o := at(out, p.PartyID)
-		o.BalanceCents, o.OldestDue = p.BalanceCents, p.OldestDue
-	}
-	after, err := s.months(ctx, f, typ, partyID, addMonths(to[:7], 1), "")
-	if err != nil {
-		return err
-	}
-	if end := monthEnd(to); to != end {
-		next, err := calendar.ParseDate(to)
-		if err != nil {
-			return err
-		}
-		days, err := s.days(ctx, f, typ, partyID, next.AddDate(0, 0, 1).Format(calendar.DateLayout), end)
-		if err != nil {
-			return err
-		}
-		after = append(after, days...)
-	}
-	for _, p := range after {
-		at(out, p.PartyID).BalanceCents -= p.net()
-	}
-	return nil
-}
-
-// PartyFigures answers every party of typ in f's scope and store with a row in the
-// aggregates: its movements in f's range, its balance at the range's end and its oldest due
-// date today (the caller leaves out the parties with nothing to show).
-func (s *Store) PartyFigures(ctx context.Context, f Filter, typ string) ([]PartyFigures, error) {
-	byParty, err := s.ranged(ctx, f, typ, 0)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.balancesAt(ctx, f, typ, 0, f.To, byParty); err != nil {
-		return nil, err
-	}
-	out := make([]PartyFigures, 0, len(byParty))
-	for _, p := range byParty {
-		out = append(out, *p)
-	}
-	return out, nil
+	return parts
 }
 
 // Opening is the party typ partyID's balance at the start of day f.From (f's scope and store):

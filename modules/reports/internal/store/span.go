@@ -62,3 +62,12 @@ func addMonths(month string, n int) string {
 	}
 	return t.AddDate(0, n, 0).Format("2006-01")
 }
+
+// dayAfter is the day after day (YYYY-MM-DD).
+func dayAfter(day string) string {
+	d, err := calendar.ParseDate(day)
+	if err != nil {
+		return day
+	}
+	return d.AddDate(0, 0, 1).Format(calendar.DateLayout)
+}

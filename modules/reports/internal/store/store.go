@@ -3,8 +3,8 @@
 // report_parties, report_receipts, report_returned_lines, …) and the aggregates its
 // triggers keep (report_document_days, report_payment_days, report_due_balances,
 // report_user_days; per party report_party_months and
-// report_party_balances — parties.go; the product ones in products.go; see the reports
-// package doc) and nothing else, so that the owners may change
+// report_party_balances — parties.go — and report_party_payments — payments.go; the product
+// ones in products.go; see the reports package doc) and nothing else, so that the owners may change
 // their tables behind them (DESIGN rule 5). Every read takes a Filter whose scope limits it to
 // the caller's companies.
 package store
@@ -385,7 +385,7 @@ func sums(alias string, cols []string) string {
 // readers never see them half-filled): for a bulk load that bypassed the triggers
 // (session_replication_role = replica), or to check that the triggers kept them exact.
 func Rebuild(ctx context.Context, db bun.IDB) error {
-	for _, q := range slices.Concat(rebuild, partyRebuild, productRebuild) {
+	for _, q := range slices.Concat(rebuild, partyRebuild, paymentRebuild, productRebuild) {
 		if _, err := db.ExecContext(ctx, q); err != nil {
 			return err
 		}
