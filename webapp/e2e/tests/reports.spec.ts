@@ -241,9 +241,11 @@ test.describe('reports', () => {
       await page.getByTestId(`sort-${key}`).click();
       await page.getByTestId(`sort-${key}`).click();
       await expectPath(page, new RegExp(`sort=-${key}`));
+      // The table may still show the previous order while the sorted page loads: wait for it.
       const cell = page.getByTestId('report-row').first().locator(`td[data-key="${key}"]`);
-      await expect(cell).toHaveText(/\d/);
-      expect(Number((await cell.innerText()).replace(/\D/g, ''))).toBe(most);
+      await expect
+        .poll(async () => Number((await cell.innerText()).replace(/\D/g, '')), { message: `the largest ${key} comes first` })
+        .toBe(most);
     }
     expect(report.totals!.returned_cents).toBeGreaterThan(0);
   });
