@@ -22,7 +22,7 @@ import (
 // Timing of a connection: a ping every pingEvery; a connection silent for longer than readWait
 // is gone; the session behind it is checked again about every recheckEvery (at random intervals,
 // one check shared by the session's tabs: recheck.go), so that a socket does not outlive a
-// logout, a revoked session or a new IP restriction by more than two minutes (about one on average).
+// logout, a revoked session or a new IP restriction by more than a minute and a half.
 const (
 	pingEvery    = 25 * time.Second
 	readWait     = 60 * time.Second

@@ -14,22 +14,25 @@ import (
 //   - the checks came as a wave: each socket's minute started at its connection, and the tabs of a
 //     burst of reconnections (a notifier killed, a deploy) connect within seconds of each other,
 //     so their checks fell within the same seconds of every minute, on top of whatever the
-//     notifier was writing then. Each socket now waits a random recheckEvery/2 to 3/2 between
+//     notifier was writing then. Each socket now waits a random 3/4 to 5/4 of recheckEvery between
 //     checks (a minute on average), so the checks spread out and a wave does not form again;
 //   - each tab asked for itself, though a browser's tabs share one session cookie (the bench's
 //     10,000 tabs share 50 sessions). The sockets of one session from one address now share its
 //     answer (sessionCheck): a check answered less than recheckShare ago is not asked again, and
 //     while one tab asks, the others do not wait for it but skip their turn. An answer that the
-//     session ended is kept, so each of its other tabs closes at its next turn (within
-//     recheckEvery·3/2) without asking.
+//     session ended is kept, so each of its other tabs closes at its next turn without asking.
+//
+// A socket thus outlives its session's end by at most recheckShare + 5/4 recheckEvery and the auth
+// module's 2 s session cache, 92 s (it was 62 s), and a session's sockets on one process cost at
+// most four checks a minute whatever their number.
 const (
-	recheckShare   = recheckEvery / 2
+	recheckShare   = recheckEvery / 4
 	recheckTimeout = 5 * time.Second
 )
 
 // recheckDelay is the wait before a socket's next session check.
 func recheckDelay() time.Duration {
-	return recheckEvery/2 + rand.N(recheckEvery)
+	return recheckEvery*3/4 + rand.N(recheckEvery/2)
 }
 
 // sessionCheck is the latest answer about one session seen from one address, shared by its
