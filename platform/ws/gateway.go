@@ -20,8 +20,9 @@ import (
 )
 
 // Timing of a connection: a ping every pingEvery; a connection silent for longer than readWait
-// is gone; the session behind it is checked again every recheckEvery, so that a socket does not
-// outlive a logout, a revoked session or a new IP restriction.
+// is gone; the session behind it is checked again about every recheckEvery (at random intervals,
+// one check shared by the session's tabs: recheck.go), so that a socket does not outlive a
+// logout, a revoked session or a new IP restriction by more than a minute and a half.
 const (
 	pingEvery    = 25 * time.Second
 	readWait     = 60 * time.Second
@@ -68,6 +69,9 @@ type Gateway struct {
 	// its company and role, its role — so that a message visits only its sockets: a company's
 	// "user" invalidation no longer walks 10,000 buyers' sockets to match none.
 	byRoute map[string]map[*client]struct{}
+	// checks holds the latest session check of each (session, address), shared by its sockets
+	// (recheck.go).
+	checks map[string]*sessionCheck
 	// cutOff counts the sockets cut off for not keeping up.
 	cutOff atomic.Int64
 	// lists interns the list names of invalidations and watches, and caches their frames; recent
@@ -78,6 +82,10 @@ type Gateway struct {
 
 type client struct {
 	p httpx.Principal
+	// ip is the tab's address, which the session rechecks are asked about; check is the latest
+	// answer, shared with the session's other sockets from that address.
+	ip    string
+	check *sessionCheck
 	// send queues the frames that are not invalidations (notifications, resync, site status):
 	// they are written before a pending invalidation (writePending), so a notification never
 	// waits behind list refreshes, and a tab that lets SendBuffer of them queue is cut off.
@@ -146,7 +154,8 @@ type Authenticator interface {
 
 // NewGateway subscribes to the live subjects on bus. Close unsubscribes and ends every connection.
 func NewGateway(bus CoreBus, auth Authenticator, logger *slog.Logger) (*Gateway, error) {
-	g := &Gateway{auth: auth, logger: logger, conns: map[*client]struct{}{}, byRoute: map[string]map[*client]struct{}{}, lists: newListTable()}
+	g := &Gateway{auth: auth, logger: logger, conns: map[*client]struct{}{}, byRoute: map[string]map[*client]struct{}{},
+		checks: map[string]*sessionCheck{}, lists: newListTable()}
 	unsub, err := bus.SubscribeCore(subjectPrefix+">", g.deliver)
 	if err != nil {
 		return nil, err
@@ -221,6 +230,7 @@ func (g *Gateway) register(c *client) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	g.conns[c] = struct{}{}
+	g.shareCheck(c)
 	for _, r := range routesOf(c.p) {
 		if g.byRoute[r] == nil {
 			g.byRoute[r] = map[*client]struct{}{}
@@ -233,6 +243,7 @@ func (g *Gateway) unregister(c *client) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	delete(g.conns, c)
+	g.unshareCheck(c)
 	for _, r := range routesOf(c.p) {
 		delete(g.byRoute[r], c)
 		if len(g.byRoute[r]) == 0 {
@@ -388,6 +399,7 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 	p, _ := conn.Locals("principal").(httpx.Principal)
 	ip, _ := conn.Locals("ip").(string)
 	c := newClient(p, func() { _ = conn.NetConn().Close() })
+	c.ip = ip
 	g.register(c)
 	defer func() {
 		g.unregister(c)
@@ -415,7 +427,8 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
-	recheck := time.NewTicker(recheckEvery)
+	// Spread, and shared by the session's tabs: see recheck.go.
+	recheck := time.NewTimer(recheckDelay())
 	defer recheck.Stop()
 	// Invalidations: at most one message per InvalidateEvery, naming every list that went stale.
 	var lastStale time.Time
@@ -473,9 +486,8 @@ func (g *Gateway) serve(conn *websocket.Conn) {
 				return
 			}
 		case <-recheck.C:
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			_, err := g.auth.Recheck(ctx, p.Token, ip)
-			cancel()
+			recheck.Reset(recheckDelay())
+			err := g.recheck(c)
 			if err != nil && checkTimedOut(err) {
 				// The check did not answer in time (a database under load): the session did
 				// not end, and a 4401 would stop the tab from ever reconnecting. Next minute.
