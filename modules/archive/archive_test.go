@@ -69,27 +69,33 @@ type world struct {
 func each(t *testing.T, fn func(t *testing.T, w *world)) {
 	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
 		t.Parallel()
-		mail := &mailbox{}
-		s := authtest.NewWith(t, db, func(d *product.Deps) { d.Mail = mail })
-		w := &world{Stack: s, Cast: s.NewCast(t), mail: mail}
-		if _, err := db.NewUpdate().Table("users").Set("email = username || '@demo.co'").Where("1 = 1").Exec(context.Background()); err != nil {
-			t.Fatal(err)
-		}
-		w.supplier = s.Send(t, http.MethodPost, "/api/suppliers", w.Admin, obj{"name": "Distribuidora Andina", "person_type": "natural"}).CreatedID()
-		w.customer = s.Send(t, http.MethodPost, "/api/customers", w.Admin, obj{"name": "Tienda La Esquina", "person_type": "natural"}).CreatedID()
-		w.store = s.Send(t, http.MethodPost, "/api/stores", w.Admin, obj{"name": "Principal", "company_id": s.CompanyID}).CreatedID()
-		w.category = s.Send(t, http.MethodPost, "/api/categories", w.Admin, obj{"name": "Granos"}).CreatedID()
-		w.goods = s.Multipart(t, http.MethodPost, "/api/products", w.Admin, [][2]string{{"code", "G-1"}, {"name", "Arroz"},
-			{"category_id", fmt.Sprint(w.category)}, {"unit", "und"}, {"cost_cents", "100000"}, {"price_cents", "200000"},
-			{"iva_class", "excluido"}, {"kind", "goods"}}, nil, nil).CreatedID()
-		order := s.Multipart(t, http.MethodPost, "/api/purchase-orders", w.User, [][2]string{{"category_id", fmt.Sprint(w.category)},
-			{"product_id", fmt.Sprint(w.goods)}, {"quantity", "10"}}, nil, nil).CreatedID()
-		s.Send(t, http.MethodPost, fmt.Sprintf("/api/purchase-orders/%d/approve", order), w.Admin, nil).Expect(http.StatusOK)
-		receipt := s.Multipart(t, http.MethodPost, fmt.Sprintf("/api/purchase-orders/%d/receive", order), w.User,
-			[][2]string{{"quantity", "10"}}, nil, nil).CreatedID()
-		s.Send(t, http.MethodPost, fmt.Sprintf("/api/received-orders/%d/approve", receipt), w.Admin, nil).Expect(http.StatusOK)
-		fn(t, w)
+		fn(t, newWorld(t, db))
 	})
+}
+
+// newWorld builds each's world on db.
+func newWorld(t *testing.T, db *bun.DB) *world {
+	t.Helper()
+	mail := &mailbox{}
+	s := authtest.NewWith(t, db, func(d *product.Deps) { d.Mail = mail })
+	w := &world{Stack: s, Cast: s.NewCast(t), mail: mail}
+	if _, err := db.NewUpdate().Table("users").Set("email = username || '@demo.co'").Where("1 = 1").Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	w.supplier = s.Send(t, http.MethodPost, "/api/suppliers", w.Admin, obj{"name": "Distribuidora Andina", "person_type": "natural"}).CreatedID()
+	w.customer = s.Send(t, http.MethodPost, "/api/customers", w.Admin, obj{"name": "Tienda La Esquina", "person_type": "natural"}).CreatedID()
+	w.store = s.Send(t, http.MethodPost, "/api/stores", w.Admin, obj{"name": "Principal", "company_id": s.CompanyID}).CreatedID()
+	w.category = s.Send(t, http.MethodPost, "/api/categories", w.Admin, obj{"name": "Granos"}).CreatedID()
+	w.goods = s.Multipart(t, http.MethodPost, "/api/products", w.Admin, [][2]string{{"code", "G-1"}, {"name", "Arroz"},
+		{"category_id", fmt.Sprint(w.category)}, {"unit", "und"}, {"cost_cents", "100000"}, {"price_cents", "200000"},
+		{"iva_class", "excluido"}, {"kind", "goods"}}, nil, nil).CreatedID()
+	order := s.Multipart(t, http.MethodPost, "/api/purchase-orders", w.User, [][2]string{{"category_id", fmt.Sprint(w.category)},
+		{"product_id", fmt.Sprint(w.goods)}, {"quantity", "10"}}, nil, nil).CreatedID()
+	s.Send(t, http.MethodPost, fmt.Sprintf("/api/purchase-orders/%d/approve", order), w.Admin, nil).Expect(http.StatusOK)
+	receipt := s.Multipart(t, http.MethodPost, fmt.Sprintf("/api/purchase-orders/%d/receive", order), w.User,
+		[][2]string{{"quantity", "10"}}, nil, nil).CreatedID()
+	s.Send(t, http.MethodPost, fmt.Sprintf("/api/received-orders/%d/approve", receipt), w.Admin, nil).Expect(http.StatusOK)
+	return w
 }
 
 // purchase records a purchase of units of the goods by token on date (a user's is pending).

@@ -9,6 +9,7 @@ import (
 	"github.com/backoffice/backoffice/modules/catalog/internal/domain"
 	"github.com/backoffice/backoffice/modules/catalog/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/archiving"
 	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 )
@@ -218,23 +219,20 @@ func (s *Service) DeleteCategory(ctx context.Context, p caller.Principal, catego
 	if err != nil {
 		return apperror.Internal(err)
 	}
-	used, err := inUse(ctx, s.d.CategoryRef, func(r CategoryReferences) (bool, error) { return r.CategoryInUse(ctx, row.ID) })
-	if err != nil {
-		return apperror.Internal(err)
-	}
-	if used {
-		return apperror.Conflict(domain.MsgCategoryInUse)
-	}
 	now := s.d.Now().UTC()
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		st := s.store.With(tx)
-		// Checked inside the transaction that deletes, so a product created meanwhile in
-		// this category is seen (on PostgreSQL the product's foreign key holds the row too).
-		has, err := st.CategoryHasProducts(ctx, row.ID)
+		// Checked inside the transaction that deletes, with the category taken, as the
+		// advanced delete checks: a product or document stored meanwhile in this category is
+		// seen (on PostgreSQL the product's foreign key holds the row too).
+		if err := st.HoldCategories(ctx, []int64{row.ID}); err != nil {
+			return err
+		}
+		held, err := archiving.Held(ctx, tx, []int64{row.ID}, s.categoryRefs)
 		if err != nil {
 			return err
 		}
-		if has {
+		if len(held) > 0 {
 			return apperror.Conflict(domain.MsgCategoryInUse)
 		}
 		if err := st.SoftDeleteCategory(ctx, row.ID, p.UserID, now); err != nil {

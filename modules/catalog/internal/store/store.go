@@ -185,10 +185,27 @@ func (s *Store) UpdateCategory(ctx context.Context, c *Category) error {
 	return err
 }
 
-// CategoryHasProducts reports whether a live product belongs to the category.
-func (s *Store) CategoryHasProducts(ctx context.Context, categoryID int64) (bool, error) {
-	return s.db.NewSelect().Model((*Product)(nil)).Where("p.category_id = ?", categoryID).
-		Where("p.deleted_at IS NULL").Exists(ctx)
+// CategoriesWithProducts returns which of the categories ids a live product belongs to, in one
+// query; nothing is read for no ids.
+func (s *Store) CategoriesWithProducts(ctx context.Context, ids []int64) ([]int64, error) {
+	var used []int64
+	if len(ids) == 0 {
+		return used, nil
+	}
+	err := s.db.NewSelect().Model((*Product)(nil)).ColumnExpr("DISTINCT p.category_id").Where("p.category_id IN (?)", bun.In(ids)).
+		Where("p.deleted_at IS NULL").Scan(ctx, &used)
+	return used, err
+}
+
+// HoldCategories and HoldProducts take the rows ids for the rest of the transaction the Store
+// works in, before a delete asks what holds them (db.HoldRows).
+func (s *Store) HoldCategories(ctx context.Context, ids []int64) error {
+	return db.HoldRows(ctx, s.db, "categories", ids)
+}
+
+// HoldProducts is HoldCategories for products.
+func (s *Store) HoldProducts(ctx context.Context, ids []int64) error {
+	return db.HoldRows(ctx, s.db, "products", ids)
 }
 
 // SoftDeleteCategory marks the category deleted.
