@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/db"
 )
 
 // Reference is one module's reference to master records (customers, suppliers, products,
@@ -42,6 +44,21 @@ func Held(ctx context.Context, db bun.IDB, ids []int64, refs []Reference) (map[i
 	return out, nil
 }
 
+// Free takes the master record id of table in tx (db.HoldRows) and answers refusal when one of
+// refs holds it, nil when none does: a single delete's check, made in its transaction after
+// taking the record as the advanced delete makes it, so that a document stored meanwhile is
+// either seen or finds the record gone.
+func Free(ctx context.Context, tx bun.IDB, table string, id int64, refs []Reference, refusal error) error {
+	if err := db.HoldRows(ctx, tx, table, []int64{id}); err != nil {
+		return err
+	}
+	held, err := Held(ctx, tx, []int64{id}, refs)
+	if err == nil && len(held) > 0 {
+		return refusal
+	}
+	return err
+}
+
 // Refusals is Held as a preview shows it: for each of ids held, the refusal of a label
 // ('Customer', 'Product') held by what holds it first ('Customer cannot be deleted: it has
 // sales.').
@@ -51,6 +68,20 @@ func Refusals(ctx context.Context, db bun.IDB, ids []int64, refs []Reference, la
 		held[id] = CannotDelete(label, what)
 	}
 	return held, err
+}
+
+// Refuse sets, on db, the Blocked reason of each of recs (a preview's master records) that refs
+// hold: Refusals for all of them at once.
+func Refuse(ctx context.Context, db bun.IDB, recs []Record, refs []Reference, label string) error {
+	ids := make([]int64, len(recs))
+	for i := range recs {
+		ids[i] = recs[i].ID
+	}
+	held, err := Refusals(ctx, db, ids, refs, label)
+	for i := range recs {
+		recs[i].Blocked = held[recs[i].ID]
+	}
+	return err
 }
 
 // References turns another module's references (its Usage) into References: inUse is the

@@ -58,3 +58,15 @@ func KeepRow(ctx context.Context, idb bun.IDB, sel *bun.SelectQuery, alias strin
 	var id int64
 	return NotFound(sel.Scan(ctx, &id))
 }
+
+// AmongIDs reads which of ids the rows of q name in col (a column of q's rows, e.g.
+// "s.customer_id"): its distinct values among ids, ascending, in one query; nothing is read for
+// no ids. How a module answers "which of these records do my live records name" for a batch.
+func AmongIDs(ctx context.Context, q *bun.SelectQuery, col string, ids []int64) ([]int64, error) {
+	found := []int64{}
+	if len(ids) == 0 {
+		return found, nil
+	}
+	err := q.ColumnExpr("DISTINCT "+col).Where(col+" IN (?)", bun.In(ids)).OrderExpr(col).Scan(ctx, &found)
+	return found, err
+}

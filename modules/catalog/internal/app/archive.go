@@ -217,21 +217,12 @@ func (s *Service) SelectCategories(ctx context.Context, db bun.IDB, sc listing.S
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]int64, len(rows))
-	for i := range rows {
-		ids[i] = rows[i].ID
-	}
-	held, err := archiving.Refusals(ctx, db, ids, s.categoryRefs, "Category")
-	if err != nil {
-		return nil, err
-	}
 	out := make([]archiving.Record, len(rows))
 	for i := range rows {
 		c := &rows[i]
-		out[i] = archiving.Record{ID: c.ID, CompanyID: c.CompanyID, Number: c.Name, Date: archiving.CreatedDay(c.CreatedAt),
-			Blocked: held[c.ID]}
+		out[i] = archiving.Record{ID: c.ID, CompanyID: c.CompanyID, Number: c.Name, Date: archiving.CreatedDay(c.CreatedAt)}
 	}
-	return out, nil
+	return out, archiving.Refuse(ctx, db, out, s.categoryRefs, "Category")
 }
 
 // ArchiveCategories archives, in tx, the live categories ids, each with an audit entry and a

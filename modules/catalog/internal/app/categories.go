@@ -221,21 +221,12 @@ func (s *Service) DeleteCategory(ctx context.Context, p caller.Principal, catego
 	}
 	now := s.d.Now().UTC()
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		st := s.store.With(tx)
-		// Checked inside the transaction that deletes, with the category taken, as the
-		// advanced delete checks: a product or document stored meanwhile in this category is
-		// seen (on PostgreSQL the product's foreign key holds the row too).
-		if err := st.HoldCategories(ctx, []int64{row.ID}); err != nil {
+		// A product stored meanwhile in this category is seen (its own products are the first
+		// of categoryRefs; on PostgreSQL the product's foreign key holds the row too).
+		if err := archiving.Free(ctx, tx, tableCategories, row.ID, s.categoryRefs, apperror.Conflict(domain.MsgCategoryInUse)); err != nil {
 			return err
 		}
-		held, err := archiving.Held(ctx, tx, []int64{row.ID}, s.categoryRefs)
-		if err != nil {
-			return err
-		}
-		if len(held) > 0 {
-			return apperror.Conflict(domain.MsgCategoryInUse)
-		}
-		if err := st.SoftDeleteCategory(ctx, row.ID, p.UserID, now); err != nil {
+		if err := s.store.With(tx).SoftDeleteCategory(ctx, row.ID, p.UserID, now); err != nil {
 			return err
 		}
 		return s.record(ctx, tx, p, row.CompanyID, "category_deleted", "category", row.ID, row.Name, now)

@@ -404,20 +404,10 @@ func (s *Service) DeleteProduct(ctx context.Context, p caller.Principal, product
 	}
 	now := s.d.Now().UTC()
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		st := s.store.With(tx)
-		// Checked in the transaction that deletes, with the product taken, as the advanced
-		// delete checks: a document stored meanwhile is seen.
-		if err := st.HoldProducts(ctx, []int64{cur.ID}); err != nil {
+		if err := archiving.Free(ctx, tx, tableProducts, cur.ID, s.productRefs, apperror.Conflict(domain.MsgProductInUse)); err != nil {
 			return err
 		}
-		held, err := archiving.Held(ctx, tx, []int64{cur.ID}, s.productRefs)
-		if err != nil {
-			return err
-		}
-		if len(held) > 0 {
-			return apperror.Conflict(domain.MsgProductInUse)
-		}
-		if err := st.SoftDeleteProduct(ctx, cur.ID, p.UserID, now); err != nil {
+		if err := s.store.With(tx).SoftDeleteProduct(ctx, cur.ID, p.UserID, now); err != nil {
 			return err
 		}
 		return s.record(ctx, tx, p, cur.CompanyID, "product_deleted", "product", cur.ID, cur.Code+" "+cur.Name, now)

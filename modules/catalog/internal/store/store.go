@@ -188,13 +188,7 @@ func (s *Store) UpdateCategory(ctx context.Context, c *Category) error {
 // CategoriesWithProducts returns which of the categories ids a live product belongs to, in one
 // query; nothing is read for no ids.
 func (s *Store) CategoriesWithProducts(ctx context.Context, ids []int64) ([]int64, error) {
-	var used []int64
-	if len(ids) == 0 {
-		return used, nil
-	}
-	err := s.db.NewSelect().Model((*Product)(nil)).ColumnExpr("DISTINCT p.category_id").Where("p.category_id IN (?)", bun.In(ids)).
-		Where("p.deleted_at IS NULL").Scan(ctx, &used)
-	return used, err
+	return db.AmongIDs(ctx, s.db.NewSelect().Model((*Product)(nil)).Where("p.deleted_at IS NULL"), "p.category_id", ids)
 }
 
 // HoldCategories and HoldProducts take the rows ids for the rest of the transaction the Store

@@ -336,20 +336,12 @@ func (s *Service) Delete(ctx context.Context, a Actor, id int64) error {
 	}
 	now := s.now().UTC()
 	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		// Checked in the transaction that deletes, with the record taken: a document naming it
-		// (which keeps it, Keep) is either stored before and seen, or finds it gone.
-		st := s.store.With(tx)
-		if err := st.Hold(ctx, []int64{r.ID}); err != nil {
+		// A document naming the record keeps it (Keep): it is either stored before and seen
+		// here, or finds the record gone.
+		if err := archiving.Free(ctx, tx, s.store.Table(), r.ID, s.refs, apperror.Conflict(s.kind.MsgCannotDelete())); err != nil {
 			return err
 		}
-		held, err := s.held(ctx, tx, []int64{r.ID})
-		if err != nil {
-			return err
-		}
-		if len(held) > 0 {
-			return apperror.Conflict(s.kind.MsgCannotDelete())
-		}
-		if err := st.SoftDelete(ctx, r.ID, a.UserID, now); err != nil {
+		if err := s.store.With(tx).SoftDelete(ctx, r.ID, a.UserID, now); err != nil {
 			return err
 		}
 		return s.journal(ctx, tx, a, r, "deleted", "name="+r.Name, "", "")

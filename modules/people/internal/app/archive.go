@@ -43,21 +43,13 @@ func (s *Service) SelectArchivable(ctx context.Context, db bun.IDB, sc listing.S
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]int64, len(rows))
-	for i := range rows {
-		ids[i] = rows[i].ID
-	}
-	held, err := s.held(ctx, db, ids)
-	if err != nil {
-		return nil, err
-	}
 	out := make([]archiving.Record, len(rows))
 	for i := range rows {
 		it := s.item(&rows[i])
 		out[i] = archiving.Record{ID: it.ID, CompanyID: it.CompanyID, Number: it.Number, Party: it.Party,
-			Date: archiving.CreatedDay(rows[i].CreatedAt), Blocked: held[it.ID]}
+			Date: archiving.CreatedDay(rows[i].CreatedAt)}
 	}
-	return out, nil
+	return out, archiving.Refuse(ctx, db, out, s.refs, s.kind.Label)
 }
 
 // Archive archives, in tx, the live records ids: soft-deleted with an audit entry and an

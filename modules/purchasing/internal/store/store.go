@@ -438,14 +438,14 @@ func (s *Store) Expiring(ctx context.Context, scope Scope, from, to string, limi
 }
 
 // Using returns which of ids live purchases refer to through column (supplier_id, store_id),
-// in one query; nothing is read for no ids.
+// in one query.
 func (s *Store) Using(ctx context.Context, column string, ids []int64) ([]int64, error) {
 	switch column {
 	case "supplier_id", "store_id":
 	default:
 		return nil, fmt.Errorf("purchasing store: no reference column %q", column)
 	}
-	return s.using(ctx, s.db.NewSelect().Model((*Row)(nil)), bun.Ident("p."+column), ids)
+	return db.AmongIDs(ctx, s.db.NewSelect().Model((*Row)(nil)).Where("p.deleted_at IS NULL"), "p."+column, ids)
 }
 
 // LinesUsing returns which of ids a line of a live purchase refers to through column
@@ -456,18 +456,8 @@ func (s *Store) LinesUsing(ctx context.Context, column string, ids []int64) ([]i
 	default:
 		return nil, fmt.Errorf("purchasing store: no line reference column %q", column)
 	}
-	return s.using(ctx, s.db.NewSelect().Model((*LineRow)(nil)).Join("JOIN purchases AS p ON p.id = l.purchase_id"),
-		bun.Ident("l."+column), ids)
-}
-
-// using reads the distinct values of col among ids in q's rows of live purchases (alias p).
-func (s *Store) using(ctx context.Context, q *bun.SelectQuery, col bun.Ident, ids []int64) ([]int64, error) {
-	var used []int64
-	if len(ids) == 0 {
-		return used, nil
-	}
-	err := q.ColumnExpr("DISTINCT ?", col).Where("p.deleted_at IS NULL").Where("? IN (?)", col, bun.In(ids)).Scan(ctx, &used)
-	return used, err
+	return db.AmongIDs(ctx, s.db.NewSelect().Model((*LineRow)(nil)).Join("JOIN purchases AS p ON p.id = l.purchase_id").
+		Where("p.deleted_at IS NULL"), "l."+column, ids)
 }
 
 // Hold takes the live purchase id of company companyID (0: any) for the rest of the transaction

@@ -424,33 +424,20 @@ func KeyOf(key string) func(Row) (any, int64) {
 }
 
 // Using returns which of ids live sales refer to through column (customer_id, store_id), in
-// one query; nothing is read for no ids.
+// one query.
 func (s *Store) Using(ctx context.Context, column string, ids []int64) ([]int64, error) {
 	switch column {
 	case "customer_id", "store_id":
 	default:
 		return nil, fmt.Errorf("sales store: no reference column %q", column)
 	}
-	var used []int64
-	if len(ids) == 0 {
-		return used, nil
-	}
-	col := bun.Ident("s." + column)
-	err := s.db.NewSelect().Model((*Row)(nil)).ColumnExpr("DISTINCT ?", col).Where("s.deleted_at IS NULL").
-		Where("? IN (?)", col, bun.In(ids)).Scan(ctx, &used)
-	return used, err
+	return db.AmongIDs(ctx, s.db.NewSelect().Model((*Row)(nil)).Where("s.deleted_at IS NULL"), "s."+column, ids)
 }
 
 // ProductsUsing returns which of the products ids a line of a live sale names, in one query.
 func (s *Store) ProductsUsing(ctx context.Context, ids []int64) ([]int64, error) {
-	var used []int64
-	if len(ids) == 0 {
-		return used, nil
-	}
-	err := s.db.NewSelect().Model((*LineRow)(nil)).ColumnExpr("DISTINCT l.product_id").
-		Join("JOIN sales AS s ON s.id = l.sale_id").Where("s.deleted_at IS NULL").
-		Where("l.product_id IN (?)", bun.In(ids)).Scan(ctx, &used)
-	return used, err
+	return db.AmongIDs(ctx, s.db.NewSelect().Model((*LineRow)(nil)).Join("JOIN sales AS s ON s.id = l.sale_id").
+		Where("s.deleted_at IS NULL"), "l.product_id", ids)
 }
 
 // Figures are the sums of a group of sales (one customer's, one seller's). Money in centavos.
