@@ -38,7 +38,12 @@
 //     'Supplier …: it has purchases.', 'Product …: it has stock on hand.' or the documents naming
 //     it, 'Category …: it has products.'); the others are archived, and a restore is refused
 //     when a live record has taken the unique value meanwhile (document number, code, name) or
-//     a product's category went.
+//     a product's category went. The owners ask what holds the records in one query per
+//     reference for the whole selection (platform/archiving.Held), in the archive's transaction
+//     after taking the records (FOR UPDATE on PostgreSQL), while a document naming a customer or
+//     supplier keeps it (FOR KEY SHARE) in the transaction that stores it: of a sale and an
+//     archive of its customer racing, one waits for the other, so never both succeed. Master
+//     data carries no amount: its previews and batches have no total (null), not $ 0.
 //   - Archived = soft-deleted (deleted_at, deleted_by), so lists, reports and party totals drop
 //     the records without knowing about archives; the batch's items say which records it took,
 //     so a restore never brings back a record deleted by hand. Each owner reverses every effect
@@ -92,6 +97,9 @@ type Kind struct {
 	// Filters are the filters beyond dates and ids it takes (FilterParty, FilterStore,
 	// FilterStatus, FilterCategory); nil: party, store and status, as documents do.
 	Filters []string
+	// NoAmounts: its records carry no amount (master data), so its previews and batches show
+	// no total (null), not $ 0.
+	NoAmounts bool
 }
 
 // The filters a Kind may take beyond dates and ids.
@@ -131,7 +139,7 @@ func New(d Deps) *Module {
 	}
 	kinds := make(map[string]app.Kind, len(d.Kinds))
 	for name, k := range d.Kinds {
-		kinds[name] = app.Kind{Owner: k.Owner, Along: k.Along, DocType: k.DocType, Filters: k.Filters}
+		kinds[name] = app.Kind{Owner: k.Owner, Along: k.Along, DocType: k.DocType, Filters: k.Filters, NoAmounts: k.NoAmounts}
 	}
 	return &Module{svc: app.New(app.Deps{DB: d.DB, Kinds: kinds, Mail: d.Mail, Users: d.Users, AdminRole: d.AdminRole, Now: d.Now}),
 		roles: archivehttp.Roles{Deleters: d.DeleteRoles, Restorers: []string{d.AdminRole}}}

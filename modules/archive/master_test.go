@@ -50,13 +50,17 @@ func TestArchiveMasterData(t *testing.T) {
 		if pv := w.preview(t, w.Other, selC); len(pv.Records) != 0 {
 			t.Fatalf("another company's user previews %+v", pv)
 		}
-		blockedWith(t, w.preview(t, w.User, selC), map[int64]string{w.customer: "Customer cannot be deleted: it has sales.", free: ""})
+		pvC := w.preview(t, w.User, selC)
+		blockedWith(t, pvC, map[int64]string{w.customer: "Customer cannot be deleted: it has sales.", free: ""})
+		if pvC.TotalCents != nil {
+			t.Fatalf("customers' preview total %d, want none (master data carries no amount)", *pvC.TotalCents)
+		}
 		// The user's customer is the only pending one: the status filter finds it alone.
 		blockedWith(t, w.preview(t, w.User, obj{"kind": "customers", "status": "pending"}), map[int64]string{free: ""})
 		w.Send(t, http.MethodPost, "/api/advanced-delete/preview", w.User, obj{"kind": "customers", "store_id": w.store}).
 			ExpectError(http.StatusUnprocessableEntity, "invalid", "This filter does not apply to what you delete.")
 		cb := w.archiveNext(t, selC)
-		if cb.RecordCount != 1 || cb.Kind != "customers" {
+		if cb.RecordCount != 1 || cb.Kind != "customers" || cb.TotalCents != nil {
 			t.Fatalf("customers batch %+v, want the one without sales", cb)
 		}
 		w.Get(t, fmt.Sprintf("/api/customers/%d", free), w.User).Expect(http.StatusNotFound)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -223,6 +224,44 @@ func TestKindFiltersMatchTheKindRules(t *testing.T) {
 		for _, e := range list(t, s, c.Admin, fmt.Sprintf("company_id=%d&per_page=100", c.OtherCompany)).Data {
 			if e.EntityID == "k" && e.Kind != domain.KindOf(e.Action, e.Entity) {
 				t.Errorf("%s shown as %s", e.Action, e.Kind)
+			}
+		}
+	})
+}
+
+// The record filter finds the advanced delete's entries by the entities the archive module
+// writes (advanced_delete for its steps, archive_batch for its batches), and "archive" — the
+// choice the page offered before, never written by a module — finds both, so that a link kept
+// from then still finds them.
+func TestRecordFilterFindsTheArchive(t *testing.T) {
+	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
+		c := s.NewCast(t)
+		for _, e := range []struct{ action, entity string }{
+			{"advanced_delete_previewed", "advanced_delete"}, {"archive_batch_archived", "archive_batch"},
+			{"purchase_archived", "purchase"}, {"archive_batch_restored", "archive_batch"},
+		} {
+			if err := auditlog.Record(context.Background(), s.DB, auditlog.Entry{CompanyID: auditlog.Int64(c.OtherCompany),
+				Action: e.action, Entity: e.entity, EntityID: "7"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for entity, want := range map[string]string{
+			"archive_batch":   "archive_batch_restored,archive_batch_archived",
+			"advanced_delete": "advanced_delete_previewed",
+			"archive":         "archive_batch_restored,archive_batch_archived,advanced_delete_previewed",
+		} {
+			got := actions(list(t, s, c.Admin, fmt.Sprintf("company_id=%d&entity=%s", c.OtherCompany, entity)))
+			if got != want {
+				t.Errorf("entity=%s found %s, want %s", entity, got, want)
+			}
+		}
+		// One batch's trail: the record filter with its id.
+		if got := actions(list(t, s, c.Admin, fmt.Sprintf("company_id=%d&entity=archive_batch&entity_id=7", c.OtherCompany))); got != "archive_batch_restored,archive_batch_archived" {
+			t.Errorf("batch 7's trail %s", got)
+		}
+		for _, e := range []string{"advanced_delete", "archive_batch"} {
+			if !slices.Contains(domain.Entities, e) {
+				t.Errorf("the record filter does not offer %s", e)
 			}
 		}
 	})

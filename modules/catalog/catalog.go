@@ -25,10 +25,12 @@
 //   - CategoryQuantities: the units ordered and received per category, shown in the categories
 //     list. Purchasing will implement it from purchase orders; until then ZeroQuantities
 //     answers zero for every category (percentage 0).
-//   - CategoryReferences / ProductReferences: whether a purchase, order or sale still refers to
-//     a category or product; deleting one that is referenced answers 409 'Category cannot be
+//   - CategoryReferences / ProductReferences: which categories or products a purchase, order or
+//     sale still refers to; deleting one that is referenced answers 409 'Category cannot be
 //     deleted' / 'Product cannot be deleted'. Inside the catalog, a category with live products
-//     is refused the same way.
+//     is refused the same way. A delete — one record, or an advanced delete's batch — takes its
+//     rows (FOR UPDATE on PostgreSQL) and asks, in its own transaction, one query per reference
+//     for all of them.
 package catalog
 
 import (

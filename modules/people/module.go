@@ -68,12 +68,8 @@ func New(d Deps) *Module {
 	if d.SupplierTotals != nil {
 		sd.Totals = supplierTotals{d.SupplierTotals}
 	}
-	for _, r := range d.CustomerRefs {
-		cd.Refs = append(cd.Refs, app.Ref{InUse: r.CustomerInUse, Holds: archiving.Holds(r)})
-	}
-	for _, r := range d.SupplierRefs {
-		sd.Refs = append(sd.Refs, app.Ref{InUse: r.SupplierInUse, Holds: archiving.Holds(r)})
-	}
+	cd.Refs = archiving.References(d.CustomerRefs, CustomerReferences.CustomersInUse)
+	sd.Refs = archiving.References(d.SupplierRefs, SupplierReferences.SuppliersInUse)
 	return &Module{db: d.DB, customers: app.New(domain.Customers, cd), suppliers: app.New(domain.Suppliers, sd), now: d.Now,
 		access: peoplehttp.Access{Staff: httpx.SignedIn(d.StaffRoles...), Deciders: httpx.SignedIn(d.AdminRole)}}
 }
@@ -93,6 +89,18 @@ func (m *Module) Customer(ctx context.Context, companyID, id int64) (Party, erro
 // profile for the withholding computations.
 func (m *Module) Supplier(ctx context.Context, companyID, id int64) (Party, error) {
 	return m.suppliers.Find(ctx, companyID, id)
+}
+
+// KeepCustomer keeps the live customer id of company companyID from being deleted until tx — the
+// transaction storing a document that names it — ends (404 apperror when there is none): a sale
+// and an archive of its customer cannot both succeed.
+func (m *Module) KeepCustomer(ctx context.Context, tx bun.IDB, companyID, id int64) error {
+	return m.customers.Keep(ctx, tx, companyID, id)
+}
+
+// KeepSupplier is KeepCustomer for a purchase's supplier.
+func (m *Module) KeepSupplier(ctx context.Context, tx bun.IDB, companyID, id int64) error {
+	return m.suppliers.Keep(ctx, tx, companyID, id)
 }
 
 // SupplierIDs returns up to limit live suppliers in scope that the search text q finds by the

@@ -18,15 +18,21 @@
 //   - CustomerTotals: the sales module computes each customer's total sales, total amount, paid
 //     and balance. Until it exists, NoSales answers zero for everyone (the list still shows the
 //     columns, all 0).
-//   - CustomerReferences / SupplierReferences: sales, purchases, payments… tell whether a record
-//     is still referenced; a referenced record cannot be deleted ('Customer cannot be deleted').
+//   - CustomerReferences / SupplierReferences: sales, purchases, payments… tell which records
+//     are still referenced; a referenced record cannot be deleted ('Customer cannot be deleted').
+//     A delete — one record, or an advanced delete's batch — takes its records (FOR UPDATE on
+//     PostgreSQL) and asks the references in its own transaction.
 //
 // And they read parties through Module.Customer and Module.Supplier (a purchase's supplier with
-// its tax profile, a sale's customer).
+// its tax profile, a sale's customer); a document naming a party keeps it in the transaction
+// that stores the document (Module.KeepCustomer, KeepSupplier), so that a delete of the party
+// and the document cannot both succeed.
 package people
 
 import (
 	"context"
+
+	"github.com/uptrace/bun"
 
 	"github.com/backoffice/backoffice/modules/people/internal/app"
 	"github.com/backoffice/backoffice/modules/people/internal/domain"
@@ -69,14 +75,16 @@ func (NoSales) CustomerTotals(context.Context, []int64) (map[int64]Totals, error
 	return map[int64]Totals{}, nil
 }
 
-// CustomerReferences tells whether a customer is still referenced (by sales, for instance).
+// CustomerReferences tells which customers are still referenced (by sales, for instance):
+// CustomersInUse returns which of ids live records name, read on db — the deleting
+// transaction, after it took the customers — in one query for them all.
 type CustomerReferences interface {
-	CustomerInUse(ctx context.Context, customerID int64) (bool, error)
+	CustomersInUse(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error)
 }
 
-// SupplierReferences tells whether a supplier is still referenced (by purchases, for instance).
+// SupplierReferences is CustomerReferences for suppliers (held by purchases, for instance).
 type SupplierReferences interface {
-	SupplierInUse(ctx context.Context, supplierID int64) (bool, error)
+	SuppliersInUse(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error)
 }
 
 // CompanyNames resolves company ids to names, leaving out companies that are gone

@@ -350,8 +350,19 @@ func TestApproval(t *testing.T) {
 // refs reports the ids in it as referenced.
 type refs map[int64]bool
 
-func (r refs) CustomerInUse(_ context.Context, id int64) (bool, error) { return r[id], nil }
-func (r refs) SupplierInUse(_ context.Context, id int64) (bool, error) { return r[id], nil }
+func (r refs) CustomersInUse(_ context.Context, _ bun.IDB, ids []int64) ([]int64, error) {
+	var used []int64
+	for _, id := range ids {
+		if r[id] {
+			used = append(used, id)
+		}
+	}
+	return used, nil
+}
+
+func (r refs) SuppliersInUse(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error) {
+	return r.CustomersInUse(ctx, db, ids)
+}
 
 func TestDelete(t *testing.T) {
 	t.Parallel()

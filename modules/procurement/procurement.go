@@ -49,6 +49,13 @@
 // which other receipts may have taken since, so the goods are received again as a new received
 // order against the order.
 //
+// Lock order: every write that changes a purchase order and its received orders takes the
+// order's row first, then the received orders' rows, then the product's stock (the catalog's
+// row) — receiving and editing a receipt book on the order first, deciding a receipt takes its
+// order first (store.LockOrders), archiving and restoring received orders on their own take
+// their orders first, archiving an order holds it before its receipts — so that two such
+// writes on PostgreSQL queue behind each other instead of deadlocking.
+//
 // Numbers: orders are PO-000001, PO-000002, … and receipts RO-000001, … per company, from the
 // company's counters (platform/sequence, names "purchase_order" and "received_order") moved in
 // the transaction that stores the document; a number is never given twice in a company (unique
@@ -133,14 +140,16 @@ func (u *Usage) CategoryQuantities(ctx context.Context, ids []int64) (map[int64]
 	return out, nil
 }
 
-// CategoryInUse implements catalog.CategoryReferences: a live order or receipt names it.
-func (u *Usage) CategoryInUse(ctx context.Context, categoryID int64) (bool, error) {
-	return u.st.InUse(ctx, "category_id", categoryID)
+// CategoriesInUse implements catalog.CategoryReferences: which of the categories ids a live
+// order or receipt names, read on db.
+func (u *Usage) CategoriesInUse(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error) {
+	return u.st.With(db).Using(ctx, "category_id", ids)
 }
 
-// ProductInUse implements catalog.ProductReferences: a live order or receipt names it.
-func (u *Usage) ProductInUse(ctx context.Context, productID int64) (bool, error) {
-	return u.st.InUse(ctx, "product_id", productID)
+// ProductsInUse implements catalog.ProductReferences: which of the products ids a live order or
+// receipt names, read on db.
+func (u *Usage) ProductsInUse(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error) {
+	return u.st.With(db).Using(ctx, "product_id", ids)
 }
 
 // ReceiptApproved is the status of a received order an administrator approved: the only one a

@@ -184,10 +184,10 @@ func New(d Deps) (*Product, error) {
 			"purchase_orders": {Owner: p.Procurement.PurchaseOrders(), Filters: []string{archive.FilterStatus}},
 			"received_orders": {Owner: p.Procurement.ReceivedOrders(), Filters: []string{archive.FilterStatus}},
 			// Master data: what live records still hold stays ('… cannot be deleted: it has …').
-			"customers":  {Owner: p.People.Customers(), Filters: []string{archive.FilterStatus}},
-			"suppliers":  {Owner: p.People.Suppliers(), Filters: []string{archive.FilterStatus}},
-			"products":   {Owner: p.Catalog.Products(), Filters: []string{archive.FilterCategory}},
-			"categories": {Owner: p.Catalog.Categories(), Filters: []string{}},
+			"customers":  {Owner: p.People.Customers(), Filters: []string{archive.FilterStatus}, NoAmounts: true},
+			"suppliers":  {Owner: p.People.Suppliers(), Filters: []string{archive.FilterStatus}, NoAmounts: true},
+			"products":   {Owner: p.Catalog.Products(), Filters: []string{archive.FilterCategory}, NoAmounts: true},
+			"categories": {Owner: p.Catalog.Categories(), Filters: []string{}, NoAmounts: true},
 		}})
 	p.Audit = audit.New(audit.Deps{DB: d.DB, Users: au.UserNames, Companies: st.CompanyNames, AdminRole: auth.RoleAdmin, Now: d.Now})
 	p.Reports = reports.New(reports.Deps{DB: cmp.Or(d.ReportsDB, d.DB), StaffRoles: staff, AdminRole: auth.RoleAdmin, Now: d.Now})

@@ -27,6 +27,9 @@ import (
 // Suppliers finds a live supplier of a company with its tax profile (*people.Module).
 type Suppliers interface {
 	Supplier(ctx context.Context, companyID, id int64) (people.Party, error)
+	// KeepSupplier keeps the live supplier from being deleted until tx, which stores a purchase
+	// naming it, ends (404 apperror when there is none).
+	KeepSupplier(ctx context.Context, tx bun.IDB, companyID, id int64) error
 	SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error)
 }
 
@@ -198,9 +201,10 @@ func NewUsage(db bun.IDB) *Usage { return &Usage{st: store.New(db)} }
 // (archiving.Holder).
 func (u *Usage) Holds() string { return "purchases" }
 
-// SupplierInUse reports whether a live purchase names the supplier (people.SupplierReferences).
-func (u *Usage) SupplierInUse(ctx context.Context, id int64) (bool, error) {
-	return u.st.InUse(ctx, "supplier_id", id)
+// SuppliersInUse returns which of the suppliers ids a live purchase names, read on db
+// (people.SupplierReferences).
+func (u *Usage) SuppliersInUse(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error) {
+	return u.st.With(db).Using(ctx, "supplier_id", ids)
 }
 
 // SupplierTotals are the suppliers' figures from their live, approved purchases
@@ -221,18 +225,20 @@ func (u *Usage) SupplierTotals(ctx context.Context, ids []int64) (map[int64]peop
 
 // StoreInUse reports whether a live purchase names the store (settings.StoreReferences).
 func (u *Usage) StoreInUse(ctx context.Context, id int64) (bool, error) {
-	return u.st.InUse(ctx, "store_id", id)
+	used, err := u.st.Using(ctx, "store_id", []int64{id})
+	return len(used) > 0, err
 }
 
-// ProductInUse reports whether a live purchase has a line of the product (catalog.ProductReferences).
-func (u *Usage) ProductInUse(ctx context.Context, id int64) (bool, error) {
-	return u.st.LineInUse(ctx, "product_id", id)
+// ProductsInUse returns which of the products ids a line of a live purchase names, read on db
+// (catalog.ProductReferences).
+func (u *Usage) ProductsInUse(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error) {
+	return u.st.With(db).LinesUsing(ctx, "product_id", ids)
 }
 
-// CategoryInUse reports whether a live purchase has a line of the category
-// (catalog.CategoryReferences).
-func (u *Usage) CategoryInUse(ctx context.Context, id int64) (bool, error) {
-	return u.st.LineInUse(ctx, "category_id", id)
+// CategoriesInUse returns which of the categories ids a line of a live purchase names, read on
+// db (catalog.CategoryReferences).
+func (u *Usage) CategoriesInUse(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error) {
+	return u.st.With(db).LinesUsing(ctx, "category_id", ids)
 }
 
 // supplierSource reads a people supplier as pricing needs it.
@@ -247,6 +253,10 @@ func (a supplierSource) PurchaseSupplier(ctx context.Context, companyID, id int6
 	return app.Supplier{Name: p.DisplayName(), ApprovalStatus: p.ApprovalStatus, Profile: tax.Supplier{
 		PersonType: string(p.PersonType), Declarante: p.Declarante, IVAResponsible: p.IVAResponsible,
 		GranContribuyente: p.GranContribuyente, Autorretenedor: p.Autorretenedor}}, nil
+}
+
+func (a supplierSource) KeepSupplier(ctx context.Context, tx bun.IDB, companyID, id int64) error {
+	return a.s.KeepSupplier(ctx, tx, companyID, id)
 }
 
 func (a supplierSource) SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error) {

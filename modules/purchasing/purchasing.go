@@ -111,10 +111,12 @@
 // company_id filter) and may create in another company; everyone else sees and writes only
 // their own company's purchases, and another company's purchase answers 404.
 //
-// Other modules plug in through Module: SupplierInUse, StoreInUse, ProductInUse and
-// CategoryInUse implement people.SupplierReferences, settings.StoreReferences and
+// Other modules plug in through Usage: SuppliersInUse, StoreInUse, ProductsInUse and
+// CategoriesInUse implement people.SupplierReferences, settings.StoreReferences and
 // catalog.ProductReferences / CategoryReferences, so a supplier, store, product or category
-// that a live purchase names cannot be deleted. Module is the payments module's way to a
+// that a live purchase names cannot be deleted; a purchase keeps its supplier (people's
+// KeepSupplier) in the transaction that stores it — create, edit, restore — so that it and a
+// delete of the supplier cannot both succeed. Module is the payments module's way to a
 // purchase (platform/payable.Ledger): Document holds the purchase in the payment's transaction
 // (a row lock on PostgreSQL, the write lock on SQLite) — its reference number is both its number
 // and the supplier's invoice number, its due date the purchase's —, ApplyPaid moves paid, balance

@@ -31,6 +31,9 @@ import (
 // search text finds (*people.Module).
 type Customers interface {
 	Customer(ctx context.Context, companyID, id int64) (people.Party, error)
+	// KeepCustomer keeps the live customer from being deleted until tx, which stores a sale
+	// naming it, ends (404 apperror when there is none).
+	KeepCustomer(ctx context.Context, tx bun.IDB, companyID, id int64) error
 	CustomerIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error)
 }
 
@@ -177,19 +180,22 @@ func NewUsage(db bun.IDB) *Usage { return &Usage{st: store.New(db)} }
 // Holds names what keeps a customer or product it references from going (archiving.Holder).
 func (u *Usage) Holds() string { return "sales" }
 
-// CustomerInUse reports whether a live sale names the customer (people.CustomerReferences).
-func (u *Usage) CustomerInUse(ctx context.Context, id int64) (bool, error) {
-	return u.st.InUse(ctx, "customer_id", id)
+// CustomersInUse returns which of the customers ids a live sale names, read on db
+// (people.CustomerReferences).
+func (u *Usage) CustomersInUse(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error) {
+	return u.st.With(db).Using(ctx, "customer_id", ids)
 }
 
 // StoreInUse reports whether a live sale names the store (settings.StoreReferences).
 func (u *Usage) StoreInUse(ctx context.Context, id int64) (bool, error) {
-	return u.st.InUse(ctx, "store_id", id)
+	used, err := u.st.Using(ctx, "store_id", []int64{id})
+	return len(used) > 0, err
 }
 
-// ProductInUse reports whether a live sale has a line of the product (catalog.ProductReferences).
-func (u *Usage) ProductInUse(ctx context.Context, id int64) (bool, error) {
-	return u.st.ProductInUse(ctx, id)
+// ProductsInUse returns which of the products ids a line of a live sale names, read on db
+// (catalog.ProductReferences).
+func (u *Usage) ProductsInUse(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error) {
+	return u.st.With(db).ProductsUsing(ctx, ids)
 }
 
 // CustomerTotals are the customers' sales figures (people.CustomerTotals): count, amount, paid
@@ -232,6 +238,10 @@ func (a customerSource) SaleCustomer(ctx context.Context, companyID, id int64) (
 	// A legal entity is named by its company name (people's DisplayName), copied at write time.
 	return app.Customer{Name: p.DisplayName(), ApprovalStatus: p.ApprovalStatus,
 		Profile: tax.Customer{PersonType: string(p.PersonType), GranContribuyente: p.GranContribuyente}}, nil
+}
+
+func (a customerSource) KeepCustomer(ctx context.Context, tx bun.IDB, companyID, id int64) error {
+	return a.c.KeepCustomer(ctx, tx, companyID, id)
 }
 
 func (a customerSource) CustomerIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error) {

@@ -60,9 +60,11 @@
 // only their own company's sales, and another company's sale answers 404.
 //
 // Other modules plug in through Usage (built before them, reading only this module's tables):
-// CustomerTotals and UserSales give the figures; CustomerInUse, StoreInUse and ProductInUse
+// CustomerTotals and UserSales give the figures; CustomersInUse, StoreInUse and ProductsInUse
 // implement people.CustomerReferences, settings.StoreReferences and catalog.ProductReferences,
-// so a customer, store or product that a live sale names cannot be deleted. Module is the
+// so a customer, store or product that a live sale names cannot be deleted. A sale keeps its
+// customer (people's KeepCustomer) in the transaction that stores it — create, edit, restore —
+// so that it and a delete of the customer cannot both succeed. Module is the
 // payments module's way to a sale (platform/payable.Ledger): Document, ApplyPaid, and Open — the
 // approved sales with a balance of some customers, oldest first (a sale is due at once).
 package sales

@@ -26,3 +26,47 @@ func Hold(ctx context.Context, idb bun.IDB, sel *bun.SelectQuery, table, alias s
 	}
 	return NotFound(sel.Scan(ctx))
 }
+
+// HoldRows keeps the rows ids of table (live or not) for the rest of the transaction idb works
+// in, before a check that nothing may overtake and the write it allows: a master record's
+// delete, which first asks whether other records name it (platform/archiving.Held), or a
+// receipt's decision, which first takes its purchase order. On PostgreSQL it is SELECT … FOR
+// UPDATE, in id order so that two holders of overlapping rows queue instead of deadlocking; a
+// writer that keeps one of the rows (KeepRow) waits for us, and we for it. On SQLite it does
+// nothing: a transaction takes the database's write lock at BEGIN (_txlock=immediate), so no
+// other writer runs until it ends. Nothing is read for no ids.
+func HoldRows(ctx context.Context, idb bun.IDB, table string, ids []int64) error {
+	if len(ids) == 0 || !IsPostgres(idb) {
+		return nil
+	}
+	var held []int64
+	return idb.NewSelect().Table(table).Column("id").Where("id IN (?)", bun.In(ids)).Order("id").For("UPDATE").
+		Scan(ctx, &held)
+}
+
+// KeepRow reads sel — a SELECT of one live row's id, the row aliased alias — and keeps that row from being
+// deleted until the transaction idb works in ends: a document naming a customer, supplier or
+// product keeps it while it is stored, so that an archive of that record either waits for the
+// document and sees it, or goes first and the document finds the record gone. On PostgreSQL
+// it is FOR KEY SHARE of alias, which conflicts with HoldRows' FOR UPDATE but not with an edit
+// of the row's other columns; on SQLite a plain read (the transaction holds the write lock from
+// BEGIN). ErrNotFound when there is no such row.
+func KeepRow(ctx context.Context, idb bun.IDB, sel *bun.SelectQuery, alias string) error {
+	if IsPostgres(idb) {
+		sel = sel.For("KEY SHARE OF " + alias)
+	}
+	var id int64
+	return NotFound(sel.Scan(ctx, &id))
+}
+
+// AmongIDs reads which of ids the rows of q name in col (a column of q's rows, e.g.
+// "s.customer_id"): its distinct values among ids, ascending, in one query; nothing is read for
+// no ids. How a module answers "which of these records do my live records name" for a batch.
+func AmongIDs(ctx context.Context, q *bun.SelectQuery, col string, ids []int64) ([]int64, error) {
+	found := []int64{}
+	if len(ids) == 0 {
+		return found, nil
+	}
+	err := q.ColumnExpr("DISTINCT "+col).Where(col+" IN (?)", bun.In(ids)).OrderExpr(col).Scan(ctx, &found)
+	return found, err
+}

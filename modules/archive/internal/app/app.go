@@ -79,6 +79,17 @@ type Kind struct {
 	// FilterStatus, FilterCategory); nil is the documents' party, store and status. A filter the
 	// kind does not take is refused rather than ignored, so that it never widens a selection.
 	Filters []string
+	// NoAmounts: the kind's records carry no amount (master data: customers, suppliers,
+	// products, categories), so its previews and batches have no total — none, rather than a
+	// total of $ 0 that reads as records worth nothing.
+	NoAmounts bool
+}
+
+// Priced reports whether the records of kind carry amounts, so that its previews and batches
+// have a total.
+func (s *Service) Priced(kind string) bool {
+	k, ok := s.d.Kinds[kind]
+	return ok && !k.NoAmounts
 }
 
 // The filters a Kind may take beyond dates and ids (the request's field names).
@@ -139,6 +150,9 @@ type Preview struct {
 	// Count and TotalCents are of the records that go; Dependents counts what goes along.
 	Count, Dependents int
 	TotalCents        int64
+	// Priced: the kind's records carry amounts (Kind.NoAmounts unset); TotalCents means
+	// nothing otherwise.
+	Priced bool
 	// hash binds a code to this exact preview: the normalised request and the ids it resolved to.
 	hash string
 }
@@ -205,7 +219,7 @@ func (s *Service) preview(ctx context.Context, db bun.IDB, p caller.Principal, r
 			recs[i].Dependents = append(recs[i].Dependents, along[recs[i].ID]...)
 		}
 	}
-	pv := &Preview{Kind: r.Kind, Records: recs}
+	pv := &Preview{Kind: r.Kind, Records: recs, Priced: !k.NoAmounts}
 	var going []int64
 	for _, rec := range recs {
 		if rec.Blocked != "" {

@@ -21,6 +21,9 @@ type Batch struct {
 	// Restorable tells whether an administrator may still restore it (not restored, within 30
 	// days).
 	Restorable bool
+	// Priced: its kind's records carry amounts (Service.Priced); TotalCents means nothing
+	// otherwise.
+	Priced bool
 }
 
 // Batches lists the batches p sees (an administrator every company or the one companyFilter
@@ -42,7 +45,8 @@ func (s *Service) Batches(ctx context.Context, p caller.Principal, companyFilter
 	out := make([]Batch, len(rows))
 	now := s.now()
 	for i, b := range rows {
-		out[i] = Batch{Batch: b, Items: items[b.ID], Restorable: b.RestoredAt == nil && now.Sub(b.CreatedAt) <= RestoreLimit}
+		out[i] = Batch{Batch: b, Items: items[b.ID], Restorable: b.RestoredAt == nil && now.Sub(b.CreatedAt) <= RestoreLimit,
+			Priced: s.Priced(b.Kind)}
 	}
 	return out, n, nil
 }

@@ -64,7 +64,7 @@ type ArchiveRecord struct {
 type ArchivePreview struct {
 	Kind       string          `json:"kind"`
 	Count      int             `json:"count" doc:"Records that go"`
-	TotalCents int64           `json:"total_cents" doc:"Their total amount"`
+	TotalCents *int64          `json:"total_cents" doc:"Their total amount; null for master data (customers, suppliers, products, categories), which carries no amount"`
 	Dependents int             `json:"dependents" doc:"Records that go along with them"`
 	Blocked    int             `json:"blocked" doc:"Selected records that cannot go"`
 	Records    []ArchiveRecord `json:"records"`
@@ -78,7 +78,7 @@ type ArchiveBatch struct {
 	Reason         string        `json:"reason"`
 	RecordCount    int           `json:"record_count"`
 	DependentCount int           `json:"dependent_count"`
-	TotalCents     int64         `json:"total_cents"`
+	TotalCents     *int64        `json:"total_cents" doc:"The total amount of its records; null for master data, which carries no amount"`
 	CreatedBy      int64         `json:"created_by"`
 	CreatedByName  string        `json:"created_by_name"`
 	CreatedAt      time.Time     `json:"created_at"`
@@ -90,7 +90,7 @@ type ArchiveBatch struct {
 
 func batchView(b app.Batch) ArchiveBatch {
 	out := ArchiveBatch{ID: b.ID, CompanyID: b.CompanyID, Kind: b.Kind, Reason: b.Reason, RecordCount: b.RecordCount,
-		DependentCount: b.DependentCount, TotalCents: b.TotalCents, CreatedBy: b.CreatedBy, CreatedByName: b.CreatedByName,
+		DependentCount: b.DependentCount, TotalCents: amount(b.Priced, b.TotalCents), CreatedBy: b.CreatedBy, CreatedByName: b.CreatedByName,
 		CreatedAt: b.CreatedAt, RestoredAt: b.RestoredAt, RestoredByName: b.RestoredByName, Restorable: b.Restorable,
 		Items: make([]ArchiveItem, len(b.Items))}
 	for i, it := range b.Items {
@@ -99,8 +99,17 @@ func batchView(b app.Batch) ArchiveBatch {
 	return out
 }
 
+// amount is a total as the API shows it: null when the kind's records carry no amount.
+func amount(priced bool, cents int64) *int64 {
+	if !priced {
+		return nil
+	}
+	return &cents
+}
+
 func previewView(pv *app.Preview) ArchivePreview {
-	out := ArchivePreview{Kind: pv.Kind, Count: pv.Count, TotalCents: pv.TotalCents, Dependents: pv.Dependents, Records: make([]ArchiveRecord, len(pv.Records))}
+	out := ArchivePreview{Kind: pv.Kind, Count: pv.Count, TotalCents: amount(pv.Priced, pv.TotalCents), Dependents: pv.Dependents,
+		Records: make([]ArchiveRecord, len(pv.Records))}
 	for i, r := range pv.Records {
 		rec := ArchiveRecord{ID: r.ID, CompanyID: r.CompanyID, Number: r.Number, Party: r.Party, Date: r.Date, AmountCents: r.AmountCents,
 			Blocked: r.Blocked, Dependents: make([]ArchiveItem, len(r.Dependents))}
@@ -207,7 +216,7 @@ func Routes(api huma.API, svc *app.Service, roles Roles) {
 				return nil, err
 			}
 			out := &archiveBatchOutput{}
-			out.Body.Data = batchView(app.Batch{Batch: *b, Restorable: true})
+			out.Body.Data = batchView(app.Batch{Batch: *b, Restorable: true, Priced: svc.Priced(b.Kind)})
 			return out, nil
 		})
 
@@ -238,7 +247,7 @@ func Routes(api huma.API, svc *app.Service, roles Roles) {
 				return nil, err
 			}
 			out := &archiveBatchOutput{}
-			out.Body.Data = batchView(app.Batch{Batch: *b})
+			out.Body.Data = batchView(app.Batch{Batch: *b, Priced: svc.Priced(b.Kind)})
 			return out, nil
 		})
 }

@@ -86,6 +86,22 @@ func KindOf(action, entity string) string {
 	return Other
 }
 
-// Entities are the kinds of record the modules audit, the record filter's choices.
+// Entities are the kinds of record the modules audit, the record filter's choices (the web's
+// AUDIT_ENTITIES): what the modules write as the entry's entity. The advanced delete writes
+// its steps as advanced_delete and its batches (archived, restored) as archive_batch.
 var Entities = []string{"user", "company", "store", "site_settings", "tax_uvt", "category", "product", "customer", "supplier",
-	"purchase_order", "received_order", "purchase", "purchase_return", "sale", "payment", "payment_batch", "attachment", "archive"}
+	"purchase_order", "received_order", "purchase", "purchase_return", "sale", "payment", "payment_batch", "attachment",
+	"advanced_delete", "archive_batch"}
+
+// aliases are record filters that find several entities: "archive", which the page offered
+// before it named the advanced delete's two entities — no module ever wrote it —, finds both,
+// so that a link kept from then still finds the archive's entries.
+var aliases = map[string][]string{"archive": {"archive_batch", "advanced_delete"}}
+
+// EntitiesOf is what the record filter entity finds: its aliases' entities, else itself.
+func EntitiesOf(entity string) []string {
+	if es, ok := aliases[entity]; ok {
+		return es
+	}
+	return []string{entity}
+}

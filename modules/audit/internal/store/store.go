@@ -55,7 +55,7 @@ func (s *Store) filtered(q *bun.SelectQuery, scope listing.Scope, f Filter) *bun
 		q = q.Where("a.actor_id = ?", f.ActorID)
 	}
 	if f.Entity != "" {
-		q = q.Where("a.entity = ?", f.Entity)
+		q = q.Where("a.entity IN (?)", bun.In(domain.EntitiesOf(f.Entity)))
 	}
 	if f.EntityID != "" {
 		q = q.Where("a.entity_id = ?", f.EntityID)

@@ -15,6 +15,7 @@ import (
 	"github.com/backoffice/backoffice/modules/catalog/internal/domain"
 	"github.com/backoffice/backoffice/modules/catalog/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/archiving"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/caller"
@@ -34,14 +35,16 @@ type CategoryQuantities interface {
 	CategoryQuantities(ctx context.Context, categoryIDs []int64) (map[int64]Quantities, error)
 }
 
-// CategoryReferences tells whether another module still refers to a category.
+// CategoryReferences tells which categories another module still refers to: CategoriesInUse
+// returns which of ids its live records name, read on db — the deleting transaction, after it
+// took the categories — in one query for them all.
 type CategoryReferences interface {
-	CategoryInUse(ctx context.Context, categoryID int64) (bool, error)
+	CategoriesInUse(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error)
 }
 
-// ProductReferences tells whether another module still refers to a product.
+// ProductReferences is CategoryReferences for products.
 type ProductReferences interface {
-	ProductInUse(ctx context.Context, productID int64) (bool, error)
+	ProductsInUse(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error)
 }
 
 // Companies resolves a company id to its name ("" when there is no such live company).
@@ -72,11 +75,21 @@ type Deps struct {
 type Service struct {
 	d     Deps
 	store *store.Store
+	// productRefs and categoryRefs are what holds a product or category from going, in the
+	// order a refusal names them: the other modules' references, and first, for a category,
+	// its own live products.
+	productRefs, categoryRefs []archiving.Reference
 }
 
 // New builds the Service.
 func New(d Deps) *Service {
-	return &Service{d: d, store: store.New(d.DB)}
+	s := &Service{d: d, store: store.New(d.DB)}
+	s.productRefs = archiving.References(d.ProductRef, ProductReferences.ProductsInUse)
+	own := archiving.Reference{Holds: "products", InUse: func(ctx context.Context, db bun.IDB, ids []int64) ([]int64, error) {
+		return s.store.With(db).CategoriesWithProducts(ctx, ids)
+	}}
+	s.categoryRefs = append([]archiving.Reference{own}, archiving.References(d.CategoryRef, CategoryReferences.CategoriesInUse)...)
+	return s
 }
 
 // Tables named in the list-total cache.
@@ -118,17 +131,6 @@ func id(v int64) string { return strconv.FormatInt(v, 10) }
 func (s *Service) record(ctx context.Context, tx bun.IDB, p caller.Principal, companyID int64, action, entity string, entityID int64, detail string, at time.Time) error {
 	return audit.Record(ctx, tx, audit.Entry{CompanyID: audit.Int64(companyID), ActorID: audit.Int64(p.UserID),
 		Action: action, Entity: entity, EntityID: id(entityID), Detail: detail, IP: caller.ClientIP(ctx), CreatedAt: at})
-}
-
-// inUse asks each referencing module in turn.
-func inUse[R any](ctx context.Context, refs []R, ask func(R) (bool, error)) (bool, error) {
-	for _, r := range refs {
-		used, err := ask(r)
-		if err != nil || used {
-			return used, err
-		}
-	}
-	return false, nil
 }
 
 // isNotFound reports a store miss.

@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/uptrace/bun"
 
@@ -67,19 +69,24 @@ func productItem(p *store.Product) archiving.Item {
 	return archiving.Item{Kind: KindProduct, ID: p.ID, CompanyID: p.CompanyID, Number: p.Code, Party: p.Name}
 }
 
-// productBlocked says why product p cannot go: units in stock (archiving it would lose them
-// from the books) or another module's live records naming it; "" when it can.
-func (s *Service) productBlocked(ctx context.Context, p *store.Product) (string, error) {
-	if p.Quantity > 0 {
-		return archiving.CannotDelete("Product", "stock on hand"), nil
+// productsHeld says, for each of the products ps that cannot go, why: units in stock
+// (archiving it would lose them from the books) or another module's live records naming it,
+// asked on db in one query per reference for them all (archiving.Held).
+func (s *Service) productsHeld(ctx context.Context, db bun.IDB, ps []*store.Product) (map[int64]string, error) {
+	ids := make([]int64, 0, len(ps))
+	for _, p := range ps {
+		ids = append(ids, p.ID)
 	}
-	for _, r := range s.d.ProductRef {
-		used, err := r.ProductInUse(ctx, p.ID)
-		if err != nil || used {
-			return archiving.CannotDelete("Product", archiving.Holds(r)), err
+	held, err := archiving.Refusals(ctx, db, ids, s.productRefs, "Product")
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ps {
+		if p.Quantity > 0 {
+			held[p.ID] = archiving.CannotDelete("Product", "stock on hand")
 		}
 	}
-	return "", nil
+	return held, nil
 }
 
 // SelectProducts reads, on db, up to limit live products of sel in sc (chosen, or by category
@@ -89,30 +96,52 @@ func (s *Service) SelectProducts(ctx context.Context, db bun.IDB, sc listing.Sco
 	if err != nil {
 		return nil, err
 	}
-	out := make([]archiving.Record, len(rows))
+	ps := make([]*store.Product, len(rows))
 	for i := range rows {
-		p := &rows[i].Product
+		ps[i] = &rows[i].Product
+	}
+	held, err := s.productsHeld(ctx, db, ps)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]archiving.Record, len(rows))
+	for i, p := range ps {
 		out[i] = archiving.Record{ID: p.ID, CompanyID: p.CompanyID, Number: p.Code, Party: p.Name + " · " + rows[i].CategoryName,
-			Date: archiving.CreatedDay(p.CreatedAt)}
-		if out[i].Blocked, err = s.productBlocked(ctx, p); err != nil {
-			return nil, err
-		}
+			Date: archiving.CreatedDay(p.CreatedAt), Blocked: held[p.ID]}
 	}
 	return out, nil
 }
 
 // ArchiveProducts archives, in tx, the live products ids (their images stay attached, for the
-// restore), each with an audit entry and a product.archived event. A product that took stock or
-// a document since the preview fails the whole call with the reason.
+// restore), each with an audit entry and a product.archived event. The products are taken
+// first, then what holds them is asked; a product that took stock or a document since the
+// preview fails the whole call with the reason.
 func (s *Service) ArchiveProducts(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
 	st := s.store.With(tx)
-	return s.archiveEach(ctx, tx, ids, by, func(id int64) (archiving.Item, string, error) {
+	if err := st.HoldProducts(ctx, ids); err != nil {
+		return nil, err
+	}
+	rows := make(map[int64]*store.Product, len(ids))
+	for _, id := range ids {
 		row, err := st.ProductByID(ctx, all, id)
-		if err != nil {
-			return archiving.Item{}, "", err
+		if isNotFound(err) {
+			continue // archiveEach says it is gone
 		}
-		why, err := s.productBlocked(ctx, &row.Product)
-		return productItem(&row.Product), why, err
+		if err != nil {
+			return nil, err
+		}
+		rows[id] = &row.Product
+	}
+	held, err := s.productsHeld(ctx, tx, slices.Collect(maps.Values(rows)))
+	if err != nil {
+		return nil, err
+	}
+	return s.archiveEach(ctx, tx, ids, by, func(id int64) (archiving.Item, string, error) {
+		p, ok := rows[id]
+		if !ok {
+			return archiving.Item{}, "", store.ErrNotFound
+		}
+		return productItem(p), held[id], nil
 	}, func(id int64) error { return st.SoftDeleteProduct(ctx, id, by.UserID, by.At) })
 }
 
@@ -181,27 +210,10 @@ func categoryItem(c *store.Category) archiving.Item {
 	return archiving.Item{Kind: KindCategory, ID: c.ID, CompanyID: c.CompanyID, Number: c.Name, Party: c.Name}
 }
 
-// categoryBlocked says why category id cannot go: live products in it, or another module's live
-// records naming it; "" when it can.
-func (s *Service) categoryBlocked(ctx context.Context, st *store.Store, id int64) (string, error) {
-	has, err := st.CategoryHasProducts(ctx, id)
-	if err != nil || has {
-		return archiving.CannotDelete("Category", "products"), err
-	}
-	for _, r := range s.d.CategoryRef {
-		used, err := r.CategoryInUse(ctx, id)
-		if err != nil || used {
-			return archiving.CannotDelete("Category", archiving.Holds(r)), err
-		}
-	}
-	return "", nil
-}
-
 // SelectCategories reads, on db, up to limit live categories of sel in sc (chosen, or by
 // creation dates); those with products or named by live documents are listed as blocked.
 func (s *Service) SelectCategories(ctx context.Context, db bun.IDB, sc listing.Scope, sel archiving.Selection, limit int) ([]archiving.Record, error) {
-	st := s.store.With(db)
-	rows, err := st.SelectedCategories(ctx, sc, sel, limit)
+	rows, err := s.store.With(db).SelectedCategories(ctx, sc, sel, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -209,25 +221,28 @@ func (s *Service) SelectCategories(ctx context.Context, db bun.IDB, sc listing.S
 	for i := range rows {
 		c := &rows[i]
 		out[i] = archiving.Record{ID: c.ID, CompanyID: c.CompanyID, Number: c.Name, Date: archiving.CreatedDay(c.CreatedAt)}
-		if out[i].Blocked, err = s.categoryBlocked(ctx, st, c.ID); err != nil {
-			return nil, err
-		}
 	}
-	return out, nil
+	return out, archiving.Refuse(ctx, db, out, s.categoryRefs, "Category")
 }
 
 // ArchiveCategories archives, in tx, the live categories ids, each with an audit entry and a
-// category.archived event. One that took a product or a document since the preview fails the
-// whole call with the reason.
+// category.archived event. The categories are taken first, then what holds them is asked; one
+// that took a product or a document since the preview fails the whole call with the reason.
 func (s *Service) ArchiveCategories(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
 	st := s.store.With(tx)
+	if err := st.HoldCategories(ctx, ids); err != nil {
+		return nil, err
+	}
+	held, err := archiving.Refusals(ctx, tx, ids, s.categoryRefs, "Category")
+	if err != nil {
+		return nil, err
+	}
 	return s.archiveEach(ctx, tx, ids, by, func(id int64) (archiving.Item, string, error) {
 		c, err := st.CategoryByID(ctx, all, id)
 		if err != nil {
 			return archiving.Item{}, "", err
 		}
-		why, err := s.categoryBlocked(ctx, st, id)
-		return categoryItem(c), why, err
+		return categoryItem(c), held[id], nil
 	}, func(id int64) error { return st.SoftDeleteCategory(ctx, id, by.UserID, by.At) })
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/backoffice/backoffice/modules/catalog/internal/domain"
 	"github.com/backoffice/backoffice/modules/catalog/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/archiving"
 	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
 )
@@ -218,26 +219,14 @@ func (s *Service) DeleteCategory(ctx context.Context, p caller.Principal, catego
 	if err != nil {
 		return apperror.Internal(err)
 	}
-	used, err := inUse(ctx, s.d.CategoryRef, func(r CategoryReferences) (bool, error) { return r.CategoryInUse(ctx, row.ID) })
-	if err != nil {
-		return apperror.Internal(err)
-	}
-	if used {
-		return apperror.Conflict(domain.MsgCategoryInUse)
-	}
 	now := s.d.Now().UTC()
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		st := s.store.With(tx)
-		// Checked inside the transaction that deletes, so a product created meanwhile in
-		// this category is seen (on PostgreSQL the product's foreign key holds the row too).
-		has, err := st.CategoryHasProducts(ctx, row.ID)
-		if err != nil {
+		// A product stored meanwhile in this category is seen (its own products are the first
+		// of categoryRefs; on PostgreSQL the product's foreign key holds the row too).
+		if err := archiving.Free(ctx, tx, tableCategories, row.ID, s.categoryRefs, apperror.Conflict(domain.MsgCategoryInUse)); err != nil {
 			return err
 		}
-		if has {
-			return apperror.Conflict(domain.MsgCategoryInUse)
-		}
-		if err := st.SoftDeleteCategory(ctx, row.ID, p.UserID, now); err != nil {
+		if err := s.store.With(tx).SoftDeleteCategory(ctx, row.ID, p.UserID, now); err != nil {
 			return err
 		}
 		return s.record(ctx, tx, p, row.CompanyID, "category_deleted", "category", row.ID, row.Name, now)

@@ -12,6 +12,7 @@ import (
 	"github.com/backoffice/backoffice/modules/catalog/internal/domain"
 	"github.com/backoffice/backoffice/modules/catalog/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
+	"github.com/backoffice/backoffice/platform/archiving"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/listing"
@@ -401,20 +402,19 @@ func (s *Service) DeleteProduct(ctx context.Context, p caller.Principal, product
 	if err != nil {
 		return apperror.Internal(err)
 	}
-	used, err := inUse(ctx, s.d.ProductRef, func(r ProductReferences) (bool, error) { return r.ProductInUse(ctx, cur.ID) })
-	if err != nil {
-		return apperror.Internal(err)
-	}
-	if used {
-		return apperror.Conflict(domain.MsgProductInUse)
-	}
 	now := s.d.Now().UTC()
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := archiving.Free(ctx, tx, tableProducts, cur.ID, s.productRefs, apperror.Conflict(domain.MsgProductInUse)); err != nil {
+			return err
+		}
 		if err := s.store.With(tx).SoftDeleteProduct(ctx, cur.ID, p.UserID, now); err != nil {
 			return err
 		}
 		return s.record(ctx, tx, p, cur.CompanyID, "product_deleted", "product", cur.ID, cur.Code+" "+cur.Name, now)
 	})
+	if e := apperror.As(err); e != nil {
+		return e
+	}
 	if isNotFound(err) {
 		return notFound()
 	}

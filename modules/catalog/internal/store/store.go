@@ -185,10 +185,21 @@ func (s *Store) UpdateCategory(ctx context.Context, c *Category) error {
 	return err
 }
 
-// CategoryHasProducts reports whether a live product belongs to the category.
-func (s *Store) CategoryHasProducts(ctx context.Context, categoryID int64) (bool, error) {
-	return s.db.NewSelect().Model((*Product)(nil)).Where("p.category_id = ?", categoryID).
-		Where("p.deleted_at IS NULL").Exists(ctx)
+// CategoriesWithProducts returns which of the categories ids a live product belongs to, in one
+// query; nothing is read for no ids.
+func (s *Store) CategoriesWithProducts(ctx context.Context, ids []int64) ([]int64, error) {
+	return db.AmongIDs(ctx, s.db.NewSelect().Model((*Product)(nil)).Where("p.deleted_at IS NULL"), "p.category_id", ids)
+}
+
+// HoldCategories and HoldProducts take the rows ids for the rest of the transaction the Store
+// works in, before a delete asks what holds them (db.HoldRows).
+func (s *Store) HoldCategories(ctx context.Context, ids []int64) error {
+	return db.HoldRows(ctx, s.db, "categories", ids)
+}
+
+// HoldProducts is HoldCategories for products.
+func (s *Store) HoldProducts(ctx context.Context, ids []int64) error {
+	return db.HoldRows(ctx, s.db, "products", ids)
 }
 
 // SoftDeleteCategory marks the category deleted.

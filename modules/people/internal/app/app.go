@@ -21,6 +21,7 @@ import (
 	"github.com/backoffice/backoffice/modules/people/internal/store"
 	"github.com/backoffice/backoffice/platform/apperror"
 	"github.com/backoffice/backoffice/platform/approval"
+	"github.com/backoffice/backoffice/platform/archiving"
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/eventbus"
@@ -72,16 +73,6 @@ type Totals struct {
 // against the caller's company; customers missing from the answer have no sales.
 type CustomerTotals interface {
 	CustomerTotals(ctx context.Context, customerIDs []int64) (map[int64]Totals, error)
-}
-
-// InUse tells whether a record is still referenced by another module's data.
-type InUse func(ctx context.Context, id int64) (bool, error)
-
-// Ref is another module's reference to the records: whether one is in use, and what holds it
-// ('sales', 'purchases': the advanced delete's preview names it).
-type Ref struct {
-	InUse InUse
-	Holds string
 }
 
 // CompanyNames resolves company ids to names; a company that is gone is missing from the answer.
@@ -146,8 +137,9 @@ type Deps struct {
 	Now    func() time.Time
 	// Totals gives records their figures (customers: sales; suppliers: purchases); nil: none.
 	Totals CustomerTotals
-	// Refs refuse deleting a record another module's data still names.
-	Refs []Ref
+	// Refs refuse deleting a record another module's data still names; each says what holds it
+	// ('sales', 'purchases': the advanced delete's preview names it).
+	Refs []archiving.Reference
 	// AdminRole sees every company, and its records need no approval; it approves the others'.
 	AdminRole string
 }
@@ -162,7 +154,7 @@ type Service struct {
 	now       func() time.Time
 	events    eventbus.Emitter
 	totals    CustomerTotals
-	refs      []Ref
+	refs      []archiving.Reference
 	adminRole string
 }
 
@@ -342,17 +334,13 @@ func (s *Service) Delete(ctx context.Context, a Actor, id int64) error {
 	if err != nil {
 		return err
 	}
-	for _, ref := range s.refs {
-		used, err := ref.InUse(ctx, r.ID)
-		if err != nil {
-			return apperror.Internal(err)
-		}
-		if used {
-			return apperror.Conflict(s.kind.MsgCannotDelete())
-		}
-	}
 	now := s.now().UTC()
 	err = s.db.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		// A document naming the record keeps it (Keep): it is either stored before and seen
+		// here, or finds the record gone.
+		if err := archiving.Free(ctx, tx, s.store.Table(), r.ID, s.refs, apperror.Conflict(s.kind.MsgCannotDelete())); err != nil {
+			return err
+		}
 		if err := s.store.With(tx).SoftDelete(ctx, r.ID, a.UserID, now); err != nil {
 			return err
 		}
@@ -362,7 +350,7 @@ func (s *Service) Delete(ctx context.Context, a Actor, id int64) error {
 		return apperror.NotFound(MsgNotFound) // deleted meanwhile
 	}
 	if err != nil {
-		return apperror.Internal(err)
+		return apperror.OrInternal(err)
 	}
 	s.committed(ctx)
 	return nil

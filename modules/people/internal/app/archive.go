@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"strconv"
 
 	"github.com/uptrace/bun"
@@ -28,16 +29,11 @@ func (s *Service) item(r *store.Row) archiving.Item {
 	return archiving.Item{Kind: s.kind.Entity, ID: r.ID, CompanyID: r.CompanyID, Number: number, Party: r.Name}
 }
 
-// blocked says why the record id cannot go ('Customer cannot be deleted: it has sales.'), or
-// "": the same references that refuse Delete.
-func (s *Service) blocked(ctx context.Context, id int64) (string, error) {
-	for _, ref := range s.refs {
-		used, err := ref.InUse(ctx, id)
-		if err != nil || used {
-			return archiving.CannotDelete(s.kind.Label, ref.Holds), err
-		}
-	}
-	return "", nil
+// held says, for each of ids another module's live records still name, why it cannot go
+// ('Customer cannot be deleted: it has sales.'), read on db: one query per reference for all
+// of them, the same references that refuse Delete.
+func (s *Service) held(ctx context.Context, db bun.IDB, ids []int64) (map[int64]string, error) {
+	return archiving.Refusals(ctx, db, ids, s.refs, s.kind.Label)
 }
 
 // SelectArchivable reads, on db, up to limit live records of sel in sc; a record another
@@ -52,28 +48,30 @@ func (s *Service) SelectArchivable(ctx context.Context, db bun.IDB, sc listing.S
 		it := s.item(&rows[i])
 		out[i] = archiving.Record{ID: it.ID, CompanyID: it.CompanyID, Number: it.Number, Party: it.Party,
 			Date: archiving.CreatedDay(rows[i].CreatedAt)}
-		if out[i].Blocked, err = s.blocked(ctx, it.ID); err != nil {
-			return nil, err
-		}
 	}
-	return out, nil
+	return out, archiving.Refuse(ctx, db, out, s.refs, s.kind.Label)
 }
 
 // Archive archives, in tx, the live records ids: soft-deleted with an audit entry and an
-// <entity>.archived event carrying the reason. A record that became referenced since the
-// preview fails the whole call with the reason.
+// <entity>.archived event carrying the reason. The records are taken first (Store.Hold) and
+// only then is it asked what holds them, so that a document stored meanwhile is either seen
+// here or finds its party gone; a record that became referenced since the preview fails the
+// whole call with the reason.
 func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
 	st := s.store.With(tx)
+	if err := st.Hold(ctx, ids); err != nil {
+		return nil, err
+	}
+	held, err := s.held(ctx, tx, ids)
+	if err != nil {
+		return nil, err
+	}
 	return archiving.Take(ids, MsgNotFound, func(id int64) (archiving.Item, error) {
 		r, err := st.Get(ctx, listing.Scope{All: true}, id)
 		if err != nil {
 			return archiving.Item{}, err
 		}
-		why, err := s.blocked(ctx, id)
-		if err != nil {
-			return archiving.Item{}, err
-		}
-		if why != "" {
+		if why := held[id]; why != "" {
 			return archiving.Item{}, apperror.Conflict(why)
 		}
 		if err := st.SoftDelete(ctx, id, by.UserID, by.At); err != nil {
@@ -81,6 +79,18 @@ func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archi
 		}
 		return s.item(r), s.archived(ctx, tx, r, VerbArchived, by)
 	})
+}
+
+// Keep keeps the live record id of company companyID from being deleted until tx ends
+// (Store.Keep): the transaction storing a document that names it calls it, so that an archive
+// or delete of the record (which takes it first) and the document cannot both succeed. A
+// record that is missing, deleted or of another company is a 404 apperror.
+func (s *Service) Keep(ctx context.Context, tx bun.IDB, companyID, id int64) error {
+	err := s.store.With(tx).Keep(ctx, companyID, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return apperror.NotFound(MsgNotFound)
+	}
+	return err
 }
 
 // Restore brings back, in tx, the records of items of this kind. It refuses, with the reason, a

@@ -49,3 +49,17 @@ func (s *Store) Undelete(ctx context.Context, r *Row, at time.Time) error {
 	}
 	return s.words.Put(ctx, s.db, map[int64][]string{r.ID: RowWords(r)})
 }
+
+// Hold takes the rows ids for the rest of the transaction the Store works in, before a delete
+// asks whether other records name them (db.HoldRows): a document keeping one (Keep) waits, or
+// is waited for.
+func (s *Store) Hold(ctx context.Context, ids []int64) error {
+	return db.HoldRows(ctx, s.db, s.table, ids)
+}
+
+// Keep keeps the live row id of company companyID from being deleted until the transaction the
+// Store works in ends (db.KeepRow): how a document naming it is stored. ErrNotFound when there
+// is none.
+func (s *Store) Keep(ctx context.Context, companyID, id int64) error {
+	return db.KeepRow(ctx, s.db, s.live(Scope{CompanyID: companyID}).ColumnExpr("p.id").Where("p.id = ?", id), "p")
+}

@@ -69,6 +69,9 @@ func (s *Service) SelectReceipts(ctx context.Context, db bun.IDB, sc listing.Sco
 // since the preview fails the whole archive with the reason.
 func (s *Service) ArchiveReceipts(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
 	st := store.New(tx)
+	if err := lockOrdersOf(ctx, st, ids); err != nil {
+		return nil, err
+	}
 	return archiving.Take(ids, domain.MsgNotFound, func(id int64) (archiving.Item, error) {
 		r, err := st.HoldReceipt(ctx, id)
 		if err != nil {
@@ -113,6 +116,15 @@ func receiptEvent(r *store.Receipt) Event {
 // since, or whose order's balance other receipts took meanwhile.
 func (s *Service) RestoreReceipts(ctx context.Context, tx bun.IDB, items []archiving.Item, by archiving.Actor) error {
 	st := store.New(tx)
+	var ids []int64
+	for _, it := range items {
+		if it.Kind == KindReceipt {
+			ids = append(ids, it.ID)
+		}
+	}
+	if err := lockOrdersOf(ctx, st, ids); err != nil {
+		return err
+	}
 	return archiving.Bring(items, KindReceipt, func(it archiving.Item) error {
 		r, err := st.UnarchiveReceipt(ctx, it.ID, by.At)
 		if err != nil {
@@ -143,4 +155,14 @@ func (s *Service) RestoreReceipts(ctx context.Context, tx bun.IDB, items []archi
 		}
 		return s.archived(ctx, tx, EntityReceipt, it, receiptEvent(r), VerbRestored, by)
 	})
+}
+
+// lockOrdersOf takes, in st's transaction, the purchase orders of the received orders ids before
+// anything of theirs is changed: the order first, then its receipts (the package's lock order).
+func lockOrdersOf(ctx context.Context, st *store.Store, ids []int64) error {
+	orders, err := st.ReceiptOrders(ctx, ids)
+	if err != nil {
+		return err
+	}
+	return st.LockOrders(ctx, orders)
 }

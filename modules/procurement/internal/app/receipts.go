@@ -329,6 +329,11 @@ func (s *Service) DecideReceipt(ctx context.Context, p caller.Principal, id int6
 	// decided meanwhile: approval.Run's conflict.
 	_, err = approval.Run(ctx, s.d.DB, approval.Status(cur.Status), approve, reason, func(ctx context.Context, tx bun.Tx, d approval.Decision) error {
 		st := s.store.With(tx)
+		// The order first, then the receipt (the package's lock order): an archive of the order
+		// holds it before its receipts, and would otherwise deadlock with this decision.
+		if err := st.LockOrders(ctx, []int64{cur.PurchaseOrderID}); err != nil {
+			return err
+		}
 		if err := st.Decide(ctx, store.TableReceipts, cur.ID, cur.Status, string(d.Status), d.Reason, p.UserID, now); err != nil {
 			return err
 		}

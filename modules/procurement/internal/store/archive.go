@@ -135,3 +135,23 @@ func (s *Store) HoldReceipt(ctx context.Context, id int64) (*ReceiptRow, error) 
 	r := new(ReceiptRow)
 	return r, db.Hold(ctx, s.db, s.receiptRows(Scope{All: true}, ReceiptFilter{}, r).Where("ro.id = ?", id), TableReceipts, "ro", id, 0)
 }
+
+// LockOrders takes the purchase orders ids (live or not) for the rest of the transaction the
+// Store works in (db.HoldRows): the first lock of a write that changes received orders without
+// booking on their order first (a decision, an archive or a restore of receipts), so that
+// every write takes the order before its receipts (see the package doc's lock order).
+func (s *Store) LockOrders(ctx context.Context, ids []int64) error {
+	return db.HoldRows(ctx, s.db, TableOrders, ids)
+}
+
+// ReceiptOrders returns the purchase orders of the received orders ids, live or archived,
+// ascending and each once.
+func (s *Store) ReceiptOrders(ctx context.Context, ids []int64) ([]int64, error) {
+	var orders []int64
+	if len(ids) == 0 {
+		return orders, nil
+	}
+	err := s.db.NewSelect().Model((*Receipt)(nil)).ColumnExpr("DISTINCT ro.purchase_order_id").Where("ro.id IN (?)", bun.In(ids)).
+		OrderExpr("ro.purchase_order_id").Scan(ctx, &orders)
+	return orders, err
+}

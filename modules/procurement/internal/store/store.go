@@ -528,18 +528,18 @@ func (s *Store) CategoryQuantities(ctx context.Context, ids []int64, counted []s
 	return out, nil
 }
 
-// InUse reports whether a live order or receipt refers to the catalog row id through column
-// ("category_id" or "product_id").
-func (s *Store) InUse(ctx context.Context, column string, id int64) (bool, error) {
+// Using returns which of the catalog rows ids a live order or receipt refers to through column
+// ("category_id" or "product_id"), in one query over both tables; nothing is read for no ids.
+func (s *Store) Using(ctx context.Context, column string, ids []int64) ([]int64, error) {
 	if column != "category_id" && column != "product_id" {
-		return false, fmt.Errorf("procurement store: InUse on %q", column)
+		return nil, fmt.Errorf("procurement store: Using on %q", column)
 	}
-	for _, table := range []string{TableOrders, TableReceipts} {
-		used, err := s.db.NewSelect().TableExpr(table).ColumnExpr("1").Where(column+" = ?", id).
-			Where("deleted_at IS NULL").Exists(ctx)
-		if err != nil || used {
-			return used, err
-		}
+	var used []int64
+	if len(ids) == 0 {
+		return used, nil
 	}
-	return false, nil
+	col, in := bun.Ident(column), bun.In(ids)
+	err := s.db.NewRaw("SELECT ? FROM ? WHERE deleted_at IS NULL AND ? IN (?) UNION SELECT ? FROM ? WHERE deleted_at IS NULL AND ? IN (?)",
+		col, bun.Ident(TableOrders), col, in, col, bun.Ident(TableReceipts), col, in).Scan(ctx, &used)
+	return used, err
 }

@@ -71,6 +71,9 @@ type Supplier struct {
 // company, or none, is an apperror not_found.
 type Suppliers interface {
 	PurchaseSupplier(ctx context.Context, companyID, supplierID int64) (Supplier, error)
+	// KeepSupplier keeps the live supplier from being deleted until tx — the transaction that
+	// stores a purchase naming it — ends; a supplier gone meanwhile is an apperror not_found.
+	KeepSupplier(ctx context.Context, tx bun.IDB, companyID, supplierID int64) error
 	// SupplierIDs returns up to limit live suppliers in scope whose name, company, e-mail or
 	// document match the search text q (platform/search): the list's search by supplier.
 	SupplierIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error)

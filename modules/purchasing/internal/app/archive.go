@@ -113,7 +113,7 @@ func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Ite
 		if err != nil {
 			return err
 		}
-		if err := s.restorable(ctx, st, r); err != nil {
+		if err := s.restorable(ctx, tx, st, r); err != nil {
 			return err
 		}
 		if err := st.Unarchive(ctx, r, by.At); err != nil {
@@ -136,10 +136,11 @@ func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Ite
 	})
 }
 
-// restorable refuses, with the reason, to bring back the archived purchase r when its supplier
-// was deleted since, or another live purchase took its reference or its received order.
-func (s *Service) restorable(ctx context.Context, st *store.Store, r *store.Row) error {
-	_, err := s.d.Suppliers.PurchaseSupplier(ctx, r.CompanyID, r.SupplierID)
+// restorable refuses, with the reason, to bring back, in tx (st works in it), the archived
+// purchase r when its supplier was deleted since, or another live purchase took its reference
+// or its received order. The supplier is kept until tx ends, as a new purchase keeps it.
+func (s *Service) restorable(ctx context.Context, tx bun.IDB, st *store.Store, r *store.Row) error {
+	err := s.d.Suppliers.KeepSupplier(ctx, tx, r.CompanyID, r.SupplierID)
 	if apperror.IsCode(err, apperror.CodeNotFound) {
 		return apperror.Conflict(domain.MsgRestoreSupplierGone(r.ReferenceNo, r.SupplierName))
 	}

@@ -293,6 +293,9 @@ func (s *Service) Create(ctx context.Context, p caller.Principal, in Input) (Pur
 	}
 	setPriced(r, pr)
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.keepSupplier(ctx, tx, r); err != nil {
+			return err
+		}
 		if r.ReceivedOrderID != nil {
 			if err := s.checkReceivedOrder(ctx, tx, companyID, *r.ReceivedOrderID); err != nil {
 				return err
@@ -324,6 +327,17 @@ func (s *Service) Create(ctx context.Context, p caller.Principal, in Input) (Pur
 	}
 	s.afterWrite(ctx, true)
 	return view(r, pr.lines), nil
+}
+
+// keepSupplier keeps the supplier of purchase r, in tx, from being deleted until the purchase is
+// stored (people's KeepSupplier): the form's check read it before the transaction, and a
+// supplier deleted since then refuses the write as a missing one does.
+func (s *Service) keepSupplier(ctx context.Context, tx bun.IDB, r *store.Row) error {
+	err := s.d.Suppliers.KeepSupplier(ctx, tx, r.CompanyID, r.SupplierID)
+	if apperror.IsCode(err, apperror.CodeNotFound) {
+		return invalid(domain.Fields{"supplier_id": domain.MsgSupplierRequired})
+	}
+	return err
 }
 
 // Update replaces a pending or rejected purchase's form, lines and, when a new file is sent,
@@ -360,6 +374,9 @@ func (s *Service) Update(ctx context.Context, p caller.Principal, id int64, in I
 	}
 	oldAttachment := r.AttachmentID
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.keepSupplier(ctx, tx, r); err != nil {
+			return err
+		}
 		if in.Attachment != nil {
 			id, err := s.saveAttachment(ctx, tx, p, r, in.Attachment)
 			if err != nil {

@@ -437,28 +437,27 @@ func (s *Store) Expiring(ctx context.Context, scope Scope, from, to string, limi
 	return rows, err
 }
 
-// InUse reports whether a live purchase refers to id through column (supplier_id, store_id).
-func (s *Store) InUse(ctx context.Context, column string, id int64) (bool, error) {
+// Using returns which of ids live purchases refer to through column (supplier_id, store_id),
+// in one query.
+func (s *Store) Using(ctx context.Context, column string, ids []int64) ([]int64, error) {
 	switch column {
 	case "supplier_id", "store_id":
 	default:
-		return false, fmt.Errorf("purchasing store: no reference column %q", column)
+		return nil, fmt.Errorf("purchasing store: no reference column %q", column)
 	}
-	return s.db.NewSelect().Model((*Row)(nil)).ColumnExpr("1").Where("p.deleted_at IS NULL").
-		Where("? = ?", bun.Ident("p."+column), id).Exists(ctx)
+	return db.AmongIDs(ctx, s.db.NewSelect().Model((*Row)(nil)).Where("p.deleted_at IS NULL"), "p."+column, ids)
 }
 
-// LineInUse reports whether a line of a live purchase refers to id through column
-// (product_id, category_id).
-func (s *Store) LineInUse(ctx context.Context, column string, id int64) (bool, error) {
+// LinesUsing returns which of ids a line of a live purchase refers to through column
+// (product_id, category_id), in one query.
+func (s *Store) LinesUsing(ctx context.Context, column string, ids []int64) ([]int64, error) {
 	switch column {
 	case "product_id", "category_id":
 	default:
-		return false, fmt.Errorf("purchasing store: no line reference column %q", column)
+		return nil, fmt.Errorf("purchasing store: no line reference column %q", column)
 	}
-	return s.db.NewSelect().Model((*LineRow)(nil)).ColumnExpr("1").
-		Join("JOIN purchases AS p ON p.id = l.purchase_id").Where("p.deleted_at IS NULL").
-		Where("? = ?", bun.Ident("l."+column), id).Exists(ctx)
+	return db.AmongIDs(ctx, s.db.NewSelect().Model((*LineRow)(nil)).Join("JOIN purchases AS p ON p.id = l.purchase_id").
+		Where("p.deleted_at IS NULL"), "l."+column, ids)
 }
 
 // Hold takes the live purchase id of company companyID (0: any) for the rest of the transaction

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -134,30 +135,30 @@ func TestScopeLinesReferencesAndExpiring(t *testing.T) {
 		if err != nil || len(got[a.ID]) != 2 || got[a.ID][1].LineNo != 2 || len(got[b.ID]) != 0 {
 			t.Fatalf("lines %+v %v", got, err)
 		}
+		// References: which of the ids asked, in one query each.
 		for _, tc := range []struct {
-			inUse func(context.Context, string, int64) (bool, error)
+			using func(context.Context, string, []int64) ([]int64, error)
 			col   string
-			id    int64
-			want  bool
+			ids   []int64
+			want  []int64
 		}{
-			{st.LineInUse, "product_id", f.product[0], true},
-			{st.LineInUse, "category_id", f.category[0], true},
-			{st.LineInUse, "product_id", f.product[1], false},
-			{st.InUse, "supplier_id", f.supplier[0], true},
-			{st.InUse, "store_id", f.store[1], true},
+			{st.LinesUsing, "product_id", []int64{f.product[0], f.product[1]}, []int64{f.product[0]}},
+			{st.LinesUsing, "category_id", []int64{f.category[0]}, []int64{f.category[0]}},
+			{st.Using, "supplier_id", []int64{f.supplier[0]}, []int64{f.supplier[0]}},
+			{st.Using, "store_id", []int64{f.store[1]}, []int64{f.store[1]}},
 		} {
-			if used, err := tc.inUse(ctx, tc.col, tc.id); err != nil || used != tc.want {
-				t.Errorf("%s %d in use: %t %v", tc.col, tc.id, used, err)
+			if used, err := tc.using(ctx, tc.col, tc.ids); err != nil || !slices.Equal(used, tc.want) {
+				t.Errorf("%s %v in use: %v %v", tc.col, tc.ids, used, err)
 			}
 		}
 		// Deleting the purchase frees its product.
 		if err := st.SoftDelete(ctx, a.ID, 1, time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		if used, _ := st.LineInUse(ctx, "product_id", f.product[0]); used {
+		if used, _ := st.LinesUsing(ctx, "product_id", []int64{f.product[0]}); len(used) > 0 {
 			t.Fatal("a deleted purchase still holds its product")
 		}
-		if _, err := st.InUse(ctx, "note", 1); err == nil {
+		if _, err := st.Using(ctx, "note", []int64{1}); err == nil {
 			t.Fatal("unknown column accepted")
 		}
 

@@ -67,6 +67,9 @@ type Customer struct {
 // company, or none, is an apperror not_found.
 type Customers interface {
 	SaleCustomer(ctx context.Context, companyID, customerID int64) (Customer, error)
+	// KeepCustomer keeps the live customer from being deleted until tx — the transaction that
+	// stores a sale naming it — ends; a customer gone meanwhile is an apperror not_found.
+	KeepCustomer(ctx context.Context, tx bun.IDB, companyID, customerID int64) error
 	// CustomerIDs returns up to limit live customers in scope whose name, company, e-mail or
 	// document match the search text q (platform/search): the list's search by customer.
 	CustomerIDs(ctx context.Context, sc listing.Scope, q string, limit int) ([]int64, error)

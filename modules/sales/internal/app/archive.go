@@ -77,7 +77,7 @@ func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Ite
 		if err != nil {
 			return err
 		}
-		if _, err := s.d.Customers.SaleCustomer(ctx, r.CompanyID, r.CustomerID); apperror.IsCode(err, apperror.CodeNotFound) {
+		if err := s.d.Customers.KeepCustomer(ctx, tx, r.CompanyID, r.CustomerID); apperror.IsCode(err, apperror.CodeNotFound) {
 			return apperror.Conflict(fmt.Sprintf("%s cannot be restored: its customer %s was deleted.", r.Number, r.CustomerName))
 		} else if err != nil {
 			return err

@@ -382,6 +382,17 @@ func writeFailed(err error, gone string) error {
 	return apperror.OrInternal(err)
 }
 
+// keepCustomer keeps the customer of sale r, in tx, from being deleted until the sale is stored
+// (people's KeepCustomer): the form's check read it before the transaction, and a customer
+// deleted since then refuses the write as a missing one does.
+func (s *Service) keepCustomer(ctx context.Context, tx bun.IDB, r *store.Row) error {
+	err := s.d.Customers.KeepCustomer(ctx, tx, r.CompanyID, r.CustomerID)
+	if apperror.IsCode(err, apperror.CodeNotFound) {
+		return invalid(domain.Fields{"customer_id": domain.MsgCustomerRequired})
+	}
+	return err
+}
+
 // forbidden is the answer to an administrator who would record or edit a sale (spec §6:
 // /sale/add and /sale/edit are not theirs); the route already refuses them.
 func forbidden() error { return apperror.Forbidden("You are not allowed to perform this action.") }
@@ -421,6 +432,9 @@ func (s *Service) Create(ctx context.Context, p caller.Principal, in Input) (Sal
 	setPriced(r, pr)
 	var imgs []attachments.Info
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.keepCustomer(ctx, tx, r); err != nil {
+			return err
+		}
 		// Stock first: a shortage ends the write before the company's number is taken (the
 		// sequence's row stays locked until the transaction ends).
 		if err := s.moveStock(ctx, tx, nil, takeOf(pr.lines), pr.lines); err != nil {
@@ -495,6 +509,9 @@ func (s *Service) Update(ctx context.Context, p caller.Principal, id int64, in I
 	r.UpdatedBy, r.UpdatedAt = audit.Int64(p.UserID), now
 	var imgs []attachments.Info
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.keepCustomer(ctx, tx, r); err != nil {
+			return err
+		}
 		st := s.store.With(tx)
 		// The conditional write comes first: it holds the sale's row, so the lines read next
 		// are the ones this edit replaces, whatever another edit did before it.

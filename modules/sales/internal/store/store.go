@@ -423,22 +423,21 @@ func KeyOf(key string) func(Row) (any, int64) {
 	}
 }
 
-// InUse reports whether a live sale refers to id through column (customer_id, store_id).
-func (s *Store) InUse(ctx context.Context, column string, id int64) (bool, error) {
+// Using returns which of ids live sales refer to through column (customer_id, store_id), in
+// one query.
+func (s *Store) Using(ctx context.Context, column string, ids []int64) ([]int64, error) {
 	switch column {
 	case "customer_id", "store_id":
 	default:
-		return false, fmt.Errorf("sales store: no reference column %q", column)
+		return nil, fmt.Errorf("sales store: no reference column %q", column)
 	}
-	return s.db.NewSelect().Model((*Row)(nil)).ColumnExpr("1").Where("s.deleted_at IS NULL").
-		Where("? = ?", bun.Ident("s."+column), id).Exists(ctx)
+	return db.AmongIDs(ctx, s.db.NewSelect().Model((*Row)(nil)).Where("s.deleted_at IS NULL"), "s."+column, ids)
 }
 
-// ProductInUse reports whether a line of a live sale names product id.
-func (s *Store) ProductInUse(ctx context.Context, id int64) (bool, error) {
-	return s.db.NewSelect().Model((*LineRow)(nil)).ColumnExpr("1").
-		Join("JOIN sales AS s ON s.id = l.sale_id").Where("s.deleted_at IS NULL").
-		Where("l.product_id = ?", id).Exists(ctx)
+// ProductsUsing returns which of the products ids a line of a live sale names, in one query.
+func (s *Store) ProductsUsing(ctx context.Context, ids []int64) ([]int64, error) {
+	return db.AmongIDs(ctx, s.db.NewSelect().Model((*LineRow)(nil)).Join("JOIN sales AS s ON s.id = l.sale_id").
+		Where("s.deleted_at IS NULL"), "l.product_id", ids)
 }
 
 // Figures are the sums of a group of sales (one customer's, one seller's). Money in centavos.

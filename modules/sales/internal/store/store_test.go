@@ -173,21 +173,16 @@ func TestInsertListFiltersAndSearch(t *testing.T) {
 			t.Fatalf("deleted sale found: %v", got)
 		}
 
-		// References.
-		for _, c := range []struct {
-			column string
-			id     int64
-			want   bool
-		}{{"customer_id", f.customer[0][0], true}, {"customer_id", f.customer[0][1], false}, {"store_id", f.store[0], true}} {
-			if used, err := st.InUse(ctx, c.column, c.id); err != nil || used != c.want {
-				t.Errorf("%s %d in use: %t, %v", c.column, c.id, used, err)
-			}
+		// References: which of the ids asked, in one query.
+		if used, err := st.Using(ctx, "customer_id", []int64{f.customer[0][0], f.customer[0][1]}); err != nil ||
+			!slices.Equal(used, []int64{f.customer[0][0]}) {
+			t.Errorf("customers in use: %v, %v", used, err)
 		}
-		if used, err := st.ProductInUse(ctx, f.product[0]); err != nil || !used {
-			t.Errorf("product in use: %t, %v", used, err)
+		if used, err := st.Using(ctx, "store_id", []int64{f.store[0]}); err != nil || !slices.Equal(used, []int64{f.store[0]}) {
+			t.Errorf("store in use: %v, %v", used, err)
 		}
-		if used, err := st.ProductInUse(ctx, f.product[1]); err != nil || used {
-			t.Errorf("other product in use: %t, %v", used, err)
+		if used, err := st.ProductsUsing(ctx, []int64{f.product[0], f.product[1]}); err != nil || !slices.Equal(used, []int64{f.product[0]}) {
+			t.Errorf("products in use: %v, %v", used, err)
 		}
 
 		// Figures: approved sales only, per customer.

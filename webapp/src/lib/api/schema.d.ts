@@ -2854,8 +2854,11 @@ export interface components {
             /** Format: date-time */
             restored_at: string | null;
             restored_by_name: string;
-            /** Format: int64 */
-            total_cents: number;
+            /**
+             * Format: int64
+             * @description The total amount of its records; null for master data, which carries no amount
+             */
+            total_cents: number | null;
         };
         ArchiveBatchOutputBody: {
             data: components["schemas"]["ArchiveBatch"];
@@ -2897,9 +2900,9 @@ export interface components {
             records: components["schemas"]["ArchiveRecord"][] | null;
             /**
              * Format: int64
-             * @description Their total amount
+             * @description Their total amount; null for master data (customers, suppliers, products, categories), which carries no amount
              */
-            total_cents: number;
+            total_cents: number | null;
         };
         ArchivePreviewOutputBody: {
             data: components["schemas"]["ArchivePreview"];

@@ -46,4 +46,28 @@ describe('PreviewCard', () => {
     expect(screen.getByText(/Orden recibida RO-000001/)).toBeTruthy();
     expect((screen.getByRole('checkbox') as HTMLInputElement).disabled).toBe(true);
   });
+
+  it('shows the total of documents, and no money line for master data, which carries no amount', () => {
+    const record = { id: 5, company_id: 1, number: 'CC 1020304050', party: 'Cliente sin ventas', date: '2026-11-26', amount_cents: 0, blocked: '', dependents: [] };
+    const records = [record];
+    const { unmount } = render(
+      <I18nextProvider i18n={i18n}>
+        <PreviewCard picked={null} onToggle={() => {}} preview={{ kind: 'customers', count: 1, total_cents: null, dependents: 0, blocked: 0, records }} />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByTestId('preview-total')).toBeNull();
+    expect(screen.queryByText(/\$/)).toBeNull();
+    expect(screen.getByTestId('preview-count').textContent).toBe('1');
+    unmount();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <PreviewCard
+          picked={null}
+          onToggle={() => {}}
+          preview={{ kind: 'purchases', count: 1, total_cents: 120000000, dependents: 0, blocked: 0, records: [{ ...record, number: 'FV-001', amount_cents: 120000000 }] }}
+        />
+      </I18nextProvider>,
+    );
+    expect(screen.getByTestId('preview-total').textContent).toMatch(/1\.200\.000/);
+  });
 });

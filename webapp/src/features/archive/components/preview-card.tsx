@@ -20,9 +20,10 @@ export function PreviewCard({ preview, picked, onToggle }: { preview: ArchivePre
   return (
     <Card className="space-y-4 p-4" data-testid="preview-card">
       <h2 className="text-lg font-medium">{t('previewTitle')}</h2>
-      <dl className="grid gap-2 text-sm sm:grid-cols-4">
+      {/* Master data (customers, products…) carries no amount: the server sends no total, and no money line shows. */}
+      <dl className={`grid gap-2 text-sm ${preview.total_cents == null ? 'sm:grid-cols-3' : 'sm:grid-cols-4'}`}>
         <Figure label={t('count')} value={String(preview.count)} testId="preview-count" />
-        <Figure label={t('total')} value={formatCop(preview.total_cents)} testId="preview-total" />
+        {preview.total_cents != null && <Figure label={t('total')} value={formatCop(preview.total_cents)} testId="preview-total" />}
         <Figure label={t('dependents')} value={String(preview.dependents)} testId="preview-dependents" />
         <Figure label={t('blocked')} value={String(preview.blocked)} testId="preview-blocked" />
       </dl>

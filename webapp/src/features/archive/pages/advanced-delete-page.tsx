@@ -19,7 +19,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCop } from '@/components/form/money';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -42,6 +41,7 @@ import {
   type ArchiveSelection,
 } from '../api/advanced-delete';
 import { CategorySelect, CompanySelect, PartySelect, StoreSelect } from '../components/filter-selects';
+import { howMany } from '../components/how-many';
 import { PreviewCard } from '../components/preview-card';
 
 interface Filter {
@@ -131,7 +131,7 @@ export function AdvancedDeletePage() {
     setError(null);
     try {
       const batch = await verify.mutateAsync({ ...shown.body, code: code.trim(), reason: reason.trim() });
-      toast.success(t('archived'), t('archivedHelp', { count: batch.record_count, amount: formatCop(batch.total_cents) }));
+      toast.success(t('archived'), t('archivedHelp', { count: batch.record_count, what: howMany(t, batch.record_count, batch.total_cents) }));
       setShown(null);
       setPicked(null);
       setCodeSent(false);

@@ -16,6 +16,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { failureText } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useBatches, useRestore, type ArchiveBatch } from '../api/advanced-delete';
+import { howMany } from '../components/how-many';
 
 const PER_PAGE = 20;
 
@@ -71,8 +72,14 @@ export function ArchivePage() {
                   <div className="min-w-0">
                     <p className="font-medium">
                       {t(`kinds.${b.kind}`, { defaultValue: b.kind })} · {t('records', { count: b.record_count })}
-                      {b.dependent_count > 0 && ` + ${t('alongCount', { count: b.dependent_count })}`} ·{' '}
-                      <span className="tabular-nums">{formatCop(b.total_cents)}</span>
+                      {b.dependent_count > 0 && ` + ${t('alongCount', { count: b.dependent_count })}`}
+                      {/* Master data carries no amount: its batches have no total. */}
+                      {b.total_cents != null && (
+                        <>
+                          {' · '}
+                          <span className="tabular-nums">{formatCop(b.total_cents)}</span>
+                        </>
+                      )}
                     </p>
                     <p className="text-sm text-muted">
                       {t('by', { name: b.created_by_name, when: when.format(new Date(b.created_at)) })}
@@ -132,7 +139,7 @@ export function ArchivePage() {
           </div>
         }
       >
-        {asked && <p className="text-sm">{t('restoreAsk', { count: asked.record_count, amount: formatCop(asked.total_cents) })}</p>}
+        {asked && <p className="text-sm">{t('restoreAsk', { count: asked.record_count, what: howMany(t, asked.record_count, asked.total_cents) })}</p>}
         {error && (
           <Alert className="mt-3" testId="restore-error">
             {error}

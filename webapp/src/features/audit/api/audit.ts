@@ -11,7 +11,11 @@ export type AuditEntry = Schema<'AuditEntry'>;
 /** The kinds the server filters by (modules/audit/internal/domain), in its order. */
 export const AUDIT_KINDS = ['sign_in', 'approval', 'rejection', 'archive', 'restore', 'deletion', 'settings', 'account', 'creation', 'change'] as const;
 
-/** The kinds of record the modules audit, the record filter's choices. */
+/**
+ * The kinds of record the modules audit, the record filter's choices (the server's
+ * modules/audit/internal/domain Entities): what the modules write as an entry's entity. The
+ * advanced delete writes its steps as advanced_delete and its batches as archive_batch.
+ */
 export const AUDIT_ENTITIES = [
   'user',
   'company',
@@ -30,7 +34,8 @@ export const AUDIT_ENTITIES = [
   'payment',
   'payment_batch',
   'attachment',
-  'archive',
+  'advanced_delete',
+  'archive_batch',
 ] as const;
 
 /** The users an admin may pick as the actor (the first 100 by username). */
