@@ -185,7 +185,8 @@ for (const vp of VIEWPORTS) {
     test.use({ viewport: { width: vp.width, height: vp.height } });
 
     test('every list shows its row actions inside the viewport', async ({ page }) => {
-      test.setTimeout(120_000);
+      // Fifteen lists, nearly each with a ⋮ menu to open and photograph (a row's second action is in it).
+      test.setTimeout(180_000);
       await makeRecords(page);
       await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/dashboards/home');
       if (vp.name === 'desktop') await expect(page.locator('#app-sidebar')).toBeVisible();

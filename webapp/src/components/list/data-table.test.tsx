@@ -75,13 +75,14 @@ describe('DataTable fitting the screen', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre↕', 'Nota']);
   });
 
-  it('shows one or two actions as buttons in a sticky last column, three and more as a menu', () => {
+  it("shows a row's first action as a button in a sticky last column and the others in a ⋮ menu beside it", () => {
     const edit = vi.fn();
     const remove = vi.fn();
     const { rerender } = render(
       router(<DataTable<Row> {...base} rows={rows} sort="" actions={() => [{ id: 'edit', label: 'Editar', onSelect: edit, testId: 'row-edit' }]} />),
     );
     expect(screen.getByTestId('row-actions-cell').className).toContain('sticky');
+    expect(screen.queryByTestId('row-actions')).toBeNull();
     fireEvent.click(screen.getByTestId('row-edit'));
     expect(edit).toHaveBeenCalledTimes(1);
     rerender(
@@ -98,16 +99,35 @@ describe('DataTable fitting the screen', () => {
         />,
       ),
     );
+    // The first is the row's button; Edit and Delete are the menu's.
+    expect(screen.getByTestId('row-actions-cell').querySelector('[data-testid="row-approve"]')).not.toBeNull();
     expect(screen.queryByTestId('row-edit')).toBeNull();
     fireEvent.click(screen.getByTestId('row-actions'));
     expect(screen.getByRole('menu')).toBeTruthy();
+    expect(screen.getAllByRole('menuitem').map((i) => i.dataset.testid)).toEqual(['row-edit', 'row-delete']);
     // The first item takes the focus; arrows move it; Esc would close it.
-    expect(document.activeElement).toBe(screen.getByTestId('row-approve'));
-    fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowDown' });
     expect(document.activeElement).toBe(screen.getByTestId('row-edit'));
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByTestId('row-delete'));
     fireEvent.click(screen.getByTestId('row-delete'));
     expect(remove).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it("keeps the menu's place in a row without one when another row has it, so the buttons line up", () => {
+    const two: Row[] = [
+      { id: 1, name: 'Ana', city: 'Cali' },
+      { id: 2, name: 'Beto', city: 'Pasto' },
+    ];
+    const edit = { id: 'edit', label: 'Editar', onSelect: vi.fn(), testId: 'row-edit' };
+    const remove = { id: 'delete', label: 'Eliminar', onSelect: vi.fn(), testId: 'row-delete' };
+    render(router(<DataTable<Row> {...base} rows={two} sort="" actions={(r) => (r.id === 1 ? [edit, remove] : [edit])} />));
+    const [first, second] = screen.getAllByTestId('row-actions-cell');
+    expect(first!.querySelector('[data-testid="row-actions"]')).not.toBeNull();
+    expect(second!.querySelector('[data-testid="row-actions"]')).toBeNull();
+    // The empty place is as wide as the ⋮ button.
+    expect(first!.querySelector('[data-testid="row-actions"]')!.className).toContain('w-9');
+    expect(second!.querySelector('span[aria-hidden="true"]')!.className).toContain('w-9');
   });
 
   it('becomes cards below md, and the empty state offers the next step', () => {

@@ -8,8 +8,8 @@
  * text when the table has room and never narrower than the smaller of its text and 11rem, the
  * whole text a tooltip when cut (TextCell); the row actions live in a sticky last column, so they
  * stay in view however wide the table scrolls, and never cut a column in half when it scrolls
- * (useWholeColumns) — one or two actions are buttons (Edit · Delete),
- * three and more a menu; columns the user hid (column-visibility) are left out; below md the rows
+ * (useWholeColumns) — a row's first action is a button, the others a ⋮ menu beside it
+ * (RowActions); columns the user hid (column-visibility) are left out; below md the rows
  * become cards (the same data-testid="list-row"), one field per line, where long text wraps. With
  * a selection, a first column (a card's corner) holds each selectable row's checkbox, and the
  * header one for the whole page.
@@ -303,7 +303,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </tr>
     ));
   } else {
-    body = (rows ?? []).map((row) => (
+    const rowActions = (rows ?? []).map((row) => actions?.(row) ?? []);
+    const menuSlot = rowActions.some((a) => a.length > 1);
+    body = (rows ?? []).map((row, i) => (
       <tr key={rowKey(row)} className="border-t border-line hover:bg-hover/50" data-testid="list-row">
         {selection && (
           <td className="w-8 px-2 py-1.5 align-middle">
@@ -317,7 +319,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         ))}
         {actions && (
           <td className={cn('px-2 py-1 text-end align-middle', stickyClass)} data-testid="row-actions-cell">
-            <RowActions actions={actions(row)} />
+            <RowActions actions={rowActions[i]!} menuSlot={menuSlot} />
           </td>
         )}
       </tr>
@@ -420,24 +422,30 @@ function titleWhenCut(event: PointerEvent<HTMLElement>) {
   else el.removeAttribute('title');
 }
 
-/** Up to this many actions show as buttons; more become a menu. */
-export const INLINE_ACTIONS = 2;
-
-/** A row's actions: one or two buttons (or links); three and more a menu. */
-function RowActions({ actions }: { actions: readonly RowAction[] }) {
+/**
+ * A row's actions, one pattern on every list and every screen: the first (the kit orders them:
+ * Approve, the page's own, Edit, Delete) is a button, the others sit in a ⋮ menu beside it — one
+ * click for the usual step, Delete never next to it. In a table where some row has a menu, a row
+ * without one keeps the menu's place empty (`menuSlot`), so the buttons line up in the column.
+ */
+function RowActions({ actions, menuSlot = false }: { actions: readonly RowAction[]; menuSlot?: boolean }) {
   const { t } = useTranslation('list');
-  if (actions.length === 0) return null;
-  if (actions.length > INLINE_ACTIONS) {
-    return <Menu trigger={<Icon name="more" className="size-5" strokeWidth={3} />} label={t('actions')} items={actions} testId="row-actions" />;
-  }
+  const [first, ...rest] = actions;
+  if (!first) return null;
   return (
-    <span className="inline-flex gap-1">
-      {actions.map((action) => (
-        <InlineAction key={action.id} action={action} />
-      ))}
+    <span className="inline-flex items-center gap-1">
+      <InlineAction action={first} />
+      {rest.length > 0 ? (
+        <Menu trigger={<Icon name="more" className="size-5" strokeWidth={3} />} label={t('moreActions')} items={rest} testId="row-actions" triggerClassName={MENU_WIDTH} />
+      ) : (
+        menuSlot && <span aria-hidden="true" className={cn('inline-block', MENU_WIDTH)} />
+      )}
     </span>
   );
 }
+
+/** The ⋮ button's width, and that of the empty place a row without it keeps. */
+const MENU_WIDTH = 'w-9 shrink-0';
 
 function InlineAction({ action }: { action: RowAction }) {
   const className = cn(
