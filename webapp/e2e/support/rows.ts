@@ -8,20 +8,20 @@ import { expect, type Locator } from '@playwright/test';
 /** The action `testId` of `row`: its button, or the item of its menu (opened first). */
 export async function rowAction(row: Locator, testId: string): Promise<Locator> {
   const button = row.getByTestId(testId);
-  if ((await button.count()) > 0) return button;
   const menu = row.getByTestId('row-actions');
-  if ((await menu.count()) > 0) {
-    await menu.click();
-    const item = row.page().getByTestId('row-actions-menu').getByTestId(testId);
-    await expect(item).toBeVisible();
-    return item;
-  }
-  return button;
+  // The row may still be loading: wait until it shows the action's button or its menu.
+  await expect(button.or(menu).first()).toBeVisible();
+  if ((await button.count()) > 0) return button;
+  await menu.click();
+  const item = row.page().getByTestId('row-actions-menu').getByTestId(testId);
+  await expect(item).toBeVisible();
+  return item;
 }
 
 /** The test ids of every action `row` offers, in order: its button, then its menu's items (opened and closed again). */
 export async function rowActionIds(row: Locator): Promise<string[]> {
   const cell = row.getByTestId('row-actions-cell');
+  await expect(cell.first()).toBeVisible();
   const scope = (await cell.count()) > 0 ? cell : row;
   const ids = await scope
     .locator('[data-testid^="row-"]:not([data-testid="row-actions"]):not([data-testid="row-actions-cell"]):not([data-testid="row-select"])')
