@@ -1,33 +1,36 @@
 /**
- * A list row's actions (components/list/data-table): one or two are buttons in the row, three
- * and more sit in a menu (data-testid="row-actions") rendered at the page's end. These helpers
+ * A list row's actions (components/list/data-table): the first is a button in the row, the others
+ * sit in a ⋮ menu beside it (data-testid="row-actions") rendered at the page's end. These helpers
  * find an action either way.
  */
 import { expect, type Locator } from '@playwright/test';
 
-/** The action `testId` of `row`, opening the row's menu first when it has one. */
+/** The action `testId` of `row`: its button, or the item of its menu (opened first). */
 export async function rowAction(row: Locator, testId: string): Promise<Locator> {
+  const button = row.getByTestId(testId);
   const menu = row.getByTestId('row-actions');
-  if ((await menu.count()) > 0) {
-    await menu.click();
-    const item = row.page().getByTestId('row-actions-menu').getByTestId(testId);
-    await expect(item).toBeVisible();
-    return item;
-  }
-  return row.getByTestId(testId);
+  // The row may still be loading: wait until it shows the action's button or its menu.
+  await expect(button.or(menu).first()).toBeVisible();
+  if ((await button.count()) > 0) return button;
+  await menu.click();
+  const item = row.page().getByTestId('row-actions-menu').getByTestId(testId);
+  await expect(item).toBeVisible();
+  return item;
 }
 
-/** The test ids of every action `row` offers (its menu opened and closed again). */
+/** The test ids of every action `row` offers, in order: its button, then its menu's items (opened and closed again). */
 export async function rowActionIds(row: Locator): Promise<string[]> {
+  const cell = row.getByTestId('row-actions-cell');
+  await expect(cell.first()).toBeVisible();
+  const scope = (await cell.count()) > 0 ? cell : row;
+  const ids = await scope
+    .locator('[data-testid^="row-"]:not([data-testid="row-actions"]):not([data-testid="row-actions-cell"]):not([data-testid="row-select"])')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
   const menu = row.getByTestId('row-actions');
-  if ((await menu.count()) === 0) {
-    const cell = row.getByTestId('row-actions-cell');
-    const scope = (await cell.count()) > 0 ? cell : row;
-    return scope.locator('[data-testid^="row-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
-  }
+  if ((await menu.count()) === 0) return ids;
   await menu.click();
   const list = row.page().getByTestId('row-actions-menu');
-  const ids = await list.locator('[data-testid]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+  ids.push(...(await list.locator('[data-testid]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''))));
   await row.page().keyboard.press('Escape');
   await expect(list).toHaveCount(0);
   return ids;

@@ -162,6 +162,18 @@ async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   expect(scroll, `${what}: the page is no wider than the viewport; sticking out: ${wide.join(' | ')}`).toBeLessThanOrEqual(width);
 }
 
+/**
+ * The headers of a list table that begin before the sticky actions column's inner edge and end
+ * past it — cut by it (a pixel of rounding aside); [] when every column is whole or hidden whole.
+ */
+function cutColumns(table: Locator): Promise<Array<string | null>> {
+  return table.evaluate((t) => {
+    const cells = Array.from((t as HTMLTableElement).tHead!.rows[0].cells);
+    const edge = cells.pop()!.getBoundingClientRect().left;
+    return cells.filter((c) => c.getBoundingClientRect().left < edge - 1 && c.getBoundingClientRect().right > edge + 1).map((c) => c.textContent);
+  });
+}
+
 async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.TABLES_SHOTS;
   await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
@@ -173,7 +185,8 @@ for (const vp of VIEWPORTS) {
     test.use({ viewport: { width: vp.width, height: vp.height } });
 
     test('every list shows its row actions inside the viewport', async ({ page }) => {
-      test.setTimeout(120_000);
+      // Fifteen lists, nearly each with a ⋮ menu to open and photograph (a row's second action is in it).
+      test.setTimeout(180_000);
       await makeRecords(page);
       await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/dashboards/home');
       if (vp.name === 'desktop') await expect(page.locator('#app-sidebar')).toBeVisible();
@@ -377,18 +390,56 @@ test.describe('1440×900, a list wider than its card', () => {
       await page.goto(path);
       const table = page.getByTestId(list).getByTestId('list-table');
       await expect(table.getByTestId('list-row').first()).toBeVisible();
-      // The headers that begin before the actions column's inner edge and end past it (cut by it; a pixel of rounding aside).
-      const cut = () =>
-        table.evaluate((t) => {
-          const cells = Array.from((t as HTMLTableElement).tHead!.rows[0].cells);
-          const edge = cells.pop()!.getBoundingClientRect().left;
-          return cells.filter((c) => c.getBoundingClientRect().left < edge - 1 && c.getBoundingClientRect().right > edge + 1).map((c) => c.textContent);
-        });
       // Both lists are wider than their card at 1440 px with the sidebar open (the columns under the actions are hidden whole).
       expect(await table.locator('xpath=..').evaluate((el) => el.scrollWidth > el.clientWidth + 1), `${list} scrolls sideways`).toBe(true);
-      await expect.poll(cut, { message: `${list}: columns cut by the row actions` }).toEqual([]);
+      await expect.poll(() => cutColumns(table), { message: `${list}: columns cut by the row actions` }).toEqual([]);
       await shot(page, `desktop-${list}-whole-columns`);
     }
+  });
+
+  test('no column lies half under the sticky actions whatever the widths: wide data, narrower windows, a figure that widens later', async ({ page }) => {
+    test.setTimeout(90_000);
+    const t = tag();
+    const admin = await Api.admin(page.request);
+    const user = await Api.as(page.request, DEMO.user.username, DEMO.user.password);
+    // Wide data: a long customer name and store, big amounts, long references.
+    const customer = await user.party('customers', `Comercializadora Internacional de Productos Agroindustriales ${t}`);
+    if (customer.approval_status !== 'approved') expect((await admin.post(`/api/customers/${customer.id}/approve`)).status()).toBe(200);
+    const shop = await createStore(admin, `Bodega Central de Distribución Mayorista del Caribe ${t}`, customer.company_id);
+    const category = await admin.category(`Anchos ${t}`);
+    const product = await admin.product({ code: `ANCHO-${t}-0000000001`, name: `Producto ancho ${t}`, categoryId: category.id });
+    const sales = [];
+    for (const [i, cents] of [9_876_543_210_00, 123_456_789_00, 45_678_90, 7_654_321_098_76, 1_000_00].entries()) {
+      sales.push(
+        await createSale(user, {
+          customerId: customer.id,
+          storeId: shop.id,
+          saleDate: bogotaDate(-i),
+          reference: `OC-${t}-${'9'.repeat(4 + 3 * i)}`,
+          lines: [{ product_id: product.id, quantity: 1, price_cents: cents }],
+        }),
+      );
+    }
+    // Approved rows (Details, and Payments in a menu) beside pending ones (Approve, and the rest in a menu).
+    for (const sale of sales.slice(0, 2)) expect((await admin.post(`/api/sales/${sale.id}/approve`)).status()).toBe(200);
+
+    await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, `/sale/list?q=${encodeURIComponent(t)}`);
+    const table = page.getByTestId('sale-list').getByTestId('list-table');
+    await expect(table.getByTestId('list-row')).toHaveCount(sales.length);
+    for (const width of [1440, 1366, 1280, 1180, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => cutColumns(table), { message: `${width} px: columns cut by the row actions` }).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => cutColumns(table), { message: 'back at 1440 px: columns cut by the row actions' }).toEqual([]);
+    expect(await table.locator('xpath=..').evaluate((el) => el.scrollWidth > el.clientWidth + 1), 'the wide sales scroll sideways').toBe(true);
+    // A figure that arrives after the rows (a cell that reads its own data) widens its column with
+    // no new rows and no resize of the table's box: the first column here, so every column moves.
+    await table.getByTestId('sale-customer-reference').first().evaluate((el) => {
+      el.textContent = `${el.textContent}-${'8'.repeat(30)}`;
+    });
+    await expect.poll(() => cutColumns(table), { message: 'after a cell widened: columns cut by the row actions' }).toEqual([]);
+    await shot(page, 'desktop-sale-list-wide-data');
   });
 
   test('the sticky actions column shadows the columns under it until the table is scrolled to its end', async ({ page }) => {

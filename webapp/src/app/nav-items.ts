@@ -27,7 +27,10 @@ export type NavIcon =
   | 'clock'
   | 'receipt'
   | 'wallet'
-  | 'layers'
+  | 'coins'
+  | 'trash'
+  | 'archive'
+  | 'audit'
   | 'chart'
   | 'undo';
 
@@ -51,8 +54,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/sale/list', labelKey: 'nav.sales', descriptionKey: 'nav.salesDescription', icon: 'receipt' },
   { path: '/payment/pending', labelKey: 'nav.payments', descriptionKey: 'nav.paymentsDescription', icon: 'wallet' },
   { path: '/preturn/list', labelKey: 'nav.returns', descriptionKey: 'nav.returnsDescription', icon: 'undo' },
-  { path: '/concurrent_payments/form', labelKey: 'nav.concurrentPayments', descriptionKey: 'nav.concurrentPaymentsDescription', icon: 'layers' },
-  { path: '/advanced_delete/form', labelKey: 'nav.advancedDelete', descriptionKey: 'nav.advancedDeleteDescription', icon: 'layers' },
+  { path: '/concurrent_payments/form', labelKey: 'nav.concurrentPayments', descriptionKey: 'nav.concurrentPaymentsDescription', icon: 'coins' },
+  { path: '/advanced_delete/form', labelKey: 'nav.advancedDelete', descriptionKey: 'nav.advancedDeleteDescription', icon: 'trash' },
   { path: '/purchase-order/list', labelKey: 'nav.purchaseOrders', descriptionKey: 'nav.purchaseOrdersDescription', icon: 'clipboard' },
   { path: '/purchase-order/add', labelKey: 'nav.addPurchaseOrder', descriptionKey: 'nav.addPurchaseOrderDescription', icon: 'clipboard', buyerOnly: true },
   { path: '/received-order/list', labelKey: 'nav.receivedOrders', descriptionKey: 'nav.receivedOrdersDescription', icon: 'inbox' },
@@ -74,8 +77,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
     icon: 'power',
     adminOnly: true,
   },
-  { path: '/audit', labelKey: 'nav.audit', descriptionKey: 'nav.auditDescription', icon: 'clipboard', adminOnly: true },
-  { path: '/archive', labelKey: 'nav.archive', descriptionKey: 'nav.archiveDescription', icon: 'clock', adminOnly: true },
+  { path: '/audit', labelKey: 'nav.audit', descriptionKey: 'nav.auditDescription', icon: 'audit', adminOnly: true },
+  { path: '/archive', labelKey: 'nav.archive', descriptionKey: 'nav.archiveDescription', icon: 'archive', adminOnly: true },
 ];
 
 /** The entries a role may open. */

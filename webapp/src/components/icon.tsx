@@ -26,7 +26,14 @@ const paths = {
   clock: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2',
   receipt: 'M5 2h14v20l-3-2-2 2-2-2-2 2-2-2-3 2zM9 7h6M9 11h6M9 15h4',
   wallet: 'M3 7h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H3zM3 7V5a2 2 0 0 1 2-2h11v4M16 14h.01',
-  layers: 'M12 2 2 7l10 5 10-5zM2 12l10 5 10-5M2 17l10 5 10-5',
+  // Concurrent payments: several documents paid or collected in one run.
+  coins: 'M8 14A6 6 0 1 0 8 2a6 6 0 0 0 0 12zM18.1 10.4A6 6 0 1 1 10.3 18M7 6h1v4M16.7 13.9l.7.7-2.8 2.8',
+  // Advanced delete: many records archived at once.
+  trash: 'M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6',
+  // The archive: the batches the advanced delete put away, restored from there.
+  archive: 'M3 3h18v5H3zM5 8v13h14V8M10 12h4',
+  // The audit trail: who did what to which record.
+  audit: 'M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M11.5 17a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM13.3 16.3 15 18',
   undo: 'M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-4',
   more: 'M12 5h.01M12 12h.01M12 19h.01',
   columns: 'M3 4h18v16H3zM9 4v16M15 4v16',

@@ -1,6 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@/lib/api';
 import { imageFileProblem, MAX_IMAGE_BYTES } from '../form/image-upload-field';
 import { DataTable, type Column } from './data-table';
@@ -75,13 +75,14 @@ describe('DataTable fitting the screen', () => {
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Nombre↕', 'Nota']);
   });
 
-  it('shows one or two actions as buttons in a sticky last column, three and more as a menu', () => {
+  it("shows a row's first action as a button in a sticky last column and the others in a ⋮ menu beside it", () => {
     const edit = vi.fn();
     const remove = vi.fn();
     const { rerender } = render(
       router(<DataTable<Row> {...base} rows={rows} sort="" actions={() => [{ id: 'edit', label: 'Editar', onSelect: edit, testId: 'row-edit' }]} />),
     );
     expect(screen.getByTestId('row-actions-cell').className).toContain('sticky');
+    expect(screen.queryByTestId('row-actions')).toBeNull();
     fireEvent.click(screen.getByTestId('row-edit'));
     expect(edit).toHaveBeenCalledTimes(1);
     rerender(
@@ -98,16 +99,35 @@ describe('DataTable fitting the screen', () => {
         />,
       ),
     );
+    // The first is the row's button; Edit and Delete are the menu's.
+    expect(screen.getByTestId('row-actions-cell').querySelector('[data-testid="row-approve"]')).not.toBeNull();
     expect(screen.queryByTestId('row-edit')).toBeNull();
     fireEvent.click(screen.getByTestId('row-actions'));
     expect(screen.getByRole('menu')).toBeTruthy();
+    expect(screen.getAllByRole('menuitem').map((i) => i.dataset.testid)).toEqual(['row-edit', 'row-delete']);
     // The first item takes the focus; arrows move it; Esc would close it.
-    expect(document.activeElement).toBe(screen.getByTestId('row-approve'));
-    fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowDown' });
     expect(document.activeElement).toBe(screen.getByTestId('row-edit'));
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByTestId('row-delete'));
     fireEvent.click(screen.getByTestId('row-delete'));
     expect(remove).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it("keeps the menu's place in a row without one when another row has it, so the buttons line up", () => {
+    const two: Row[] = [
+      { id: 1, name: 'Ana', city: 'Cali' },
+      { id: 2, name: 'Beto', city: 'Pasto' },
+    ];
+    const edit = { id: 'edit', label: 'Editar', onSelect: vi.fn(), testId: 'row-edit' };
+    const remove = { id: 'delete', label: 'Eliminar', onSelect: vi.fn(), testId: 'row-delete' };
+    render(router(<DataTable<Row> {...base} rows={two} sort="" actions={(r) => (r.id === 1 ? [edit, remove] : [edit])} />));
+    const [first, second] = screen.getAllByTestId('row-actions-cell');
+    expect(first!.querySelector('[data-testid="row-actions"]')).not.toBeNull();
+    expect(second!.querySelector('[data-testid="row-actions"]')).toBeNull();
+    // The empty place is as wide as the ⋮ button.
+    expect(first!.querySelector('[data-testid="row-actions"]')!.className).toContain('w-9');
+    expect(second!.querySelector('span[aria-hidden="true"]')!.className).toContain('w-9');
   });
 
   it('becomes cards below md, and the empty state offers the next step', () => {
@@ -150,5 +170,122 @@ describe('DataTable with a selection', () => {
     expect([...onChange.mock.calls[0]![0]]).toEqual([1, 3]);
     fireEvent.click(boxes[0]!);
     expect([...onChange.mock.calls[1]![0]]).toEqual([]);
+  });
+});
+
+describe('DataTable: no column half under the sticky actions', () => {
+  // jsdom lays nothing out: a made-up layout (each header cell as wide as `widths` says, the
+  // actions as wide as their content unless the table gave their header a width) and a
+  // ResizeObserver that calls back only for the elements it watches, as the browser's does.
+  const observers = new Set<FakeResizeObserver>();
+  class FakeResizeObserver {
+    readonly watched = new Set<Element>();
+    constructor(private readonly callback: ResizeObserverCallback) {
+      observers.add(this);
+    }
+    observe(el: Element) {
+      this.watched.add(el);
+    }
+    unobserve(el: Element) {
+      this.watched.delete(el);
+    }
+    disconnect() {
+      this.watched.clear();
+      observers.delete(this);
+    }
+    fire() {
+      this.callback([], this as unknown as ResizeObserver);
+    }
+  }
+  /** What the browser does when `el` changes size: the observers watching it call back. */
+  const resized = (el: Element) => act(() => [...observers].filter((o) => o.watched.has(el)).forEach((o) => o.fire()));
+
+  const VIEW = 400;
+  /** The widest actions content; with the cell's padding (8 px a side) the actions column is 60 px. */
+  const CONTENT = 44;
+  const PAD = 8;
+  let widths: number[] = [];
+  const rect = (left: number, width: number) => ({ x: left, y: 0, left, top: 0, right: left + width, bottom: 20, width, height: 20, toJSON: () => ({}) }) as DOMRect;
+  const actionsWidth = (th: HTMLElement) => Math.max(CONTENT + 2 * PAD, parseFloat(th.style.width) || 0);
+  const isScroller = (el: Element) => el.firstElementChild?.tagName === 'TABLE';
+
+  function layOut() {
+    vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+    const box = (el: Element): DOMRect => {
+      if (isScroller(el)) return rect(0, VIEW);
+      const headers = Array.from(el.closest('table')?.tHead?.rows[0]?.cells ?? []);
+      const sum = widths.reduce((a, b) => a + b, 0);
+      if (el.tagName === 'TABLE') return rect(0, sum + actionsWidth(headers.at(-1)!));
+      const i = headers.indexOf(el as HTMLTableCellElement);
+      if (i >= 0 && i < widths.length) return rect(widths.slice(0, i).reduce((a, b) => a + b, 0), widths[i]!);
+      if (i === widths.length) return rect(sum, actionsWidth(el as HTMLElement));
+      if ((el.parentElement as HTMLElement | null)?.dataset.testid === 'row-actions-cell') return rect(0, CONTENT);
+      return rect(0, 0);
+    };
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return box(this);
+    });
+    // No borders: a header cell's client and offset widths are its width; the scroll port is the view.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return isScroller(this) ? VIEW : box(this).width;
+    });
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return box(this).width;
+    });
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return isScroller(this) ? box(this.firstElementChild!).width : box(this).width;
+    });
+    const real = window.getComputedStyle.bind(window);
+    vi.spyOn(window, 'getComputedStyle').mockImplementation((el, pseudo) => {
+      const style = real(el, pseudo);
+      if (el.tagName !== 'TH') return style;
+      return new Proxy(style, {
+        get: (target, key) => {
+          if (key === 'paddingInlineStart' || key === 'paddingInlineEnd') return `${PAD}px`;
+          if (key === 'direction') return 'ltr';
+          const value = (target as unknown as Record<string | symbol, unknown>)[key];
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    });
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    observers.clear();
+  });
+
+  type Wide = { id: number; a: string; b: string; c: string; d: string };
+  const cols: Column<Wide>[] = (['a', 'b', 'c', 'd'] as const).map((k) => ({ id: k, header: k.toUpperCase(), nowrap: true, cell: (r: Wide) => r[k] }));
+  const table = (rows: Wide[]) => (
+    <MemoryRouter>
+      <DataTable<Wide> {...base} columns={cols} rowKey={(r) => r.id} rows={rows} sort="" actions={() => [{ id: 'edit', label: 'Editar', onSelect: vi.fn(), testId: 'row-edit' }]} />
+    </MemoryRouter>
+  );
+  const actionsHeader = () => screen.getAllByRole('columnheader').at(-1)!;
+
+  it('reaches back to the start of the first column that does not fit beside it, and again when a column widens with the same rows', () => {
+    widths = [100, 120, 90, 150];
+    layOut();
+    render(table([{ id: 1, a: 'x', b: 'y', c: 'z', d: 'w' }]));
+    // 400 px of view, 60 for the actions: A, B and C end at 100, 220 and 310; D (to 460) is hidden whole.
+    expect(actionsHeader().style.width).toBe('90px');
+    // The second column widens after the rows arrived (its text came later): no new rows, no
+    // resize of the box — only the column's header cell changes size. C (260 to 350) would lie
+    // half under the actions column, which now starts at 260.
+    widths = [100, 160, 90, 150];
+    resized(screen.getAllByRole('columnheader')[1]!);
+    expect(actionsHeader().style.width).toBe('140px');
+  });
+
+  it('lets go when the data narrows and the table fits at the actions own width', () => {
+    widths = [100, 120, 90, 150];
+    layOut();
+    const { rerender } = render(table([{ id: 1, a: 'x', b: 'y', c: 'z', d: 'w' }]));
+    expect(actionsHeader().style.width).toBe('90px');
+    // With the width given (90), the table would still be wider than its box (410 px); at the
+    // actions own width (60) it fits (380 px).
+    widths = [80, 80, 80, 80];
+    rerender(table([{ id: 2, a: 'x', b: 'y', c: 'z', d: 'w' }]));
+    expect(actionsHeader().style.width).toBe('');
   });
 });

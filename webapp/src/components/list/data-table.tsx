@@ -8,8 +8,8 @@
  * text when the table has room and never narrower than the smaller of its text and 11rem, the
  * whole text a tooltip when cut (TextCell); the row actions live in a sticky last column, so they
  * stay in view however wide the table scrolls, and never cut a column in half when it scrolls
- * (useWholeColumns) — one or two actions are buttons (Edit · Delete),
- * three and more a menu; columns the user hid (column-visibility) are left out; below md the rows
+ * (useWholeColumns) — a row's first action is a button, the others a ⋮ menu beside it
+ * (RowActions); columns the user hid (column-visibility) are left out; below md the rows
  * become cards (the same data-testid="list-row"), one field per line, where long text wraps. With
  * a selection, a first column (a card's corner) holds each selectable row's checkbox, and the
  * header one for the whole page.
@@ -118,41 +118,72 @@ function useMoreToTheEnd(ref: RefObject<HTMLElement | null>, shown: boolean): bo
  * table fits. The columns before the actions keep their places whatever the actions column's
  * width (the table is at its least width when it overflows), so applying the answer does not
  * change it.
+ *
+ * Column widths follow the data (a long customer name, a big amount), and they change after the
+ * rows arrive too (a cell whose text comes later, a late font, a wider actions cell), with no new
+ * rows and no resize of the box: so every header cell and every actions cell is watched, and the
+ * answer is worked out again whenever one of them changes size (a ResizeObserver calls back after
+ * layout, when the positions are final). Whether the table overflows is judged at the actions'
+ * own width, not at the width given here before: a list whose data narrowed fits again.
  */
-function useWholeColumns(ref: RefObject<HTMLElement | null>, shown: boolean, rows: unknown): number | undefined {
+function useWholeColumns(ref: RefObject<HTMLElement | null>, shown: boolean, rows: unknown, columnIds: string): number | undefined {
   const [width, setWidth] = useState<number>();
   useEffect(() => {
     const el = ref.current;
     const table = el?.querySelector('table');
-    if (!el || !table) return;
-    const measure = () => {
-      const cells = Array.from(table.tHead?.rows[0]?.cells ?? []);
-      const actions = cells.pop();
-      if (!actions || el.scrollWidth <= el.clientWidth + 1) return setWidth(undefined);
-      // The actions' own width: their widest cell's content, and the cell's padding.
-      const pad = actions.getBoundingClientRect().width - actions.clientWidth + parseFloat(getComputedStyle(actions).paddingInlineStart) * 2;
-      const own = Math.max(0, ...Array.from(table.querySelectorAll<HTMLElement>('[data-testid="row-actions-cell"] > *')).map((c) => c.getBoundingClientRect().width)) + pad;
-      // Where each column ends, from the table's start (either direction).
-      const rtl = getComputedStyle(table).direction === 'rtl';
-      const box = table.getBoundingClientRect();
-      const view = el.getBoundingClientRect().width;
-      const room = view - own;
-      let end = 0;
-      for (const c of cells) {
-        const r = c.getBoundingClientRect();
-        const e = rtl ? box.right - r.left : r.right - box.left;
-        if (e > room + 0.5) break;
-        end = e;
-      }
-      const next = view - end;
-      setWidth((w) => (w !== undefined && Math.abs(w - next) < 0.5 ? w : next));
-    };
+    if (!el || !table || !shown) return setWidth(undefined);
+    const actionCells = () => Array.from(table.querySelectorAll<HTMLElement>('[data-testid="row-actions-cell"] > *'));
+    const measure = () => setWidth((w) => settle(w, wholeColumnsWidth(el, table, actionCells())));
     measure();
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    observer?.observe(el);
-    return () => observer?.disconnect();
-  }, [ref, shown, rows]);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    observer.observe(table);
+    for (const cell of table.tHead?.rows[0]?.cells ?? []) observer.observe(cell);
+    for (const content of actionCells()) observer.observe(content);
+    // A font that arrives late widens the text without resizing the box.
+    document.fonts?.addEventListener?.('loadingdone', measure);
+    return () => {
+      observer.disconnect();
+      document.fonts?.removeEventListener?.('loadingdone', measure);
+    };
+  }, [ref, shown, rows, columnIds]);
   return width;
+}
+
+/** The new width unless it is the old one within half a pixel (no re-render for rounding). */
+function settle(old: number | undefined, next: number | undefined): number | undefined {
+  return old !== undefined && next !== undefined && Math.abs(old - next) < 0.5 ? old : next;
+}
+
+/**
+ * The actions column's width that hides whole the columns it would cut (see useWholeColumns), from
+ * the laid-out table: `scroller` its scroll box, `contents` what each row's actions cell holds.
+ */
+function wholeColumnsWidth(scroller: HTMLElement, table: HTMLTableElement, contents: readonly HTMLElement[]): number | undefined {
+  const cells = Array.from(table.tHead?.rows[0]?.cells ?? []);
+  const actions = cells.pop();
+  if (!actions || cells.length === 0) return undefined;
+  // The actions' own width: their widest cell's content, and the cell's padding.
+  const style = getComputedStyle(actions);
+  const pad = (parseFloat(style.paddingInlineStart) || 0) + (parseFloat(style.paddingInlineEnd) || 0) + actions.offsetWidth - actions.clientWidth;
+  const own = Math.max(0, ...contents.map((c) => c.getBoundingClientRect().width)) + pad;
+  // The scroll port: where the sticky column sticks (a scroll bar or border is not part of it).
+  const view = scroller.clientWidth;
+  const box = table.getBoundingClientRect();
+  // The table's width were the actions column at its own width (it may carry this hook's width).
+  if (box.width - Math.max(0, actions.getBoundingClientRect().width - own) <= view + 1) return undefined;
+  // Where each column ends, from the table's start (either direction).
+  const rtl = style.direction === 'rtl';
+  const room = view - own;
+  let end = 0;
+  for (const c of cells) {
+    const r = c.getBoundingClientRect();
+    const e = rtl ? box.right - r.left : r.right - box.left;
+    if (e > room + 0.5) break;
+    end = e;
+  }
+  return view - end;
 }
 
 /** The data table. */
@@ -162,10 +193,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const asCards = isSmaller(useSizeClass(), 'md');
   const scroller = useRef<HTMLDivElement>(null);
   const more = useMoreToTheEnd(scroller, !asCards);
-  const actionsWidth = useWholeColumns(scroller, !asCards && !!actions, rows);
   const skeletonRows = Math.min(props.skeletonRows ?? 5, 10);
   const hidden = props.hidden ?? [];
   const columns = props.columns.filter((c) => c.hideable === false || !hidden.includes(c.id));
+  const actionsWidth = useWholeColumns(scroller, !asCards && !!actions, rows, columns.map((c) => c.id).join(' '));
   const span = columns.length + (actions ? 1 : 0) + (selection ? 1 : 0);
   // A card's title: the record's name (the first column that cannot be hidden), else the first column.
   const primary = columns.find((c) => c.hideable === false) ?? columns[0];
@@ -272,7 +303,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </tr>
     ));
   } else {
-    body = (rows ?? []).map((row) => (
+    const rowActions = (rows ?? []).map((row) => actions?.(row) ?? []);
+    const menuSlot = rowActions.some((a) => a.length > 1);
+    body = (rows ?? []).map((row, i) => (
       <tr key={rowKey(row)} className="border-t border-line hover:bg-hover/50" data-testid="list-row">
         {selection && (
           <td className="w-8 px-2 py-1.5 align-middle">
@@ -286,7 +319,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         ))}
         {actions && (
           <td className={cn('px-2 py-1 text-end align-middle', stickyClass)} data-testid="row-actions-cell">
-            <RowActions actions={actions(row)} />
+            <RowActions actions={rowActions[i]!} menuSlot={menuSlot} />
           </td>
         )}
       </tr>
@@ -389,24 +422,30 @@ function titleWhenCut(event: PointerEvent<HTMLElement>) {
   else el.removeAttribute('title');
 }
 
-/** Up to this many actions show as buttons; more become a menu. */
-export const INLINE_ACTIONS = 2;
-
-/** A row's actions: one or two buttons (or links); three and more a menu. */
-function RowActions({ actions }: { actions: readonly RowAction[] }) {
+/**
+ * A row's actions, one pattern on every list and every screen: the first (the kit orders them:
+ * Approve, the page's own, Edit, Delete) is a button, the others sit in a ⋮ menu beside it — one
+ * click for the usual step, Delete never next to it. In a table where some row has a menu, a row
+ * without one keeps the menu's place empty (`menuSlot`), so the buttons line up in the column.
+ */
+function RowActions({ actions, menuSlot = false }: { actions: readonly RowAction[]; menuSlot?: boolean }) {
   const { t } = useTranslation('list');
-  if (actions.length === 0) return null;
-  if (actions.length > INLINE_ACTIONS) {
-    return <Menu trigger={<Icon name="more" className="size-5" strokeWidth={3} />} label={t('actions')} items={actions} testId="row-actions" />;
-  }
+  const [first, ...rest] = actions;
+  if (!first) return null;
   return (
-    <span className="inline-flex gap-1">
-      {actions.map((action) => (
-        <InlineAction key={action.id} action={action} />
-      ))}
+    <span className="inline-flex items-center gap-1">
+      <InlineAction action={first} />
+      {rest.length > 0 ? (
+        <Menu trigger={<Icon name="more" className="size-5" strokeWidth={3} />} label={t('moreActions')} items={rest} testId="row-actions" triggerClassName={MENU_WIDTH} />
+      ) : (
+        menuSlot && <span aria-hidden="true" className={cn('inline-block', MENU_WIDTH)} />
+      )}
     </span>
   );
 }
+
+/** The ⋮ button's width, and that of the empty place a row without it keeps. */
+const MENU_WIDTH = 'w-9 shrink-0';
 
 function InlineAction({ action }: { action: RowAction }) {
   const className = cn(

@@ -48,9 +48,12 @@ function Kpi({
   beforeTo,
   to,
   className,
+  chars,
 }: {
   name: KpiName;
   cents: number;
+  /** The length of the longest figure of the cards, which sizes every card's figure (figureSize). */
+  chars: number;
   /** Last month's figure up to the day beforeTo (YYYY-MM-DD), the same day as today's. */
   before?: number;
   beforeTo?: string;
@@ -67,9 +70,13 @@ function Kpi({
           centsToDecimal(change) as Intl.StringNumericLiteral,
         );
   const body = (
-    <Card className={cn('h-full min-w-0 space-y-1 p-3 sm:p-4', to && 'transition-colors hover:bg-hover', !to && className)} data-testid={`kpi-${name}`}>
+    <Card className={cn('@container h-full min-w-0 space-y-1 p-3 sm:p-4', to && 'transition-colors hover:bg-hover', !to && className)} data-testid={`kpi-${name}`}>
       <p className="text-sm text-muted">{t(`kpis.${name}`)}</p>
-      <p className={cn('text-base font-semibold tabular-nums sm:text-xl', name === 'overdue' && cents > 0 && 'text-danger')} data-testid="kpi-value">
+      <p
+        className={cn('leading-7 font-semibold whitespace-nowrap tabular-nums', name === 'overdue' && cents > 0 && 'text-danger')}
+        style={{ fontSize: figureSize(chars) }}
+        data-testid="kpi-value"
+      >
         {formatCop(cents)}
       </p>
       {before !== undefined && (
@@ -91,6 +98,20 @@ function Kpi({
   ) : (
     body
   );
+}
+
+/** The widest a character of a figure is, in em (a bold digit of a wide sans-serif, with room to spare). */
+const CHAR_EM = 0.64;
+
+/**
+ * The font size of the KPI figures: text-xl while the card has room, smaller in a narrow card (five
+ * in a row beside the sidebar), so that the longest figure — `chars` characters, "$ 56.682.735,24"
+ * is 15 — is whole on one line inside its card (cqi: the card's width). Every card gets the same
+ * size, the one the longest figure needs: the row reads as one.
+ */
+export function figureSize(chars: number): string {
+  // Rounded down: never a hair wider than the card.
+  return `min(1.25rem, ${Math.floor(10000 / (Math.max(chars, 1) * CHAR_EM)) / 100}cqi)`;
 }
 
 function MonthsChart({ months, wide }: { months: NonNullable<Dashboard['months']>; wide: boolean }) {
@@ -155,21 +176,26 @@ export function DashboardSummary({ links }: { links: SummaryLinks }) {
   if (dashboard.isPending) return <LoadingState />;
   if (dashboard.isError) return <Alert>{failureText(dashboard.error) ?? t('loadFailed')}</Alert>;
   const { kpis, months, approvals } = dashboard.data;
+  const chars = Math.max(
+    ...[kpis.sales_month_cents, kpis.purchases_month_cents, kpis.receivables_cents, kpis.payables_cents, kpis.overdue_cents].map((c) => formatCop(c).length),
+  );
   return (
     <div className="space-y-4" data-testid="dashboard-summary">
-      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
-        <Kpi name="sales" cents={kpis.sales_month_cents} before={kpis.sales_last_month_cents} beforeTo={kpis.last_month_to} to={links.kpi('sales')} />
+      {/* One card a row on a phone (two side by side leave an amount too little room), two from sm. */}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
+        <Kpi chars={chars} name="sales" cents={kpis.sales_month_cents} before={kpis.sales_last_month_cents} beforeTo={kpis.last_month_to} to={links.kpi('sales')} />
         <Kpi
+          chars={chars}
           name="purchases"
           cents={kpis.purchases_month_cents}
           before={kpis.purchases_last_month_cents}
           beforeTo={kpis.last_month_to}
           to={links.kpi('purchases')}
         />
-        <Kpi name="receivables" cents={kpis.receivables_cents} to={links.kpi('receivables')} />
-        <Kpi name="payables" cents={kpis.payables_cents} to={links.kpi('payables')} />
+        <Kpi chars={chars} name="receivables" cents={kpis.receivables_cents} to={links.kpi('receivables')} />
+        <Kpi chars={chars} name="payables" cents={kpis.payables_cents} to={links.kpi('payables')} />
         {/* Five cards in two columns leave the last alone: it takes the whole row until three fit. */}
-        <Kpi name="overdue" cents={kpis.overdue_cents} to={links.kpi('overdue')} className="col-span-2 lg:col-span-1" />
+        <Kpi chars={chars} name="overdue" cents={kpis.overdue_cents} to={links.kpi('overdue')} className="sm:col-span-2 lg:col-span-1" />
       </div>
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-3">
         {months && months.length > 0 && <MonthsChart months={months} wide={!approvals} />}

@@ -24,27 +24,28 @@ export function ExpiringPurchasesCard() {
       {expiring.isError && <Alert>{failureText(expiring.error) ?? t('loadFailed')}</Alert>}
       {expiring.data && expiring.data.length === 0 && <p className="text-sm text-muted">{t('expiring.none')}</p>}
       {expiring.data && expiring.data.length > 0 && (
-        // On a phone the table scrolls inside the card, never the dashboard.
+        // On a phone the table scrolls inside the card, never the dashboard. Every column but the
+        // last keeps a gap on its end side: "(in 2 days)" never touches the balance.
         <div className="overflow-x-auto">
           <table className="w-full text-sm">
             <thead>
               <tr className="text-muted">
-                <th scope="col" className="py-1 text-start font-medium">{t('fields.referenceNo')}</th>
-                <th scope="col" className="py-1 text-start font-medium">{t('fields.supplier')}</th>
-                <th scope="col" className="py-1 text-start font-medium">{t('fields.dueDate')}</th>
+                <th scope="col" className="py-1 pe-3 text-start font-medium">{t('fields.referenceNo')}</th>
+                <th scope="col" className="py-1 pe-3 text-start font-medium">{t('fields.supplier')}</th>
+                <th scope="col" className="py-1 pe-3 text-start font-medium">{t('fields.dueDate')}</th>
                 <th scope="col" className="py-1 text-end font-medium">{t('fields.balance')}</th>
               </tr>
             </thead>
             <tbody>
               {expiring.data.slice(0, SHOWN).map((p) => (
                 <tr key={p.id} className="border-t border-line" data-testid="expiring-purchase-row">
-                  <td className="py-1">
+                  <td className="py-1 pe-3">
                     <Link to={`/purchase/edit/${p.id}`} className="text-primary hover:underline">
                       {p.reference_no}
                     </Link>
                   </td>
-                  <td className="py-1">{p.supplier_name}</td>
-                  <td className="py-1 whitespace-nowrap">
+                  <td className="py-1 pe-3">{p.supplier_name}</td>
+                  <td className="py-1 pe-3 whitespace-nowrap">
                     {dates.date(p.due_date.slice(0, 10))} <span className="text-xs text-muted">({t('expiring.daysLeft', { count: p.days_left })})</span>
                   </td>
                   <td className="py-1 text-end font-medium tabular-nums">{formatCop(p.totals.balance_cents)}</td>
