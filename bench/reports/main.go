@@ -36,7 +36,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/uptrace/bun/driver/pgdriver"
+
 	"github.com/backoffice/backoffice/bench/internal/benchkit"
+	"github.com/backoffice/backoffice/platform/db"
 )
 
 // Issue 12's bounds.
@@ -52,6 +55,7 @@ type options struct {
 	purchases, sales, payments, conc int
 	dur, warm                        time.Duration
 	keep, fresh, loadOnly, export    bool
+	wordsOnly                        bool
 	pages                            string
 }
 
@@ -67,6 +71,7 @@ func main() {
 	flag.BoolVar(&o.keep, "keep", false, "keep the bench database for the next run")
 	flag.BoolVar(&o.fresh, "fresh", false, "drop the bench database first")
 	flag.BoolVar(&o.loadOnly, "load-only", false, "stop after the load")
+	flag.BoolVar(&o.wordsOnly, "words-only", false, "only write the search words a loaded database lacks (no server: run it before one starts on the database)")
 	flag.BoolVar(&o.export, "export", true, "measure the 1,000,000-row export")
 	flag.StringVar(&o.pages, "pages", "", "only the pages whose names contain one of these (comma-separated)")
 	flag.Parse()
@@ -83,6 +88,9 @@ func logf(format string, args ...any) { benchkit.Logf(format, args...) }
 
 func run(o options) error {
 	ctx := context.Background()
+	if o.wordsOnly {
+		return wordsOnly(ctx, o)
+	}
 	s, err := benchkit.Prepare(ctx, benchkit.SetupOptions{PG: o.PG, DBName: o.DBName, Fresh: o.fresh, Keep: o.keep, Bin: o.Bin,
 		NATSURL: o.NATSURL, RedisURL: o.RedisURL})
 	if err != nil {
@@ -98,6 +106,9 @@ func run(o options) error {
 		logf("reusing the loaded data")
 	} else {
 		logf("loaded in %v (load average %s)", time.Since(t0).Round(time.Second), benchkit.LoadAvg())
+		if err := indexRest(ctx, s.DB); err != nil {
+			return fmt.Errorf("search words: %w", err)
+		}
 	}
 	var counts [5]int
 	if err := s.DB.NewRaw(`SELECT (SELECT count(*) FROM purchases), (SELECT count(*) FROM sales), (SELECT count(*) FROM payments),
@@ -275,4 +286,20 @@ func export(s *benchkit.Setup, admin *benchkit.Session, adminID int64) error {
 		page.Data.Meta.Total, benchkit.Ms(first), took.Seconds(), float64(len(b))/1e6, float64(before)/1024, float64(peak)/1024,
 		ok(took < exportTarget), exportTarget, ok(peak/1024 < exportMemMiB), exportMemMiB)
 	return nil
+}
+
+// wordsOnly writes the search words a kept database lacks (one loaded before the load wrote them)
+// with no server on it: a server started on it would index them itself, in the background,
+// during the measurements.
+func wordsOnly(ctx context.Context, o options) error {
+	url, err := benchkit.DatabaseURL(o.PG, o.DBName)
+	if err != nil {
+		return err
+	}
+	bdb, err := db.Open(ctx, url, pgdriver.WithReadTimeout(30*time.Minute))
+	if err != nil {
+		return err
+	}
+	defer func() { _ = bdb.Close() }()
+	return indexRest(ctx, bdb)
 }
