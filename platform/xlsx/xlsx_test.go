@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -335,5 +336,47 @@ func TestDatesInLanguageAndWords(t *testing.T) {
 			t.Errorf("%s: A2 raw = %q, want the serial 46350", tc.lang, raw)
 		}
 		_ = f.Close()
+	}
+}
+
+// Rows beyond a sheet's capacity go on to further sheets, each headed again, in order, none
+// lost: an export of more rows than Excel's 1,048,576 is never cut short.
+func TestWriteContinuesOnNextSheets(t *testing.T) {
+	defer xlsx.SetSheetRows(4)()
+	var buf bytes.Buffer
+	name := "Alertas de vencimiento largas" // 29 characters: the next sheets' names are cut to 31
+	err := xlsx.Write(&buf, name, []string{"N"}, func(yield func([]any) error) error {
+		for i := range 8 {
+			if err := yield([]any{i}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Close() }()
+	want := map[string][]string{name: {"N", "0", "1", "2"}, "Alertas de vencimiento larg (2)": {"N", "3", "4", "5"},
+		"Alertas de vencimiento larg (3)": {"N", "6", "7"}}
+	if got := f.GetSheetList(); len(got) != len(want) {
+		t.Fatalf("sheets %q, want %d", got, len(want))
+	}
+	for sheet, rows := range want {
+		got, err := f.GetRows(sheet)
+		if err != nil {
+			t.Fatalf("%s: %v", sheet, err)
+		}
+		var col []string
+		for _, r := range got {
+			col = append(col, r[0])
+		}
+		if strings.Join(col, ",") != strings.Join(rows, ",") {
+			t.Errorf("sheet %q holds %q, want %q", sheet, col, rows)
+		}
 	}
 }
