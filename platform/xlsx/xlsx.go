@@ -17,6 +17,7 @@ package xlsx
 
 import (
 	"archive/zip"
+	"compress/flate"
 	"fmt"
 	"io"
 	"strconv"
@@ -200,8 +201,14 @@ func Write(w io.Writer, sheet string, headers []string, rows func(yield func(row
 	// excelize's Write first assembles the whole ZIP in a bytes.Buffer and then copies it to w.
 	// Handing it a ZIP writer bound to w instead makes the archive go straight to w: the buffer
 	// it passes stays empty (it is only patched for ZIP64 entries over 4 GB, which an export
-	// never has), so memory no longer grows with the size of the file.
-	f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zip.NewWriter(w) })
+	// never has), so memory no longer grows with the size of the file. Its entries are
+	// compressed at deflate's fastest level: the default level spent a quarter of a
+	// 1,000,000-row export's CPU compressing, for a file about a tenth smaller.
+	f.SetZipWriter(func(io.Writer) excelize.ZipWriter {
+		zw := zip.NewWriter(w)
+		zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) { return flate.NewWriter(out, flate.BestSpeed) })
+		return zw
+	})
 	if err := f.Write(w); err != nil {
 		return fmt.Errorf("xlsx: write: %w", err)
 	}
