@@ -33,7 +33,7 @@ const wordWindow = 50_000
 // FillWords writes the words of every live record of each fill's source that has none, table by
 // table in one transaction each: the table's secondary indexes are dropped, the words computed
 // in Go (platform/search's own rule) and sent with COPY in windows of source ids, and the
-// indexes built again (a sort each, instead of millions of random insertions). Nothing else
+// indexes built again (a sort each, instead of millions of random insertions), then vacuumed. Nothing else
 // may index these tables meanwhile (a server that started on the unindexed rows would).
 func FillWords(ctx context.Context, bdb *bun.DB, fills ...WordFill) error {
 	for _, f := range fills {
@@ -132,6 +132,11 @@ func fillWords(ctx context.Context, bdb *bun.DB, f WordFill) (err error) {
 		}
 	}
 	if err := exec("COMMIT"); err != nil {
+		return err
+	}
+	// What autovacuum would do to a table that grew: statistics, and the visibility map that
+	// lets a search read the index alone.
+	if err := exec("VACUUM ANALYZE " + f.Table); err != nil {
 		return err
 	}
 	Logf("%s: the words of %d records (%d) written in %v, its %d indexes built in %v", f.Table, records, words,
