@@ -208,23 +208,7 @@ func TestWriteLargeReadsBack(t *testing.T) {
 		t.Skip("large export skipped in -short mode")
 	}
 	const n = 20_000
-	var buf bytes.Buffer
-	err := xlsx.Write(&buf, "Rows", []string{"N", "Text"}, func(yield func([]any) error) error {
-		for i := range n {
-			if err := yield([]any{i, "=" + strconv.Itoa(i)}); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := excelize.OpenReader(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = f.Close() }()
+	f := writeBack(t, "Rows", []string{"N", "Text"}, n, func(i int) []any { return []any{i, "=" + strconv.Itoa(i)} })
 	it, err := f.Rows("Rows")
 	if err != nil {
 		t.Fatal(err)
@@ -343,24 +327,8 @@ func TestDatesInLanguageAndWords(t *testing.T) {
 // lost: an export of more rows than Excel's 1,048,576 is never cut short.
 func TestWriteContinuesOnNextSheets(t *testing.T) {
 	defer xlsx.SetSheetRows(4)()
-	var buf bytes.Buffer
 	name := "Alertas de vencimiento largas" // 29 characters: the next sheets' names are cut to 31
-	err := xlsx.Write(&buf, name, []string{"N"}, func(yield func([]any) error) error {
-		for i := range 8 {
-			if err := yield([]any{i}); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := excelize.OpenReader(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = f.Close() }()
+	f := writeBack(t, name, []string{"N"}, 8, func(i int) []any { return []any{i} })
 	want := map[string][]string{name: {"N", "0", "1", "2"}, "Alertas de vencimiento larg (2)": {"N", "3", "4", "5"},
 		"Alertas de vencimiento larg (3)": {"N", "6", "7"}}
 	if got := f.GetSheetList(); len(got) != len(want) {
@@ -379,4 +347,28 @@ func TestWriteContinuesOnNextSheets(t *testing.T) {
 			t.Errorf("sheet %q holds %q, want %q", sheet, col, rows)
 		}
 	}
+}
+
+// writeBack writes n rows (row(i) each) under headers with Write and opens the file again; it is
+// closed when the test ends.
+func writeBack(t *testing.T, sheet string, headers []string, n int, row func(i int) []any) *excelize.File {
+	t.Helper()
+	var buf bytes.Buffer
+	err := xlsx.Write(&buf, sheet, headers, func(yield func([]any) error) error {
+		for i := range n {
+			if err := yield(row(i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = f.Close() })
+	return f
 }
