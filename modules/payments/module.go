@@ -8,6 +8,7 @@ import (
 
 	"github.com/backoffice/backoffice/modules/payments/internal/app"
 	paymentshttp "github.com/backoffice/backoffice/modules/payments/internal/http"
+	"github.com/backoffice/backoffice/modules/payments/internal/store"
 	"github.com/backoffice/backoffice/platform/attachments"
 	"github.com/backoffice/backoffice/platform/cache"
 	"github.com/backoffice/backoffice/platform/caller"
@@ -68,3 +69,9 @@ func (m *Module) Routes(api *httpx.API) { paymentshttp.Routes(api, m.svc, m.keys
 // IndexSearch indexes the search words of the payments that have none (loaded straight into the
 // table). serve runs it in the background at start.
 func (m *Module) IndexSearch(ctx context.Context) (int, error) { return m.svc.IndexSearch(ctx) }
+
+// IndexSearchWords indexes the search words of the payments on db that have none, for tools that
+// load them straight into the tables (the benchmarks).
+func IndexSearchWords(ctx context.Context, db bun.IDB) (int, error) {
+	return store.New(db).IndexMissingWords(ctx)
+}

@@ -125,9 +125,15 @@
 //     each product's 16 newest lots and only reads more for a product whose stock they do not
 //     cover. These are moved by the lines' triggers and by a header trigger that fires only when
 //     a document's approval, deletion, date, store or company changes (not on a payment's paid
-//     and balance). The dashboard's approvals card counts report_approvals from the owners' partial
-//     indexes of live pending records (no counts table: one row per company and kind would queue
-//     every write of the company on it, and deadlocked a rejection against a new sale).
+//     and balance). The dashboard's approvals card sums report_approval_deltas
+//     (migrations/20261201060000_reports_approval_deltas): the owners' triggers only INSERT +1
+//     when a record starts waiting and −1 when it stops — counting the pending records cost one
+//     read per record (~68,000 at 1,000,000 documents), and a counts table with one row per
+//     company and kind queued every write of the company on it and deadlocked a rejection against
+//     a new sale; inserts share no row. Every 512th delta folds the older ones into one row per
+//     company and kind in the writer's transaction (one folder at a time: an advisory lock on
+//     PostgreSQL, the one writer on SQLite), so the sum reads a few hundred rows whatever the
+//     number of records, and the readers — maybe on a replica — never write.
 //     RebuildAggregates recomputes them from scratch (a bulk load with the triggers off);
 //     TestReportsAgreeWithTheDocuments compares every page with the documents and then the kept
 //     aggregates with rebuilt ones, row by row, on SQLite and PostgreSQL: that is the proof

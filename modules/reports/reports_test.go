@@ -1027,6 +1027,55 @@ func checkAggregates(t *testing.T, db *bun.DB) {
 	checkTables(t, db, "report_document_days", "report_payment_days", "report_due_balances", "report_user_days",
 		"report_party_months", "report_party_balances", "report_party_payments",
 		"report_product_months", "report_product_bought", "report_lot_lines")
+	checkApprovalDeltas(t, db)
+}
+
+// checkApprovalDeltas compares the approvals the triggers' deltas sum to per company and kind
+// with report_approvals' count of the pending records, then folds 1,100 more deltas that net to
+// zero (in a transaction rolled back): the sums stay, and the fold leaves fewer rows than it was
+// given.
+func checkApprovalDeltas(t *testing.T, db *bun.DB) {
+	t.Helper()
+	ctx := context.Background()
+	sums := func(q bun.IDB, sql string) map[string]int64 {
+		var rows []struct {
+			CompanyID int64  `bun:"company_id"`
+			Kind      string `bun:"kind"`
+			N         int64  `bun:"n"`
+		}
+		if err := q.NewRaw(sql).Scan(ctx, &rows); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]int64{}
+		for _, r := range rows {
+			out[fmt.Sprint(r.CompanyID, " ", r.Kind)] = r.N
+		}
+		return out
+	}
+	const kept = "SELECT company_id, kind, SUM(n) AS n FROM report_approval_deltas GROUP BY company_id, kind HAVING SUM(n) <> 0"
+	want := sums(db, "SELECT company_id, kind, COUNT(*) AS n FROM report_approvals GROUP BY company_id, kind")
+	if len(want) == 0 {
+		t.Fatal("nothing waits for approval: the data prove nothing")
+	}
+	expect(t, "approval deltas", sums(db, kept), want)
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	for i := range 1100 {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO report_approval_deltas (company_id, kind, n) VALUES (?, 'sales', ?)", 1, 1-2*(i%2)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	expect(t, "approval deltas after a fold", sums(tx, kept), want)
+	var rows int
+	if err := tx.NewRaw("SELECT COUNT(*) FROM report_approval_deltas").Scan(ctx, &rows); err != nil {
+		t.Fatal(err)
+	}
+	if rows >= 1100 {
+		t.Errorf("report_approval_deltas holds %d rows after 1,100 deltas: no fold", rows)
+	}
 }
 
 // checkTables is checkAggregates on the aggregate tables named.

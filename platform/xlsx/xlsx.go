@@ -17,6 +17,7 @@ package xlsx
 
 import (
 	"archive/zip"
+	"compress/flate"
 	"fmt"
 	"io"
 	"strconv"
@@ -97,8 +98,10 @@ func (c Centavos) pesos() float64 {
 }
 
 // Write writes a workbook with one sheet named sheet to w: headers in the first row, then every
-// row rows yields, in order. rows calls yield once per record; an error from yield (the writer
-// failed) must be returned by rows, and any error of rows aborts the export.
+// row rows yields, in order; rows beyond a sheet's 1,048,576 go on to further sheets named
+// "sheet (2)", "sheet (3)"…, each headed again, so that no export is cut short. rows calls
+// yield once per record; an error from yield (the writer failed) must be returned by rows, and
+// any error of rows aborts the export.
 //
 // Cell values may be nil (empty cell), string, bool, any integer or float type, Centavos,
 // time.Time or *time.Time (nil: empty), Day. Other values are written as their fmt.Sprint text. Every
@@ -124,17 +127,24 @@ func Write(w io.Writer, sheet string, headers []string, rows func(yield func(row
 	if err != nil {
 		return err
 	}
-	sw, err := f.NewStreamWriter(sheet)
-	if err != nil {
-		return fmt.Errorf("xlsx: stream: %w", err)
-	}
-	// Layout must be set before the first row: the stream has already written it after that.
-	for i, h := range headers {
-		if err := sw.SetColWidth(i+1, i+1, columnWidth(h)); err != nil {
-			return fmt.Errorf("xlsx: column width: %w", err)
+	var sw *excelize.StreamWriter
+	// begin starts sheet name: its column widths (set before the first row: the stream has
+	// already written them after that), the frozen header row, and the next row's number.
+	next := 1
+	begin := func(name string) error {
+		var err error
+		if sw, err = f.NewStreamWriter(name); err != nil {
+			return fmt.Errorf("xlsx: stream: %w", err)
 		}
-	}
-	if len(headers) > 0 {
+		next = 1
+		if len(headers) == 0 {
+			return nil
+		}
+		for i, h := range headers {
+			if err := sw.SetColWidth(i+1, i+1, columnWidth(h)); err != nil {
+				return fmt.Errorf("xlsx: column width: %w", err)
+			}
+		}
 		if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
 			return fmt.Errorf("xlsx: freeze header: %w", err)
 		}
@@ -145,13 +155,29 @@ func Write(w io.Writer, sheet string, headers []string, rows func(yield func(row
 		if err := sw.SetRow("A1", head); err != nil {
 			return fmt.Errorf("xlsx: header row: %w", err)
 		}
-	}
-	next := 1
-	if len(headers) > 0 {
 		next = 2
+		return nil
 	}
+	if err := begin(sheet); err != nil {
+		return err
+	}
+	sheets := 1
 	cells := make([]any, 0, len(headers))
 	yield := func(row []any) error {
+		if next > sheetRows {
+			// A sheet holds 1,048,576 rows: the rest go on to the next sheet, headed again.
+			if err := sw.Flush(); err != nil {
+				return fmt.Errorf("xlsx: flush: %w", err)
+			}
+			sheets++
+			name := continuedName(sheet, sheets)
+			if _, err := f.NewSheet(name); err != nil {
+				return fmt.Errorf("xlsx: sheet %q: %w", name, err)
+			}
+			if err := begin(name); err != nil {
+				return err
+			}
+		}
 		cells = cells[:0]
 		for _, v := range row {
 			cells = append(cells, st.cell(v))
@@ -175,12 +201,29 @@ func Write(w io.Writer, sheet string, headers []string, rows func(yield func(row
 	// excelize's Write first assembles the whole ZIP in a bytes.Buffer and then copies it to w.
 	// Handing it a ZIP writer bound to w instead makes the archive go straight to w: the buffer
 	// it passes stays empty (it is only patched for ZIP64 entries over 4 GB, which an export
-	// never has), so memory no longer grows with the size of the file.
-	f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return zip.NewWriter(w) })
+	// never has), so memory no longer grows with the size of the file. Its entries are
+	// compressed at deflate's fastest level: the default level spent a quarter of a
+	// 1,000,000-row export's CPU compressing, for a file about a tenth smaller.
+	f.SetZipWriter(func(io.Writer) excelize.ZipWriter {
+		zw := zip.NewWriter(w)
+		zw.RegisterCompressor(zip.Deflate, func(out io.Writer) (io.WriteCloser, error) { return flate.NewWriter(out, flate.BestSpeed) })
+		return zw
+	})
 	if err := f.Write(w); err != nil {
 		return fmt.Errorf("xlsx: write: %w", err)
 	}
 	return nil
+}
+
+// sheetRows is how many rows a sheet holds (Excel's limit; a variable for the tests).
+var sheetRows = excelize.TotalRows
+
+// continuedName is the name of an export's n-th sheet (n ≥ 2): the first's, cut to keep within
+// Excel's 31 characters, and " (n)".
+func continuedName(sheet string, n int) string {
+	suffix := " (" + strconv.Itoa(n) + ")"
+	r := []rune(sheet)
+	return string(r[:min(len(r), excelize.MaxSheetNameLength-len(suffix))]) + suffix
 }
 
 // Neutralize returns s made safe to put in a spreadsheet cell: text that a spreadsheet would

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -207,23 +208,7 @@ func TestWriteLargeReadsBack(t *testing.T) {
 		t.Skip("large export skipped in -short mode")
 	}
 	const n = 20_000
-	var buf bytes.Buffer
-	err := xlsx.Write(&buf, "Rows", []string{"N", "Text"}, func(yield func([]any) error) error {
-		for i := range n {
-			if err := yield([]any{i, "=" + strconv.Itoa(i)}); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := excelize.OpenReader(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = f.Close() }()
+	f := writeBack(t, "Rows", []string{"N", "Text"}, n, func(i int) []any { return []any{i, "=" + strconv.Itoa(i)} })
 	it, err := f.Rows("Rows")
 	if err != nil {
 		t.Fatal(err)
@@ -336,4 +321,54 @@ func TestDatesInLanguageAndWords(t *testing.T) {
 		}
 		_ = f.Close()
 	}
+}
+
+// Rows beyond a sheet's capacity go on to further sheets, each headed again, in order, none
+// lost: an export of more rows than Excel's 1,048,576 is never cut short.
+func TestWriteContinuesOnNextSheets(t *testing.T) {
+	defer xlsx.SetSheetRows(4)()
+	name := "Alertas de vencimiento largas" // 29 characters: the next sheets' names are cut to 31
+	f := writeBack(t, name, []string{"N"}, 8, func(i int) []any { return []any{i} })
+	want := map[string][]string{name: {"N", "0", "1", "2"}, "Alertas de vencimiento larg (2)": {"N", "3", "4", "5"},
+		"Alertas de vencimiento larg (3)": {"N", "6", "7"}}
+	if got := f.GetSheetList(); len(got) != len(want) {
+		t.Fatalf("sheets %q, want %d", got, len(want))
+	}
+	for sheet, rows := range want {
+		got, err := f.GetRows(sheet)
+		if err != nil {
+			t.Fatalf("%s: %v", sheet, err)
+		}
+		var col []string
+		for _, r := range got {
+			col = append(col, r[0])
+		}
+		if strings.Join(col, ",") != strings.Join(rows, ",") {
+			t.Errorf("sheet %q holds %q, want %q", sheet, col, rows)
+		}
+	}
+}
+
+// writeBack writes n rows (row(i) each) under headers with Write and opens the file again; it is
+// closed when the test ends.
+func writeBack(t *testing.T, sheet string, headers []string, n int, row func(i int) []any) *excelize.File {
+	t.Helper()
+	var buf bytes.Buffer
+	err := xlsx.Write(&buf, sheet, headers, func(yield func([]any) error) error {
+		for i := range n {
+			if err := yield(row(i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = f.Close() })
+	return f
 }

@@ -2,7 +2,7 @@
 // (report_document_heads, report_documents, report_payments, report_returns, report_products,
 // report_parties, report_receipts, report_returned_lines, …) and the aggregates its
 // triggers keep (report_document_days, report_payment_days, report_due_balances,
-// report_user_days; per party report_party_months and
+// report_user_days, report_approval_deltas; per party report_party_months and
 // report_party_balances — parties.go — and report_party_payments — payments.go; the product
 // ones in products.go; see the reports package doc) and nothing else, so that the owners may change
 // their tables behind them (DESIGN rule 5). Every read takes a Filter whose scope limits it to
@@ -236,15 +236,17 @@ func (s *Store) Balances(ctx context.Context, f Filter, today string) (Balances,
 	return out, err
 }
 
-// Approvals counts what waits for a decision in scope, per kind (report_approvals' rows, read
-// from the owners' partial indexes of pending records: 20261130020100_reports_pending_indexes).
+// Approvals counts what waits for a decision in scope, per kind: the sum of
+// report_approval_deltas (+1 when a record starts waiting, −1 when it stops, folded every 512
+// rows: 20261201060000_reports_approval_deltas), which is report_approvals' count without
+// reading every pending record.
 func (s *Store) Approvals(ctx context.Context, scope listing.Scope) (map[string]int64, error) {
 	var rows []struct {
 		Kind  string `bun:"kind"`
 		Count int64  `bun:"n"`
 	}
-	err := listing.Restrict(s.db.NewSelect().TableExpr("report_approvals AS a"), scope, "a.company_id").
-		ColumnExpr("a.kind, COUNT(*) AS n").GroupExpr("a.kind").Scan(ctx, &rows)
+	err := listing.Restrict(s.db.NewSelect().TableExpr("report_approval_deltas AS a"), scope, "a.company_id").
+		ColumnExpr("a.kind, SUM(a.n) AS n").GroupExpr("a.kind").Having("SUM(a.n) <> 0").Scan(ctx, &rows)
 	out := map[string]int64{}
 	for _, r := range rows {
 		out[r.Kind] = r.Count
@@ -347,6 +349,9 @@ var rebuild = []string{
 	"DELETE FROM report_payment_days",
 	"DELETE FROM report_due_balances",
 	"DELETE FROM report_user_days",
+	"DELETE FROM report_approval_deltas",
+	`INSERT INTO report_approval_deltas (company_id, kind, n)
+SELECT a.company_id, a.kind, COUNT(*) FROM report_approvals a GROUP BY a.company_id, a.kind`,
 	`INSERT INTO report_document_days (company_id, day, store_id, type, n, ` + strings.Join(documentSums, ", ") + `)
 SELECT d.company_id, d.doc_date, d.store_id, d.type, COUNT(*), ` + sums("d", documentSums) + `
 FROM report_documents d GROUP BY d.company_id, d.doc_date, d.store_id, d.type`,
