@@ -81,6 +81,15 @@ func TestSeedAggregatesAsTheTriggersKeepThem(t *testing.T) {
 		counts := " WHERE " + strings.Join(figures, " <> 0 OR ") + " <> 0"
 		// One text per row, for the message.
 		sel := func(schema string) string {
+			if keys, ok := deltaLogs[table]; ok {
+				// A log of +1/−1 rows, folded now and then: only its sums per key are the figure.
+				list := make([]string, len(keys))
+				for i, k := range keys {
+					list[i] = "'" + k + "='||COALESCE(CAST(t." + k + " AS TEXT), 'NULL')"
+				}
+				return "SELECT " + strings.Join(list, " || ' ' || ") + " || ' n='||SUM(t.n) FROM " + schema + table + " t GROUP BY " +
+					"t." + strings.Join(keys, ", t.") + " HAVING SUM(t.n) <> 0"
+			}
 			list := make([]string, len(cols))
 			for i, c := range cols {
 				switch {
@@ -114,3 +123,8 @@ func TestSeedAggregatesAsTheTriggersKeepThem(t *testing.T) {
 		t.Errorf("%d aggregate rows: the demo should fill a year of them", rows)
 	}
 }
+
+// deltaLogs are the reports' tables kept as logs of changes (report_approval_deltas: a +1 or −1
+// row per write, folded from time to time), with the columns their sums are kept by: a seed with
+// the triggers on and one rebuilt at its end hold different rows with the same sums.
+var deltaLogs = map[string][]string{"report_approval_deltas": {"company_id", "kind"}}
