@@ -3,7 +3,8 @@
  * to be paid, and what the server stored for a purchase and its payments after a UI step. The
  * UI steps stay in the specs.
  */
-import { Api, expectJson, type Party, type Record } from './masterdata';
+import { type Locator } from '@playwright/test';
+import { Api, expect, expectJson, type Party, type Record } from './masterdata';
 import { DEMO } from './users';
 import { bogotaDate, createPurchase, store as createStore } from './purchasing';
 
@@ -82,4 +83,18 @@ export function typedPesos(cents: number): string {
   const pesos = Math.floor(cents / 100);
   const rest = cents % 100;
   return rest === 0 ? String(pesos) : `${pesos},${String(rest).padStart(2, '0')}`;
+}
+
+/**
+ * Ticks a document of the concurrent-payments form. Once in a CI run (session 9) a click on a
+ * freshly loaded form focused the box without ticking it while the open documents were being
+ * refetched (a live invalidation right after the page opened); the tick is tried again until it
+ * holds, and the run's total is still checked by the caller. The cause is not found yet: see the
+ * session's note.
+ */
+export async function tickDocument(box: Locator): Promise<void> {
+  await expect(async () => {
+    await box.check({ timeout: 5_000 });
+    await expect(box).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 }

@@ -19,7 +19,7 @@
 import { openSignedIn, pesosOf } from '../support/app';
 import { test, type Page } from '../support/fixtures';
 import { Api, expect, expectJson, pngFile, tag } from '../support/masterdata';
-import { paymentsOf, payables, purchaseFigures, typedPesos } from '../support/payments';
+import { paymentsOf, payables, purchaseFigures, tickDocument, typedPesos } from '../support/payments';
 import { bogotaDate, store as createStore } from '../support/purchasing';
 import { rowAction } from '../support/rows';
 import { createSale, customerWithProfile } from '../support/sales';
@@ -109,7 +109,7 @@ test('the concurrent-payments form pays three purchases of two suppliers in one 
   for (const purchase of all) {
     const doc = docs.filter({ hasText: purchase.reference_no });
     await expect(doc.getByTestId('item-amount')).toHaveValue(typedPesos(purchase.totals.balance_cents));
-    await doc.getByTestId('item-pay').check();
+    await tickDocument(doc.getByTestId('item-pay'));
   }
   await docs.filter({ hasText: all[0]!.reference_no }).getByTestId('item-amount').fill(typedPesos(amounts.get(all[0]!.id)!));
   const sum = [...amounts.values()].reduce((a, b) => a + b, 0);
@@ -159,7 +159,7 @@ test('an amount over its balance in a run refuses the whole run, naming the docu
   await form.getByTestId('party-option').filter({ hasText: p.suppliers[0]!.name }).locator('input').check();
   const docs = form.getByTestId('run-document');
   await expect(docs).toHaveCount(2);
-  for (const purchase of [first!, second!]) await docs.filter({ hasText: purchase.reference_no }).getByTestId('item-pay').check();
+  for (const purchase of [first!, second!]) await tickDocument(docs.filter({ hasText: purchase.reference_no }).getByTestId('item-pay'));
   const over = docs.filter({ hasText: second!.reference_no });
   await over.getByTestId('item-amount').fill(typedPesos(second!.totals.balance_cents + 100));
   await form.getByTestId('field-reference').fill(`LOTE-X-${p.t}`);
