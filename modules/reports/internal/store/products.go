@@ -13,7 +13,8 @@ import (
 
 // Product figures (product_report, product_expiry_alert) read the aggregates
 // 20261130020000_reports_product_months keeps: report_product_months (lines per company, month,
-// store, type and product), report_product_bought (purchase lines per company, store and product,
+// store, type and product) and its sum over the stores report_product_company_months
+// (20261202040000_reports_product_company_months), report_product_bought (purchase lines per company, store and product,
 // all time) and report_lot_lines (the lots, newest first per product). A range is read as its
 // whole months from report_product_months and the days of a month it covers only in part from
 // report_lines, so the figures are exactly the lines' whatever the range.
@@ -24,10 +25,15 @@ func figures(alias, sign string) string {
 		sign + alias + ".cost_cents AS cost_cents"
 }
 
-// productMonths selects report_product_months' rows in f's scope and store that meet cond, in
-// figures' columns.
+// productMonths selects the product months in f's scope and store that meet cond, in figures'
+// columns: every store's from report_product_company_months (one row per product and type a
+// month, not one per store too), one store's from report_product_months.
 func (s *Store) productMonths(f Filter, sign, cond string, args ...any) *bun.SelectQuery {
-	sel := listing.Restrict(s.db.NewSelect().TableExpr("report_product_months AS m"), f.Scope, "m.company_id").
+	table := "report_product_company_months"
+	if f.StoreID != 0 {
+		table = "report_product_months"
+	}
+	sel := listing.Restrict(s.db.NewSelect().TableExpr(table+" AS m"), f.Scope, "m.company_id").
 		ColumnExpr(figures("m", sign)).Where(cond, args...)
 	if f.StoreID != 0 {
 		sel = sel.Where("m.store_id = ?", f.StoreID)
@@ -155,6 +161,14 @@ SELECT l.company_id, substr(l.doc_date, 1, 7), l.store_id, l.type, l.product_id,
 FROM report_lines l
 GROUP BY l.company_id, substr(l.doc_date, 1, 7), l.store_id, l.type, l.product_id
 ORDER BY substr(l.doc_date, 1, 7), l.company_id, l.type, l.store_id, l.product_id`,
+	// report_product_months' trigger has summed its rows into report_product_company_months
+	// when it is on: cleared again, so that the sum is the same whether the triggers are on or off.
+	"DELETE FROM report_product_company_months",
+	`INSERT INTO report_product_company_months (company_id, month, type, product_id, n, quantity, amount_cents, cost_cents)
+SELECT m.company_id, m.month, m.type, m.product_id, SUM(m.n), SUM(m.quantity), SUM(m.amount_cents), SUM(m.cost_cents)
+FROM report_product_months m
+GROUP BY m.company_id, m.month, m.type, m.product_id
+ORDER BY m.month, m.company_id, m.type, m.product_id`,
 	`INSERT INTO report_product_bought (company_id, store_id, product_id, n, quantity, amount_cents)
 SELECT l.company_id, l.store_id, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents)
 FROM report_lines l WHERE l.type = 'purchase'
