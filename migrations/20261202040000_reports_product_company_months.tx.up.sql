@@ -19,7 +19,7 @@
 {{define "sum"}}INSERT INTO report_product_company_months (company_id, month, type, product_id, n, quantity, amount_cents, cost_cents)
 VALUES (NEW.company_id, NEW.month, NEW.type, NEW.product_id, NEW.n{{if .}} - OLD.n{{end}}, NEW.quantity{{if .}} - OLD.quantity{{end}},
     NEW.amount_cents{{if .}} - OLD.amount_cents{{end}}, NEW.cost_cents{{if .}} - OLD.cost_cents{{end}})
-ON CONFLICT (company_id, month, type, product_id) DO UPDATE SET n = report_product_company_months.n + excluded.n,
+ON CONFLICT (month, type, company_id, product_id) DO UPDATE SET n = report_product_company_months.n + excluded.n,
     quantity = report_product_company_months.quantity + excluded.quantity,
     amount_cents = report_product_company_months.amount_cents + excluded.amount_cents,
     cost_cents = report_product_company_months.cost_cents + excluded.cost_cents;{{end}}
@@ -32,9 +32,12 @@ CREATE TABLE report_product_company_months (
     quantity BIGINT NOT NULL DEFAULT 0,
     amount_cents BIGINT NOT NULL DEFAULT 0,
     cost_cents BIGINT NOT NULL DEFAULT 0,
-    -- A range of months of the companies in scope, and the purchase months after a day (the
-    -- average cost), are ranges of this key; on PostgreSQL the figures ride in it (index-only).
-    PRIMARY KEY (company_id, month, type, product_id){{if .PG}} INCLUDE (quantity, amount_cents, cost_cents){{end}}
+    -- A range of months, and the purchase months after a day (the average cost), are ranges of
+    -- this key, month first: an administrator's request names no company (at 100,000 documents a
+    -- key led by the company left the month to a sequential scan of the table, 20 ms for 3,000 of
+    -- its 112,000 rows); a company's is a filter within the range. On PostgreSQL the figures ride
+    -- in the key (an index-only scan).
+    PRIMARY KEY (month, type, company_id, product_id){{if .PG}} INCLUDE (quantity, amount_cents, cost_cents){{end}}
 );
 --bun:split
 -- Backfill from what exists, in month order so that a month's rows share pages as the trigger's
