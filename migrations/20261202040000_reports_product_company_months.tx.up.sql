@@ -5,7 +5,9 @@
 -- scan most of it). report_product_company_months is the same without the store — the usual
 -- request names none — so that a month is one row per product and type (a quarter to a sixth of
 -- the rows), read from the primary key alone on PostgreSQL (the figures are in it). A store
--- filter still reads report_product_months.
+-- filter still reads report_product_months. report_product_company_bought is the same for
+-- report_product_bought (every approved purchase line per company, store and product: the
+-- weighted average cost's base): one row per product instead of one per store and product.
 --
 -- Kept by a trigger on report_product_months itself, like report_party_balances on
 -- report_party_months: each upsert there adds its difference (NEW − OLD) here, so this table is
@@ -15,7 +17,8 @@
 -- them). The lock it adds is per company, month, type and product — the writers of one product in
 -- one month, across stores, queue on it; a header's lines reach it in product order (the headers'
 -- triggers group them ORDER BY product_id), so two approvals never take two rows in opposite
--- orders.
+-- orders. report_product_company_bought likewise, on report_product_bought (per company and
+-- product: the approvals of purchases of one product, across stores, queue on it).
 {{define "sum"}}INSERT INTO report_product_company_months (company_id, month, type, product_id, n, quantity, amount_cents, cost_cents)
 VALUES (NEW.company_id, NEW.month, NEW.type, NEW.product_id, NEW.n{{if .}} - OLD.n{{end}}, NEW.quantity{{if .}} - OLD.quantity{{end}},
     NEW.amount_cents{{if .}} - OLD.amount_cents{{end}}, NEW.cost_cents{{if .}} - OLD.cost_cents{{end}})
@@ -23,6 +26,12 @@ ON CONFLICT (month, type, company_id, product_id) DO UPDATE SET n = report_produ
     quantity = report_product_company_months.quantity + excluded.quantity,
     amount_cents = report_product_company_months.amount_cents + excluded.amount_cents,
     cost_cents = report_product_company_months.cost_cents + excluded.cost_cents;{{end}}
+{{define "bought_sum"}}INSERT INTO report_product_company_bought (company_id, product_id, n, quantity, amount_cents)
+VALUES (NEW.company_id, NEW.product_id, NEW.n{{if .}} - OLD.n{{end}}, NEW.quantity{{if .}} - OLD.quantity{{end}},
+    NEW.amount_cents{{if .}} - OLD.amount_cents{{end}})
+ON CONFLICT (company_id, product_id) DO UPDATE SET n = report_product_company_bought.n + excluded.n,
+    quantity = report_product_company_bought.quantity + excluded.quantity,
+    amount_cents = report_product_company_bought.amount_cents + excluded.amount_cents;{{end}}
 CREATE TABLE report_product_company_months (
     company_id BIGINT NOT NULL,
     month TEXT NOT NULL,
@@ -48,8 +57,22 @@ FROM report_product_months m
 GROUP BY m.company_id, m.month, m.type, m.product_id
 ORDER BY m.month, m.company_id, m.type, m.product_id;
 --bun:split
+CREATE TABLE report_product_company_bought (
+    company_id BIGINT NOT NULL,
+    product_id BIGINT NOT NULL,
+    n BIGINT NOT NULL DEFAULT 0,
+    quantity BIGINT NOT NULL DEFAULT 0,
+    amount_cents BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (company_id, product_id)
+);
+--bun:split
+INSERT INTO report_product_company_bought (company_id, product_id, n, quantity, amount_cents)
+SELECT b.company_id, b.product_id, SUM(b.n), SUM(b.quantity), SUM(b.amount_cents)
+FROM report_product_bought b
+GROUP BY b.company_id, b.product_id;
+--bun:split
 {{if .PG}}
-ANALYZE report_product_company_months;
+ANALYZE report_product_company_months, report_product_company_bought;
 --bun:split
 CREATE FUNCTION report_product_months_sum() RETURNS trigger LANGUAGE plpgsql AS $body$
 BEGIN
@@ -61,8 +84,23 @@ END $body$;
 --bun:split
 CREATE TRIGGER report_product_months_sum AFTER INSERT OR UPDATE ON report_product_months FOR EACH ROW
 EXECUTE FUNCTION report_product_months_sum();
+--bun:split
+CREATE FUNCTION report_product_bought_sum() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+    IF TG_OP = 'INSERT' THEN {{template "bought_sum" false}}
+    ELSE {{template "bought_sum" true}}
+    END IF;
+    RETURN NULL;
+END $body$;
+--bun:split
+CREATE TRIGGER report_product_bought_sum AFTER INSERT OR UPDATE ON report_product_bought FOR EACH ROW
+EXECUTE FUNCTION report_product_bought_sum();
 {{else}}
 CREATE TRIGGER report_product_months_sum_insert AFTER INSERT ON report_product_months BEGIN {{template "sum" false}} END;
 --bun:split
 CREATE TRIGGER report_product_months_sum_update AFTER UPDATE ON report_product_months BEGIN {{template "sum" true}} END;
+--bun:split
+CREATE TRIGGER report_product_bought_sum_insert AFTER INSERT ON report_product_bought BEGIN {{template "bought_sum" false}} END;
+--bun:split
+CREATE TRIGGER report_product_bought_sum_update AFTER UPDATE ON report_product_bought BEGIN {{template "bought_sum" true}} END;
 {{end}}

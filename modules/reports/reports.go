@@ -125,8 +125,9 @@
 //     is summed per product, sorted and paged in one statement (store.ProductRows, as the party
 //     lists below): Go reads the page's rows, not every product and its sums;
 //     report_product_bought (company, store, product: every approved
-//     purchase line) its weighted average cost up to the range's end, as everything bought less
-//     the months and days after the end; report_lot_lines (one row per lot, indexed per product
+//     purchase line; report_product_company_bought the same without the store, kept likewise)
+//     its weighted average cost up to the range's end, as everything bought less the months and
+//     days after the end; report_lot_lines (one row per lot, indexed per product
 //     newest first, its figures in the index on PostgreSQL) product_expiry_alert, which reads
 //     each product's 16 newest lots and only reads more for a product whose stock they do not
 //     cover. These are moved by the lines' triggers and by a header trigger that fires only when

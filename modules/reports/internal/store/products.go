@@ -30,16 +30,18 @@ func figures(alias, sign string) string {
 // columns: every store's from report_product_company_months (one row per product and type a
 // month, not one per store too), one store's from report_product_months.
 func (s *Store) productMonths(f Filter, sign, cond string, args ...any) *bun.SelectQuery {
-	table := "report_product_company_months"
-	if f.StoreID != 0 {
-		table = "report_product_months"
+	return s.storeOr(f, "report_product_months", "report_product_company_months", "m").ColumnExpr(figures("m", sign)).Where(cond, args...)
+}
+
+// storeOr selects from storeTable (aliased alias) limited to f's scope and store when f names
+// one, else from companyTable, the same sums without the store: the usual request, every store,
+// reads a row per company where storeTable has one per store.
+func (s *Store) storeOr(f Filter, storeTable, companyTable, alias string) *bun.SelectQuery {
+	if f.StoreID == 0 {
+		return listing.Restrict(s.db.NewSelect().TableExpr(companyTable+" AS "+alias), f.Scope, alias+".company_id")
 	}
-	sel := listing.Restrict(s.db.NewSelect().TableExpr(table+" AS m"), f.Scope, "m.company_id").
-		ColumnExpr(figures("m", sign)).Where(cond, args...)
-	if f.StoreID != 0 {
-		sel = sel.Where("m.store_id = ?", f.StoreID)
-	}
-	return sel
+	return listing.Restrict(s.db.NewSelect().TableExpr(storeTable+" AS "+alias), f.Scope, alias+".company_id").
+		Where(alias+".store_id = ?", f.StoreID)
 }
 
 // lineDays selects the lines (report_lines) dated from..to in f's scope and store, in figures'
@@ -66,14 +68,11 @@ func (s *Store) rangeParts(f Filter) []any {
 
 // boughtParts are the approved purchases' lines in f's scope and store dated up to f.To (set),
 // in figures' columns (the weighted average cost's base): every purchase ever
-// (report_product_bought) less the whole months after f.To's month and the days after f.To in
+// (report_product_bought, or report_product_company_bought for every store) less the whole months after f.To's month and the days after f.To in
 // its month — few rows for the ranges people ask for, which end near today.
 func (s *Store) boughtParts(f Filter) []any {
-	ever := listing.Restrict(s.db.NewSelect().TableExpr("report_product_bought AS b"), f.Scope, "b.company_id").
+	ever := s.storeOr(f, "report_product_bought", "report_product_company_bought", "b").
 		ColumnExpr("b.product_id, ? AS type, b.quantity, b.amount_cents, b.amount_cents AS cost_cents", Purchase)
-	if f.StoreID != 0 {
-		ever = ever.Where("b.store_id = ?", f.StoreID)
-	}
 	parts := []any{ever, s.productMonths(f, "-", "m.type = ? AND m.month > ?", Purchase, f.To[:min(len(f.To), 7)])}
 	if end := monthEnd(f.To); end > f.To {
 		parts = append(parts, s.lineDays(f, "-", dayAfter(f.To), end).Where("l.type = ?", Purchase))
@@ -232,18 +231,24 @@ SELECT l.company_id, substr(l.doc_date, 1, 7), l.store_id, l.type, l.product_id,
 FROM report_lines l
 GROUP BY l.company_id, substr(l.doc_date, 1, 7), l.store_id, l.type, l.product_id
 ORDER BY substr(l.doc_date, 1, 7), l.company_id, l.type, l.store_id, l.product_id`,
-	// report_product_months' trigger has summed its rows into report_product_company_months
-	// when it is on: cleared again, so that the sum is the same whether the triggers are on or off.
+	`INSERT INTO report_product_bought (company_id, store_id, product_id, n, quantity, amount_cents)
+SELECT l.company_id, l.store_id, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents)
+FROM report_lines l WHERE l.type = 'purchase'
+GROUP BY l.company_id, l.store_id, l.product_id`,
+	// report_product_months' and report_product_bought's triggers have summed their rows into
+	// the company tables when they are on: cleared again, so that the sums are the same whether
+	// the triggers are on or off.
 	"DELETE FROM report_product_company_months",
+	"DELETE FROM report_product_company_bought",
 	`INSERT INTO report_product_company_months (company_id, month, type, product_id, n, quantity, amount_cents, cost_cents)
 SELECT m.company_id, m.month, m.type, m.product_id, SUM(m.n), SUM(m.quantity), SUM(m.amount_cents), SUM(m.cost_cents)
 FROM report_product_months m
 GROUP BY m.company_id, m.month, m.type, m.product_id
 ORDER BY m.month, m.company_id, m.type, m.product_id`,
-	`INSERT INTO report_product_bought (company_id, store_id, product_id, n, quantity, amount_cents)
-SELECT l.company_id, l.store_id, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents)
-FROM report_lines l WHERE l.type = 'purchase'
-GROUP BY l.company_id, l.store_id, l.product_id`,
+	`INSERT INTO report_product_company_bought (company_id, product_id, n, quantity, amount_cents)
+SELECT b.company_id, b.product_id, SUM(b.n), SUM(b.quantity), SUM(b.amount_cents)
+FROM report_product_bought b
+GROUP BY b.company_id, b.product_id`,
 	`INSERT INTO report_lot_lines (line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents)
 SELECT line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents
 FROM report_lot_sources ORDER BY product_id, doc_date`,
