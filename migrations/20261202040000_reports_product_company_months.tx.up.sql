@@ -32,6 +32,27 @@ VALUES (NEW.company_id, NEW.product_id, NEW.n{{if .}} - OLD.n{{end}}, NEW.quanti
 ON CONFLICT (company_id, product_id) DO UPDATE SET n = report_product_company_bought.n + excluded.n,
     quantity = report_product_company_bought.quantity + excluded.quantity,
     amount_cents = report_product_company_bought.amount_cents + excluded.amount_cents;{{end}}
+{{/* "." names the table summed, report_product_months ("months") or report_product_bought
+("bought"); "months-" and "bought-" an UPDATE of it (NEW − OLD). */}}
+{{define "add"}}{{if eq . "months"}}{{template "sum" false}}{{else if eq . "months-"}}{{template "sum" true}}
+{{- else if eq . "bought"}}{{template "bought_sum" false}}{{else}}{{template "bought_sum" true}}{{end}}{{end}}
+{{define "pg"}}
+CREATE FUNCTION report_product_{{.}}_sum() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+    IF TG_OP = 'INSERT' THEN {{template "add" .}}
+    ELSE {{template "add" (printf "%s-" .)}}
+    END IF;
+    RETURN NULL;
+END $body$;
+--bun:split
+CREATE TRIGGER report_product_{{.}}_sum AFTER INSERT OR UPDATE ON report_product_{{.}} FOR EACH ROW
+EXECUTE FUNCTION report_product_{{.}}_sum();
+{{end}}
+{{define "sqlite"}}
+CREATE TRIGGER report_product_{{.}}_sum_insert AFTER INSERT ON report_product_{{.}} BEGIN {{template "add" .}} END;
+--bun:split
+CREATE TRIGGER report_product_{{.}}_sum_update AFTER UPDATE ON report_product_{{.}} BEGIN {{template "add" (printf "%s-" .)}} END;
+{{end}}
 CREATE TABLE report_product_company_months (
     company_id BIGINT NOT NULL,
     month TEXT NOT NULL,
@@ -74,33 +95,10 @@ GROUP BY b.company_id, b.product_id;
 {{if .PG}}
 ANALYZE report_product_company_months, report_product_company_bought;
 --bun:split
-CREATE FUNCTION report_product_months_sum() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    IF TG_OP = 'INSERT' THEN {{template "sum" false}}
-    ELSE {{template "sum" true}}
-    END IF;
-    RETURN NULL;
-END $body$;
+{{template "pg" "months"}}
 --bun:split
-CREATE TRIGGER report_product_months_sum AFTER INSERT OR UPDATE ON report_product_months FOR EACH ROW
-EXECUTE FUNCTION report_product_months_sum();
+{{template "pg" "bought"}}
+{{else}}{{template "sqlite" "months"}}
 --bun:split
-CREATE FUNCTION report_product_bought_sum() RETURNS trigger LANGUAGE plpgsql AS $body$
-BEGIN
-    IF TG_OP = 'INSERT' THEN {{template "bought_sum" false}}
-    ELSE {{template "bought_sum" true}}
-    END IF;
-    RETURN NULL;
-END $body$;
---bun:split
-CREATE TRIGGER report_product_bought_sum AFTER INSERT OR UPDATE ON report_product_bought FOR EACH ROW
-EXECUTE FUNCTION report_product_bought_sum();
-{{else}}
-CREATE TRIGGER report_product_months_sum_insert AFTER INSERT ON report_product_months BEGIN {{template "sum" false}} END;
---bun:split
-CREATE TRIGGER report_product_months_sum_update AFTER UPDATE ON report_product_months BEGIN {{template "sum" true}} END;
---bun:split
-CREATE TRIGGER report_product_bought_sum_insert AFTER INSERT ON report_product_bought BEGIN {{template "bought_sum" false}} END;
---bun:split
-CREATE TRIGGER report_product_bought_sum_update AFTER UPDATE ON report_product_bought BEGIN {{template "bought_sum" true}} END;
+{{template "sqlite" "bought"}}
 {{end}}
