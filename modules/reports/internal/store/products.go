@@ -13,12 +13,13 @@ import (
 )
 
 // Product figures (product_report, product_expiry_alert) read the aggregates
-// 20261130020000_reports_product_months keeps: report_product_months (lines per company, month,
-// store, type and product) and its sum over the stores report_product_company_months
-// (20261202040000_reports_product_company_months), report_product_bought (purchase lines per company, store and product,
-// all time) and report_lot_lines (the lots, newest first per product). A range is read as its
-// whole months from report_product_months and the days of a month it covers only in part from
-// report_lines, so the figures are exactly the lines' whatever the range.
+// 20261130020000_reports_product_months keeps — report_product_months (lines per company, month,
+// store, type and product), report_product_bought (purchase lines per company, store and
+// product, all time) and report_lot_lines (the lots, newest first per product) — and their sums
+// over the stores, report_product_company_months and report_product_company_bought
+// (20261202040000_reports_product_company_months), which a request for every store reads. A
+// range is read as its whole months from the monthly sums and the days of a month it covers only
+// in part from report_lines, so the figures are exactly the lines' whatever the range.
 
 // figures are the columns the parts of a product sum select, negated when sign is "-".
 func figures(alias, sign string) string {

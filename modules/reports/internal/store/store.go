@@ -347,15 +347,6 @@ func (s *Store) UserFigures(ctx context.Context, f Filter, userID int64) ([]User
 	return out, err
 }
 
-// LineFigures are the sums of the lines of one product and type.
-type LineFigures struct {
-	ProductID   int64  `bun:"product_id"`
-	Type        string `bun:"type"`
-	Quantity    int64  `bun:"quantity"`
-	AmountCents int64  `bun:"amount_cents"`
-	CostCents   int64  `bun:"cost_cents"`
-}
-
 // Lot is a purchase line of goods with an expiry date (report_lot_lines).
 type Lot struct {
 	ID         int64  `bun:"id"`
