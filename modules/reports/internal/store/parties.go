@@ -3,6 +3,10 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -297,26 +301,124 @@ type AgeingFigures struct {
 
 // Ageing sums, per party, the approved documents of typ in f's scope and store (f's dates are
 // ignored) that still owe something and were due before today, by days past due (1–30, 31–60,
-// 61–90, over 90) — in SQL, so that one row per party comes back whatever the number of
-// documents (report_purchases_open_idx finds them).
+// 61–90, over 90), and gives the oldest one's due date. Only purchases are kept for it
+// (report_payable_dues, migrations/20261202030000_reports_payable_dues): each bucket is the
+// difference of two "due on or after x" sums (dueFromOf) and over 90 the supplier's total less
+// what is due from today − 90 on, so that a request reads per supplier one total, the months
+// from today − 90 on and the days of the four months the boundaries cut (the shorter side of
+// each) — a bound in suppliers × days, whatever the number of purchases. The oldest due date is
+// report_party_balances' (the oldest document that still owes: when one is past due, it is).
 func (s *Store) Ageing(ctx context.Context, f Filter, typ, today string) ([]AgeingFigures, error) {
+	var out []AgeingFigures
+	if typ != Purchase {
+		return out, fmt.Errorf("reports: no ageing is kept for %q", typ)
+	}
 	t, err := calendar.ParseDate(today)
 	if err != nil {
 		return nil, err
 	}
-	ago := func(n int) string { return t.AddDate(0, 0, -n).Format(calendar.DateLayout) }
-	var out []AgeingFigures
-	err = Filter{Scope: f.Scope, StoreID: f.StoreID}.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
-		ColumnExpr("d.party_id, COUNT(*) AS documents").
-		ColumnExpr("COALESCE(SUM(CASE WHEN d.due_date >= ? THEN d.balance_cents ELSE 0 END), 0) AS days_1_30_cents", ago(30)).
-		ColumnExpr("COALESCE(SUM(CASE WHEN d.due_date >= ? AND d.due_date < ? THEN d.balance_cents ELSE 0 END), 0) AS days_31_60_cents",
-			ago(60), ago(30)).
-		ColumnExpr("COALESCE(SUM(CASE WHEN d.due_date >= ? AND d.due_date < ? THEN d.balance_cents ELSE 0 END), 0) AS days_61_90_cents",
-			ago(90), ago(60)).
-		ColumnExpr("COALESCE(SUM(CASE WHEN d.due_date < ? THEN d.balance_cents ELSE 0 END), 0) AS over_90_cents", ago(90)).
-		ColumnExpr("MIN(d.due_date) AS oldest_due").
-		Where("d.type = ?", typ).Where("d.balance_cents > 0").Where("d.due_date < ?", today).GroupExpr("d.party_id").Scan(ctx, &out)
+	// from[0..3]: due on or after today − 90, − 60, − 30 and today.
+	var from [4]dueFrom
+	for i, n := range []int{90, 60, 30, 0} {
+		from[i] = dueFromOf(t.AddDate(0, 0, -n))
+	}
+	part := func() *bun.SelectQuery {
+		return listing.Restrict(s.db.NewSelect().TableExpr("report_payable_dues AS r"), f.Scope, "r.company_id").
+			ColumnExpr("r.company_id, r.party_id, r.grain, r.due, r.n, r.balance_cents").Where("r.store_id = ?", f.StoreID)
+	}
+	// Each row is read once: the totals, the months from the first boundary's, and the days
+	// of the boundaries' runs (merged where they meet).
+	expr, args := "? UNION ALL ?", []any{part().Where("r.grain = 't'"), part().Where("r.grain = 'm' AND r.due >= ?", from[0].Month)}
+	for _, d := range mergeRuns(from[:]) {
+		expr, args = expr+" UNION ALL ?", append(args, part().Where("r.grain = 'd' AND r.due BETWEEN ? AND ?", d[0], d[1]))
+	}
+	// sum is the SQL of "due on or after from[i]" over the rows read, in column col.
+	sum := func(i int, col string) (string, []any) {
+		d := from[i]
+		return "SUM(CASE WHEN r.grain = 'm' AND r.due >= ? THEN r." + col + " WHEN r.grain = 'd' AND r.due BETWEEN ? AND ? THEN ? * r." + col +
+			" ELSE 0 END)", []any{d.Month, d.From, d.To, d.Sign}
+	}
+	// Each bucket is the difference of two sums: over 90 the total less due from today − 90 on,
+	// then each "due from" less the next.
+	cols, cargs := "", []any{}
+	n3, a3 := sum(3, "n")
+	cols, cargs = "SUM(CASE WHEN r.grain = 't' THEN r.n ELSE 0 END) - "+n3+" AS documents", append(cargs, a3...)
+	prev, pargs := "SUM(CASE WHEN r.grain = 't' THEN r.balance_cents ELSE 0 END)", []any{}
+	for i, name := range []string{"over_90_cents", "days_61_90_cents", "days_31_60_cents", "days_1_30_cents"} {
+		cur, curArgs := sum(i, "balance_cents")
+		cols, cargs = cols+", "+prev+" - "+cur+" AS "+name, append(append(cargs, pargs...), curArgs...)
+		prev, pargs = cur, curArgs
+	}
+	oldest := "(SELECT MIN(b.oldest_due) FROM report_party_balances b WHERE b.type = 'purchase' AND b.party_id = a.party_id " +
+		"AND b.company_id = a.company_id AND b.oldest_due <> ''"
+	if f.StoreID != 0 {
+		oldest += fmt.Sprintf(" AND b.store_id = %d", f.StoreID)
+	}
+	args = append(append([]any{}, cargs...), args...)
+	err = s.db.NewRaw("SELECT a.party_id, a.documents, a.days_1_30_cents, a.days_31_60_cents, a.days_61_90_cents, a.over_90_cents, "+
+		"COALESCE("+oldest+"), '') AS oldest_due FROM (SELECT r.company_id, r.party_id, "+cols+" FROM ("+expr+") AS r "+
+		"GROUP BY r.company_id, r.party_id) AS a WHERE a.documents > 0", args...).Scan(ctx, &out)
 	return out, err
+}
+
+// dueFrom is how "what is due on or after a day" is read from report_payable_dues: the month
+// rows from Month on, plus (Sign 1) or less (Sign −1) the day rows From..To ("" none).
+type dueFrom struct {
+	Month    string
+	From, To string
+	Sign     int
+}
+
+// dueFromOf reads "due on or after x" by the shorter side of x's month: the months after it
+// and its days from x to its end, or the months from it less its days before x.
+func dueFromOf(x time.Time) dueFrom {
+	first := time.Date(x.Year(), x.Month(), 1, 0, 0, 0, 0, x.Location())
+	next := first.AddDate(0, 1, 0)
+	last := next.AddDate(0, 0, -1)
+	if before, after := x.Day()-1, last.Day()-x.Day()+1; before < after {
+		d := dueFrom{Month: first.Format("2006-01"), Sign: -1}
+		if before > 0 {
+			d.From, d.To = first.Format(calendar.DateLayout), x.AddDate(0, 0, -1).Format(calendar.DateLayout)
+		}
+		return d
+	}
+	return dueFrom{Month: next.Format("2006-01"), From: x.Format(calendar.DateLayout), To: last.Format(calendar.DateLayout), Sign: 1}
+}
+
+// mergeRuns is the runs of days the dues read, sorted, those that overlap or touch joined (each
+// row is read once; the sums tell which boundary it counts for).
+func mergeRuns(from []dueFrom) [][2]string {
+	var runs [][2]string
+	for _, d := range from {
+		if d.From != "" {
+			runs = append(runs, [2]string{d.From, d.To})
+		}
+	}
+	slices.SortFunc(runs, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+	var out [][2]string
+	for _, r := range runs {
+		if n := len(out); n > 0 && r[0] <= dayAfter(out[n-1][1]) {
+			out[n-1][1] = max(out[n-1][1], r[1])
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// duesRebuild is report_payable_dues computed afresh from report_document_heads — what
+// 20261202030000_reports_payable_dues' backfill writes and its trigger keeps.
+var duesRebuild = []string{
+	"DELETE FROM report_payable_dues",
+	`INSERT INTO report_payable_dues (store_id, grain, due, company_id, party_id, n, balance_cents)
+SELECT CASE WHEN s.every = 1 THEN 0 ELSE d.store_id END, g.grain,
+    CASE g.grain WHEN 't' THEN '' WHEN 'm' THEN substr(d.due_date, 1, 7) ELSE d.due_date END,
+    d.company_id, d.party_id, COUNT(*), SUM(d.balance_cents)
+FROM report_document_heads d, (SELECT 0 AS every UNION ALL SELECT 1) AS s,
+    (SELECT 't' AS grain UNION ALL SELECT 'm' UNION ALL SELECT 'd') AS g
+WHERE d.type = 'purchase' AND d.balance_cents > 0
+GROUP BY CASE WHEN s.every = 1 THEN 0 ELSE d.store_id END, g.grain,
+    CASE g.grain WHEN 't' THEN '' WHEN 'm' THEN substr(d.due_date, 1, 7) ELSE d.due_date END, d.company_id, d.party_id`,
 }
 
 // partyRebuild is report_party_months and report_party_balances computed afresh from the
