@@ -174,18 +174,6 @@ func (s *Store) Party(ctx context.Context, scope listing.Scope, typ string, id i
 	return out[0], nil
 }
 
-// Parties returns the live parties of typ in scope by id.
-func (s *Store) Parties(ctx context.Context, scope listing.Scope, typ string) (map[int64]Party, error) {
-	var rows []Party
-	err := listing.Restrict(s.db.NewSelect().TableExpr("report_parties AS r"), scope, "r.company_id").
-		ColumnExpr("r.*").Where("r.type = ?", typ).Scan(ctx, &rows)
-	out := make(map[int64]Party, len(rows))
-	for _, r := range rows {
-		out[r.ID] = r
-	}
-	return out, err
-}
-
 // Product is a product's stock and what is on order (report_products).
 type Product struct {
 	ID            int64  `bun:"id"`
