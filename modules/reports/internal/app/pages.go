@@ -538,21 +538,12 @@ func products(ctx context.Context, st *store.Store, q query) (built, error) {
 // bucket (expired, 0–30, 31–60, 61–90 days left), with their quantity and cost (the lot's base
 // after discount, in proportion). A snapshot: the range does not apply.
 func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
-	ps, err := st.Products(ctx, q.filter.Scope, false)
+	lots, err := st.StockLots(ctx, q.filter.Scope, addDays(q.today, 90))
 	if err != nil {
 		return built{}, err
 	}
-	lots, err := stockLots(ctx, st, ps, addDays(q.today, 90))
-	if err != nil {
-		return built{}, err
-	}
-	byID := make(map[int64]store.Product, len(ps))
-	for _, p := range ps {
-		byID[p.ID] = p
-	}
-	var rows []Row
+	rows := make([]Row, 0, len(lots))
 	for _, l := range lots {
-		p := byID[l.ProductID]
 		days := daysBetween(q.today, l.ExpiryDate)
 		bucket := "expired"
 		switch {
@@ -563,53 +554,14 @@ func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
 		case days >= 0:
 			bucket = "days_0_30"
 		}
-		qty := l.Holds()
-		rows = append(rows, Row{"code": p.Code, "name": p.Name, "expiry_date": l.ExpiryDate, "days_left": days, "bucket": bucket,
-			"quantity": qty, "lot_cost_cents": (l.BaseCents*qty*2 + l.Quantity) / (2 * l.Quantity), "link": ReportLink{Kind: "product", ID: p.ID}})
+		rows = append(rows, Row{"code": l.Code, "name": l.Name, "expiry_date": l.ExpiryDate, "days_left": days, "bucket": bucket,
+			"quantity": l.Holds, "lot_cost_cents": (l.BaseCents*l.Holds*2 + l.Quantity) / (2 * l.Quantity),
+			"link": ReportLink{Kind: "product", ID: l.ProductID}})
 	}
 	slices.SortStableFunc(rows, func(a, b Row) int {
 		return cmp.Or(compare(a["expiry_date"], b["expiry_date"]), compare(a["code"], b["code"]))
 	})
 	return built{rows: rows}, nil
-}
-
-// firstLots is how many of a product's newest lots stockLots reads at first; a product whose
-// stock they do not cover is read again with lotsGrowth times as many.
-const firstLots, lotsGrowth = 16, 8
-
-// stockLots answers the lots of ps that hold some of their product's stock today and expire by
-// expiresBy. Only the newest lots are read: those of the products whose stock the first
-// firstLots do not cover are read again, more of them.
-func stockLots(ctx context.Context, st *store.Store, ps []store.Product, expiresBy string) ([]store.StockLot, error) {
-	var need []int64
-	for _, p := range ps {
-		if p.Quantity > 0 {
-			need = append(need, p.ID)
-		}
-	}
-	var out []store.StockLot
-	for limit := firstLots; len(need) > 0; limit *= lotsGrowth {
-		lots, err := st.StockLots(ctx, need, limit, expiresBy)
-		if err != nil {
-			return nil, err
-		}
-		short := map[int64]bool{}
-		for _, l := range lots {
-			if !l.Covered(limit) {
-				short[l.ProductID] = true // older lots may hold the rest
-			}
-		}
-		need = need[:0]
-		for id := range short {
-			need = append(need, id)
-		}
-		for _, l := range lots {
-			if !short[l.ProductID] && l.ExpiryDate <= expiresBy {
-				out = append(out, l)
-			}
-		}
-	}
-	return out, nil
 }
 
 // addDays is day (YYYY-MM-DD) n days later.
