@@ -61,7 +61,7 @@ SELECT product_id, COUNT(*), SUM(quantity) FROM report_lot_lines GROUP BY produc
 --bun:split
 -- The lots that hold a product's stock: cum_end above its total less its stock.
 CREATE INDEX report_lot_lines_cum_idx ON report_lot_lines (product_id, cum_end)
-{{- if .PG}} INCLUDE (doc_date, expiry_date, quantity, base_cents){{end}};
+{{- if .PG}} INCLUDE (line_id, doc_date, expiry_date, quantity, base_cents){{end}};
 --bun:split
 {{if .PG}}
 ANALYZE report_lot_lines, report_lot_totals;

@@ -112,9 +112,17 @@ type StockLot struct {
 // PostgreSQL from the index alone), and the oldest of them holds only the part above it.
 func (s *Store) StockLots(ctx context.Context, scope listing.Scope, expiresBy string) ([]StockLot, error) {
 	var out []StockLot
+	const cols = "y.line_id, y.product_id, y.doc_date, y.expiry_date, y.quantity, y.base_cents, y.cum_end"
+	lots := "JOIN report_lot_lines AS y ON y.product_id = p.id AND y.cum_end > t.quantity - p.quantity"
+	if s.db.Dialect().Name() == dialect.PG {
+		// A range per product: joined plainly, PostgreSQL reads every lot (the expiry date is
+		// not selective: most lots have expired) and drops those below the cut. OFFSET 0 keeps
+		// the subquery from being pulled up into that join.
+		lots = "CROSS JOIN LATERAL (SELECT " + cols + " FROM report_lot_lines AS y " +
+			"WHERE y.product_id = p.id AND y.cum_end > t.quantity - p.quantity OFFSET 0) AS y"
+	}
 	err := listing.Restrict(s.db.NewSelect().TableExpr("report_products AS p"), scope, "p.company_id").
-		Join("JOIN report_lot_totals AS t ON t.product_id = p.id").
-		Join("JOIN report_lot_lines AS y ON y.product_id = p.id AND y.cum_end > t.quantity - p.quantity").
+		Join("JOIN report_lot_totals AS t ON t.product_id = p.id").Join(lots).
 		ColumnExpr("y.line_id AS id, y.product_id, y.doc_date, y.expiry_date, y.quantity, y.base_cents, p.code, p.name").
 		ColumnExpr("CASE WHEN y.cum_end - (t.quantity - p.quantity) < y.quantity THEN y.cum_end - (t.quantity - p.quantity) "+
 			"ELSE y.quantity END AS holds").
