@@ -542,9 +542,24 @@ func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
 	if err != nil {
 		return built{}, err
 	}
+	// Sorted as pointers to the lots, before they become rows: thousands of rows compared
+	// through their maps, or the lots moved by a stable sort, cost more than the read (~6 of
+	// ~25 ms of CPU for 6,000 lots at 100,000 purchases). The line breaks ties: one order.
+	order := make([]*store.StockLot, len(lots))
+	for i := range lots {
+		order[i] = &lots[i]
+	}
+	slices.SortFunc(order, func(a, b *store.StockLot) int {
+		return cmp.Or(strings.Compare(a.ExpiryDate, b.ExpiryDate), strings.Compare(a.Code, b.Code), cmp.Compare(a.ID, b.ID))
+	})
+	left := map[string]int64{} // days left per expiry date: lots share a few hundred dates
 	rows := make([]Row, 0, len(lots))
-	for _, l := range lots {
-		days := daysBetween(q.today, l.ExpiryDate)
+	for _, l := range order {
+		days, ok := left[l.ExpiryDate]
+		if !ok {
+			days = daysBetween(q.today, l.ExpiryDate)
+			left[l.ExpiryDate] = days
+		}
 		bucket := "expired"
 		switch {
 		case days > 60:
@@ -558,9 +573,6 @@ func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
 			"quantity": l.Holds, "lot_cost_cents": (l.BaseCents*l.Holds*2 + l.Quantity) / (2 * l.Quantity),
 			"link": ReportLink{Kind: "product", ID: l.ProductID}})
 	}
-	slices.SortStableFunc(rows, func(a, b Row) int {
-		return cmp.Or(compare(a["expiry_date"], b["expiry_date"]), compare(a["code"], b["code"]))
-	})
 	return built{rows: rows}, nil
 }
 
