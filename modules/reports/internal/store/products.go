@@ -13,7 +13,8 @@ import (
 // Product figures (product_report, product_expiry_alert) read the aggregates
 // 20261130020000_reports_product_months keeps: report_product_months (lines per company, month,
 // store, type and product), report_product_bought (purchase lines per company, store and product,
-// all time) and report_lot_lines (the lots, newest first per product). A range is read as its
+// all time) and report_lot_lines with report_lot_totals (the lots and where each stands in its
+// product's units, 20261202030100_reports_lot_positions). A range is read as its
 // whole months from report_product_months and the days of a month it covers only in part from
 // report_lines, so the figures are exactly the lines' whatever the range.
 
