@@ -3,6 +3,7 @@ package reports_test
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 
@@ -88,6 +89,7 @@ func checkExpiries(t *testing.T, b *books) {
 			}
 		}
 		checkTables(t, b.DB, "report_lot_lines", "report_lot_totals")
+		checkExpiryPage(t, b, what)
 		if !failed && t.Failed() {
 			t.Fatalf("after %s the lots disagree", what)
 		}
@@ -138,5 +140,92 @@ func checkExpiries(t *testing.T, b *books) {
 	exec("the good's stock put back", "UPDATE products SET quantity = 10 WHERE id = ?", b.lots)
 	if split < 10 {
 		t.Errorf("the stock lay on several lots in %d checks only: the data prove little", split)
+	}
+}
+
+// checkExpiryPage compares product_expiry_alert (sorted and paged in SQL) with the lots from
+// scratch that expire within 90 days of today: each row's expiry date, days left, bucket, units
+// held and their cost (the lot's base in proportion, rounded half up), and the totals; then its
+// order sorted by a few columns (the page's own order re-sorted stably, as the rows built whole
+// were) and its pages of 2 rows.
+func checkExpiryPage(t *testing.T, b *books, what string) {
+	t.Helper()
+	var lots []struct {
+		LineID    int64  `bun:"line_id"`
+		Quantity  int64  `bun:"quantity"`
+		BaseCents int64  `bun:"base_cents"`
+		Expiry    string `bun:"expiry_date"`
+	}
+	if err := b.DB.NewRaw("SELECT line_id, quantity, base_cents, expiry_date FROM report_lot_sources").Scan(t.Context(), &lots); err != nil {
+		t.Fatal(err)
+	}
+	held := lotsFromScratch(t, b, addDays(today, 90))
+	var want []string
+	var units, cost int64
+	for _, l := range lots {
+		h, ok := held[l.LineID]
+		if !ok {
+			continue
+		}
+		days := daysApart(today, l.Expiry)
+		bucket := map[bool]string{true: "expired"}[days < 0]
+		switch {
+		case days > 60:
+			bucket = "days_61_90"
+		case days > 30:
+			bucket = "days_31_60"
+		case days >= 0:
+			bucket = "days_0_30"
+		}
+		c := (l.BaseCents*h*2 + l.Quantity) / (2 * l.Quantity)
+		want = append(want, fmt.Sprint(l.Expiry, " ", days, " ", bucket, " ", h, " ", c))
+		units, cost = units+h, cost+c
+	}
+	q := rng("2026-10-01", "2026-10-31", "per_page", "500")
+	own := b.get(t, b.Admin, "product_expiry_alert", q)
+	var got []string
+	for i, r := range own.Rows {
+		got = append(got, fmt.Sprint(r["expiry_date"], " ", num(r["days_left"]), " ", r["bucket"], " ", num(r["quantity"]), " ",
+			num(r["lot_cost_cents"])))
+		if i > 0 && cmp.Or(cmp.Compare(own.Rows[i-1]["expiry_date"].(string), r["expiry_date"].(string)),
+			cmp.Compare(own.Rows[i-1]["code"].(string), r["code"].(string))) > 0 {
+			t.Errorf("%s: product_expiry_alert row %d %v after %v", what, i, r, own.Rows[i-1])
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if fmt.Sprint(got) != fmt.Sprint(want) || own.Meta.Total != len(want) || own.Totals["quantity"] != units || own.Totals["lot_cost_cents"] != cost {
+		t.Errorf("%s: product_expiry_alert %v (%d rows, totals %v), want %v (units %d, cost %d)", what, got, own.Meta.Total, own.Totals, want, units, cost)
+	}
+	for _, sort := range []string{"-quantity", "name", "-days_left", "bucket", "lot_cost_cents"} {
+		sq := maps.Clone(q)
+		sq.Set("sort", sort)
+		sorted := b.get(t, b.Admin, "product_expiry_alert", sq)
+		key, desc := sort, false
+		if sort[0] == '-' {
+			key, desc = sort[1:], true
+		}
+		wantRows := slices.Clone(own.Rows)
+		slices.SortStableFunc(wantRows, func(x, y map[string]any) int {
+			c := compareCells(x[key], y[key])
+			if desc {
+				return -c
+			}
+			return c
+		})
+		if fmt.Sprint(sorted.Rows) != fmt.Sprint(wantRows) {
+			t.Errorf("%s: product_expiry_alert sorted by %s: %v, want %v", what, sort, sorted.Rows, wantRows)
+		}
+		for n := 1; (n-1)*2 < len(wantRows); n++ {
+			pq := maps.Clone(sq)
+			pq.Set("per_page", "2")
+			pq.Set("page", fmt.Sprint(n))
+			page := b.get(t, b.Admin, "product_expiry_alert", pq)
+			if w := wantRows[(n-1)*2 : min(n*2, len(wantRows))]; fmt.Sprint(page.Rows) != fmt.Sprint(w) || page.Meta.Total != len(wantRows) ||
+				fmt.Sprint(page.Totals) != fmt.Sprint(own.Totals) {
+				t.Errorf("%s: product_expiry_alert sorted by %s, page %d: %v (total %d, %v), want %v", what, sort, n, page.Rows,
+					page.Meta.Total, page.Totals, w)
+			}
+		}
 	}
 }
