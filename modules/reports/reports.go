@@ -187,9 +187,10 @@
 //     report_user_days, and so does its page: the user's counts per day say which days hold the
 //     page's rows, and only those days' acts are read (an OFFSET within the first of them, never
 //     over every earlier act; it keeps its date order: no sort); its Excel file is written from
-//     a cursor as it goes out (Service.Export); so are the party lists' and payment_report's,
-//     from the statement that pages them, without its LIMIT. The other pages are computed whole
-//     first (their rows are bounded by days or products).
+//     a cursor as it goes out (Service.Export); so are the party lists', payment_report's and
+//     product_expiry_alert's (thousands of lots hold stock: sorted and paged in SQL, its count
+//     and totals window aggregates), from the statement that pages them, without its LIMIT. The
+//     other pages are computed whole first (their rows are bounded by days or products).
 //   - Not precomputed (bench/RESULTS.md says which miss the targets at 1,000,000):
 //     product_report's receipts and returned lines (report_receipts, report_returned_lines: views, as they are few — a
 //     receipt per purchase order, a line per goods return).
