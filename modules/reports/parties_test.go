@@ -166,7 +166,7 @@ func checkPartyTriggers(t *testing.T, b *books) {
 		// keep a payment on its document's store (a document that changes store takes its
 		// payments' counts along).
 		checkTables(t, b.DB, "report_party_months", "report_party_balances", "report_party_payments", "report_payment_days",
-			"report_user_days")
+			"report_user_days", "report_payable_dues")
 		if !failed && t.Failed() {
 			t.Fatalf("after %s the aggregates disagree", what)
 		}
@@ -186,11 +186,14 @@ func checkPartyTriggers(t *testing.T, b *books) {
 	}
 	other := b.stores[0]
 	var was struct {
-		Store   int64  `bun:"store_id"`
-		Date    string `bun:"purchase_date"`
-		Balance int64  `bun:"balance_cents"`
+		Store    int64  `bun:"store_id"`
+		Date     string `bun:"purchase_date"`
+		Due      string `bun:"due_date"`
+		Supplier int64  `bun:"supplier_id"`
+		Balance  int64  `bun:"balance_cents"`
 	}
-	if err := b.DB.NewRaw("SELECT store_id, purchase_date, balance_cents FROM purchases WHERE id = ?", returned).Scan(ctx, &was); err != nil {
+	if err := b.DB.NewRaw("SELECT store_id, purchase_date, due_date, supplier_id, balance_cents FROM purchases WHERE id = ?", returned).
+		Scan(ctx, &was); err != nil {
 		t.Fatal(err)
 	}
 	if other == was.Store {
@@ -198,9 +201,17 @@ func checkPartyTriggers(t *testing.T, b *books) {
 	}
 	exec("a returned purchase moved to another store", "UPDATE purchases SET store_id = ? WHERE id = ?", other, returned)
 	exec("a returned purchase moved to another month", "UPDATE purchases SET purchase_date = ? WHERE id = ?", "2026-06-30", returned)
+	// The payables ageing keeps the purchase under its supplier and due date (report_payable_dues).
+	otherSupplier := b.suppliers[0]
+	if otherSupplier == was.Supplier {
+		otherSupplier = b.suppliers[1]
+	}
+	exec("a returned purchase due a month later", "UPDATE purchases SET due_date = ? WHERE id = ?", "2026-12-31", returned)
+	exec("a returned purchase given to another supplier", "UPDATE purchases SET supplier_id = ? WHERE id = ?", otherSupplier, returned)
+	exec("a returned purchase partly paid", "UPDATE purchases SET balance_cents = balance_cents - 1 WHERE id = ?", returned)
 	exec("a returned purchase settled", "UPDATE purchases SET balance_cents = 0 WHERE id = ?", returned)
-	exec("a returned purchase put back", "UPDATE purchases SET store_id = ?, purchase_date = ?, balance_cents = ? WHERE id = ?",
-		was.Store, was.Date, was.Balance, returned)
+	exec("a returned purchase put back", "UPDATE purchases SET store_id = ?, purchase_date = ?, due_date = ?, supplier_id = ?, "+
+		"balance_cents = ? WHERE id = ?", was.Store, was.Date, was.Due, was.Supplier, was.Balance, returned)
 	for _, doc := range []struct {
 		table string
 		id    int64

@@ -127,10 +127,16 @@
 //     report_product_bought (company, store, product: every approved
 //     purchase line; report_product_company_bought the same without the store, kept likewise)
 //     its weighted average cost up to the range's end, as everything bought less the months and
-//     days after the end; report_lot_lines (one row per lot, indexed per product
-//     newest first, its figures in the index on PostgreSQL) product_expiry_alert, which reads
-//     each product's 16 newest lots and only reads more for a product whose stock they do not
-//     cover. These are moved by the lines' triggers and by a header trigger that fires only when
+//     days after the end; report_lot_lines (one row per lot, with cum_end: its units and
+//     every older lot's of the product — migrations/20261202030100_reports_lot_positions) and
+//     report_lot_totals (per product, the units of all its lots) product_expiry_alert: first in,
+//     first out, the lots that hold a product's stock are those with cum_end above its total less
+//     its stock — one range of the index (product_id, cum_end) per product, its figures in the
+//     index on PostgreSQL — and the oldest of them holds the part above that cut. Triggers on
+//     report_lot_lines keep both: a lot inserted adds its units to the total and to the newer
+//     lots, one deleted takes them back (the total's row is upserted first, so the writers of one
+//     product's lots take turns; no row of the company is shared). These are moved by the lines'
+//     triggers and by a header trigger that fires only when
 //     a document's approval, deletion, date, store or company changes (not on a payment's paid
 //     and balance). The dashboard's approvals card sums report_approval_deltas
 //     (migrations/20261201060000_reports_approval_deltas): the owners' triggers only INSERT +1
@@ -174,22 +180,27 @@
 //     document's store moves its payments' counts). TestReportsAgreeWithTheDocuments compares these pages with the documents
 //     over ranges that cut months, per store, and after archiving, restoring and moving paid and
 //     returned documents and payments in SQL, and the kept tables with rebuilt ones.
-//   - Indexes: the payables ageing (expired_purchases_report) is summed per supplier and bucket
-//     in SQL over the purchases that still owe, read from a partial index that carries their
-//     balance (PostgreSQL: no table visit); statements read one party's movements of the range
+//   - The payables ageing (expired_purchases_report, migrations/20261202030000_reports_payable_dues):
+//     report_payable_dues keeps what the approved, live purchases that still owe owe per
+//     supplier at three grains of their due date — the total, per month, per day — per store
+//     and again under store 0 (every store), by a trigger on purchases. Its buckets move with
+//     today, so each is read as the difference of two "due on or after x" sums (x = today − 90,
+//     − 60, − 30, today: the months after x's month plus its days from x, or the months from it
+//     less its days before x, the shorter), and > 90 days as the total less what is due from
+//     today − 90: per supplier one total, the months from today − 90 on and at most ~60 days'
+//     rows, whatever the number of purchases. Indexes: statements read one party's movements of the range
 //     by the owners' (party, date) indexes, and a payment's document is checked by id
 //     (report_payments.document_counted) rather than among every document.
 //   - users_report/{id}, the page that reaches millions of rows: its count and totals come from
 //     report_user_days, and so does its page: the user's counts per day say which days hold the
 //     page's rows, and only those days' acts are read (an OFFSET within the first of them, never
 //     over every earlier act; it keeps its date order: no sort); its Excel file is written from
-//     a cursor as it goes out (Service.Export); so are the party lists' and payment_report's,
-//     from the statement that pages them, without its LIMIT. The other pages are computed whole
-//     first (their rows are bounded by days or products).
-//   - Not precomputed (bench/RESULTS.md says which miss the targets at 1,000,000): the payables
-//     ageing (its buckets move with today, so
-//     every purchase that still owes is read, from the index), and product_report's receipts
-//     and returned lines (report_receipts, report_returned_lines: views, as they are few — a
+//     a cursor as it goes out (Service.Export); so are the party lists', payment_report's and
+//     product_expiry_alert's (thousands of lots hold stock: sorted and paged in SQL, its count
+//     and totals window aggregates), from the statement that pages them, without its LIMIT. The
+//     other pages are computed whole first (their rows are bounded by days or products).
+//   - Not precomputed (bench/RESULTS.md says which miss the targets at 1,000,000):
+//     product_report's receipts and returned lines (report_receipts, report_returned_lines: views, as they are few — a
 //     receipt per purchase order, a line per goods return).
 //   - Exports are streamed to the client as they are written (platform/xlsx.Stream: a body
 //     stream, never the whole file in the response buffer), so an export's memory does not grow

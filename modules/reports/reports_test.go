@@ -669,6 +669,7 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 		}
 
 		checkParties(t, b)
+		checkAgeing(t, b)
 		checkPayments(t, b)
 
 		// product_report: the lines of the approved documents, product by product.
@@ -983,6 +984,7 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 		b.Get(t, "/api/reports/sales_report", b.Buyer).Expect(http.StatusForbidden)
 
 		checkPartyTriggers(t, b)
+		checkExpiries(t, b)
 	})
 }
 
@@ -1033,9 +1035,9 @@ func productFigures(docs []doc, from, to string, store int64) map[string]int64 {
 func checkAggregates(t *testing.T, db *bun.DB) {
 	t.Helper()
 	checkTables(t, db, "report_document_days", "report_payment_days", "report_due_balances", "report_user_days",
-		"report_party_months", "report_party_balances", "report_party_payments",
+		"report_party_months", "report_party_balances", "report_party_payments", "report_payable_dues",
 		"report_product_months", "report_product_company_months", "report_product_bought", "report_product_company_bought",
-		"report_lot_lines")
+		"report_lot_lines", "report_lot_totals")
 	checkApprovalDeltas(t, db)
 }
 

@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -208,7 +209,9 @@ func daysBetween(a, b string) int64 {
 	if errA != nil || errB != nil {
 		return 0
 	}
-	return int64(tb.Sub(ta).Hours()+0.5) / 24
+	// Rounded, not truncated: truncating toward zero made every negative count a day short (a lot
+	// expired yesterday had 0 days left).
+	return int64(math.Round(tb.Sub(ta).Hours() / 24))
 }
 
 // ErrNoPage answers a page name the engine does not have.

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"cmp"
 	"context"
 	"slices"
 	"strconv"
@@ -139,7 +138,7 @@ var pages = []page{
 		build: flows(store.ByStore)},
 	{name: "product_quantity_alert", columns: alertColumns, chart: ReportChart{Type: "none", Series: []string{}}, build: quantityAlerts},
 	{name: "product_expiry_alert", columns: expiryColumns, chart: ReportChart{Type: "none", Series: []string{}},
-		sums: []string{"quantity", "lot_cost_cents"}, build: expiries},
+		paged: pageOf(expiries), stream: streamOf(expiries)},
 	{name: "expired_purchases_report", columns: ageingColumns,
 		chart: ReportChart{Type: "stacked", X: "party_name", Series: []string{"days_1_30_cents", "days_31_60_cents", "days_61_90_cents", "over_90_cents"}},
 		sums:  keys(ageingColumns, KindMoney, KindInt), build: expiredPurchases},
@@ -499,80 +498,14 @@ func products(ctx context.Context, st *store.Store, q query, w store.Window, fn 
 // expiries: today's stock of each good given to its purchase lots first in, first out — the
 // newest lots hold what is left — and the lots that have expired or expire within 90 days, by
 // bucket (expired, 0–30, 31–60, 61–90 days left), with their quantity and cost (the lot's base
-// after discount, in proportion). A snapshot: the range does not apply.
-func expiries(ctx context.Context, st *store.Store, q query) (built, error) {
-	ps, err := st.Products(ctx, q.filter.Scope, false)
-	if err != nil {
-		return built{}, err
-	}
-	lots, err := stockLots(ctx, st, ps, addDays(q.today, 90))
-	if err != nil {
-		return built{}, err
-	}
-	byID := make(map[int64]store.Product, len(ps))
-	for _, p := range ps {
-		byID[p.ID] = p
-	}
-	var rows []Row
-	for _, l := range lots {
-		p := byID[l.ProductID]
-		days := daysBetween(q.today, l.ExpiryDate)
-		bucket := "expired"
-		switch {
-		case days > 60:
-			bucket = "days_61_90"
-		case days > 30:
-			bucket = "days_31_60"
-		case days >= 0:
-			bucket = "days_0_30"
-		}
-		qty := l.Holds()
-		rows = append(rows, Row{"code": p.Code, "name": p.Name, "expiry_date": l.ExpiryDate, "days_left": days, "bucket": bucket,
-			"quantity": qty, "lot_cost_cents": (l.BaseCents*qty*2 + l.Quantity) / (2 * l.Quantity), "link": ReportLink{Kind: "product", ID: p.ID}})
-	}
-	slices.SortStableFunc(rows, func(a, b Row) int {
-		return cmp.Or(compare(a["expiry_date"], b["expiry_date"]), compare(a["code"], b["code"]))
+// after discount, in proportion, rounded half up), sorted and paged in SQL. A snapshot: the
+// range does not apply.
+func expiries(ctx context.Context, st *store.Store, q query, w store.Window, fn func(Row) error) (map[string]int64, int, error) {
+	t, err := st.ExpiryRows(ctx, q.filter.Scope, q.today, q.order, w, func(r store.ExpiryRow) error {
+		return fn(Row{"code": r.Code, "name": r.Name, "expiry_date": r.ExpiryDate, "days_left": r.DaysLeft, "bucket": r.Bucket,
+			"quantity": r.Quantity, "lot_cost_cents": r.LotCostCents, "link": ReportLink{Kind: "product", ID: r.ProductID}})
 	})
-	return built{rows: rows}, nil
-}
-
-// firstLots is how many of a product's newest lots stockLots reads at first; a product whose
-// stock they do not cover is read again with lotsGrowth times as many.
-const firstLots, lotsGrowth = 16, 8
-
-// stockLots answers the lots of ps that hold some of their product's stock today and expire by
-// expiresBy. Only the newest lots are read: those of the products whose stock the first
-// firstLots do not cover are read again, more of them.
-func stockLots(ctx context.Context, st *store.Store, ps []store.Product, expiresBy string) ([]store.StockLot, error) {
-	var need []int64
-	for _, p := range ps {
-		if p.Quantity > 0 {
-			need = append(need, p.ID)
-		}
-	}
-	var out []store.StockLot
-	for limit := firstLots; len(need) > 0; limit *= lotsGrowth {
-		lots, err := st.StockLots(ctx, need, limit, expiresBy)
-		if err != nil {
-			return nil, err
-		}
-		short := map[int64]bool{}
-		for _, l := range lots {
-			if !l.Covered(limit) {
-				short[l.ProductID] = true // older lots may hold the rest
-			}
-		}
-		need = need[:0]
-		for id := range short {
-			need = append(need, id)
-		}
-		for _, l := range lots {
-			if !short[l.ProductID] && l.ExpiryDate <= expiresBy {
-				out = append(out, l)
-			}
-		}
-	}
-	return out, nil
+	return map[string]int64{"quantity": t.Quantity, "lot_cost_cents": t.LotCostCents}, t.Rows, err
 }
 
 // addDays is day (YYYY-MM-DD) n days later.

@@ -102,13 +102,9 @@ func expiredPurchases(ctx context.Context, st *store.Store, q query) (built, err
 	if err != nil {
 		return built{}, err
 	}
-	names, err := st.Parties(ctx, q.filter.Scope, store.Purchase)
-	if err != nil {
-		return built{}, err
-	}
 	rows := make([]Row, 0, len(aged))
 	for _, a := range aged {
-		rows = append(rows, Row{"party_name": names[a.PartyID].Name, "documents": a.Documents, "days_1_30_cents": a.Days1To30Cents,
+		rows = append(rows, Row{"party_name": a.Name, "documents": a.Documents, "days_1_30_cents": a.Days1To30Cents,
 			"days_31_60_cents": a.Days31To60Cents, "days_61_90_cents": a.Days61To90Cents, "over_90_cents": a.Over90Cents,
 			"overdue_cents":       a.Days1To30Cents + a.Days31To60Cents + a.Days61To90Cents + a.Over90Cents,
 			"oldest_overdue_days": max(daysBetween(a.OldestDue, q.today), 0), "link": partyLink(store.Purchase, a.PartyID)})

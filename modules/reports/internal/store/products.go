@@ -7,16 +7,17 @@ import (
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect"
-	"github.com/uptrace/bun/dialect/pgdialect"
 
+	"github.com/backoffice/backoffice/platform/calendar"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
 // Product figures (product_report, product_expiry_alert) read the aggregates
 // 20261130020000_reports_product_months keeps — report_product_months (lines per company, month,
 // store, type and product), report_product_bought (purchase lines per company, store and
-// product, all time) and report_lot_lines (the lots, newest first per product) — and their sums
-// over the stores, report_product_company_months and report_product_company_bought
+// product, all time) and report_lot_lines with report_lot_totals (the lots and where each stands
+// in its product's units, 20261202030100_reports_lot_positions) — and their sums over the
+// stores, report_product_company_months and report_product_company_bought
 // (20261202040000_reports_product_company_months), which a request for every store reads. A
 // range is read as its whole months from the monthly sums and the days of a month it covers only
 // in part from report_lines, so the figures are exactly the lines' whatever the range.
@@ -172,52 +173,123 @@ FROM (?) AS r`+order, rows)
 	return t, err
 }
 
-// StockLot is a lot (report_lot_lines) with what its product holds: Stock is the product's
-// stock today, Upto the units of this lot and every newer one of the product, Rank its place
-// among them (1: the newest).
+// StockLot is a lot (report_lot_lines) that holds some of its product's stock today: Holds units
+// of it, first in, first out (the newest lots hold the stock, so a lot holds what is left after
+// the newer ones); with its product's code and name.
 type StockLot struct {
 	Lot
-	Stock int64 `bun:"stock"`
-	Upto  int64 `bun:"upto"`
-	Rank  int64 `bun:"rn"`
+	Holds int64  `bun:"holds"`
+	Code  string `bun:"code"`
+	Name  string `bun:"name"`
 }
 
-// Holds is how many of its product's units the lot holds, first in, first out: the newest lots
-// hold the stock, so a lot holds what is left after the newer ones.
-func (l StockLot) Holds() int64 { return max(0, min(l.Quantity, l.Stock-(l.Upto-l.Quantity))) }
-
-// Covered says whether the lots read (limit of the newest) hold the product's whole stock:
-// false on the last lot read when older ones may hold the rest.
-func (l StockLot) Covered(limit int) bool { return l.Rank < int64(limit) || l.Upto >= l.Stock }
-
-// StockLots reads, of each product of ids with stock, its limit newest lots (by purchase date,
-// then line) and answers those that hold some of its stock today and expire by expiresBy
-// (YYYY-MM-DD), and the last lot read of a product whose stock they do not cover (Covered
-// false: read it again with a larger limit). Only the newest lots are read, by the index (from
-// the index alone on PostgreSQL), and only those rows come back.
-func (s *Store) StockLots(ctx context.Context, ids []int64, limit int, expiresBy string) ([]StockLot, error) {
+// StockLots answers the lots of the products in scope that hold some of their product's stock
+// today and expire by expiresBy (YYYY-MM-DD). A lot's cum_end is its units and every older
+// lot's of the product, report_lot_totals the product's lots' units
+// (migrations/20261202030100_reports_lot_positions): the lots that hold stock are those with
+// cum_end above the total less the stock, one range of report_lot_lines_cum_idx per product (on
+// PostgreSQL from the index alone), and the oldest of them holds only the part above it.
+func (s *Store) StockLots(ctx context.Context, scope listing.Scope, expiresBy string) ([]StockLot, error) {
 	var out []StockLot
-	if len(ids) == 0 {
-		return out, nil
-	}
-	// The window runs over the lots read, newest first: Upto counts the units up to each lot.
-	const cols = "x.line_id AS id, x.product_id, x.doc_date, x.expiry_date, x.quantity, x.base_cents, p.quantity AS stock, " +
-		"SUM(x.quantity) OVER w AS upto, ROW_NUMBER() OVER w AS rn"
-	const window = " WINDOW w AS (PARTITION BY x.product_id ORDER BY x.doc_date DESC, x.line_id DESC ROWS UNBOUNDED PRECEDING)"
-	var lots *bun.RawQuery
+	return out, s.stockLots(scope, expiresBy).Scan(ctx, &out)
+}
+
+// stockLots is StockLots' statement (StockLot's columns).
+func (s *Store) stockLots(scope listing.Scope, expiresBy string) *bun.SelectQuery {
+	const cols = "y.line_id, y.product_id, y.doc_date, y.expiry_date, y.quantity, y.base_cents, y.cum_end"
+	lots := "JOIN report_lot_lines AS y ON y.product_id = p.id AND y.cum_end > t.quantity - p.quantity"
 	if s.db.Dialect().Name() == dialect.PG {
-		// One index range per product, stopped after limit rows.
-		lots = s.db.NewRaw("SELECT "+cols+" FROM report_products p CROSS JOIN LATERAL (SELECT y.line_id, y.product_id, y.doc_date, "+
-			"y.expiry_date, y.quantity, y.base_cents FROM report_lot_lines y WHERE y.product_id = p.id "+
-			"ORDER BY y.doc_date DESC, y.line_id DESC LIMIT ?) AS x WHERE p.id = ANY(?)"+window, limit, pgdialect.Array(ids))
-	} else {
-		// SQLite has no LATERAL: every lot of the products is ranked (the embedded default's are few).
-		lots = s.db.NewRaw("SELECT "+cols+" FROM report_lot_lines x JOIN report_products p ON p.id = x.product_id "+
-			"WHERE x.product_id IN (?)"+window, bun.In(ids))
+		// A range per product: joined plainly, PostgreSQL reads every lot (the expiry date is
+		// not selective: most lots have expired) and drops those below the cut. OFFSET 0 keeps
+		// the subquery from being pulled up into that join.
+		lots = "CROSS JOIN LATERAL (SELECT " + cols + " FROM report_lot_lines AS y " +
+			"WHERE y.product_id = p.id AND y.cum_end > t.quantity - p.quantity OFFSET 0) AS y"
 	}
-	err := s.db.NewRaw("SELECT l.* FROM (?) AS l WHERE l.rn <= ? AND l.upto - l.quantity < l.stock AND "+
-		"(l.expiry_date <= ? OR (l.rn = ? AND l.upto < l.stock))", lots, limit, expiresBy, limit).Scan(ctx, &out)
-	return out, err
+	return listing.Restrict(s.db.NewSelect().TableExpr("report_products AS p"), scope, "p.company_id").
+		Join("JOIN report_lot_totals AS t ON t.product_id = p.id").Join(lots).
+		ColumnExpr("y.line_id AS id, y.product_id, y.doc_date, y.expiry_date, y.quantity, y.base_cents, p.code, p.name").
+		ColumnExpr("CASE WHEN y.cum_end - (t.quantity - p.quantity) < y.quantity THEN y.cum_end - (t.quantity - p.quantity) "+
+			"ELSE y.quantity END AS holds").
+		Where("p.quantity > 0").Where("y.expiry_date <= ?", expiresBy)
+}
+
+// ExpiryRow is a row of product_expiry_alert: a lot that holds stock and expires within 90 days
+// (or has expired), the days it has left, its bucket, the units it holds and their cost.
+type ExpiryRow struct {
+	ProductID    int64
+	Code, Name   string
+	ExpiryDate   string
+	DaysLeft     int64
+	Bucket       string
+	Quantity     int64
+	LotCostCents int64
+}
+
+// ExpiryTotals are the count of every row of product_expiry_alert and their sums.
+type ExpiryTotals struct {
+	Rows                   int
+	Quantity, LotCostCents int64
+}
+
+// expirySorts are product_expiry_alert's column keys as sort expressions.
+var expirySorts = map[string]sortable{
+	"code": {expr: "e.code"}, "name": {expr: "e.name"}, "expiry_date": {expr: "e.expiry_date"}, "days_left": {expr: "e.days_left"},
+	"bucket": {expr: "e.bucket"}, "quantity": {expr: "e.quantity"}, "lot_cost_cents": {expr: "e.lot_cost_cents"},
+}
+
+// ExpiryRows calls fn with product_expiry_alert's rows as of today (YYYY-MM-DD) — the lots of
+// StockLots expiring by today + 90 days — in o's order (its own: by expiry date, code, then
+// line), those of w only, and answers the count and sums of every row: sorted and paged in
+// SQL like the party lists, so that only the page's rows reach Go (thousands of lots hold
+// stock: built whole in Go they cost more CPU than their read).
+func (s *Store) ExpiryRows(ctx context.Context, scope listing.Scope, today string, o Order, w Window, fn func(ExpiryRow) error) (ExpiryTotals, error) {
+	order, err := orderBy(o, expirySorts, "e.expiry_date, e.code, e.id")
+	if err != nil {
+		return ExpiryTotals{}, err
+	}
+	t, err := calendar.ParseDate(today)
+	if err != nil {
+		return ExpiryTotals{}, err
+	}
+	// Days between two dates: whole days, as the pages count them (America/Bogota has no DST).
+	days := "CAST(julianday(l.expiry_date) - julianday(?) AS INTEGER)"
+	if s.db.Dialect().Name() == dialect.PG {
+		days = "(CAST(l.expiry_date AS date) - CAST(? AS date))"
+	}
+	q := s.db.NewRaw(`SELECT e.product_id, e.code, e.name, e.expiry_date, e.days_left, e.bucket, e.quantity, e.lot_cost_cents,
+    COUNT(*) OVER () AS row_count, SUM(e.quantity) OVER () AS sum_quantity, SUM(e.lot_cost_cents) OVER () AS sum_cost
+FROM (SELECT d.id, d.product_id, d.code, d.name, d.expiry_date, d.days_left,
+        CASE WHEN d.days_left > 60 THEN 'days_61_90' WHEN d.days_left > 30 THEN 'days_31_60'
+            WHEN d.days_left >= 0 THEN 'days_0_30' ELSE 'expired' END AS bucket,
+        d.holds AS quantity, (d.base_cents * d.holds * 2 + d.quantity) / (2 * d.quantity) AS lot_cost_cents
+    FROM (SELECT l.*, `+days+` AS days_left FROM (?) AS l) AS d) AS e`+order,
+		today, s.stockLots(scope, t.AddDate(0, 0, 90).Format(calendar.DateLayout)))
+	var tot ExpiryTotals
+	var r ExpiryRow
+	read := func(rows *sql.Rows) error {
+		return rows.Scan(&r.ProductID, &r.Code, &r.Name, &r.ExpiryDate, &r.DaysLeft, &r.Bucket, &r.Quantity, &r.LotCostCents,
+			&tot.Rows, &tot.Quantity, &tot.LotCostCents)
+	}
+	err = s.windowed(ctx, q, w, read, func() error { return fn(r) })
+	return tot, err
+}
+
+// lotPositions is what 20261202030100_reports_lot_positions' backfill writes and its triggers
+// keep: each lot's cum_end, and report_lot_totals. The triggers place the lots productRebuild
+// inserts when they are on; this sets the same figures when they are not (a bulk load).
+func lotPositions(d bun.IDB) []string {
+	cum := `UPDATE report_lot_lines SET cum_end = (SELECT w.cum_end FROM (SELECT x.line_id,
+    SUM(x.quantity) OVER (ORDER BY x.doc_date, x.line_id ROWS UNBOUNDED PRECEDING) AS cum_end
+    FROM report_lot_lines x WHERE x.product_id = report_lot_lines.product_id) AS w WHERE w.line_id = report_lot_lines.line_id)`
+	if d.Dialect().Name() == dialect.PG {
+		// One pass (the correlated form ranks a product's lots once per lot).
+		cum = `UPDATE report_lot_lines AS x SET cum_end = w.cum_end
+FROM (SELECT line_id, SUM(quantity) OVER (PARTITION BY product_id ORDER BY doc_date, line_id ROWS UNBOUNDED PRECEDING) AS cum_end
+    FROM report_lot_lines) AS w
+WHERE x.line_id = w.line_id AND x.cum_end IS DISTINCT FROM w.cum_end`
+	}
+	return []string{cum, "DELETE FROM report_lot_totals",
+		"INSERT INTO report_lot_totals (product_id, n, quantity) SELECT product_id, COUNT(*), SUM(quantity) FROM report_lot_lines GROUP BY product_id"}
 }
 
 // productRebuild is the product aggregates' content computed afresh from the owners' tables —

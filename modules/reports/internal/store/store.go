@@ -2,11 +2,11 @@
 // (report_document_heads, report_documents, report_payments, report_returns, report_products,
 // report_parties, report_receipts, report_returned_lines, …) and the aggregates its
 // triggers keep (report_document_days, report_payment_days, report_due_balances,
-// report_user_days, report_approval_deltas; per party report_party_months and
-// report_party_balances — parties.go — and report_party_payments — payments.go; the product
-// ones in products.go; see the reports package doc) and nothing else, so that the owners may change
-// their tables behind them (DESIGN rule 5). Every read takes a Filter whose scope limits it to
-// the caller's companies.
+// report_user_days, report_approval_deltas; per party report_party_months,
+// report_party_balances and report_payable_dues — parties.go — and report_party_payments —
+// payments.go; the product ones in products.go; see the reports package doc) and nothing else,
+// so that the owners may change their tables behind them (DESIGN rule 5). Every read takes a
+// Filter whose scope limits it to the caller's companies.
 package store
 
 import (
@@ -196,18 +196,6 @@ func (s *Store) Party(ctx context.Context, scope listing.Scope, typ string, id i
 		return Party{}, ErrNotFound
 	}
 	return out[0], nil
-}
-
-// Parties returns the live parties of typ in scope by id.
-func (s *Store) Parties(ctx context.Context, scope listing.Scope, typ string) (map[int64]Party, error) {
-	var rows []Party
-	err := listing.Restrict(s.db.NewSelect().TableExpr("report_parties AS r"), scope, "r.company_id").
-		ColumnExpr("r.*").Where("r.type = ?", typ).Scan(ctx, &rows)
-	out := make(map[int64]Party, len(rows))
-	for _, r := range rows {
-		out[r.ID] = r
-	}
-	return out, err
 }
 
 // Product is a product's stock and what is on order (report_products).
@@ -405,7 +393,7 @@ func sums(alias string, cols []string) string {
 // readers never see them half-filled): for a bulk load that bypassed the triggers
 // (session_replication_role = replica), or to check that the triggers kept them exact.
 func Rebuild(ctx context.Context, db bun.IDB) error {
-	for _, q := range slices.Concat(rebuild, partyRebuild, paymentRebuild, productRebuild) {
+	for _, q := range slices.Concat(rebuild, partyRebuild, duesRebuild, paymentRebuild, productRebuild, lotPositions(db)) {
 		if _, err := db.ExecContext(ctx, q); err != nil {
 			return err
 		}
