@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '@/components/list/resource-list-page';
 import type { Column } from '@/components/list/data-table';
 import { MoneyCell } from '@/components/list/money-cell';
+import { useAuthStore } from '@/lib/auth/store';
 import { ROLES } from '@/lib/auth/types';
 import { useCompanyOptions } from '../api/companies';
 import { USERS_PATH, type ManagedUser } from '../api/users';
@@ -14,6 +15,7 @@ const USER_LIST = { filterKeys: ['role', 'active', 'company_id'], defaultSort: '
 export function UserListPage() {
   const { t } = useTranslation('people');
   const companies = useCompanyOptions(true);
+  const selfId = useAuthStore((s) => s.user?.id);
   const yesNo = (v: boolean) => (v ? t('list:yes') : t('list:no'));
   const columns: Column<ManagedUser>[] = [
     { id: 'username', header: t('user.username'), sortKey: 'username', hideable: false, cell: (r) => <span className="font-medium">{r.username}</span> },
@@ -57,6 +59,8 @@ export function UserListPage() {
       searchPlaceholder={t('user.search')}
       exportable
       canWrite
+      // The server refuses to delete one's own account (MsgDeleteSelf): the row does not offer it.
+      canDelete={(r) => r.id !== selfId}
       renderForm={({ record, onClose }) => <UserForm record={record} onClose={onClose} />}
     />
   );
