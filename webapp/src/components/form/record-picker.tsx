@@ -151,6 +151,12 @@ export function RecordPicker<P extends ListPath>(props: RecordPickerProps<P>) {
   ];
   const activeIndex = Math.min(active, options.length - 1);
 
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    // The list opens below the control: inside a scrolling box (a dialog's body, near the page's
+    // end) it would open out of sight. Scroll just enough to show it.
+    if (open) listRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [open, hasRows]);
   useEffect(() => {
     // Keep the active option in view while moving with the arrows.
     listRef.current?.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`)?.scrollIntoView?.({ block: 'nearest' });
@@ -254,7 +260,11 @@ export function RecordPicker<P extends ListPath>(props: RecordPickerProps<P>) {
           ref={listRef}
           role="listbox"
           aria-label={props.ariaLabel ?? placeholder}
-          className="absolute inset-x-0 z-40 mt-1 max-h-64 min-w-0 overflow-y-auto rounded-md border border-line bg-card py-1 text-sm shadow-lg"
+          className={cn(
+            'absolute z-40 mt-1 max-h-64 overflow-y-auto rounded-md border border-line bg-card py-1 text-sm shadow-lg',
+            // A lines grid's cell is narrow: its list may be wider than the cell (up to 18rem).
+            props.compact ? 'start-0 w-max min-w-full max-w-72' : 'inset-x-0 min-w-0',
+          )}
           data-testid={testId && `${testId}-options`}
         >
           {options.map((o, i) => (
