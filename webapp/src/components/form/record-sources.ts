@@ -3,6 +3,12 @@
  * each, so that every picker of a supplier (or store, company…) asks the same list the same way
  * and shares its cache. A feature narrows a source with `narrowed` (approved suppliers, active
  * stores, one company's stores).
+ *
+ * None of these is kept as a plain select, small as it may be today: stores, categories,
+ * companies and users are records people add, with no bound, and a select shows only the page it
+ * read. Plain selects remain for fixed sets (statuses, roles, kinds, IVA classes, methods) and
+ * for the sales list's seller filter, whose endpoint (/api/sales/sellers) answers every seller at
+ * once rather than a page.
  */
 import type { RecordSource } from './record-picker';
 import type { ListPath } from '@/components/list/resource-api';
