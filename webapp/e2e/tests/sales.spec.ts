@@ -220,7 +220,7 @@ test('an administrator is sent away from /sale/add and the API refuses the sale 
   expect(await s.admin.count('/api/sales', s.customerLabel)).toBe(0);
 });
 
-test('a sale is entered from the keyboard alone: type-ahead, Tab and Enter; Enter in the last quantity adds a line', async ({ page, request }) => {
+test('a sale is entered from the keyboard alone: search, Tab and Enter; Enter in the last quantity adds a line', async ({ page, request }) => {
   test.setTimeout(90_000);
   const word = `Kbv${tag()}`;
   const s = await shop(request, word);
@@ -229,13 +229,18 @@ test('a sale is entered from the keyboard alone: type-ahead, Tab and Enter; Ente
 
   await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/sale/add');
   const form = page.getByTestId('sale-form');
-  // The customer has the focus (the date is today already); type-ahead picks the customer and the store.
+  // The customer has the focus (the date is today already); the pickers search what is typed and
+  // Enter takes the match: the customer, then the store.
   await expect(form.getByTestId('field-customer')).toBeFocused();
   await keys.type(word);
+  await expect(form.getByTestId('field-customer-option')).toHaveCount(1);
+  await keys.press('Enter');
   await expectPicked(form.getByTestId('field-customer'), s.customer.id);
   await keys.press('Tab');
   await expect(form.getByTestId('field-store')).toBeFocused();
   await keys.type(word);
+  await expect(form.getByTestId('field-store-option')).toHaveCount(1);
+  await keys.press('Enter');
   await expectPicked(form.getByTestId('field-store'), s.store.id);
   await keys.press('Tab');
   await expect(form.getByTestId('field-customer-reference')).toBeFocused();
