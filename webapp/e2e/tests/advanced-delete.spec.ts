@@ -22,6 +22,7 @@ import { bogotaDate, createPurchase, productOfClass, store as createStore } from
 import { cellText } from '../support/rows';
 import { createSale, figuresOf } from '../support/sales';
 import { DEMO } from '../support/users';
+import { pick } from '../support/picker';
 
 /** The first day of last month and its last day, in Bogotá. */
 function lastMonth(): { from: string; to: string; day: string } {
@@ -57,7 +58,7 @@ test("a user archives last month's pending purchases with the mailed code; an ad
   await page.getByTestId('field-kind').selectOption('purchases');
   await page.getByTestId('field-from').fill(month.from);
   await page.getByTestId('field-to').fill(month.to);
-  await page.getByTestId('field-party').selectOption(String(supplier.id));
+  await pick(page.getByTestId('field-party'), supplier.name, supplier.id);
   await page.getByTestId('field-status').selectOption('pending');
   await page.getByTestId('preview').click();
   await expect(page.getByTestId('preview-count')).toHaveText('2');
@@ -119,7 +120,7 @@ test('archiving approved sales gives their stock back and clears the balance; th
   // The user archives their two approved sales of the customer.
   await page.goto('/advanced_delete/form');
   await page.getByTestId('field-kind').selectOption('sales');
-  await page.getByTestId('field-party').selectOption(String(customer.id));
+  await pick(page.getByTestId('field-party'), customer.name, customer.id);
   await page.getByTestId('field-status').selectOption('approved');
   await page.getByTestId('preview').click();
   await expect(page.getByTestId('preview-count')).toHaveText('2');

@@ -6,13 +6,14 @@ import { openSignedIn } from '../support/app';
 import { test, type Page } from '../support/fixtures';
 import { Api, bigPngFile, expect, pdfAsPngFile, pngFile, type Product, tag } from '../support/masterdata';
 import { DEMO } from '../support/users';
+import { clearPick, pick } from '../support/picker';
 
 /** Fills the product form with valid values. */
 async function fillProduct(page: Page, code: string, name: string, categoryName: string): Promise<void> {
   const form = page.getByTestId('product-form');
   await form.getByTestId('field-code').fill(code);
   await form.getByTestId('field-name').fill(name);
-  await form.getByTestId('field-category-id').selectOption({ label: categoryName });
+  await pick(form.getByTestId('field-category-id'), categoryName);
   await form.getByTestId('field-cost').fill('1.000');
   await form.getByTestId('field-price').fill('2.000');
 }
@@ -27,7 +28,7 @@ test('duplicate username: the field says it is taken and no second user exists',
   await page.getByTestId('list-add').click();
   const form = page.getByTestId('user-form');
   await form.getByTestId('field-username').fill(DEMO.user.username);
-  await form.getByTestId('field-company-id').selectOption({ label: 'Demo S.A.S.' });
+  await pick(form.getByTestId('field-company-id'), 'Demo S.A.S.');
   await form.getByTestId('field-first-name').fill(marker);
   await form.getByTestId('field-password').fill('Otra123!x');
   await form.getByTestId('field-password-confirmation').fill('Otra123!x');
@@ -67,7 +68,7 @@ test('product: duplicate code, missing fields, a 5 MB image (Spanish) and a PDF 
 
   // Missing required fields: the client stops it, every required field says so.
   for (const field of ['field-code', 'field-name']) await form.getByTestId(field).fill('');
-  await form.getByTestId('field-category-id').selectOption('');
+  await clearPick(form.getByTestId('field-category-id'));
   await form.getByTestId('field-unit').fill('');
   await form.getByTestId('form-submit').click();
   for (const field of ['field-code', 'field-name', 'field-category-id', 'field-unit']) {

@@ -10,6 +10,7 @@ import { test } from '../support/fixtures';
 import { Api, expect, type Product, pngFile, tag } from '../support/masterdata';
 import { bogotaDate, productOfClass, store as createStore, supplierWithProfile } from '../support/purchasing';
 import { DEMO } from '../support/users';
+import { expectPicked } from '../support/picker';
 
 const RESPONSIBLE_JURIDICA = { person_type: 'juridica', declarante: true, iva_responsible: true, gran_contribuyente: false, autorretenedor: false } as const;
 
@@ -24,7 +25,7 @@ interface Quote {
 test('a purchase with two lines is created from the keyboard alone and shows the totals the server computed', async ({ page, request }) => {
   test.setTimeout(90_000);
   const t = tag();
-  // Names start with a word of their own, so type-ahead in a select finds exactly them.
+  // Names start with a word of their own, so a picker's search finds exactly them.
   const word = `Kbd${t}`;
   const admin = await Api.admin(request);
   const supplier = await supplierWithProfile(admin, `${word} S.A.S.`, RESPONSIBLE_JURIDICA);
@@ -47,19 +48,26 @@ test('a purchase with two lines is created from the keyboard alone and shows the
   await keys.type(reference);
   await keys.press('Tab');
   await expect(form.getByTestId('field-supplier')).toBeFocused();
+  // The pickers search as one types: Enter takes the match (and does not save the form).
   await keys.type(word);
-  await expect(form.getByTestId('field-supplier')).toHaveValue(String(supplier.id));
+  await expect(form.getByTestId('field-supplier-option')).toHaveCount(1);
+  await keys.press('Enter');
+  await expectPicked(form.getByTestId('field-supplier'), supplier.id);
   await keys.press('Tab');
   await expect(form.getByTestId('field-store')).toBeFocused();
   await keys.type(word);
-  await expect(form.getByTestId('field-store')).toHaveValue(String(store.id));
+  await expect(form.getByTestId('field-store-option')).toHaveCount(1);
+  await keys.press('Enter');
+  await expectPicked(form.getByTestId('field-store'), store.id);
   await tabTo(page, 'line-category');
 
   for (const [i, product] of products.entries()) {
     const row = page.getByTestId(`line-${i}`);
     await expect(row.getByTestId('line-category')).toBeFocused();
     await keys.type(word);
-    await expect(row.getByTestId('line-category')).toHaveValue(String(category.id));
+    await expect(row.getByTestId('line-category-option')).toHaveCount(1);
+    await keys.press('Enter');
+    await expectPicked(row.getByTestId('line-category'), category.id);
     // Enter walks the line: product, expiry date, cost, quantity.
     await keys.press('Enter');
     await expect(row.getByTestId('line-product')).toBeFocused();

@@ -24,6 +24,7 @@ import { bogotaDate, store as createStore } from '../support/purchasing';
 import { rowAction } from '../support/rows';
 import { createSale, customerWithProfile } from '../support/sales';
 import { DEMO } from '../support/users';
+import { expectPicked } from '../support/picker';
 
 const toast = (page: Page, text: RegExp | string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -340,9 +341,11 @@ test('switching the pending page between purchases and sales resets the party fi
   const p = await payables(request, tag(), [1]);
   const supplier = p.suppliers[0]!;
   await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, `/payment/pending?type=purchase&party_id=${supplier.id}`);
-  await expect(page.getByTestId('filter-party_id')).toHaveValue(String(supplier.id));
+  await expectPicked(page.getByTestId('filter-party_id'), supplier.id);
+  await expect(page.getByTestId('filter-party_id')).toHaveValue(supplier.name);
   await page.getByTestId('filter-type').selectOption('sale');
   // The customer filter shows "all", and the supplier's id is gone from the address.
+  await expectPicked(page.getByTestId('filter-party_id'), '');
   await expect(page.getByTestId('filter-party_id')).toHaveValue('');
   await expect(page).not.toHaveURL(/party_id=\d/);
 });

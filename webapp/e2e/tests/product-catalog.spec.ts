@@ -7,6 +7,7 @@ import { openSignedIn } from '../support/app';
 import { test } from '../support/fixtures';
 import { Api, expect, pngFile, type Product, readSheet, tag } from '../support/masterdata';
 import { DEMO } from '../support/users';
+import { pick } from '../support/picker';
 
 test('category and product with an image: search, edit the price, image served, export of the filtered list', async ({ page, request }) => {
   test.slow();
@@ -35,7 +36,7 @@ test('category and product with an image: search, edit the price, image served, 
   const form = page.getByTestId('product-form');
   await form.getByTestId('field-code').fill(code);
   await form.getByTestId('field-name').fill(name);
-  await form.getByTestId('field-category-id').selectOption({ label: categoryName });
+  await pick(form.getByTestId('field-category-id'), categoryName);
   await form.getByTestId('field-cost').fill('8.000');
   await form.getByTestId('field-price').fill('10.000');
   await form.getByTestId('field-quantity').fill('12');

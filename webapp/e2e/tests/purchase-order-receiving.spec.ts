@@ -18,6 +18,7 @@ import { Api, expect, pngFile, tag } from '../support/masterdata';
 import { ordersOfProduct, productOfClass, receiptsOf } from '../support/purchasing';
 import { rowAction, rowActionIds } from '../support/rows';
 import { DEMO } from '../support/users';
+import { expectPicked, pick } from '../support/picker';
 
 /** The unread count the bell shows (0 while the badge is hidden). */
 async function unreadOf(page: Page): Promise<number> {
@@ -61,8 +62,8 @@ test('a buyer orders, an admin elsewhere approves, the buyer sees it live, recei
   // The buyer orders 10 units through the form.
   await openSignedIn(page, DEMO.buyer.username, DEMO.buyer.password, '/purchase-order/add');
   const form = page.getByTestId('purchase-order-form');
-  await form.getByTestId('field-category').selectOption({ label: category.name });
-  await form.getByTestId('field-product').selectOption({ label: `${product.code} — ${product.name}` });
+  await pick(form.getByTestId('field-category'), category.name);
+  await pick(form.getByTestId('field-product'), product.code, `${product.code} — ${product.name}`);
   await form.getByTestId('field-quantity').fill('10');
   await form.getByTestId('form-submit').click();
   await expect(page).toHaveURL(/\/purchase-order\/list/);
@@ -136,7 +137,7 @@ test('a user corrects an order; a buyer is stopped above the balance, receives f
   // The pending order is corrected in its form: 3 → 8 units.
   await openSignedIn(page, DEMO.user.username, DEMO.user.password, `/purchase-order/edit/${order.id}`);
   const orderForm = page.getByTestId('purchase-order-form');
-  await expect(orderForm.getByTestId('field-product')).toHaveValue(String(product.id));
+  await expectPicked(orderForm.getByTestId('field-product'), product.id);
   await orderForm.getByTestId('field-quantity').fill('8');
   await orderForm.getByTestId('form-submit').click();
   await expect(page).toHaveURL(/\/purchase-order\/list/);

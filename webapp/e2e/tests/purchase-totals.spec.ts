@@ -20,13 +20,14 @@ import {
   supplierWithProfile,
 } from '../support/purchasing';
 import { DEMO } from '../support/users';
+import { pick } from '../support/picker';
 
 const RESPONSIBLE_JURIDICA = { person_type: 'juridica', declarante: true, iva_responsible: true, gran_contribuyente: false, autorretenedor: false } as const;
 
 /** Fills line `index` of the purchase form; the product is picked from the line's suggestions. */
 async function fillLine(page: Page, index: number, category: Record, product: Product, line: { costPesos: number; quantity: number; productsInCategory: number }) {
   const row = page.getByTestId(`line-${index}`);
-  await row.getByTestId('line-category').selectOption({ label: category.name });
+  await pick(row.getByTestId('line-category'), category.name);
   // The suggestions of the category arrive from the API: pick once they are there.
   await expect(row.locator('datalist option')).toHaveCount(line.productsInCategory);
   await row.getByTestId('line-product').fill(`${product.code} — ${product.name}`);
@@ -69,8 +70,8 @@ test.describe('purchases', () => {
       await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/purchase/add');
       const form = page.getByTestId('purchase-form');
       await form.getByTestId('field-reference-no').fill(`FV-${t}`);
-      await form.getByTestId('field-supplier').selectOption({ label: supplier.name });
-      await form.getByTestId('field-store').selectOption({ label: store.name });
+      await pick(form.getByTestId('field-supplier'), supplier.name);
+      await pick(form.getByTestId('field-store'), store.name);
       const lines = [
         { costPesos: 85_000, quantity: 10 },
         { costPesos: 12_500, quantity: 20 },
@@ -123,8 +124,8 @@ test.describe('purchases', () => {
     const form = page.getByTestId('purchase-form');
     // Another case of the same reference: the rule compares lower(reference_no).
     await form.getByTestId('field-reference-no').fill(reference.toLowerCase());
-    await form.getByTestId('field-supplier').selectOption({ label: supplier.name });
-    await form.getByTestId('field-store').selectOption({ label: store.name });
+    await pick(form.getByTestId('field-supplier'), supplier.name);
+    await pick(form.getByTestId('field-store'), store.name);
     await fillLine(page, 0, category, products[1]!, { costPesos: 12_500, quantity: 2, productsInCategory: products.length });
     await form.locator('input[type="file"]').setInputFiles({ ...pngFile('invoice.png') });
     await form.getByTestId('form-submit').click();

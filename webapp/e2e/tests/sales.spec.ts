@@ -22,6 +22,7 @@ import { bogotaDate, productOfClass, store as createStore, type IVAClass } from 
 import { cellText, rowAction } from '../support/rows';
 import { createSale, customerWithProfile, figuresOf, salesFound, stockOf, type Sale } from '../support/sales';
 import { DEMO } from '../support/users';
+import { expectPicked, pick } from '../support/picker';
 
 /** A sale's number as a whole word: VTA-000001 must not match VTA-000010. */
 function exactly(number: string): RegExp {
@@ -97,8 +98,8 @@ test('a user sells three products of mixed VAT; an admin elsewhere approves; the
   await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/sale/add');
   const form = page.getByTestId('sale-form');
   await expect(form.getByTestId('field-sale-date')).toHaveValue(bogotaDate());
-  await form.getByTestId('field-customer').selectOption({ label: s.customerLabel });
-  await form.getByTestId('field-store').selectOption({ label: s.store.name });
+  await pick(form.getByTestId('field-customer'), s.customerLabel);
+  await pick(form.getByTestId('field-store'), s.store.name);
   await form.getByTestId('field-customer-reference').fill(`OC-${s.t}`);
 
   // The first line alone: 4 × 170.000 at 19 %, priced by the server as soon as the typing settles.
@@ -182,8 +183,8 @@ test('an oversell is refused on the quantity itself and nothing is stored', asyn
 
   await page.goto('/sale/add');
   const form = page.getByTestId('sale-form');
-  await form.getByTestId('field-customer').selectOption({ label: s.customerLabel });
-  await form.getByTestId('field-store').selectOption({ label: s.store.name });
+  await pick(form.getByTestId('field-customer'), s.customerLabel);
+  await pick(form.getByTestId('field-store'), s.store.name);
   await fillLine(page, 0, product, stock + 1);
   await form.getByTestId('form-submit').click();
 
@@ -219,7 +220,7 @@ test('an administrator is sent away from /sale/add and the API refuses the sale 
   expect(await s.admin.count('/api/sales', s.customerLabel)).toBe(0);
 });
 
-test('a sale is entered from the keyboard alone: type-ahead, Tab and Enter; Enter in the last quantity adds a line', async ({ page, request }) => {
+test('a sale is entered from the keyboard alone: search, Tab and Enter; Enter in the last quantity adds a line', async ({ page, request }) => {
   test.setTimeout(90_000);
   const word = `Kbv${tag()}`;
   const s = await shop(request, word);
@@ -228,14 +229,19 @@ test('a sale is entered from the keyboard alone: type-ahead, Tab and Enter; Ente
 
   await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/sale/add');
   const form = page.getByTestId('sale-form');
-  // The customer has the focus (the date is today already); type-ahead picks the customer and the store.
+  // The customer has the focus (the date is today already); the pickers search what is typed and
+  // Enter takes the match: the customer, then the store.
   await expect(form.getByTestId('field-customer')).toBeFocused();
   await keys.type(word);
-  await expect(form.getByTestId('field-customer')).toHaveValue(String(s.customer.id));
+  await expect(form.getByTestId('field-customer-option')).toHaveCount(1);
+  await keys.press('Enter');
+  await expectPicked(form.getByTestId('field-customer'), s.customer.id);
   await keys.press('Tab');
   await expect(form.getByTestId('field-store')).toBeFocused();
   await keys.type(word);
-  await expect(form.getByTestId('field-store')).toHaveValue(String(s.store.id));
+  await expect(form.getByTestId('field-store-option')).toHaveCount(1);
+  await keys.press('Enter');
+  await expectPicked(form.getByTestId('field-store'), s.store.id);
   await keys.press('Tab');
   await expect(form.getByTestId('field-customer-reference')).toBeFocused();
   await keys.type(`KB-${s.t}`);
@@ -287,7 +293,7 @@ test('a pending sale is corrected: one unit more and an image; the stock moves b
 
   await openSignedIn(page, DEMO.user.username, DEMO.user.password, `/sale/edit/${sale.id}`);
   const form = page.getByTestId('sale-form');
-  await expect(form.getByTestId('field-customer')).toHaveValue(String(s.customer.id));
+  await expectPicked(form.getByTestId('field-customer'), s.customer.id);
   const line = page.getByTestId('line-0');
   await expect(line.getByTestId('line-code')).toHaveText(product.code);
   await line.getByTestId('line-quantity').fill('3');

@@ -25,7 +25,7 @@ function SkipLink() {
   );
 }
 
-/** Reports size-class changes to the sidebar store (it closes when the screen class shrinks). */
+/** Reports size-class changes to the sidebar store (it closes when the screen class shrinks, opens when it grows into xl). */
 function useSidebarFollowsScreen(): void {
   const sizeClass = useSizeClass();
   const onSizeClass = useSidebarStore((s) => s.onSizeClass);

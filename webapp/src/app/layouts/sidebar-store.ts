@@ -1,6 +1,9 @@
 /**
  * Sidebar state (spec §2): open by default on extra-large screens, closed when the size class
- * changes to a smaller one. Client state only, not persisted.
+ * changes to a smaller one, and open again when the screen grows back into a class where it is
+ * open by default (a phone-width window widened to a desktop's would otherwise keep its menu
+ * hidden). Within the classes that open it (xl to 2xl) a sidebar the user closed stays closed.
+ * Client state only, not persisted.
  */
 import { create } from 'zustand';
 import { isSmaller, sizeClassOf, type SizeClass } from '@/lib/breakpoints';
@@ -10,7 +13,7 @@ interface SidebarState {
   sizeClass: SizeClass;
   toggle: () => void;
   close: () => void;
-  /** Reports the current size class; closes the sidebar when it shrank. */
+  /** Reports the current size class: closes the sidebar when it shrank, opens it when it grew into xl. */
   onSizeClass: (next: SizeClass) => void;
 }
 
@@ -34,7 +37,10 @@ export const useSidebarStore = create<SidebarState>()((set, get) => {
     onSizeClass: (next) => {
       const previous = get().sizeClass;
       if (next === previous) return;
-      set({ sizeClass: next, isOpen: isSmaller(next, previous) ? false : get().isOpen });
+      let isOpen = get().isOpen;
+      if (isSmaller(next, previous)) isOpen = false;
+      else if (opensByDefault(next) && !opensByDefault(previous)) isOpen = true;
+      set({ sizeClass: next, isOpen });
     },
   };
 });

@@ -6,6 +6,8 @@
 import type { ReactNode } from 'react';
 import { useController, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { MoneyField } from '@/components/form/money-field';
+import { FormRecordPicker, type FormRecordPickerProps } from '@/components/form/record-picker';
+import type { ListPath } from '@/components/list/resource-api';
 import { RequiredMark } from '@/components/form/required-mark';
 import { DateField } from '@/components/ui/date-field';
 import { SelectField, TextAreaField, TextField, type SelectFieldProps, type TextAreaFieldProps, type TextFieldProps } from '@/components/ui/field';
@@ -84,6 +86,12 @@ export function FormSelect<T extends FieldValues>({ name, label, required, testI
       data-testid={testId}
     />
   );
+}
+
+/** Another module's record (a supplier, a store…), searched as typed (RecordPicker), with the field's error. */
+export function FormPicker<T extends FieldValues, P extends ListPath>(props: Omit<FormRecordPickerProps<T, P>, 'error' | 'control'>) {
+  const error = useFieldError(props.name);
+  return <FormRecordPicker<T, P> {...props} error={error} />;
 }
 
 /** An amount in pesos held as integer centavos (null while empty or not an amount). */

@@ -3,7 +3,7 @@ export { checkLines, type LineIssue, type LinesRule } from './check-lines';
 export { AttachmentsField, attachmentsOf, attachmentsSchema, removedAttachments, type AttachmentsValue } from './attachments-field';
 export { DocumentForm, type DocumentFormProps } from './document-form';
 export { DocumentLink, DocumentMeta, type DocumentMetaProps } from './document-header';
-export { choiceOptions, FormDate, FormMoney, FormSelect, FormText, FormTextArea, useFieldError } from './fields';
+export { FormDate, FormMoney, FormPicker, FormSelect, FormText, FormTextArea, useFieldError } from './fields';
 export { DocumentFormContext, useFieldMessage } from './form-context';
 export { LineDate, LineInput, LineMoney, LineSelect, lineControlClass } from './line-inputs';
 export { LinesField, type LineCell, type LineColumn } from './lines-field';

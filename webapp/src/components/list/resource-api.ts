@@ -112,21 +112,6 @@ export async function readPage<T>(get: (query: string) => Promise<ListPage<T>>, 
   return walk(last, -1);
 }
 
-/**
- * A short list for a select (first 100 rows in the given order, with the list filters given),
- * e.g. companies, categories or approved customers. The cache holds the rows under
- * [path, 'options', query], the key every feature's choices share.
- */
-export function useResourceOptions<P extends ListPath>(basePath: P, sort = 'name', enabled = true, filters: Readonly<Record<string, string>> = {}) {
-  const query = { per_page: '100', sort, ...filters };
-  return useQuery({
-    queryKey: [basePath, 'options', new URLSearchParams(query).toString()],
-    queryFn: async ({ signal }) => (await fetchPage(basePath, query, signal)).data,
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
 /** What a save sends: a new record (no id) or the changes of one. The body is JSON or FormData. */
 export interface SaveVariables {
   id?: number;

@@ -22,6 +22,7 @@ import { DateRangeFilter } from './date-range-filter';
 import { DataTable, type Column, type RowAction } from './data-table';
 import { ExportButton } from './export-button';
 import { FilterSelect } from './filter-select';
+import type { RecordSource } from '@/components/form/record-picker';
 import { withFilter, withoutFilters, withPerPage, withSearch, withSortToggled, type ListConfig } from './list-params';
 import { withPageTarget } from './pagination-model';
 import { Pagination } from './pagination';
@@ -30,11 +31,12 @@ import type { RowKey, RowSelection } from './row-selection';
 import { SearchBox } from './search-box';
 import { useListParams } from './use-list-params';
 
-/** A filter select of the toolbar. */
+/** A filter of the toolbar: a fixed set of `options`, or another module's records (`source`, searched as typed). */
 export interface ListFilter {
   key: string;
   label: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  options?: ReadonlyArray<{ value: string; label: string }>;
+  source?: RecordSource;
   /**
    * Filters that depend on this one and are reset to "all" when it changes (a supplier filter
    * means nothing once the type is sale): the reset shows in their selects.
@@ -229,6 +231,7 @@ export function ResourceListPage<T extends { id: number }>(props: ResourceListPa
               label={f.label}
               value={params.filters[f.key] ?? ''}
               options={f.options}
+              source={f.source}
               onChange={(value) => setParams(withFilter(params, f.key, value, f.clears))}
               testId={`filter-${f.key}`}
             />

@@ -1,64 +1,44 @@
-/** The advanced delete form's filters that list records of other modules: party, store, category, company. */
+/**
+ * The advanced delete form's filters that name records of other modules: party, store, category,
+ * company. Each is a searching picker (RecordPicker): none of these lists has a fixed size.
+ */
 import { useTranslation } from 'react-i18next';
-import { useResourceOptions } from '@/components/list/resource-api';
-import { SelectField } from '@/components/ui/field';
+import { RecordPickerField, type RecordSource } from '@/components/form/record-picker';
+import { CATEGORIES, COMPANIES, CUSTOMERS, STORES, SUPPLIERS } from '@/components/form/record-sources';
 import type { PartyList } from '../api/advanced-delete';
 
-/** The supplier (purchases, returns) or customer (sales) filter. */
-export function PartySelect({ party, value, onChange }: { party: PartyList; value: string; onChange: (v: string) => void }) {
-  const { t } = useTranslation('archive');
-  const parties = useResourceOptions(party === 'suppliers' ? '/api/suppliers' : '/api/customers');
-  return (
-    <SelectField
-      label={t(party === 'suppliers' ? 'supplier' : 'customer')}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      disabled={parties.isLoading}
-      options={[{ value: '', label: t('any') }, ...(parties.data ?? []).map((p) => ({ value: String(p.id), label: ('display_name' in p && p.display_name) || p.name }))]}
-      data-testid="field-party"
-    />
-  );
+/** Props of one filter: its value ('' for any) and what to do when it changes. */
+interface FilterProps {
+  value: string;
+  onChange: (v: string) => void;
 }
 
-/** A filter picking one record of a list the caller may read, by name (stores, categories). */
-function NamedSelect({ path, label, testId, value, onChange }: { path: '/api/stores' | '/api/categories'; label: string; testId: string; value: string; onChange: (v: string) => void }) {
+/** One filter over `source`, whose empty value reads `anyLabel`. */
+function RecordFilter({ source, label, anyLabel, testId, value, onChange }: FilterProps & { source: RecordSource; label: string; anyLabel: string; testId: string }) {
+  return <RecordPickerField label={label} source={source} value={value} onChange={onChange} placeholder={anyLabel} clearable testId={testId} />;
+}
+
+/** The supplier (purchases, returns) or customer (sales) filter. */
+export function PartySelect({ party, ...filter }: FilterProps & { party: PartyList }) {
   const { t } = useTranslation('archive');
-  const records = useResourceOptions(path);
-  return (
-    <SelectField
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      disabled={records.isLoading}
-      options={[{ value: '', label: t('any') }, ...(records.data ?? []).map((r) => ({ value: String(r.id), label: r.name }))]}
-      data-testid={testId}
-    />
-  );
+  const suppliers = party === 'suppliers';
+  return <RecordFilter {...filter} source={suppliers ? SUPPLIERS : CUSTOMERS} label={t(suppliers ? 'supplier' : 'customer')} anyLabel={t('any')} testId="field-party" />;
 }
 
 /** The store filter. */
-export function StoreSelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+export function StoreSelect(filter: FilterProps) {
   const { t } = useTranslation('archive');
-  return <NamedSelect path="/api/stores" label={t('store')} testId="field-store" value={value} onChange={onChange} />;
+  return <RecordFilter {...filter} source={STORES} label={t('store')} anyLabel={t('any')} testId="field-store" />;
 }
 
 /** The products' category filter. */
-export function CategorySelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+export function CategorySelect(filter: FilterProps) {
   const { t } = useTranslation('archive');
-  return <NamedSelect path="/api/categories" label={t('category')} testId="field-category" value={value} onChange={onChange} />;
+  return <RecordFilter {...filter} source={CATEGORIES} label={t('category')} anyLabel={t('any')} testId="field-category" />;
 }
 
 /** The company filter (administrators). */
-export function CompanySelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+export function CompanySelect(filter: FilterProps) {
   const { t } = useTranslation('archive');
-  const companies = useResourceOptions('/api/companies');
-  return (
-    <SelectField
-      label={t('company')}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      options={[{ value: '', label: t('allCompanies') }, ...(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
-      data-testid="field-company"
-    />
-  );
+  return <RecordFilter {...filter} source={COMPANIES} label={t('company')} anyLabel={t('allCompanies')} testId="field-company" />;
 }

@@ -1,5 +1,4 @@
 /** The audit trail's API (GET /api/audit, admins only) and the users its actor filter offers. */
-import { useResourceOptions } from '@/components/list/resource-api';
 import type { Schema } from '@/lib/api';
 
 /** The list's path. */
@@ -37,8 +36,3 @@ export const AUDIT_ENTITIES = [
   'advanced_delete',
   'archive_batch',
 ] as const;
-
-/** The users an admin may pick as the actor (the first 100 by username). */
-export function useActorOptions() {
-  return useResourceOptions('/api/users', 'username');
-}

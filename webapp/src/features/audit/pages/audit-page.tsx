@@ -6,11 +6,11 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { COMPANIES, USERS } from '@/components/form/record-sources';
 import type { Column } from '@/components/list/data-table';
 import { ResourceListPage } from '@/components/list/resource-list-page';
-import { useCompanyOptions } from '@/features/people/api/companies';
 import { useDates } from '@/lib/dates/use-dates';
-import { AUDIT_ENTITIES, AUDIT_KINDS, AUDIT_PATH, useActorOptions, type AuditEntry } from '../api/audit';
+import { AUDIT_ENTITIES, AUDIT_KINDS, AUDIT_PATH, type AuditEntry } from '../api/audit';
 
 const AUDIT_LIST = { filterKeys: ['actor_id', 'kind', 'entity', 'entity_id', 'company_id'], defaultSort: '' };
 
@@ -19,8 +19,6 @@ export function AuditPage() {
   const { t } = useTranslation('audit');
   const dates = useDates();
   const [search] = useSearchParams();
-  const actors = useActorOptions();
-  const companies = useCompanyOptions(true);
   const entityLabel = (entity: string) => t(`entities.${entity}`, { defaultValue: entity });
   const recordText = (r: Pick<AuditEntry, 'entity' | 'entity_id'>) => (r.entity_id ? `${entityLabel(r.entity)} #${r.entity_id}` : entityLabel(r.entity));
   // The record's own trail: the same page, that record only (other filters dropped).
@@ -80,14 +78,10 @@ export function AuditPage() {
         listConfig={AUDIT_LIST}
         columns={columns}
         filters={[
-          {
-            key: 'actor_id',
-            label: t('filters.actor'),
-            options: (actors.data ?? []).map((u) => ({ value: String(u.id), label: `${u.first_name} ${u.last_name}`.trim() || u.username })),
-          },
+          { key: 'actor_id', label: t('filters.actor'), source: USERS },
           { key: 'kind', label: t('filters.kind'), options: AUDIT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })) },
           { key: 'entity', label: t('filters.entity'), options: AUDIT_ENTITIES.map((e) => ({ value: e, label: entityLabel(e) })), clears: ['entity_id'] },
-          { key: 'company_id', label: t('filters.company'), options: (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name })) },
+          { key: 'company_id', label: t('filters.company'), source: COMPANIES },
         ]}
         dateRange={{ label: t('filters.dates'), from: 'from', to: 'to' }}
         searchPlaceholder={t('search')}

@@ -1,5 +1,4 @@
 /** Categories and products (modules/catalog): `/api/categories`, `/api/products`. */
-import { useResourceOptions } from '@/components/list/resource-api';
 import type { Schema } from '@/lib/api';
 
 /** Path of the categories resource. */
@@ -20,9 +19,4 @@ export const IVA_CLASSES: readonly IvaClass[] = ['19', '5', 'exento', 'excluido'
 export type ProductKind = Product['kind'];
 /** Product kinds. */
 export const PRODUCT_KINDS: readonly ProductKind[] = ['goods', 'service'];
-
-/** Categories for the product form and filter. */
-export function useCategoryOptions() {
-  return useResourceOptions(CATEGORIES_PATH, 'name');
-}
 

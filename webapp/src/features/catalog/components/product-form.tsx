@@ -13,12 +13,14 @@ import { FormDialog, submitForm, useFieldError } from '@/components/form/form-di
 import { ImageUploadField } from '@/components/form/image-upload-field';
 import { formatCop } from '@/components/form/money';
 import { MoneyField } from '@/components/form/money-field';
+import { FormRecordPicker } from '@/components/form/record-picker';
+import { CATEGORIES } from '@/components/form/record-sources';
 import { RequiredMark } from '@/components/form/required-mark';
 import { useSaveResource } from '@/components/list/resource-api';
 import { SelectField, TextField } from '@/components/ui/field';
 import { HttpError } from '@/lib/api';
 import { translateServerMessage } from '@/lib/server-messages';
-import { IVA_CLASSES, PRODUCT_KINDS, PRODUCTS_PATH, useCategoryOptions, type Product } from '../api/catalog';
+import { IVA_CLASSES, PRODUCT_KINDS, PRODUCTS_PATH, type Product } from '../api/catalog';
 
 const wholeNumber = z.string().check(z.trim(), z.regex(/^\d{1,10}$/, 'validation.integer'));
 const money = z.nullable(z.number()).check(z.refine((v) => v !== null && v >= 0, 'validation.money'));
@@ -60,7 +62,6 @@ export function productFormData(values: Values, creating: boolean, images: reado
 export function ProductForm({ record, onClose }: { record: Product | null; onClose: () => void }) {
   const { t } = useTranslation('catalog');
   const fieldError = useFieldError();
-  const categories = useCategoryOptions();
   const save = useSaveResource(PRODUCTS_PATH);
   const creating = record === null;
   const entity = t('product.entity');
@@ -127,13 +128,16 @@ export function ProductForm({ record, onClose }: { record: Product | null; onClo
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={required(t('product.code'))} aria-required autoFocus error={fieldError(errors.code?.message)} data-testid="field-code" {...register('code')} />
         <TextField label={required(t('fields.name'))} aria-required error={fieldError(errors.name?.message)} data-testid="field-name" {...register('name')} />
-        <SelectField
-          label={required(t('product.category'))}
-          aria-required
-          options={[{ value: '', label: t('product.chooseCategory') }, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+        <FormRecordPicker<Values, '/api/categories'>
+          name="category_id"
+          control={control}
+          required
+          label={t('product.category')}
+          source={CATEGORIES}
+          placeholder={t('product.chooseCategory')}
+          known={record ? { value: String(record.category_id), label: record.category.name } : undefined}
           error={fieldError(errors.category_id?.message)}
-          data-testid="field-category-id"
-          {...register('category_id')}
+          testId="field-category-id"
         />
         <TextField label={required(t('product.unit'))} aria-required hint={t('product.unitHint')} error={fieldError(errors.unit?.message)} data-testid="field-unit" {...register('unit')} />
         <Controller

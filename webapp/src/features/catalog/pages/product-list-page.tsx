@@ -1,10 +1,11 @@
 /** /product/list: products with filters (category, IVA class, kind, low stock), profit or loss, images and export. */
 import { useTranslation } from 'react-i18next';
 import { formatCop } from '@/components/form/money';
+import { CATEGORIES } from '@/components/form/record-sources';
 import type { Column } from '@/components/list/data-table';
 import { ResourceListPage } from '@/components/list/resource-list-page';
 import { useAuthStore } from '@/lib/auth/store';
-import { IVA_CLASSES, PRODUCT_KINDS, PRODUCTS_PATH, useCategoryOptions, type Product } from '../api/catalog';
+import { IVA_CLASSES, PRODUCT_KINDS, PRODUCTS_PATH, type Product } from '../api/catalog';
 import { ProductForm } from '../components/product-form';
 
 const PRODUCT_LIST = { filterKeys: ['category_id', 'iva_class', 'kind', 'low_stock'], defaultSort: 'name' };
@@ -13,7 +14,6 @@ const PRODUCT_LIST = { filterKeys: ['category_id', 'iva_class', 'kind', 'low_sto
 export function ProductListPage() {
   const { t } = useTranslation('catalog');
   const canWrite = useAuthStore((s) => s.user?.role !== 'buyer');
-  const categories = useCategoryOptions();
   const money = (cents: number, tone = false) => (
     <span className={`whitespace-nowrap tabular-nums ${tone ? (cents < 0 ? 'text-danger' : 'text-success') : ''}`}>{formatCop(cents)}</span>
   );
@@ -58,7 +58,7 @@ export function ProductListPage() {
       listConfig={PRODUCT_LIST}
       columns={columns}
       filters={[
-        { key: 'category_id', label: t('product.category'), options: (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })) },
+        { key: 'category_id', label: t('product.category'), source: CATEGORIES },
         { key: 'iva_class', label: t('product.ivaClass'), options: IVA_CLASSES.map((c) => ({ value: c, label: t(`product.iva.${c}`) })) },
         { key: 'kind', label: t('product.kind'), options: PRODUCT_KINDS.map((k) => ({ value: k, label: t(`product.kinds.${k}`) })) },
         { key: 'low_stock', label: t('product.stock'), options: [{ value: 'true', label: t('product.lowStock') }] },

@@ -8,13 +8,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCop } from '@/components/form/money';
+import { COMPANIES } from '@/components/form/record-sources';
 import { ConfirmDialog } from '@/components/list/confirm-dialog';
 import { DataTable, type Column } from '@/components/list/data-table';
 import { FilterSelect } from '@/components/list/filter-select';
 import { withFilter, withPerPage, withSortToggled } from '@/components/list/list-params';
 import { Pagination } from '@/components/list/pagination';
 import { withPageTarget } from '@/components/list/pagination-model';
-import { useResourceList, useResourceOptions } from '@/components/list/resource-api';
+import { useResourceList } from '@/components/list/resource-api';
 import { useListParams } from '@/components/list/use-list-params';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -38,7 +39,6 @@ export function NotificationListPage() {
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
   const [params, setParams] = useListParams(NOTIFICATION_LIST);
   const list = useResourceList<AppNotification>(NOTIFICATIONS_PATH, params);
-  const companies = useResourceOptions('/api/companies', 'name', isAdmin);
   const action = useNotificationAction();
   const [confirmAll, setConfirmAll] = useState(false);
 
@@ -136,7 +136,7 @@ export function NotificationListPage() {
             <FilterSelect
               label={t('fields.company')}
               value={params.filters.company_id ?? ''}
-              options={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              source={COMPANIES}
               onChange={(v) => setParams(withFilter(params, 'company_id', v))}
               testId="filter-company"
             />

@@ -1,5 +1,4 @@
 /** Companies and stores (modules/settings): `/api/companies` (admins) and `/api/stores`. */
-import { useResourceOptions } from '@/components/list/resource-api';
 import type { Schema } from '@/lib/api';
 
 /** Path of the companies resource. */
@@ -12,8 +11,3 @@ export type Company = Schema<'Company'>;
 
 /** A store of a company. */
 export type Store = Schema<'Store'>;
-
-/** Companies for the store form's select. */
-export function useCompanyChoices() {
-  return useResourceOptions(COMPANIES_PATH, 'name');
-}

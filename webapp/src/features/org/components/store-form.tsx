@@ -6,8 +6,10 @@ import { z } from 'zod/mini';
 import { FormDialog, submitForm, useFieldError } from '@/components/form/form-dialog';
 import { RequiredMark } from '@/components/form/required-mark';
 import { useSaveResource } from '@/components/list/resource-api';
-import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
-import { STORES_PATH, useCompanyChoices, type Store } from '../api/org';
+import { CheckboxField, TextField } from '@/components/ui/field';
+import { FormRecordPicker } from '@/components/form/record-picker';
+import { COMPANIES } from '@/components/form/record-sources';
+import { STORES_PATH, type Store } from '../api/org';
 
 const schema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'validation.required')),
@@ -21,11 +23,11 @@ const FIELDS = ['name', 'company_id', 'active'] as const;
 export function StoreForm({ record, onClose }: { record: Store | null; onClose: () => void }) {
   const { t } = useTranslation('org');
   const fieldError = useFieldError();
-  const companies = useCompanyChoices();
   const save = useSaveResource(STORES_PATH);
   const entity = t('store.entity');
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -55,13 +57,16 @@ export function StoreForm({ record, onClose }: { record: Store | null; onClose: 
   return (
     <FormDialog open title={record ? t('store.editTitle') : t('store.addTitle')} onClose={onClose} onSubmit={submit} saving={save.isPending} testId="store-form">
       <TextField label={required(t('fields.name'))} aria-required autoFocus error={fieldError(errors.name?.message)} data-testid="field-name" {...register('name')} />
-      <SelectField
-        label={required(t('store.company'))}
-        aria-required
-        options={[{ value: '', label: t('store.chooseCompany') }, ...(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+      <FormRecordPicker<Values, '/api/companies'>
+        name="company_id"
+        control={control}
+        required
+        label={t('store.company')}
+        source={COMPANIES}
+        placeholder={t('store.chooseCompany')}
+        known={record ? { value: String(record.company_id), label: record.company_name } : undefined}
         error={fieldError(errors.company_id?.message)}
-        data-testid="field-company-id"
-        {...register('company_id')}
+        testId="field-company-id"
       />
       <CheckboxField label={t('fields.active')} data-testid="field-active" {...register('active')} />
     </FormDialog>

@@ -2,14 +2,14 @@
 import { useTranslation } from 'react-i18next';
 import type { Column } from '@/components/list/data-table';
 import { ResourceListPage } from '@/components/list/resource-list-page';
-import { STORES_PATH, useCompanyChoices, type Store } from '../api/org';
+import { COMPANIES } from '@/components/form/record-sources';
+import { STORES_PATH, type Store } from '../api/org';
 import { StoreForm } from '../components/store-form';
 import { ActiveBadge, activeFilter } from '../components/active';
 
 /** The store list page. */
 export function StoreListPage() {
   const { t } = useTranslation('org');
-  const companies = useCompanyChoices();
   const columns: Column<Store>[] = [
     { id: 'name', header: t('fields.name'), sortKey: 'name', hideable: false, cell: (r) => <span className="font-medium">{r.name}</span> },
     { id: 'company', header: t('store.company'), cell: (r) => r.company_name },
@@ -25,7 +25,7 @@ export function StoreListPage() {
       columns={columns}
       filters={[
         activeFilter(t),
-        { key: 'company_id', label: t('store.company'), options: (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name })) },
+        { key: 'company_id', label: t('store.company'), source: COMPANIES },
       ]}
       exportable
       canWrite

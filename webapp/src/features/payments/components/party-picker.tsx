@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@/components/document-form';
 import { TextField } from '@/components/ui/field';
 import { LoadingState } from '@/components/ui/spinner';
-import { partyLabel, usePartyChoices } from '../api/payment-choices';
+import { recordName } from '@/components/form/record-picker';
+import { usePartyChoices } from '../api/payment-choices';
 import type { PaymentType } from '../api/list-payments';
 import type { RunParty, RunValues } from './run-form-model';
 
@@ -22,7 +23,7 @@ export function PartyPicker({ type }: { type: PaymentType }) {
   const q = useDebouncedValue(text, 250);
   const matches = usePartyChoices(type, q);
   // By the name shown (the server sorts by the contact's name; a legal entity shows its company's).
-  const options = (matches.data ?? []).map((p) => ({ id: p.id, name: partyLabel(p) })).sort((a, b) => a.name.localeCompare(b.name));
+  const options = (matches.data?.data ?? []).map((p) => ({ id: p.id, name: recordName(p) })).sort((a, b) => a.name.localeCompare(b.name));
   const toggle = (party: RunParty) =>
     field.onChange(chosen.some((p) => p.id === party.id) ? chosen.filter((p) => p.id !== party.id) : [...chosen, party]);
 

@@ -11,7 +11,8 @@ import { ResourceListPage, type ListFilter } from '@/components/list/resource-li
 import { useAuthStore } from '@/lib/auth/store';
 import { useDates } from '@/lib/dates/use-dates';
 import { isPaymentType, PAYMENT_DIRECTIONS, PAYMENT_LIST, PAYMENT_METHODS, PAYMENT_TYPES, PAYMENTS_PATH, type Payment } from '../api/list-payments';
-import { partyLabel, useCompanyChoices, usePartyChoices } from '../api/payment-choices';
+import { COMPANIES } from '@/components/form/record-sources';
+import { PARTY_SOURCES } from '../api/payment-choices';
 import { paymentColumns } from '../components/payment-columns';
 
 /** The pending payments page. */
@@ -22,8 +23,6 @@ export function PendingPaymentsPage() {
   const isAdmin = me?.role === 'admin';
   const [search] = useSearchParams();
   const type = search.get('type') ?? '';
-  const parties = usePartyChoices(isPaymentType(type) ? type : 'purchase', '', isPaymentType(type));
-  const companies = useCompanyChoices(isAdmin);
   // Administrators decide every pending payment; the others follow their own. A party means
   // nothing without its type (suppliers and customers are numbered apart): left out then.
   const base: Record<string, string> = { approval: 'pending', created_by: isAdmin || !me ? '' : String(me.id) };
@@ -33,11 +32,11 @@ export function PendingPaymentsPage() {
     // Switching the type resets the party: a supplier's id would name nobody among the customers.
     { key: 'type', label: t('fields.type'), options: PAYMENT_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) })), clears: ['party_id'] },
     ...(isPaymentType(type)
-      ? [{ key: 'party_id', label: t(type === 'purchase' ? 'fields.supplier' : 'fields.customer'), options: (parties.data ?? []).map((p) => ({ value: String(p.id), label: partyLabel(p) })) }]
+      ? [{ key: 'party_id', label: t(type === 'purchase' ? 'fields.supplier' : 'fields.customer'), source: PARTY_SOURCES[type] }]
       : []),
     { key: 'direction', label: t('fields.direction'), options: PAYMENT_DIRECTIONS.map((v) => ({ value: v, label: t(`directions.${v}`) })) },
     { key: 'method', label: t('fields.method'), options: PAYMENT_METHODS.map((m) => ({ value: m, label: t(`methods.${m}`) })) },
-    ...(isAdmin ? [{ key: 'company_id', label: t('fields.company'), options: (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name })) }] : []),
+    ...(isAdmin ? [{ key: 'company_id', label: t('fields.company'), source: COMPANIES }] : []),
   ];
   return (
     <ResourceListPage<Payment>

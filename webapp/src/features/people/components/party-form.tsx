@@ -8,11 +8,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { FormDialog, submitForm, useFieldError } from '@/components/form/form-dialog';
+import { FormRecordPicker } from '@/components/form/record-picker';
+import { COMPANIES } from '@/components/form/record-sources';
 import { RequiredMark } from '@/components/form/required-mark';
 import { useSaveResource } from '@/components/list/resource-api';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { useAuthStore } from '@/lib/auth/store';
-import { useCompanyOptions } from '../api/companies';
 import { DOCUMENT_TYPES, type Party, type PartyInput, type PartyPath } from '../api/parties';
 
 const optionalEmail = z.string().check(z.trim(), z.refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'validation.email'));
@@ -89,11 +90,11 @@ export function PartyForm({ basePath, kind, record, onClose }: PartyFormProps) {
   const { t } = useTranslation('people');
   const fieldError = useFieldError();
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
-  const companies = useCompanyOptions(isAdmin && record === null);
   const save = useSaveResource(basePath);
   const entity = t(`${kind}.entity`);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     watch,
@@ -145,12 +146,14 @@ export function PartyForm({ basePath, kind, record, onClose }: PartyFormProps) {
         <TextField label={t('fields.city')} error={fieldError(errors.city?.message)} data-testid="field-city" {...register('city')} />
         <TextField label={t('fields.address')} error={fieldError(errors.address?.message)} data-testid="field-address" {...register('address')} />
         {isAdmin && record === null && (
-          <SelectField
+          <FormRecordPicker<Values, '/api/companies'>
+            name="company_id"
+            control={control}
             label={t('fields.tenant')}
-            options={[{ value: '', label: t('fields.ownCompany') }, ...(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+            source={COMPANIES}
+            placeholder={t('fields.ownCompany')}
             error={fieldError(errors.company_id?.message)}
-            data-testid="field-company-id"
-            {...register('company_id')}
+            testId="field-company-id"
           />
         )}
       </div>

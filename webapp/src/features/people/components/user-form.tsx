@@ -7,12 +7,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { FormDialog, submitForm, useFieldError } from '@/components/form/form-dialog';
+import { FormRecordPicker } from '@/components/form/record-picker';
+import { COMPANIES } from '@/components/form/record-sources';
 import { RequiredMark } from '@/components/form/required-mark';
 import { useSaveResource } from '@/components/list/resource-api';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
 import { ROLES } from '@/lib/auth/types';
-import { useCompanyOptions } from '../api/companies';
 import { USERS_PATH, type ManagedUser, type UserInput } from '../api/users';
 
 const passwordRule = (v: string) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /[^A-Za-z0-9]/.test(v);
@@ -62,12 +63,12 @@ const FIELDS = [
 export function UserForm({ record, onClose }: { record: ManagedUser | null; onClose: () => void }) {
   const { t } = useTranslation('people');
   const fieldError = useFieldError();
-  const companies = useCompanyOptions(true);
   const save = useSaveResource(USERS_PATH);
   const creating = record === null;
   const entity = t('user.entity');
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -112,13 +113,16 @@ export function UserForm({ record, onClose }: { record: ManagedUser | null; onCl
     <FormDialog open size="lg" title={creating ? t('user.addTitle') : t('user.editTitle')} onClose={onClose} onSubmit={submit} saving={save.isPending} testId="user-form">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={required(t('user.username'))} aria-required autoFocus autoComplete="off" error={fieldError(errors.username?.message)} data-testid="field-username" {...register('username')} />
-        <SelectField
-          label={required(t('user.company'))}
-          aria-required
-          options={[{ value: '', label: t('user.chooseCompany') }, ...(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+        <FormRecordPicker<Values, '/api/companies'>
+          name="company_id"
+          control={control}
+          required
+          label={t('user.company')}
+          source={COMPANIES}
+          placeholder={t('user.chooseCompany')}
+          known={record ? { value: String(record.company_id), label: record.company_name } : undefined}
           error={fieldError(errors.company_id?.message)}
-          data-testid="field-company-id"
-          {...register('company_id')}
+          testId="field-company-id"
         />
         <TextField label={required(t('user.firstName'))} aria-required error={fieldError(errors.first_name?.message)} data-testid="field-first-name" {...register('first_name')} />
         <TextField label={t('user.lastName')} error={fieldError(errors.last_name?.message)} data-testid="field-last-name" {...register('last_name')} />

@@ -1,10 +1,11 @@
 /** /people/user (admins): users with role, company, active, sales figures, approval and export. */
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '@/components/list/resource-list-page';
+import { COMPANIES } from '@/components/form/record-sources';
 import type { Column } from '@/components/list/data-table';
 import { MoneyCell } from '@/components/list/money-cell';
+import { useAuthStore } from '@/lib/auth/store';
 import { ROLES } from '@/lib/auth/types';
-import { useCompanyOptions } from '../api/companies';
 import { USERS_PATH, type ManagedUser } from '../api/users';
 import { UserForm } from '../components/user-form';
 
@@ -13,7 +14,7 @@ const USER_LIST = { filterKeys: ['role', 'active', 'company_id'], defaultSort: '
 /** The user list page. */
 export function UserListPage() {
   const { t } = useTranslation('people');
-  const companies = useCompanyOptions(true);
+  const selfId = useAuthStore((s) => s.user?.id);
   const yesNo = (v: boolean) => (v ? t('list:yes') : t('list:no'));
   const columns: Column<ManagedUser>[] = [
     { id: 'username', header: t('user.username'), sortKey: 'username', hideable: false, cell: (r) => <span className="font-medium">{r.username}</span> },
@@ -51,12 +52,14 @@ export function UserListPage() {
             { value: 'false', label: t('list:inactive') },
           ],
         },
-        { key: 'company_id', label: t('user.company'), options: (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name })) },
+        { key: 'company_id', label: t('user.company'), source: COMPANIES },
       ]}
       approval={{ status: (r) => r.approval_status, reason: (r) => r.approval_reason, canDecide: true }}
       searchPlaceholder={t('user.search')}
       exportable
       canWrite
+      // The server refuses to delete one's own account (MsgDeleteSelf): the row does not offer it.
+      canDelete={(r) => r.id !== selfId}
       renderForm={({ record, onClose }) => <UserForm record={record} onClose={onClose} />}
     />
   );

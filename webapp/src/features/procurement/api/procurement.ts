@@ -4,16 +4,15 @@
  * (a buyer receives against an approved order, partially and repeatedly) and
  * `/api/received-orders` (edit while pending, approve or reject; approval adds stock).
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchPage } from '@/components/list/resource-api';
+import { useQuery } from '@tanstack/react-query';
+import { productLabel } from '@/components/document-form';
+import type { RecordSource } from '@/components/form/record-picker';
 import { api, data, multipart, type Schema } from '@/lib/api';
 
 /** Path of the purchase orders resource. */
 export const PURCHASE_ORDERS_PATH = '/api/purchase-orders';
 /** Path of the received orders resource. */
 export const RECEIVED_ORDERS_PATH = '/api/received-orders';
-/** Categories and products the order form offers. */
-export const CATEGORIES_PATH = '/api/categories';
 /**
  * The product pick-list (id, code, name, category, unit, images; no money): the only product
  * read a buyer is allowed, so the order form reads it rather than `/api/products`.
@@ -72,16 +71,10 @@ export function updateReceivedOrder(id: number, form: FormData): Promise<Receive
   return data(api.PUT('/api/received-orders/{id}', { params: { path: { id } }, body: multipart(form) }));
 }
 
-/** Categories, or the products of a category, for the order form. */
-export function useOrderChoices<P extends typeof CATEGORIES_PATH | typeof PRODUCTS_PATH>(basePath: P, filters: Record<string, string>, enabled = true) {
-  const query = { per_page: '100', sort: 'name', ...filters };
-  return useQuery({
-    queryKey: [basePath, 'options', new URLSearchParams(query).toString()],
-    queryFn: async ({ signal }) => (await fetchPage(basePath, query, signal)).data,
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+/** The products of a category an order may name (code — name), searched as typed. */
+export function orderProducts(categoryId: string): RecordSource<typeof PRODUCTS_PATH> {
+  // A buyer may read only the pick-list, which has no /{id}: an order's own product is named by the order.
+  return { path: PRODUCTS_PATH, recordPath: null, filters: { category_id: categoryId }, label: productLabel };
 }
 
 /**

@@ -11,13 +11,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { AttachmentsField, DocumentForm, FormSelect, FormText, FormTextArea, useDocumentSubmit } from '@/components/document-form';
+import { AttachmentsField, DocumentForm, FormPicker, FormText, FormTextArea, productLabel, useDocumentSubmit } from '@/components/document-form';
 import { useSaveResource } from '@/components/list/resource-api';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/spinner';
 import { failureText } from '@/lib/form-errors';
-import { CATEGORIES_PATH, orderEditable, orderReference, PRODUCTS_PATH, PURCHASE_ORDERS_PATH, useOrderChoices, usePurchaseOrder, type PurchaseOrder } from '../api/procurement';
+import { CATEGORIES } from '@/components/form/record-sources';
+import { orderEditable, orderProducts, orderReference, PURCHASE_ORDERS_PATH, usePurchaseOrder, type PurchaseOrder } from '../api/procurement';
 import { OrderStatusBadge } from '../components/order-status';
 import { orderFormData, orderSchema, orderValues, type OrderValues } from '../components/order-model';
 
@@ -33,33 +34,35 @@ export function PurchaseOrderFormPage() {
   return <OrderForm key={order.data?.id ?? 'new'} record={order.data} />;
 }
 
-/** Category, then the products of that category; a new category clears the product. */
-function OrderFields() {
+/**
+ * Category, then the products of that category (both searched as typed); a new category clears
+ * the product. `record`: the order edited, which names its own category and product.
+ */
+function OrderFields({ record }: { record?: PurchaseOrder }) {
   const { t } = useTranslation('procurement');
   const { setValue, formState } = useFormContext<OrderValues>();
   const category = useWatch<OrderValues, 'category_id'>({ name: 'category_id' });
-  const categories = useOrderChoices(CATEGORIES_PATH, {});
-  const products = useOrderChoices(PRODUCTS_PATH, { category_id: category }, category !== '');
   return (
     <>
-      <FormSelect<OrderValues>
+      <FormPicker<OrderValues, '/api/categories'>
         name="category_id"
         required
         autoFocus
         label={t('fields.category')}
-        options={[{ value: '', label: t('chooseCategory') }, ...(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
+        source={CATEGORIES}
+        placeholder={t('chooseCategory')}
+        known={record && { value: String(record.category_id), label: record.category.name }}
         testId="field-category"
-        onChange={() => setValue('product_id', '', { shouldValidate: formState.isSubmitted })}
+        onPicked={() => setValue('product_id', '', { shouldValidate: formState.isSubmitted })}
       />
-      <FormSelect<OrderValues>
+      <FormPicker<OrderValues, '/api/products/choices'>
         name="product_id"
         required
         disabled={!category}
         label={t('fields.product')}
-        options={[
-          { value: '', label: category ? t('chooseProduct') : t('chooseCategoryFirst') },
-          ...(category ? (products.data ?? []) : []).map((p) => ({ value: String(p.id), label: p.code ? `${p.code} — ${p.name}` : p.name })),
-        ]}
+        source={orderProducts(category)}
+        placeholder={category ? t('chooseProduct') : t('chooseCategoryFirst')}
+        known={record && { value: String(record.product_id), label: productLabel(record.product) }}
         testId="field-product"
       />
       <FormText<OrderValues> name="quantity" required inputMode="numeric" autoComplete="off" label={t('fields.quantity')} testId="field-quantity" />
@@ -101,7 +104,7 @@ function OrderForm({ record }: { record?: PurchaseOrder }) {
       notices={!editable && <Alert tone="info">{t('orders.notEditable')}</Alert>}
     >
       <Card className="grid gap-4 p-4 sm:grid-cols-2">
-        <OrderFields />
+        <OrderFields record={record} />
         <FormTextArea<OrderValues> name="note" rows={2} label={t('fields.note')} wrapperClassName="sm:col-span-2" testId="field-note" />
         <div className="sm:col-span-2">
           <AttachmentsField<OrderValues> name="image" label={t('fields.image')} />

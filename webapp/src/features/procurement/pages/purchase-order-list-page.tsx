@@ -13,7 +13,8 @@ import type { Column } from '@/components/list/data-table';
 import { ResourceListPage } from '@/components/list/resource-list-page';
 import { useAuthStore } from '@/lib/auth/store';
 import { useDates } from '@/lib/dates/use-dates';
-import { CATEGORIES_PATH, orderEditable, orderReference, PURCHASE_ORDER_STATUSES, PURCHASE_ORDERS_PATH, useOrderChoices, type PurchaseOrder } from '../api/procurement';
+import { CATEGORIES } from '@/components/form/record-sources';
+import { orderEditable, orderReference, PURCHASE_ORDER_STATUSES, PURCHASE_ORDERS_PATH, type PurchaseOrder } from '../api/procurement';
 import { OrderStatusBadge } from '../components/order-status';
 
 const ORDER_LIST = { filterKeys: ['status', 'category_id'], defaultSort: '-created_at' };
@@ -26,7 +27,6 @@ export function PurchaseOrderListPage() {
   const isAdmin = role === 'admin';
   const canEdit = role === 'user' || role === 'secretary';
   const dates = useDates();
-  const categories = useOrderChoices(CATEGORIES_PATH, {});
   const columns: Column<PurchaseOrder>[] = [
     { id: 'reference', header: t('fields.reference'), sortKey: 'reference_no', nowrap: true, hideable: false, cell: (r) => <span className="font-medium">{orderReference(r)}</span> },
     {
@@ -64,7 +64,7 @@ export function PurchaseOrderListPage() {
       columns={columns}
       filters={[
         { key: 'status', label: t('fields.status'), options: PURCHASE_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
-        { key: 'category_id', label: t('fields.category'), options: (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name })) },
+        { key: 'category_id', label: t('fields.category'), source: CATEGORIES },
       ]}
       searchPlaceholder={t('orders.search')}
       canWrite={isBuyer}

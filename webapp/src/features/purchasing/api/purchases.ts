@@ -4,19 +4,14 @@
  * `GET /api/purchases/expiring` (dashboard) and the received-order draft that prefills a purchase.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchPage, type ListPath } from '@/components/list/resource-api';
+import { narrowed, SUPPLIERS } from '@/components/form/record-sources';
+import { fetchPage } from '@/components/list/resource-api';
 import { api, data, multipart, type Schema } from '@/lib/api';
 
 /** Path of the purchases resource. */
 export const PURCHASES_PATH = '/api/purchases';
 /** Path of the received orders resource (its purchase draft). */
 export const RECEIVED_ORDERS_PATH = '/api/received-orders';
-/** Suppliers and stores the form offers. */
-export const SUPPLIERS_PATH = '/api/suppliers';
-/** Path of the stores resource. */
-export const STORES_PATH = '/api/stores';
-/** Path of the categories resource. */
-export const CATEGORIES_PATH = '/api/categories';
 /** Path of the products resource. */
 export const PRODUCTS_PATH = '/api/products';
 
@@ -110,25 +105,5 @@ export function useProductChoices(categoryId: number | null, q: string) {
   });
 }
 
-/** A choice of a select: id and name (suppliers, stores, categories). */
-export interface Choice {
-  id: number;
-  name: string;
-  /** Suppliers: how the party is named (a legal entity by its company name; server rule). */
-  display_name?: string;
-}
-
-/** The label of a choice: a supplier's display name, otherwise its name. */
-export function choiceLabel(choice: Choice): string {
-  return choice.display_name || choice.name;
-}
-
-/** Up to 100 records of a resource for a select, e.g. approved suppliers or active stores. */
-export function useChoices<P extends ListPath>(basePath: P, filters: Record<string, string> = {}) {
-  const query = { per_page: '100', sort: 'name', ...filters };
-  return useQuery({
-    queryKey: [basePath, 'options', new URLSearchParams(query).toString()],
-    queryFn: async ({ signal }) => (await fetchPage(basePath, query, signal)).data,
-    staleTime: 60_000,
-  });
-}
+/** The suppliers a purchase may name: approved ones. */
+export const APPROVED_SUPPLIERS = narrowed(SUPPLIERS, { approval: 'approved' });

@@ -6,21 +6,19 @@
 import { useDates } from '@/lib/dates/use-dates';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { choiceOptions, FormDate, FormMoney, FormSelect, FormText, FormTextArea } from '@/components/document-form';
+import { FormDate, FormMoney, FormPicker, FormText, FormTextArea } from '@/components/document-form';
 import { formatCop } from '@/components/form/money';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
-import { choiceLabel, type Choice } from '../api/purchases';
+import { STORES } from '@/components/form/record-sources';
+import { APPROVED_SUPPLIERS, type Purchase } from '../api/purchases';
 import { dueDate, type PurchaseValues } from './purchase-form-model';
 
-/** Choices of the header's selects. */
-export interface HeaderChoices {
-  suppliers: readonly Choice[] | undefined;
-  stores: readonly Choice[] | undefined;
-}
-
-/** The header card. */
-export function PurchaseHeaderFields({ choices, isNew, returnCents }: { choices: HeaderChoices; isNew: boolean; returnCents: number }) {
+/**
+ * The header card. `record`: the purchase edited, whose supplier and store are named from it
+ * (they need not be among the first matches, nor still approved).
+ */
+export function PurchaseHeaderFields({ record, isNew, returnCents }: { record?: Purchase; isNew: boolean; returnCents: number }) {
   const { t } = useTranslation('purchasing');
   const [date, days] = useWatch<PurchaseValues, ['purchase_date', 'days_of_credit']>({ name: ['purchase_date', 'days_of_credit'] });
   const dates = useDates();
@@ -29,8 +27,24 @@ export function PurchaseHeaderFields({ choices, isNew, returnCents }: { choices:
     <Card className="grid gap-4 p-4 sm:grid-cols-2 xl:grid-cols-3">
       <FormDate<PurchaseValues> name="purchase_date" required label={t('fields.purchaseDate')} testId="field-purchase-date" />
       <FormText<PurchaseValues> name="reference_no" required autoFocus={isNew} autoComplete="off" label={t('fields.referenceNo')} testId="field-reference-no" />
-      <FormSelect<PurchaseValues> name="supplier_id" required label={t('fields.supplier')} options={choiceOptions(choices.suppliers, t('chooseSupplier'), choiceLabel)} testId="field-supplier" />
-      <FormSelect<PurchaseValues> name="store_id" required label={t('fields.store')} options={choiceOptions(choices.stores, t('chooseStore'), choiceLabel)} testId="field-store" />
+      <FormPicker<PurchaseValues, '/api/suppliers'>
+        name="supplier_id"
+        required
+        label={t('fields.supplier')}
+        source={APPROVED_SUPPLIERS}
+        placeholder={t('chooseSupplier')}
+        known={record && { value: String(record.supplier_id), label: record.supplier_name }}
+        testId="field-supplier"
+      />
+      <FormPicker<PurchaseValues, '/api/stores'>
+        name="store_id"
+        required
+        label={t('fields.store')}
+        source={STORES}
+        placeholder={t('chooseStore')}
+        known={record && { value: String(record.store_id), label: record.store_name }}
+        testId="field-store"
+      />
       <FormText<PurchaseValues>
         name="days_of_credit"
         required

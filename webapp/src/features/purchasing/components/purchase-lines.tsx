@@ -6,27 +6,37 @@
  */
 import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LineDate, LineInput, LineMoney, LineSelect, LinesField, ProductPicker, useFieldError, type LineCell, type LineColumn } from '@/components/document-form';
+import { LineDate, LineInput, LineMoney, LinesField, ProductPicker, useFieldError, type LineCell, type LineColumn } from '@/components/document-form';
+import { RecordPicker } from '@/components/form/record-picker';
+import { CATEGORIES } from '@/components/form/record-sources';
 import { formatCop } from '@/components/form/money';
-import { useProductChoices, type Choice, type ProductChoice } from '../api/purchases';
+import { useProductChoices, type ProductChoice } from '../api/purchases';
 import { emptyLine, isBlankLine, lineSubtotal, type LineValues, type PurchaseValues } from './purchase-form-model';
 
 type LinePath = `lines.${number}`;
 
-/** The category select; a new category clears the product chosen in another. */
-function CategoryCell({ path, categories }: { path: LinePath; categories: readonly Choice[] | undefined }) {
+/** The category picker (categories have no fixed number); a new category clears the product chosen in another. */
+function CategoryCell({ path }: { path: LinePath }) {
   const { t } = useTranslation('purchasing');
   const { setValue, control } = useFormContext<PurchaseValues>();
   const { isSubmitted } = useFormState({ control });
+  const { field } = useController<PurchaseValues, `${LinePath}.category_id`>({ name: `${path}.category_id` });
+  const error = useFieldError(`${path}.category_id`);
   return (
-    <LineSelect<PurchaseValues>
-      name={`${path}.category_id`}
-      label={t('lines.category')}
-      testId="line-category"
-      options={[{ value: '', label: t('lines.chooseCategory') }, ...(categories ?? []).map((c) => ({ value: String(c.id), label: c.name }))]}
-      onValue={() => {
+    <RecordPicker
+      ref={field.ref}
+      source={CATEGORIES}
+      value={field.value}
+      onChange={(value) => {
+        field.onChange(value);
         for (const key of ['product_id', 'product_code', 'product_name', 'kind'] as const) setValue(`${path}.${key}`, '', { shouldValidate: isSubmitted });
       }}
+      onBlur={field.onBlur}
+      placeholder={t('lines.chooseCategory')}
+      ariaLabel={t('lines.category')}
+      invalid={Boolean(error)}
+      compact
+      testId="line-category"
     />
   );
 }
@@ -87,11 +97,11 @@ function SubtotalCell({ path }: { path: LinePath }) {
 }
 
 /** The purchase's lines grid. */
-export function PurchaseLines({ categories }: { categories: readonly Choice[] | undefined }) {
+export function PurchaseLines() {
   const { t } = useTranslation('purchasing');
   const at = (line: LineCell) => line.path as LinePath;
   const columns: LineColumn[] = [
-    { id: 'category', header: t('lines.category'), width: 'minmax(7rem,1fr)', wide: true, cell: (l) => <CategoryCell path={at(l)} categories={categories} /> },
+    { id: 'category', header: t('lines.category'), width: 'minmax(7rem,1fr)', wide: true, cell: (l) => <CategoryCell path={at(l)} /> },
     { id: 'product', header: t('lines.product'), width: 'minmax(9rem,1.8fr)', wide: true, cell: (l) => <ProductCell path={at(l)} /> },
     {
       id: 'expiry',

@@ -21,7 +21,7 @@ import { LoadingState } from '@/components/ui/spinner';
 import { useAuthStore } from '@/lib/auth/store';
 import { useDates } from '@/lib/dates/use-dates';
 import { failureText } from '@/lib/form-errors';
-import { CATEGORIES_PATH, PURCHASES_PATH, STORES_PATH, SUPPLIERS_PATH, useChoices, usePurchase, usePurchaseDraft, type Purchase } from '../api/purchases';
+import { PURCHASES_PATH, usePurchase, usePurchaseDraft, type Purchase } from '../api/purchases';
 import { PurchaseHeaderFields } from '../components/purchase-header-fields';
 import { emptyLine, isBlankLine, linesFrom, newPurchase, purchaseFormData, purchaseSchema, purchaseValues, type PurchaseValues } from '../components/purchase-form-model';
 import { PurchaseLines } from '../components/purchase-lines';
@@ -62,9 +62,6 @@ function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValue
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
   const decide = useDecideResource(PURCHASES_PATH);
   const save = useSaveResource(PURCHASES_PATH);
-  const suppliers = useChoices(SUPPLIERS_PATH, { approval: 'approved' });
-  const stores = useChoices(STORES_PATH);
-  const categories = useChoices(CATEGORIES_PATH);
   const form = useForm<PurchaseValues>({ resolver: zodResolver(purchaseSchema), defaultValues: start });
 
   const status = record?.approval_status;
@@ -121,9 +118,9 @@ function PurchaseForm({ start, record, receivedOrderId }: { start: PurchaseValue
       notices={!editable && <Alert tone="info">{t('notEditable')}</Alert>}
       aside={editable ? <PurchaseQuoteTotals /> : record && <PurchaseStoredTotals record={record} />}
     >
-      <PurchaseHeaderFields choices={{ suppliers: suppliers.data, stores: stores.data }} isNew={!record} returnCents={record?.totals.return_cents ?? 0} />
+      <PurchaseHeaderFields record={record} isNew={!record} returnCents={record?.totals.return_cents ?? 0} />
       <Card className="p-4">
-        <PurchaseLines categories={categories.data} />
+        <PurchaseLines />
       </Card>
       <Card className="p-4">
         <AttachmentsField<PurchaseValues> name="attachment" required label={t('fields.attachment')} />

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ResourceListPage } from '@/components/list/resource-list-page';
 import { useAuthStore } from '@/lib/auth/store';
 import { useDates } from '@/lib/dates/use-dates';
-import { choiceLabel, PURCHASE_STATUSES, PURCHASES_PATH, STORES_PATH, SUPPLIERS_PATH, useChoices, type Purchase } from '../api/purchases';
+import { STORES, SUPPLIERS } from '@/components/form/record-sources';
+import { PURCHASE_STATUSES, PURCHASES_PATH, type Purchase } from '../api/purchases';
 import { purchaseColumns, PURCHASE_LIST } from '../components/purchase-columns';
 
 /** A supplier as the filter names it: a legal entity by its company name (people's display_name). */
@@ -12,8 +13,6 @@ export function PurchaseListPage() {
   const { t } = useTranslation('purchasing');
   const dates = useDates();
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
-  const suppliers = useChoices(SUPPLIERS_PATH);
-  const stores = useChoices(STORES_PATH);
   return (
     <ResourceListPage<Purchase>
       testId="purchase-list"
@@ -24,8 +23,8 @@ export function PurchaseListPage() {
       columns={purchaseColumns(t, dates)}
       filters={[
         { key: 'status', label: t('fields.status'), options: PURCHASE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
-        { key: 'supplier_id', label: t('fields.supplier'), options: (suppliers.data ?? []).map((s) => ({ value: String(s.id), label: choiceLabel(s) })) },
-        { key: 'store_id', label: t('fields.store'), options: (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name })) },
+        { key: 'supplier_id', label: t('fields.supplier'), source: SUPPLIERS },
+        { key: 'store_id', label: t('fields.store'), source: STORES },
       ]}
       approval={{ status: (r) => r.approval_status, reason: (r) => r.approval_reason, canDecide: isAdmin }}
       searchPlaceholder={t('search')}

@@ -5,7 +5,6 @@
  * `GET /api/reports/{page}/export.xlsx` streams the same rows with the same query.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useResourceOptions } from '@/components/list/resource-api';
 import { api, data, type Schema } from '@/lib/api';
 
 /** One report page (schema `Report`): columns, rows, totals over the whole range, chart, paging, party. */
@@ -71,14 +70,4 @@ export function reportExportUrl(page: string, query: ReportQuery, language: stri
   out.delete('per_page');
   out.set('lang', language.startsWith('es') ? 'es' : 'en');
   return `${reportPath(page)}/export.xlsx?${out.toString()}`;
-}
-
-/** Companies for the administrators' company filter. */
-export function useCompanyChoices(enabled: boolean) {
-  return useResourceOptions('/api/companies', 'name', enabled);
-}
-
-/** Stores for the store filter (of the chosen company, when one is). */
-export function useStoreChoices(enabled: boolean, companyId: string) {
-  return useResourceOptions('/api/stores', 'name', enabled, companyId ? { company_id: companyId } : {});
 }

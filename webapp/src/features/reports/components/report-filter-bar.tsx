@@ -6,9 +6,9 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { COMPANIES, narrowed, STORES } from '@/components/form/record-sources';
 import { DateRangeFilter } from '@/components/list/date-range-filter';
 import { FilterSelect } from '@/components/list/filter-select';
-import { useCompanyChoices, useStoreChoices } from '../api/reports';
 import { PRESETS, presetOf, presetRange, type Preset, type ReportFilters } from '../report-filters';
 import type { ReportPageInfo } from '../report-pages';
 
@@ -39,8 +39,6 @@ function LabelledSelect({ id, label, value, onChange, children }: { id: string; 
 /** The bar. */
 export function ReportFilterBar({ info, filters, onChange, isAdmin, group }: ReportFilterBarProps) {
   const { t } = useTranslation('reports');
-  const companies = useCompanyChoices(isAdmin);
-  const stores = useStoreChoices(info.store, filters.company_id);
   const shownRange = filters.from || filters.to ? filters : presetRange('this_month')!;
   // "Custom" changes no date by itself: it stays chosen (and the first date box takes the focus)
   // until a typed range says what it is.
@@ -79,7 +77,7 @@ export function ReportFilterBar({ info, filters, onChange, isAdmin, group }: Rep
         <FilterSelect
           label={t('filters.company')}
           value={filters.company_id}
-          options={(companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          source={COMPANIES}
           onChange={(v) => onChange({ company_id: v, store_id: '' })}
           testId="report-company"
         />
@@ -88,7 +86,8 @@ export function ReportFilterBar({ info, filters, onChange, isAdmin, group }: Rep
         <FilterSelect
           label={t('filters.store')}
           value={filters.store_id}
-          options={(stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          // The chosen company's stores, when one is.
+          source={narrowed(STORES, { company_id: filters.company_id })}
           onChange={(v) => onChange({ store_id: v })}
           testId="report-store"
         />

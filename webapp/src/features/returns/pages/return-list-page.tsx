@@ -7,10 +7,10 @@
  */
 import { useTranslation } from 'react-i18next';
 import { ResourceListPage, type ListFilter } from '@/components/list/resource-list-page';
-import { useResourceOptions } from '@/components/list/resource-api';
+import { COMPANIES, SUPPLIERS } from '@/components/form/record-sources';
 import { useAuthStore } from '@/lib/auth/store';
 import { useDates } from '@/lib/dates/use-dates';
-import { RETURN_DATE_RANGE, RETURN_KINDS, RETURN_LIST, RETURN_REFRESHES, RETURNS_PATH, SUPPLIERS_PATH, type PurchaseReturn } from '../api/returns';
+import { RETURN_DATE_RANGE, RETURN_KINDS, RETURN_LIST, RETURN_REFRESHES, RETURNS_PATH, type PurchaseReturn } from '../api/returns';
 import { returnColumns } from '../components/return-columns';
 
 /** The returns list page. */
@@ -18,12 +18,10 @@ export function ReturnListPage() {
   const { t } = useTranslation('returns');
   const dates = useDates();
   const isAdmin = useAuthStore((s) => s.user?.role === 'admin');
-  const suppliers = useResourceOptions(SUPPLIERS_PATH);
-  const companies = useResourceOptions('/api/companies', 'name', isAdmin);
   const filters: ListFilter[] = [
     { key: 'kind', label: t('fields.kind'), options: RETURN_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })) },
-    { key: 'supplier_id', label: t('fields.supplier'), options: (suppliers.data ?? []).map((s) => ({ value: String(s.id), label: s.display_name || s.name })) },
-    ...(isAdmin ? [{ key: 'company_id', label: t('fields.company'), options: (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name })) }] : []),
+    { key: 'supplier_id', label: t('fields.supplier'), source: SUPPLIERS },
+    ...(isAdmin ? [{ key: 'company_id', label: t('fields.company'), source: COMPANIES }] : []),
   ];
   return (
     <ResourceListPage<PurchaseReturn>

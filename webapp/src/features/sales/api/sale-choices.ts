@@ -1,39 +1,24 @@
 /**
- * What the sales pages choose from, read from other modules' lists: customers (a legal entity
- * named by its company), stores, products (with stock and price) for a line and companies for
- * the administrators' company filter. The seller filter's choices are the sales' own
+ * What the sales pages choose from, read from other modules' lists: the customers and stores a
+ * sale may name (pickers searched as typed; the list's filters take every one) and products
+ * (with stock and price) for a line. The seller filter's choices are the sales' own
  * (list-sellers).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchPage, useResourceOptions } from '@/components/list/resource-api';
+import { CUSTOMERS, narrowed, STORES } from '@/components/form/record-sources';
+import { fetchPage } from '@/components/list/resource-api';
 import type { Schema } from '@/lib/api';
 
 /** Path of the customers resource. */
 export const CUSTOMERS_PATH = '/api/customers';
-/** Path of the stores resource. */
-export const STORES_PATH = '/api/stores';
 /** Path of the products resource. */
 export const PRODUCTS_PATH = '/api/products';
 
-/** A customer as a select names it: a legal entity by its company name (people's display_name). */
-export function customerLabel(c: { name: string; display_name?: string }): string {
-  return c.display_name || c.name;
-}
+/** The customers a sale may name: approved ones (searched as typed). */
+export const SALE_CUSTOMERS = narrowed(CUSTOMERS, { approval: 'approved' });
 
-/** Customers a sale may name (approved), or every customer for a filter. */
-export function useCustomerChoices(onlyApproved: boolean) {
-  return useResourceOptions(CUSTOMERS_PATH, 'name', true, onlyApproved ? { approval: 'approved' } : {});
-}
-
-/** Stores (active ones for a new sale). */
-export function useStoreChoices(onlyActive: boolean) {
-  return useResourceOptions(STORES_PATH, 'name', true, onlyActive ? { active: 'true' } : {});
-}
-
-/** Companies, for the administrators' company filter. */
-export function useCompanyChoices(enabled: boolean) {
-  return useResourceOptions('/api/companies', 'name', enabled);
-}
+/** The stores a sale may name: active ones. */
+export const SALE_STORES = narrowed(STORES, { active: 'true' });
 
 /** A product as a sale line needs it. */
 export type SaleProductChoice = Pick<Schema<'Product'>, 'id' | 'code' | 'name' | 'kind' | 'iva_class' | 'price_cents' | 'quantity'>;

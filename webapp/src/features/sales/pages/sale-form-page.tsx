@@ -20,7 +20,6 @@ import { useDates } from '@/lib/dates/use-dates';
 import { failureText } from '@/lib/form-errors';
 import { useSale } from '../api/get-sale';
 import type { Sale } from '../api/list-sales';
-import { useCustomerChoices, useStoreChoices } from '../api/sale-choices';
 import { useSaveSale } from '../api/save-sale';
 import { isBlankLine, MAX_SALE_IMAGES, newSale, saleFormData, saleSchema, saleValues, type SaleValues } from '../components/sale-form-model';
 import { SaleHeaderFields } from '../components/sale-header-fields';
@@ -48,8 +47,6 @@ function SaleForm({ start, record }: { start: SaleValues; record?: Sale }) {
   const navigate = useNavigate();
   const save = useSaveSale();
   const editable = !record || record.approval_status === 'pending';
-  const customers = useCustomerChoices(editable);
-  const stores = useStoreChoices(editable);
   const form = useForm<SaleValues>({ resolver: zodResolver(saleSchema), defaultValues: start });
 
   const submit = useDocumentSubmit({
@@ -98,10 +95,7 @@ function SaleForm({ start, record }: { start: SaleValues; record?: Sale }) {
       }
       aside={editable ? <SaleQuoteTotals /> : record && <SaleStoredTotals totals={record.totals} />}
     >
-      <SaleHeaderFields
-        choices={{ customers: withCurrent(customers.data, record && { id: record.customer_id, name: record.customer_name }), stores: withCurrent(stores.data, record && { id: record.store_id, name: record.store_name }) }}
-        isNew={!record}
-      />
+      <SaleHeaderFields record={record} isNew={!record} />
       <Card className="p-4">
         <SaleLines />
       </Card>
@@ -110,10 +104,4 @@ function SaleForm({ start, record }: { start: SaleValues; record?: Sale }) {
       </Card>
     </DocumentForm>
   );
-}
-
-/** The choices with the record's own one, which a filter of the choices may leave out (a store made inactive since). */
-function withCurrent<C extends { id: number; name: string }>(choices: readonly C[] | undefined, current: { id: number; name: string } | undefined): readonly { id: number; name: string }[] | undefined {
-  if (!choices || !current || choices.some((c) => c.id === current.id)) return choices;
-  return [...choices, current];
 }

@@ -12,7 +12,7 @@ import { useAuthStore } from '@/lib/auth/store';
 import { useDates } from '@/lib/dates/use-dates';
 import { SALE_LIST, SALE_STATUSES, SALES_PATH, type Sale } from '../api/list-sales';
 import { useSaleSellers } from '../api/list-sellers';
-import { customerLabel, useCompanyChoices, useCustomerChoices, useStoreChoices } from '../api/sale-choices';
+import { COMPANIES, CUSTOMERS, STORES } from '@/components/form/record-sources';
 import { saleColumns } from '../components/sale-columns';
 import { SaleDetailDialog } from '../components/sale-detail-dialog';
 
@@ -26,19 +26,16 @@ export function SaleListPage() {
   const me = useAuthStore((s) => s.user);
   const isAdmin = me?.role === 'admin';
   const canSell = SELLER_ROLES.includes(me?.role ?? '');
-  const customers = useCustomerChoices(false);
-  const stores = useStoreChoices(false);
   const sellers = useSaleSellers();
-  const companies = useCompanyChoices(isAdmin);
   const [open, setOpen] = useState<Sale | null>(null);
 
   const sellerOptions = (sellers.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
   const filters: ListFilter[] = [
     { key: 'status', label: t('fields.status'), options: SALE_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) },
-    { key: 'customer_id', label: t('fields.customer'), options: (customers.data ?? []).map((c) => ({ value: String(c.id), label: customerLabel(c) })) },
-    { key: 'store_id', label: t('fields.store'), options: (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name })) },
+    { key: 'customer_id', label: t('fields.customer'), source: CUSTOMERS },
+    { key: 'store_id', label: t('fields.store'), source: STORES },
     { key: 'seller', label: t('fields.seller'), options: sellerOptions },
-    ...(isAdmin ? [{ key: 'company_id', label: t('fields.company'), options: (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name })) }] : []),
+    ...(isAdmin ? [{ key: 'company_id', label: t('fields.company'), source: COMPANIES }] : []),
   ];
   return (
     <>
