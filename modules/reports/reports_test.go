@@ -985,6 +985,7 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 
 		checkPartyTriggers(t, b)
 		checkExpiries(t, b)
+		checkLotLockOrder(t, b)
 	})
 }
 
