@@ -93,8 +93,9 @@ func inOrder(rows []map[string]any, keys ...string) bool {
 }
 
 // checkPayments compares payment_report with paymentsFromScratch over ranges that cut months
-// (their whole months come from report_party_payments, their cut days from the payments) and
-// whole months, every store and one, then its sorts, pages and export.
+// (their whole months come from report_payment_years for every store and report_party_payments
+// for one, their cut days from the payments) and whole months, every store and one, then its
+// sorts, pages and export.
 func checkPayments(t *testing.T, b *books) {
 	t.Helper()
 	for i, r := range [][2]string{{"2026-08-15", "2026-10-20"}, {"2026-09-03", "2026-09-17"}, {"2026-10-01", "2026-11-30"},
@@ -105,31 +106,7 @@ func checkPayments(t *testing.T, b *books) {
 				q.Set("store_id", fmt.Sprint(store))
 			}
 			what := fmt.Sprintf("payment_report %s..%s store %d", r[0], r[1], store)
-			want := paymentsFromScratch(b, r[0], r[1], store)
-			list := b.get(t, b.Admin, "payment_report", q)
-			if len(list.Rows) != len(want) || list.Meta.Total != len(want) {
-				t.Errorf("%s: %d rows (total %d), want %d", what, len(list.Rows), list.Meta.Total, len(want))
-			}
-			var totals payFigures
-			for _, row := range list.Rows {
-				got := payFigures{num(row["payments"]), num(row["approved_out_cents"]), num(row["pending_out_cents"]),
-					num(row["approved_in_cents"]), num(row["pending_in_cents"])}
-				if w := want[rowKey(row)]; w == nil || got != *w {
-					t.Errorf("%s: %s %+v, want %+v", what, rowKey(row), got, w)
-				}
-				if dir := map[string]string{"supplier": "out", "customer": "in"}[row["link"].(map[string]any)["kind"].(string)]; row["direction"] != dir {
-					t.Errorf("%s: %s direction %v, want %s", what, rowKey(row), row["direction"], dir)
-				}
-			}
-			for _, w := range want {
-				totals.payments += w.payments
-				totals.approvedOut += w.approvedOut
-				totals.pendingOut += w.pendingOut
-				totals.approvedIn += w.approvedIn
-				totals.pendingIn += w.pendingIn
-			}
-			expect(t, what+" totals", list.Totals, map[string]int64{"payments": totals.payments, "approved_out_cents": totals.approvedOut,
-				"pending_out_cents": totals.pendingOut, "approved_in_cents": totals.approvedIn, "pending_in_cents": totals.pendingIn})
+			list := checkPaymentRows(t, b, what, q, r[0], r[1], store)
 			if !inOrder(list.Rows, "-direction", "party_name", "method") {
 				t.Errorf("%s: not out first, then by party and method: %v", what, list.Rows)
 			}
@@ -138,6 +115,38 @@ func checkPayments(t *testing.T, b *books) {
 			checkSorts(t, b, "payment_report", q, list, sorts)
 		}
 	}
+}
+
+// checkPaymentRows compares payment_report over q (from..to, store) with paymentsFromScratch:
+// every row, the count and the totals; it answers the page read.
+func checkPaymentRows(t *testing.T, b *books, what string, q url.Values, from, to string, store int64) report {
+	t.Helper()
+	want := paymentsFromScratch(b, from, to, store)
+	list := b.get(t, b.Admin, "payment_report", q)
+	if len(list.Rows) != len(want) || list.Meta.Total != len(want) {
+		t.Errorf("%s: %d rows (total %d), want %d", what, len(list.Rows), list.Meta.Total, len(want))
+	}
+	var totals payFigures
+	for _, row := range list.Rows {
+		got := payFigures{num(row["payments"]), num(row["approved_out_cents"]), num(row["pending_out_cents"]),
+			num(row["approved_in_cents"]), num(row["pending_in_cents"])}
+		if w := want[rowKey(row)]; w == nil || got != *w {
+			t.Errorf("%s: %s %+v, want %+v", what, rowKey(row), got, w)
+		}
+		if dir := map[string]string{"supplier": "out", "customer": "in"}[row["link"].(map[string]any)["kind"].(string)]; row["direction"] != dir {
+			t.Errorf("%s: %s direction %v, want %s", what, rowKey(row), row["direction"], dir)
+		}
+	}
+	for _, w := range want {
+		totals.payments += w.payments
+		totals.approvedOut += w.approvedOut
+		totals.pendingOut += w.pendingOut
+		totals.approvedIn += w.approvedIn
+		totals.pendingIn += w.pendingIn
+	}
+	expect(t, what+" totals", list.Totals, map[string]int64{"payments": totals.payments, "approved_out_cents": totals.approvedOut,
+		"pending_out_cents": totals.pendingOut, "approved_in_cents": totals.approvedIn, "pending_in_cents": totals.pendingIn})
+	return list
 }
 
 // checkSorts reads page over q sorted by each of sorts: every row of the unsorted list, in the

@@ -3,14 +3,24 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/uptrace/bun"
+
+	"github.com/backoffice/backoffice/platform/listing"
 )
 
 // This file is payment_report's rows: the payments (pending and approved, live) dated in a range
-// per direction, method and party, approved apart from pending. A range's whole months are read
-// from report_party_payments (per month, type, party, method, company, store and approval
-// status, kept by the triggers of migrations/20261201030000_reports_party_payments), the days of
-// the months it cuts from the payments themselves (report_payments, by date); the rows are
-// summed, sorted and paged in SQL (paged.go).
+// per direction, method and party, approved apart from pending. A range's whole months are read,
+// for every store (the usual request), from report_payment_years (per type, party, method,
+// company and calendar year, each month's figures in its own columns: a year's range is one row
+// per key, whatever the number of payments; migrations/20261202020000_reports_payment_years),
+// for one store from report_party_payments (per month, type, party, method, company, store and
+// approval status; migrations/20261201030000_reports_party_payments), both kept by triggers; the
+// days of the months it cuts from the payments themselves (report_payments, by date); the rows
+// are summed, sorted and paged in SQL (paged.go).
 
 // PaymentRow is one row of payment_report: the payments of one party of type (purchase: out,
 // sale: in) by one method, how many, and their amount approved and pending.
@@ -52,6 +62,15 @@ func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn
 	if err != nil {
 		return PaymentTotals{}, err
 	}
+	parts, keyed := s.paymentParts(f)
+	// One part of report_payment_years holds each row's figures already (one row per key): no
+	// grouping, only the rows without payments in the range left out.
+	grouped := `(SELECT u.type, u.method, u.party_id, SUM(u.n) AS n, SUM(u.approved_cents) AS approved_cents,
+        SUM(u.pending_cents) AS pending_cents
+    FROM (?) AS u GROUP BY u.type, u.method, u.party_id HAVING SUM(u.n) > 0) AS g`
+	if keyed {
+		grouped = `(SELECT u.type, u.method, u.party_id, u.n, u.approved_cents, u.pending_cents FROM (?) AS u WHERE u.n > 0) AS g`
+	}
 	q := s.db.NewRaw(`SELECT g.type, g.method, g.party_id, COALESCE(p.name, '') AS party_name, g.n, g.approved_cents, g.pending_cents,
     CASE WHEN g.type = 'purchase' THEN 'out' ELSE 'in' END AS direction,
     COUNT(*) OVER () AS row_count, SUM(g.n) OVER () AS sum_n,
@@ -59,11 +78,8 @@ func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn
     SUM(CASE WHEN g.type = 'purchase' THEN g.pending_cents ELSE 0 END) OVER () AS sum_pending_out,
     SUM(CASE WHEN g.type = 'sale' THEN g.approved_cents ELSE 0 END) OVER () AS sum_approved_in,
     SUM(CASE WHEN g.type = 'sale' THEN g.pending_cents ELSE 0 END) OVER () AS sum_pending_in
-FROM (SELECT u.type, u.method, u.party_id, SUM(u.n) AS n,
-        SUM(CASE WHEN u.approval_status = 'approved' THEN u.amount_cents ELSE 0 END) AS approved_cents,
-        SUM(CASE WHEN u.approval_status = 'pending' THEN u.amount_cents ELSE 0 END) AS pending_cents
-    FROM (?) AS u GROUP BY u.type, u.method, u.party_id HAVING SUM(u.n) > 0) AS g
-LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+order, s.unionAll(s.paymentParts(f)))
+FROM `+grouped+`
+LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+order, s.unionAll(parts))
 	var t PaymentTotals
 	var r PaymentRow
 	var direction string
@@ -75,27 +91,65 @@ LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+orde
 	return t, err
 }
 
-// paymentParts are the payments of f's range as rows of type, method, party_id,
-// approval_status, n and amount_cents: its whole months from report_party_payments, the days of
-// the months it cuts one payment a row.
-func (s *Store) paymentParts(f Filter) []any {
-	var parts []any
+// paymentParts are the payments of f's range as rows of type, method, party_id, n,
+// approved_cents and pending_cents. For every store its whole months come from
+// report_payment_years (a part per calendar year, its months' columns added), for one store
+// from report_party_payments; the days of the months it cuts one payment a row. keyed says that
+// the one part is of report_payment_years, one row per (type, method, party_id).
+func (s *Store) paymentParts(f Filter) (parts []any, keyed bool) {
 	sp := spanOf(f.From, f.To)
-	if sp.First != "" {
+	if sp.First != "" && f.StoreID == 0 {
+		for first := sp.First; first <= sp.Last; first = addMonths(first[:4]+"-12", 1) {
+			last := min(sp.Last, first[:4]+"-12")
+			parts = append(parts, s.yearPart(f.Scope, first[:4], first[5:], last[5:]))
+		}
+	} else if sp.First != "" {
 		months := Filter{Scope: f.Scope, StoreID: f.StoreID, From: sp.First, To: sp.Last}
 		parts = append(parts, months.where(s.db.NewSelect().TableExpr("report_party_payments AS y"), "y", "month").
-			ColumnExpr("y.type, y.method, y.party_id, y.approval_status, y.n, y.amount_cents").Where("y.n <> 0"))
+			ColumnExpr("y.type, y.method, y.party_id, y.n").ColumnExpr(byApproval).Where("y.n <> 0"))
 	}
+	keyed = len(parts) == 1 && f.StoreID == 0 && len(sp.Days) == 0
 	for _, d := range sp.Days {
 		days := Filter{Scope: f.Scope, StoreID: f.StoreID, From: d[0], To: d[1]}
 		parts = append(parts, days.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
-			ColumnExpr("y.type, y.method, y.party_id, y.approval_status, 1 AS n, y.amount_cents"))
+			ColumnExpr("y.type, y.method, y.party_id, 1 AS n").ColumnExpr(byApproval))
 	}
-	return parts
+	return parts, keyed
 }
 
-// paymentRebuild is report_party_payments computed afresh from report_payments — what the
-// migration's backfill writes and the triggers keep from then on.
+// byApproval is a payment row's amount (y.amount_cents, y.approval_status) as approved_cents and
+// pending_cents.
+const byApproval = `CASE WHEN y.approval_status = 'approved' THEN y.amount_cents ELSE 0 END AS approved_cents,
+    CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END AS pending_cents`
+
+// yearPart is the rows of report_payment_years of year in scope over its months from..to
+// (MM, both included): each key's figures of those months added, the keys without a payment
+// in them left out.
+func (s *Store) yearPart(scope listing.Scope, year, from, to string) *bun.SelectQuery {
+	var n, approved, pending []string
+	for m := from; m <= to; m = fmt.Sprintf("%02d", atoi(m)+1) {
+		n = append(n, "y.n_"+m)
+		approved = append(approved, "y.approved_"+m+"_cents")
+		pending = append(pending, "y.pending_"+m+"_cents")
+	}
+	sum := func(cols []string) string { return "(" + strings.Join(cols, " + ") + ")" }
+	return listing.Restrict(s.db.NewSelect().TableExpr("report_payment_years AS y"), scope, "y.company_id").
+		ColumnExpr("y.type, y.method, y.party_id").ColumnExpr(sum(n)+" AS n").
+		ColumnExpr(sum(approved)+" AS approved_cents").ColumnExpr(sum(pending)+" AS pending_cents").
+		Where("y.year = ?", year).Where(sum(n) + " <> 0")
+}
+
+// atoi is a month's number (MM); malformed text is 13, past every month.
+func atoi(mm string) int {
+	n, err := strconv.Atoi(mm)
+	if err != nil {
+		return 13
+	}
+	return n
+}
+
+// paymentRebuild is report_party_payments and report_payment_years computed afresh from
+// report_payments — what the migrations' backfills write and the triggers keep from then on.
 var paymentRebuild = []string{
 	"DELETE FROM report_party_payments",
 	`INSERT INTO report_party_payments (month, type, party_id, method, company_id, store_id, approval_status, n, amount_cents)
@@ -103,4 +157,27 @@ SELECT substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_id,
     COUNT(*), SUM(y.amount_cents)
 FROM report_payments y
 GROUP BY substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0), y.approval_status`,
+	"DELETE FROM report_payment_years",
+	yearsRebuild(),
+}
+
+// yearsRebuild is the statement that fills report_payment_years from report_payments
+// (migrations/20261202020000_reports_payment_years' backfill): per key and year, each month's
+// count, approved and pending amounts in its columns.
+func yearsRebuild() string {
+	var cols, sums []string
+	for m := 1; m <= 12; m++ {
+		mm := fmt.Sprintf("%02d", m)
+		cols = append(cols, "n_"+mm, "approved_"+mm+"_cents", "pending_"+mm+"_cents")
+		for _, v := range []string{"n", "a", "p"} {
+			sums = append(sums, "SUM(CASE WHEN x.m = '"+mm+"' THEN x."+v+" ELSE 0 END)")
+		}
+	}
+	return `INSERT INTO report_payment_years (year, type, party_id, method, company_id, ` + strings.Join(cols, ", ") + `)
+SELECT x.yr, x.type, x.party_id, x.method, x.company_id, ` + strings.Join(sums, ", ") + `
+FROM (SELECT substr(y.payment_date, 1, 4) AS yr, substr(y.payment_date, 6, 2) AS m, y.type, y.party_id, y.method, y.company_id,
+        1 AS n, CASE WHEN y.approval_status = 'approved' THEN y.amount_cents ELSE 0 END AS a,
+        CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END AS p
+    FROM report_payments y) AS x
+GROUP BY x.yr, x.type, x.party_id, x.method, x.company_id`
 }
