@@ -64,21 +64,30 @@ func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn
 	}
 	parts, keyed := s.paymentParts(f)
 	// One part of report_payment_years holds each row's figures already (one row per key): no
-	// grouping, only the rows without payments in the range left out.
-	grouped := `(SELECT u.type, u.method, u.party_id, SUM(u.n) AS n, SUM(u.approved_cents) AS approved_cents,
-        SUM(u.pending_cents) AS pending_cents
-    FROM (?) AS u GROUP BY u.type, u.method, u.party_id HAVING SUM(u.n) > 0) AS g`
+	// grouping, only the rows without payments in the range left out. Several parts are grouped
+	// in the order of report_payment_years' key, which its index scans give.
+	// (The sums are cast back to BIGINT: PostgreSQL's SUM of a BIGINT is a NUMERIC, slower to
+	// total and to sort.)
+	rows := `SELECT u.type, u.method, u.party_id, CAST(SUM(u.n) AS BIGINT) AS n,
+        CAST(SUM(u.approved_cents) AS BIGINT) AS approved_cents, CAST(SUM(u.pending_cents) AS BIGINT) AS pending_cents
+    FROM (?) AS u GROUP BY u.type, u.party_id, u.method HAVING SUM(u.n) > 0`
 	if keyed {
-		grouped = `(SELECT u.type, u.method, u.party_id, u.n, u.approved_cents, u.pending_cents FROM (?) AS u WHERE u.n > 0) AS g`
+		rows = `SELECT u.type, u.method, u.party_id, u.n, u.approved_cents, u.pending_cents FROM (?) AS u WHERE u.n > 0`
 	}
-	q := s.db.NewRaw(`SELECT g.type, g.method, g.party_id, COALESCE(p.name, '') AS party_name, g.n, g.approved_cents, g.pending_cents,
+	// The totals are summed once over the rows (t), not by window aggregates, and only the page's
+	// rows are sorted out of them (a top-N sort under the LIMIT): a window over every row kept and
+	// sorted all of them, 26,110 rows for a year at 100,000 documents.
+	q := s.db.NewRaw(`WITH g AS MATERIALIZED (`+rows+`),
+t AS (SELECT COUNT(*) AS row_count, SUM(g.n) AS sum_n,
+    SUM(CASE WHEN g.type = 'purchase' THEN g.approved_cents ELSE 0 END) AS sum_approved_out,
+    SUM(CASE WHEN g.type = 'purchase' THEN g.pending_cents ELSE 0 END) AS sum_pending_out,
+    SUM(CASE WHEN g.type = 'sale' THEN g.approved_cents ELSE 0 END) AS sum_approved_in,
+    SUM(CASE WHEN g.type = 'sale' THEN g.pending_cents ELSE 0 END) AS sum_pending_in
+    FROM g)
+SELECT g.type, g.method, g.party_id, COALESCE(p.name, '') AS party_name, g.n, g.approved_cents, g.pending_cents,
     CASE WHEN g.type = 'purchase' THEN 'out' ELSE 'in' END AS direction,
-    COUNT(*) OVER () AS row_count, SUM(g.n) OVER () AS sum_n,
-    SUM(CASE WHEN g.type = 'purchase' THEN g.approved_cents ELSE 0 END) OVER () AS sum_approved_out,
-    SUM(CASE WHEN g.type = 'purchase' THEN g.pending_cents ELSE 0 END) OVER () AS sum_pending_out,
-    SUM(CASE WHEN g.type = 'sale' THEN g.approved_cents ELSE 0 END) OVER () AS sum_approved_in,
-    SUM(CASE WHEN g.type = 'sale' THEN g.pending_cents ELSE 0 END) OVER () AS sum_pending_in
-FROM `+grouped+`
+    t.row_count, t.sum_n, t.sum_approved_out, t.sum_pending_out, t.sum_approved_in, t.sum_pending_in
+FROM g CROSS JOIN t
 LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+order, s.unionAll(parts))
 	var t PaymentTotals
 	var r PaymentRow
