@@ -157,11 +157,16 @@
 //     of parties (internal/store/paged.go). A statement's opening is the months before
 //     the range's month plus that month's days before the range; its rows are the range's
 //     movements only.
-//   - payment_report (migrations/20261201030000_reports_party_payments, same rule):
+//   - payment_report (migrations/20261201030000_reports_party_payments and
+//     20261202020000_reports_payment_years, same rule): for every store (the usual request)
+//     report_payment_years (type, party, method, company, calendar year: each month's count,
+//     approved and pending amounts in columns of the row) gives a range's whole months — one
+//     row per key within a year, two across a year's end, however many payments; for one store
 //     report_party_payments (month, type, party, method, company, store, approval: count and
-//     amount of the payments pending or approved and live) gives a range's whole months, the
-//     payments themselves the days of the months it cuts; rows summed per direction, method and
-//     party, sorted and paged in SQL as the party lists. A payment's store is its document's: the
+//     amount of the payments pending or approved and live); the payments themselves the days of
+//     the months it cuts; rows summed per direction, method and party, the totals summed once
+//     over them and only the page's rows sorted out (a top-N sort under the LIMIT, no window
+//     over every row), in SQL. A payment's store is its document's: the
 //     aggregates that keep it (report_payment_days, report_user_days' payments,
 //     report_party_payments) follow a document moved to another store (a trigger on the
 //     document's store moves its payments' counts). TestReportsAgreeWithTheDocuments compares these pages with the documents
