@@ -119,7 +119,9 @@ CREATE TABLE report_payment_years (
     PRIMARY KEY (year, type, party_id, method, company_id)
 );
 --bun:split
--- Backfill: the same statement as modules/reports' Rebuild.
+-- Backfill: the same statement as modules/reports' Rebuild. Written in the key's order, so that a
+-- year's rows sit together in the table (a year's read visits its own pages, not every year's;
+-- the year being written is appended at the end as its new keys come).
 INSERT INTO report_payment_years (year, type, party_id, method, company_id,
     {{template "all_cols"}})
 SELECT x.yr, x.type, x.party_id, x.method, x.company_id,
@@ -128,7 +130,8 @@ FROM (SELECT substr(y.payment_date, 1, 4) AS yr, substr(y.payment_date, 6, 2) AS
         1 AS n, CASE WHEN y.approval_status = 'approved' THEN y.amount_cents ELSE 0 END AS a,
         CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END AS p
     FROM report_payments y) AS x
-GROUP BY x.yr, x.type, x.party_id, x.method, x.company_id;
+GROUP BY x.yr, x.type, x.party_id, x.method, x.company_id
+ORDER BY x.yr, x.type, x.party_id, x.method, x.company_id;
 --bun:split
 {{if .PG}}
 ANALYZE report_payment_years;

@@ -172,7 +172,8 @@ GROUP BY substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_i
 
 // yearsRebuild is the statement that fills report_payment_years from report_payments
 // (migrations/20261202020000_reports_payment_years' backfill): per key and year, each month's
-// count, approved and pending amounts in its columns.
+// count, approved and pending amounts in its columns, written in the key's order (a year's rows
+// together in the table).
 func yearsRebuild() string {
 	var cols, sums []string
 	for m := 1; m <= 12; m++ {
@@ -188,5 +189,6 @@ FROM (SELECT substr(y.payment_date, 1, 4) AS yr, substr(y.payment_date, 6, 2) AS
         1 AS n, CASE WHEN y.approval_status = 'approved' THEN y.amount_cents ELSE 0 END AS a,
         CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END AS p
     FROM report_payments y) AS x
-GROUP BY x.yr, x.type, x.party_id, x.method, x.company_id`
+GROUP BY x.yr, x.type, x.party_id, x.method, x.company_id
+ORDER BY x.yr, x.type, x.party_id, x.method, x.company_id`
 }
