@@ -64,10 +64,9 @@ func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn
 	}
 	parts, keyed := s.paymentParts(f)
 	// One part of report_payment_years holds each row's figures already (one row per key): no
-	// grouping, only the rows without payments in the range left out. Several parts are grouped
-	// in the order of report_payment_years' key, which its index scans give.
-	// (The sums are cast back to BIGINT: PostgreSQL's SUM of a BIGINT is a NUMERIC, slower to
-	// total and to sort.)
+	// grouping, only the rows without payments in the range left out. Several parts (years, cut
+	// days, or one store's months) are grouped per key; the sums are cast back to BIGINT
+	// (PostgreSQL's SUM of a BIGINT is a NUMERIC, slower to total and to sort).
 	rows := `SELECT u.type, u.method, u.party_id, CAST(SUM(u.n) AS BIGINT) AS n,
         CAST(SUM(u.approved_cents) AS BIGINT) AS approved_cents, CAST(SUM(u.pending_cents) AS BIGINT) AS pending_cents
     FROM (?) AS u GROUP BY u.type, u.party_id, u.method HAVING SUM(u.n) > 0`
