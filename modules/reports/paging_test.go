@@ -110,6 +110,9 @@ func checkPayments(t *testing.T, b *books) {
 			if !inOrder(list.Rows, "-direction", "party_name", "method") {
 				t.Errorf("%s: not out first, then by party and method: %v", what, list.Rows)
 			}
+			// The first pages of the own order over whole months, every store, are read party by
+			// party on PostgreSQL (store.paymentWalk): the same rows, count and totals.
+			checkPages(t, b, "payment_report", what, q, list)
 			sorts := [][]string{{"-approved_out_cents", "payments"}, {"party_name", "-pending_in_cents"}, {"method", "-direction"},
 				{"approved_in_cents", "-pending_out_cents"}}[i]
 			checkSorts(t, b, "payment_report", q, list, sorts)
@@ -149,6 +152,27 @@ func checkPaymentRows(t *testing.T, b *books, what string, q url.Values, from, t
 	return list
 }
 
+// checkPages reads page over q 3 rows at a time: each page (and one past the end) is whole's
+// rows there, with the same count and totals.
+func checkPages(t *testing.T, b *books, page, what string, q url.Values, whole report) {
+	t.Helper()
+	for n := 1; (n-2)*3 < len(whole.Rows); n++ {
+		pq := maps.Clone(q)
+		pq.Set("per_page", "3")
+		pq.Set("page", fmt.Sprint(n))
+		got := b.get(t, b.Admin, page, pq)
+		want := whole.Rows[min((n-1)*3, len(whole.Rows)):min(n*3, len(whole.Rows))]
+		same := len(got.Rows) == len(want) && got.Meta.Total == len(whole.Rows)
+		for i := 0; same && i < len(want); i++ {
+			same = rowKey(got.Rows[i]) == rowKey(want[i])
+		}
+		if !same {
+			t.Errorf("%s: page %d of 3 rows %v (total %d), want %v of %d", what, n, got.Rows, got.Meta.Total, want, len(whole.Rows))
+		}
+		expect(t, fmt.Sprintf("%s page %d totals", what, n), got.Totals, whole.Totals)
+	}
+}
+
 // checkSorts reads page over q sorted by each of sorts: every row of the unsorted list, in the
 // key's order, ties in the page's own order, with the same count and totals; each page of 3 rows
 // (and one past the end) is the sorted list's rows there, with the same count and totals. The
@@ -180,21 +204,7 @@ func checkSorts(t *testing.T, b *books, page string, q url.Values, base report, 
 				t.Errorf("%s: row %d %v after %v", what, i, cur, prev)
 			}
 		}
-		for n := 1; (n-2)*3 < len(whole.Rows); n++ {
-			pq := maps.Clone(sq)
-			pq.Set("per_page", "3")
-			pq.Set("page", fmt.Sprint(n))
-			got := b.get(t, b.Admin, page, pq)
-			want := whole.Rows[min((n-1)*3, len(whole.Rows)):min(n*3, len(whole.Rows))]
-			same := len(got.Rows) == len(want) && got.Meta.Total == len(whole.Rows)
-			for i := 0; same && i < len(want); i++ {
-				same = rowKey(got.Rows[i]) == rowKey(want[i])
-			}
-			if !same {
-				t.Errorf("%s: page %d of 3 rows %v (total %d), want %v of %d", what, n, got.Rows, got.Meta.Total, want, len(whole.Rows))
-			}
-			expect(t, fmt.Sprintf("%s page %d totals", what, n), got.Totals, whole.Totals)
-		}
+		checkPages(t, b, page, what, sq, whole)
 	}
 	eq := maps.Clone(q)
 	eq.Set("sort", sorts[len(sorts)-1])

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
 
 	"github.com/backoffice/backoffice/platform/listing"
 )
@@ -57,6 +58,14 @@ var paymentSorts = map[string]sortable{
 // PaymentRows calls fn with payment_report's rows of f in o's order (its own: payments out
 // first, then by party name, method and party), those of w only, and answers the totals of every
 // row.
+//
+// One statement answers the page's rows, each carrying the totals (t): the payments' count and
+// amounts from report_payment_days (a row per day, store, type and approval status, so a month
+// is a few hundred rows whatever the number of parties) and the number of rows counted over the
+// range's rows without joining or sorting them. The page's rows, for the default order of a
+// range of whole months, every store, a page near the top (the bench's and the usual request),
+// on PostgreSQL, walk the parties in name order and read each one's rows by key
+// (paymentWalk) until the page is full; otherwise every row is named and the page sorted out.
 func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn func(PaymentRow) error) (PaymentTotals, error) {
 	order, err := orderBy(o, paymentSorts, "direction DESC, party_name, g.method, g.party_id")
 	if err != nil {
@@ -66,28 +75,29 @@ func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn
 	// One part of report_payment_years holds each row's figures already (one row per key): no
 	// grouping, only the rows without payments in the range left out. Several parts (years, cut
 	// days, or one store's months) are grouped per key; the sums are cast back to BIGINT
-	// (PostgreSQL's SUM of a BIGINT is a NUMERIC, slower to total and to sort).
+	// (PostgreSQL's SUM of a BIGINT is a NUMERIC, slower to sort).
 	rows := `SELECT u.type, u.method, u.party_id, CAST(SUM(u.n) AS BIGINT) AS n,
         CAST(SUM(u.approved_cents) AS BIGINT) AS approved_cents, CAST(SUM(u.pending_cents) AS BIGINT) AS pending_cents
     FROM (?) AS u GROUP BY u.type, u.party_id, u.method HAVING SUM(u.n) > 0`
 	if keyed {
 		rows = `SELECT u.type, u.method, u.party_id, u.n, u.approved_cents, u.pending_cents FROM (?) AS u WHERE u.n > 0`
 	}
-	// The totals are summed once over the rows (t), not by window aggregates, and only the page's
-	// rows are sorted out of them (a top-N sort under the LIMIT): a window over every row kept and
-	// sorted all of them, 26,110 rows for a year at 100,000 documents.
-	q := s.db.NewRaw(`WITH g AS MATERIALIZED (`+rows+`),
-t AS (SELECT COUNT(*) AS row_count, SUM(g.n) AS sum_n,
-    SUM(CASE WHEN g.type = 'purchase' THEN g.approved_cents ELSE 0 END) AS sum_approved_out,
-    SUM(CASE WHEN g.type = 'purchase' THEN g.pending_cents ELSE 0 END) AS sum_pending_out,
-    SUM(CASE WHEN g.type = 'sale' THEN g.approved_cents ELSE 0 END) AS sum_approved_in,
-    SUM(CASE WHEN g.type = 'sale' THEN g.pending_cents ELSE 0 END) AS sum_pending_in
-    FROM g)
+	totals := s.paymentTotals(f, s.db.NewRaw(`SELECT COUNT(*) FROM (`+rows+`) AS k`, s.unionAll(parts)))
+	var q *bun.RawQuery
+	if walk := s.paymentWalk(f, o, w, totals); walk != nil {
+		q = walk
+	} else {
+		// The rows in a MATERIALIZED CTE: counted for t and sorted for the page from one
+		// computation; only the page's rows are sorted out (a top-N sort under the LIMIT).
+		q = s.db.NewRaw(`WITH g AS MATERIALIZED (`+rows+`),
+t AS (?)
 SELECT g.type, g.method, g.party_id, COALESCE(p.name, '') AS party_name, g.n, g.approved_cents, g.pending_cents,
     CASE WHEN g.type = 'purchase' THEN 'out' ELSE 'in' END AS direction,
     t.row_count, t.sum_n, t.sum_approved_out, t.sum_pending_out, t.sum_approved_in, t.sum_pending_in
 FROM g CROSS JOIN t
-LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+order, s.unionAll(parts))
+LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+order, s.unionAll(parts),
+			s.paymentTotals(f, s.db.NewRaw(`SELECT COUNT(*) FROM g`)))
+	}
 	var t PaymentTotals
 	var r PaymentRow
 	var direction string
@@ -97,6 +107,55 @@ LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+orde
 	}
 	err = s.windowed(ctx, q, w, read, func() error { return fn(r) })
 	return t, err
+}
+
+// paymentTotals is the one row of payment_report's totals over f: row_count (count, a statement
+// answering the number of rows) and the payments' count and amounts by direction and approval,
+// summed from report_payment_days — the same payments as the rows' (report_payments: live,
+// pending and approved; a refund negative), so the totals are the rows' sums.
+func (s *Store) paymentTotals(f Filter, count *bun.RawQuery) *bun.RawQuery {
+	sums := f.where(s.db.NewSelect().TableExpr("report_payment_days AS y"), "y", "day").
+		ColumnExpr("CAST(COALESCE(SUM(y.n), 0) AS BIGINT) AS sum_n")
+	for _, c := range []struct{ name, typ, status string }{{"approved_out", Purchase, "approved"}, {"pending_out", Purchase, "pending"},
+		{"approved_in", Sale, "approved"}, {"pending_in", Sale, "pending"}} {
+		sums = sums.ColumnExpr("CAST(COALESCE(SUM(CASE WHEN y.type = ? AND y.approval_status = ? THEN y.amount_cents ELSE 0 END), 0) AS BIGINT) AS ?",
+			c.typ, c.status, bun.Ident("sum_"+c.name))
+	}
+	return s.db.NewRaw(`SELECT (?) AS row_count, s.* FROM (?) AS s`, count, sums)
+}
+
+// walkRows is how deep a page may end for paymentWalk: it reads the parties one by one (about
+// three rows each), cheaper than naming and sorting every row only for the first pages.
+const walkRows = 600
+
+// paymentWalk is payment_report's page of the default order over f read party by party, or nil
+// where it does not apply (another order, a store, a cut day, an export or a deep page, SQLite):
+// every party in the page's order (direction, name, id: report_party_names sorted, a few
+// thousand names) and, per party, its rows of report_payment_years by key (LATERAL, a nested
+// loop of index probes) — the planner keeps the parties' order and sorts only each name's rows
+// by method and id (an incremental sort), so the LIMIT stops the walk once the page is full.
+// Each row carries t, the totals.
+func (s *Store) paymentWalk(f Filter, o Order, w Window, t *bun.RawQuery) *bun.RawQuery {
+	sp := spanOf(f.From, f.To)
+	if s.db.Dialect().Name() != dialect.PG || o.Key != "" || f.StoreID != 0 || sp.First == "" || len(sp.Days) != 0 ||
+		w.Limit == 0 || w.Offset+w.Limit > walkRows {
+		return nil
+	}
+	var parts []any
+	for first := sp.First; first <= sp.Last; first = addMonths(first[:4]+"-12", 1) {
+		last := min(sp.Last, first[:4]+"-12")
+		parts = append(parts, s.yearPart(f.Scope, first[:4], first[5:], last[5:]).Where("y.type = p.type").Where("y.party_id = p.id"))
+	}
+	return s.db.NewRaw(`WITH t AS (?)
+SELECT p.type, r.method, p.id AS party_id, p.name AS party_name, r.n, r.approved_cents, r.pending_cents, p.direction,
+    t.row_count, t.sum_n, t.sum_approved_out, t.sum_pending_out, t.sum_approved_in, t.sum_pending_in
+FROM (SELECT n.type, n.id, n.name, CASE WHEN n.type = 'purchase' THEN 'out' ELSE 'in' END AS direction
+    FROM report_party_names AS n ORDER BY 4 DESC, 3, 2) AS p
+CROSS JOIN LATERAL (SELECT u.method, CAST(SUM(u.n) AS BIGINT) AS n, CAST(SUM(u.approved_cents) AS BIGINT) AS approved_cents,
+        CAST(SUM(u.pending_cents) AS BIGINT) AS pending_cents
+    FROM (?) AS u GROUP BY u.method HAVING SUM(u.n) > 0) AS r
+CROSS JOIN t
+ORDER BY p.direction DESC, p.name, r.method, p.id`, t, s.unionAll(parts))
 }
 
 // paymentParts are the payments of f's range as rows of type, method, party_id, n,
