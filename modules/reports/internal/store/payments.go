@@ -59,13 +59,13 @@ var paymentSorts = map[string]sortable{
 // first, then by party name, method and party), those of w only, and answers the totals of every
 // row.
 //
-// One statement answers the page's rows, each carrying the totals (t): the payments' count and
-// amounts from report_payment_days (a row per day, store, type and approval status, so a month
-// is a few hundred rows whatever the number of parties) and the number of rows counted over the
-// range's rows without joining or sorting them. The page's rows, for the default order of a
-// range of whole months, every store, a page near the top (the bench's and the usual request),
-// on PostgreSQL, walk the parties in name order and read each one's rows by key
-// (paymentWalk) until the page is full; otherwise every row is named and the page sorted out.
+// The totals (t) are the payments' count and amounts from report_payment_days (a row per day,
+// store, type and approval status: a month is a few hundred rows whatever the number of parties)
+// and the number of rows per direction counted over the range's rows without naming or sorting
+// them. The page's rows, for the default order of a range of whole months, every store, a page
+// near the top (the bench's and the usual request), on PostgreSQL, are read party by party in
+// name order (paymentWalk); otherwise one statement names every row and sorts the page out,
+// each row carrying t.
 func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn func(PaymentRow) error) (PaymentTotals, error) {
 	order, err := orderBy(o, paymentSorts, "direction DESC, party_name, g.method, g.party_id")
 	if err != nil {
@@ -82,22 +82,19 @@ func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn
 	if keyed {
 		rows = `SELECT u.type, u.method, u.party_id, u.n, u.approved_cents, u.pending_cents FROM (?) AS u WHERE u.n > 0`
 	}
-	totals := s.paymentTotals(f, s.db.NewRaw(`SELECT COUNT(*) FROM (`+rows+`) AS k`, s.unionAll(parts)))
-	var q *bun.RawQuery
-	if walk := s.paymentWalk(f, o, w, totals); walk != nil {
-		q = walk
-	} else {
-		// The rows in a MATERIALIZED CTE: counted for t and sorted for the page from one
-		// computation; only the page's rows are sorted out (a top-N sort under the LIMIT).
-		q = s.db.NewRaw(`WITH g AS MATERIALIZED (`+rows+`),
+	if s.walks(f, o, w) {
+		return s.paymentWalk(ctx, f, w, s.paymentTotals(f, s.db.NewRaw(rows, s.unionAll(parts))), fn)
+	}
+	// The rows in a MATERIALIZED CTE: counted for t and sorted for the page from one computation;
+	// only the page's rows are sorted out (a top-N sort under the LIMIT).
+	q := s.db.NewRaw(`WITH g AS MATERIALIZED (`+rows+`),
 t AS (?)
 SELECT g.type, g.method, g.party_id, COALESCE(p.name, '') AS party_name, g.n, g.approved_cents, g.pending_cents,
     CASE WHEN g.type = 'purchase' THEN 'out' ELSE 'in' END AS direction,
-    t.row_count, t.sum_n, t.sum_approved_out, t.sum_pending_out, t.sum_approved_in, t.sum_pending_in
+    t.rows_out + t.rows_in, t.sum_n, t.sum_approved_out, t.sum_pending_out, t.sum_approved_in, t.sum_pending_in
 FROM g CROSS JOIN t
 LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+order, s.unionAll(parts),
-			s.paymentTotals(f, s.db.NewRaw(`SELECT COUNT(*) FROM g`)))
-	}
+		s.paymentTotals(f, s.db.NewRaw(`SELECT g.type FROM g`)))
 	var t PaymentTotals
 	var r PaymentRow
 	var direction string
@@ -109,11 +106,12 @@ LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+orde
 	return t, err
 }
 
-// paymentTotals is the one row of payment_report's totals over f: row_count (count, a statement
-// answering the number of rows) and the payments' count and amounts by direction and approval,
-// summed from report_payment_days — the same payments as the rows' (report_payments: live,
-// pending and approved; a refund negative), so the totals are the rows' sums.
-func (s *Store) paymentTotals(f Filter, count *bun.RawQuery) *bun.RawQuery {
+// paymentTotals is the one row of payment_report's totals over f: rows_out and rows_in, how many
+// of rows' rows (a statement with a type column, one row per row of the page) are of each
+// direction, and the payments' count and amounts by direction and approval summed from
+// report_payment_days — the same payments as the rows' (report_payments: live, pending and
+// approved; a refund negative), so the totals are the rows' sums.
+func (s *Store) paymentTotals(f Filter, rows *bun.RawQuery) *bun.RawQuery {
 	sums := f.where(s.db.NewSelect().TableExpr("report_payment_days AS y"), "y", "day").
 		ColumnExpr("CAST(COALESCE(SUM(y.n), 0) AS BIGINT) AS sum_n")
 	for _, c := range []struct{ name, typ, status string }{{"approved_out", Purchase, "approved"}, {"pending_out", Purchase, "pending"},
@@ -121,41 +119,98 @@ func (s *Store) paymentTotals(f Filter, count *bun.RawQuery) *bun.RawQuery {
 		sums = sums.ColumnExpr("CAST(COALESCE(SUM(CASE WHEN y.type = ? AND y.approval_status = ? THEN y.amount_cents ELSE 0 END), 0) AS BIGINT) AS ?",
 			c.typ, c.status, bun.Ident("sum_"+c.name))
 	}
-	return s.db.NewRaw(`SELECT (?) AS row_count, s.* FROM (?) AS s`, count, sums)
+	return s.db.NewRaw(`SELECT k.rows_out, k.rows_in, s.* FROM
+    (SELECT COALESCE(SUM(CASE WHEN k.type = 'purchase' THEN 1 ELSE 0 END), 0) AS rows_out,
+        COALESCE(SUM(CASE WHEN k.type = 'sale' THEN 1 ELSE 0 END), 0) AS rows_in FROM (?) AS k) AS k
+CROSS JOIN (?) AS s`, rows, sums)
 }
 
 // walkRows is how deep a page may end for paymentWalk: it reads the parties one by one (about
 // three rows each), cheaper than naming and sorting every row only for the first pages.
 const walkRows = 600
 
-// paymentWalk is payment_report's page of the default order over f read party by party, or nil
-// where it does not apply (another order, a store, a cut day, an export or a deep page, SQLite):
-// every party in the page's order (direction, name, id: report_party_names sorted, a few
-// thousand names) and, per party, its rows of report_payment_years by key (LATERAL, a nested
-// loop of index probes) — the planner keeps the parties' order and sorts only each name's rows
-// by method and id (an incremental sort), so the LIMIT stops the walk once the page is full.
-// Each row carries t, the totals.
-func (s *Store) paymentWalk(f Filter, o Order, w Window, t *bun.RawQuery) *bun.RawQuery {
+// walks says whether paymentWalk reads the page of o and w over f: the default order, every
+// store, whole months, a page (not an export) ending within walkRows, on PostgreSQL (SQLite has
+// no LATERAL; its databases are small).
+func (s *Store) walks(f Filter, o Order, w Window) bool {
 	sp := spanOf(f.From, f.To)
-	if s.db.Dialect().Name() != dialect.PG || o.Key != "" || f.StoreID != 0 || sp.First == "" || len(sp.Days) != 0 ||
-		w.Limit == 0 || w.Offset+w.Limit > walkRows {
+	return s.db.Dialect().Name() == dialect.PG && o.Key == "" && f.StoreID == 0 && sp.First != "" && len(sp.Days) == 0 &&
+		w.Limit > 0 && w.Offset+w.Limit <= walkRows
+}
+
+// paymentWalk calls fn with payment_report's rows of w in its own order over f (walks says
+// when), and answers the totals (the statement t, paymentTotals). Direction by direction — out
+// (suppliers) first, then in (customers), each only if the page reaches it (t counts the rows
+// of each) — it walks the direction's parties in name order (report_party_names sorted: a few
+// hundred suppliers, thousands of customers) and reads each one's rows of report_payment_years
+// by key (LATERAL, a nested loop of index probes); the planner keeps the parties' order and
+// sorts only each name's rows by method and id (an incremental sort), so the LIMIT stops the walk
+// once the page is full and no other row is named or sorted. The statements run in one
+// read-only REPEATABLE READ transaction: one snapshot, as one statement would read.
+func (s *Store) paymentWalk(ctx context.Context, f Filter, w Window, t *bun.RawQuery, fn func(PaymentRow) error) (PaymentTotals, error) {
+	var tot PaymentTotals
+	err := s.db.RunInTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}, func(ctx context.Context, tx bun.Tx) error {
+		var out, in int
+		if err := tx.QueryRowContext(ctx, t.String()).Scan(&out, &in, &tot.Count, &tot.ApprovedOut, &tot.PendingOut,
+			&tot.ApprovedIn, &tot.PendingIn); err != nil {
+			return err
+		}
+		tot.Rows = out + in
+		offset, limit := w.Offset, w.Limit
+		for _, d := range []struct {
+			typ  string
+			rows int
+		}{{Purchase, out}, {Sale, in}} {
+			if offset >= d.rows {
+				offset -= d.rows
+				continue
+			}
+			n, err := s.walkType(ctx, tx, f, d.typ, Window{Offset: offset, Limit: limit}, fn)
+			if err != nil {
+				return err
+			}
+			offset, limit = 0, limit-n
+			if limit <= 0 {
+				break
+			}
+		}
 		return nil
-	}
+	})
+	return tot, err
+}
+
+// walkType calls fn with the rows of type typ over f within w, in name, method and party order,
+// read party by party (paymentWalk), and answers how many.
+func (s *Store) walkType(ctx context.Context, tx bun.Tx, f Filter, typ string, w Window, fn func(PaymentRow) error) (int, error) {
+	sp := spanOf(f.From, f.To)
 	var parts []any
 	for first := sp.First; first <= sp.Last; first = addMonths(first[:4]+"-12", 1) {
 		last := min(sp.Last, first[:4]+"-12")
-		parts = append(parts, s.yearPart(f.Scope, first[:4], first[5:], last[5:]).Where("y.type = p.type").Where("y.party_id = p.id"))
+		parts = append(parts, s.yearPart(f.Scope, first[:4], first[5:], last[5:]).Where("y.type = ?", typ).Where("y.party_id = p.id"))
 	}
-	return s.db.NewRaw(`WITH t AS (?)
-SELECT p.type, r.method, p.id AS party_id, p.name AS party_name, r.n, r.approved_cents, r.pending_cents, p.direction,
-    t.row_count, t.sum_n, t.sum_approved_out, t.sum_pending_out, t.sum_approved_in, t.sum_pending_in
-FROM (SELECT n.type, n.id, n.name, CASE WHEN n.type = 'purchase' THEN 'out' ELSE 'in' END AS direction
-    FROM report_party_names AS n ORDER BY 4 DESC, 3, 2) AS p
+	q := tx.NewRaw(`SELECT r.method, p.id, p.name, r.n, r.approved_cents, r.pending_cents
+FROM (SELECT n.id, n.name FROM report_party_names AS n WHERE n.type = ? ORDER BY n.name, n.id) AS p
 CROSS JOIN LATERAL (SELECT u.method, CAST(SUM(u.n) AS BIGINT) AS n, CAST(SUM(u.approved_cents) AS BIGINT) AS approved_cents,
         CAST(SUM(u.pending_cents) AS BIGINT) AS pending_cents
     FROM (?) AS u GROUP BY u.method HAVING SUM(u.n) > 0) AS r
-CROSS JOIN t
-ORDER BY p.direction DESC, p.name, r.method, p.id`, t, s.unionAll(parts))
+ORDER BY p.name, r.method, p.id LIMIT ? OFFSET ?`, typ, s.unionAll(parts), w.Limit, w.Offset)
+	rows, err := tx.QueryContext(ctx, q.String())
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		r := PaymentRow{Type: typ}
+		if err := rows.Scan(&r.Method, &r.PartyID, &r.PartyName, &r.Count, &r.ApprovedCents, &r.PendingCents); err != nil {
+			return n, err
+		}
+		n++
+		if err := fn(r); err != nil {
+			return n, err
+		}
+	}
+	return n, rows.Err()
 }
 
 // paymentParts are the payments of f's range as rows of type, method, party_id, n,
