@@ -21,7 +21,8 @@ import (
 // for one store from report_party_payments (per month, type, party, method, company, store and
 // approval status; migrations/20261201030000_reports_party_payments), both kept by triggers; the
 // days of the months it cuts from the payments themselves (report_payments, by date); the rows
-// are summed, sorted and paged in SQL (paged.go).
+// are summed, sorted and paged in SQL (paged.go), the totals' figures summed from
+// report_payment_days.
 
 // PaymentRow is one row of payment_report: the payments of one party of type (purchase: out,
 // sale: in) by one method, how many, and their amount approved and pending.
