@@ -196,12 +196,9 @@ func (s *Store) paymentWalk(ctx context.Context, f Filter, w Window, t *bun.RawQ
 // walkType calls fn with the rows of type typ over f within w, in name, method and party order,
 // read party by party (paymentWalk), and answers how many.
 func (s *Store) walkType(ctx context.Context, tx bun.Tx, f Filter, typ string, w Window, fn func(PaymentRow) error) (int, error) {
-	sp := spanOf(f.From, f.To)
-	var parts []any
-	for first := sp.First; first <= sp.Last; first = addMonths(first[:4]+"-12", 1) {
-		last := min(sp.Last, first[:4]+"-12")
-		parts = append(parts, s.yearPart(f.Scope, first[:4], first[5:], last[5:]).Where("y.type = ?", typ).Where("y.party_id = p.id"))
-	}
+	parts := s.yearParts(f.Scope, spanOf(f.From, f.To), func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("y.type = ?", typ).Where("y.party_id = p.id")
+	})
 	q := tx.NewRaw(`SELECT r.method, p.id, p.name, r.n, r.approved_cents, r.pending_cents
 FROM (SELECT n.id, n.name FROM report_party_names AS n WHERE n.type = ? ORDER BY n.name, n.id) AS p
 CROSS JOIN LATERAL (SELECT u.method, CAST(SUM(u.n) AS BIGINT) AS n, CAST(SUM(u.approved_cents) AS BIGINT) AS approved_cents,
@@ -235,10 +232,7 @@ ORDER BY p.name, r.method, p.id LIMIT ? OFFSET ?`, typ, s.unionAll(parts), w.Lim
 func (s *Store) paymentParts(f Filter) (parts []any, keyed bool) {
 	sp := spanOf(f.From, f.To)
 	if sp.First != "" && f.StoreID == 0 {
-		for first := sp.First; first <= sp.Last; first = addMonths(first[:4]+"-12", 1) {
-			last := min(sp.Last, first[:4]+"-12")
-			parts = append(parts, s.yearPart(f.Scope, first[:4], first[5:], last[5:]))
-		}
+		parts = s.yearParts(f.Scope, sp, func(q *bun.SelectQuery) *bun.SelectQuery { return q })
 	} else if sp.First != "" {
 		months := Filter{Scope: f.Scope, StoreID: f.StoreID, From: sp.First, To: sp.Last}
 		parts = append(parts, months.where(s.db.NewSelect().TableExpr("report_party_payments AS y"), "y", "month").
@@ -257,6 +251,17 @@ func (s *Store) paymentParts(f Filter) (parts []any, keyed bool) {
 // pending_cents.
 const byApproval = `CASE WHEN y.approval_status = 'approved' THEN y.amount_cents ELSE 0 END AS approved_cents,
     CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END AS pending_cents`
+
+// yearParts is sp's whole months (sp.First..sp.Last) as yearPart's, one per calendar year, each
+// narrowed by also (the walk's one party).
+func (s *Store) yearParts(scope listing.Scope, sp span, also func(*bun.SelectQuery) *bun.SelectQuery) []any {
+	var parts []any
+	for first := sp.First; first <= sp.Last; first = addMonths(first[:4]+"-12", 1) {
+		last := min(sp.Last, first[:4]+"-12")
+		parts = append(parts, also(s.yearPart(scope, first[:4], first[5:], last[5:])))
+	}
+	return parts
+}
 
 // yearPart is the rows of report_payment_years of year in scope over its months from..to
 // (MM, both included): each key's figures of those months added, the keys without a payment
