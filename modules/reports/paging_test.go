@@ -93,8 +93,9 @@ func inOrder(rows []map[string]any, keys ...string) bool {
 }
 
 // checkPayments compares payment_report with paymentsFromScratch over ranges that cut months
-// (their whole months come from report_party_payments, their cut days from the payments) and
-// whole months, every store and one, then its sorts, pages and export.
+// (their whole months come from report_payment_years for every store and report_party_payments
+// for one, their cut days from the payments) and whole months, every store and one, then its
+// sorts, pages and export.
 func checkPayments(t *testing.T, b *books) {
 	t.Helper()
 	for i, r := range [][2]string{{"2026-08-15", "2026-10-20"}, {"2026-09-03", "2026-09-17"}, {"2026-10-01", "2026-11-30"},
@@ -105,38 +106,70 @@ func checkPayments(t *testing.T, b *books) {
 				q.Set("store_id", fmt.Sprint(store))
 			}
 			what := fmt.Sprintf("payment_report %s..%s store %d", r[0], r[1], store)
-			want := paymentsFromScratch(b, r[0], r[1], store)
-			list := b.get(t, b.Admin, "payment_report", q)
-			if len(list.Rows) != len(want) || list.Meta.Total != len(want) {
-				t.Errorf("%s: %d rows (total %d), want %d", what, len(list.Rows), list.Meta.Total, len(want))
-			}
-			var totals payFigures
-			for _, row := range list.Rows {
-				got := payFigures{num(row["payments"]), num(row["approved_out_cents"]), num(row["pending_out_cents"]),
-					num(row["approved_in_cents"]), num(row["pending_in_cents"])}
-				if w := want[rowKey(row)]; w == nil || got != *w {
-					t.Errorf("%s: %s %+v, want %+v", what, rowKey(row), got, w)
-				}
-				if dir := map[string]string{"supplier": "out", "customer": "in"}[row["link"].(map[string]any)["kind"].(string)]; row["direction"] != dir {
-					t.Errorf("%s: %s direction %v, want %s", what, rowKey(row), row["direction"], dir)
-				}
-			}
-			for _, w := range want {
-				totals.payments += w.payments
-				totals.approvedOut += w.approvedOut
-				totals.pendingOut += w.pendingOut
-				totals.approvedIn += w.approvedIn
-				totals.pendingIn += w.pendingIn
-			}
-			expect(t, what+" totals", list.Totals, map[string]int64{"payments": totals.payments, "approved_out_cents": totals.approvedOut,
-				"pending_out_cents": totals.pendingOut, "approved_in_cents": totals.approvedIn, "pending_in_cents": totals.pendingIn})
+			list := checkPaymentRows(t, b, what, q, r[0], r[1], store)
 			if !inOrder(list.Rows, "-direction", "party_name", "method") {
 				t.Errorf("%s: not out first, then by party and method: %v", what, list.Rows)
 			}
+			// The first pages of the own order over whole months, every store, are read party by
+			// party on PostgreSQL (store.paymentWalk): the same rows, count and totals.
+			checkPages(t, b, "payment_report", what, q, list)
 			sorts := [][]string{{"-approved_out_cents", "payments"}, {"party_name", "-pending_in_cents"}, {"method", "-direction"},
 				{"approved_in_cents", "-pending_out_cents"}}[i]
 			checkSorts(t, b, "payment_report", q, list, sorts)
 		}
+	}
+}
+
+// checkPaymentRows compares payment_report over q (from..to, store) with paymentsFromScratch:
+// every row, the count and the totals; it answers the page read.
+func checkPaymentRows(t *testing.T, b *books, what string, q url.Values, from, to string, store int64) report {
+	t.Helper()
+	want := paymentsFromScratch(b, from, to, store)
+	list := b.get(t, b.Admin, "payment_report", q)
+	if len(list.Rows) != len(want) || list.Meta.Total != len(want) {
+		t.Errorf("%s: %d rows (total %d), want %d", what, len(list.Rows), list.Meta.Total, len(want))
+	}
+	var totals payFigures
+	for _, row := range list.Rows {
+		got := payFigures{num(row["payments"]), num(row["approved_out_cents"]), num(row["pending_out_cents"]),
+			num(row["approved_in_cents"]), num(row["pending_in_cents"])}
+		if w := want[rowKey(row)]; w == nil || got != *w {
+			t.Errorf("%s: %s %+v, want %+v", what, rowKey(row), got, w)
+		}
+		if dir := map[string]string{"supplier": "out", "customer": "in"}[row["link"].(map[string]any)["kind"].(string)]; row["direction"] != dir {
+			t.Errorf("%s: %s direction %v, want %s", what, rowKey(row), row["direction"], dir)
+		}
+	}
+	for _, w := range want {
+		totals.payments += w.payments
+		totals.approvedOut += w.approvedOut
+		totals.pendingOut += w.pendingOut
+		totals.approvedIn += w.approvedIn
+		totals.pendingIn += w.pendingIn
+	}
+	expect(t, what+" totals", list.Totals, map[string]int64{"payments": totals.payments, "approved_out_cents": totals.approvedOut,
+		"pending_out_cents": totals.pendingOut, "approved_in_cents": totals.approvedIn, "pending_in_cents": totals.pendingIn})
+	return list
+}
+
+// checkPages reads page over q 3 rows at a time: each page (and one past the end) is whole's
+// rows there, with the same count and totals.
+func checkPages(t *testing.T, b *books, page, what string, q url.Values, whole report) {
+	t.Helper()
+	for n := 1; (n-2)*3 < len(whole.Rows); n++ {
+		pq := maps.Clone(q)
+		pq.Set("per_page", "3")
+		pq.Set("page", fmt.Sprint(n))
+		got := b.get(t, b.Admin, page, pq)
+		want := whole.Rows[min((n-1)*3, len(whole.Rows)):min(n*3, len(whole.Rows))]
+		same := len(got.Rows) == len(want) && got.Meta.Total == len(whole.Rows)
+		for i := 0; same && i < len(want); i++ {
+			same = rowKey(got.Rows[i]) == rowKey(want[i])
+		}
+		if !same {
+			t.Errorf("%s: page %d of 3 rows %v (total %d), want %v of %d", what, n, got.Rows, got.Meta.Total, want, len(whole.Rows))
+		}
+		expect(t, fmt.Sprintf("%s page %d totals", what, n), got.Totals, whole.Totals)
 	}
 }
 
@@ -171,21 +204,7 @@ func checkSorts(t *testing.T, b *books, page string, q url.Values, base report, 
 				t.Errorf("%s: row %d %v after %v", what, i, cur, prev)
 			}
 		}
-		for n := 1; (n-2)*3 < len(whole.Rows); n++ {
-			pq := maps.Clone(sq)
-			pq.Set("per_page", "3")
-			pq.Set("page", fmt.Sprint(n))
-			got := b.get(t, b.Admin, page, pq)
-			want := whole.Rows[min((n-1)*3, len(whole.Rows)):min(n*3, len(whole.Rows))]
-			same := len(got.Rows) == len(want) && got.Meta.Total == len(whole.Rows)
-			for i := 0; same && i < len(want); i++ {
-				same = rowKey(got.Rows[i]) == rowKey(want[i])
-			}
-			if !same {
-				t.Errorf("%s: page %d of 3 rows %v (total %d), want %v of %d", what, n, got.Rows, got.Meta.Total, want, len(whole.Rows))
-			}
-			expect(t, fmt.Sprintf("%s page %d totals", what, n), got.Totals, whole.Totals)
-		}
+		checkPages(t, b, page, what, sq, whole)
 	}
 	eq := maps.Clone(q)
 	eq.Set("sort", sorts[len(sorts)-1])

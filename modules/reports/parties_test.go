@@ -2,6 +2,7 @@ package reports_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -166,7 +167,7 @@ func checkPartyTriggers(t *testing.T, b *books) {
 		// keep a payment on its document's store (a document that changes store takes its
 		// payments' counts along).
 		checkTables(t, b.DB, "report_party_months", "report_party_balances", "report_party_payments", "report_payment_days",
-			"report_user_days", "report_payable_dues")
+			"report_user_days", "report_payable_dues", "report_payment_years")
 		if !failed && t.Failed() {
 			t.Fatalf("after %s the aggregates disagree", what)
 		}
@@ -241,6 +242,17 @@ func checkPartyTriggers(t *testing.T, b *books) {
 	}
 	exec("a payment moved to another month", "UPDATE payments SET payment_date = ? WHERE id = ?", "2026-07-15", pay.ID)
 	exec("a payment moved back", "UPDATE payments SET payment_date = ? WHERE id = ?", pay.Date, pay.ID)
+	// report_payment_years keeps a row per calendar year: a payment moved to the year before
+	// leaves this year's row for last year's, and a range across the two adds both.
+	moved := slices.IndexFunc(b.payments, func(p payment) bool { return p.ID == pay.ID })
+	exec("a payment moved to the year before", "UPDATE payments SET payment_date = ? WHERE id = ?", "2025-12-20", pay.ID)
+	b.payments[moved].Date = "2025-12-20"
+	for _, r := range [][2]string{{"2025-12-01", "2026-11-30"}, {"2025-11-20", "2026-09-10"}, {"2025-12-01", "2025-12-31"},
+		{"2026-01-01", "2026-12-31"}} {
+		checkPaymentRows(t, b, fmt.Sprintf("payment_report %s..%s, a payment in 2025", r[0], r[1]), rng(r[0], r[1]), r[0], r[1], 0)
+	}
+	exec("a payment moved back to its year", "UPDATE payments SET payment_date = ? WHERE id = ?", pay.Date, pay.ID)
+	b.payments[moved].Date = pay.Date
 	// What the lists show after the round trips is still what the documents say.
 	checkParties(t, b)
 	checkPayments(t, b)

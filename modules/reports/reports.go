@@ -170,11 +170,21 @@
 //     of parties (internal/store/paged.go). A statement's opening is the months before
 //     the range's month plus that month's days before the range; its rows are the range's
 //     movements only.
-//   - payment_report (migrations/20261201030000_reports_party_payments, same rule):
+//   - payment_report (migrations/20261201030000_reports_party_payments and
+//     20261202020000_reports_payment_years, same rule): for every store (the usual request)
+//     report_payment_years (type, party, method, company, calendar year: each month's count,
+//     approved and pending amounts in columns of the row) gives a range's whole months — one
+//     row per key within a year, two across a year's end, however many payments; for one store
 //     report_party_payments (month, type, party, method, company, store, approval: count and
-//     amount of the payments pending or approved and live) gives a range's whole months, the
-//     payments themselves the days of the months it cuts; rows summed per direction, method and
-//     party, sorted and paged in SQL as the party lists. A payment's store is its document's: the
+//     amount of the payments pending or approved and live); the payments themselves the days of
+//     the months it cuts; rows summed per direction, method and party in SQL. The totals'
+//     figures come from report_payment_days (per day, store, type and approval), only the
+//     rows' count from the rows (no names, no sort). The page of the own order (out first, party
+//     name, method) over whole months for every store, near the top, on PostgreSQL, is read
+//     party by party in name order, direction by direction, each party's rows by key until
+//     the page is full (names and sorting for the page's parties only); other orders, a store,
+//     cut days and exports name every row and sort out the page (a top-N sort under the
+//     LIMIT). A payment's store is its document's: the
 //     aggregates that keep it (report_payment_days, report_user_days' payments,
 //     report_party_payments) follow a document moved to another store (a trigger on the
 //     document's store moves its payments' counts). TestReportsAgreeWithTheDocuments compares these pages with the documents

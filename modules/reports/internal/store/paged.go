@@ -14,7 +14,8 @@ import (
 // and answers only the page's, each carrying the count and the totals of every row (window
 // aggregates over the grouped rows, before the LIMIT), so that what reaches Go is bounded by the
 // page and the totals always cover the whole range. An export reads the same statement without
-// a LIMIT from a cursor.
+// a LIMIT from a cursor. payment_report's rows carry a totals row joined once instead of window
+// aggregates, and its first pages of its own order are read party by party (payments.go).
 
 // Order is how a paged read sorts its rows: a column key of its page ("" the page's own order)
 // and the direction. Ties are broken by the page's own order, ascending.

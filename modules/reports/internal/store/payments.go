@@ -3,14 +3,26 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
+
+	"github.com/backoffice/backoffice/platform/listing"
 )
 
 // This file is payment_report's rows: the payments (pending and approved, live) dated in a range
-// per direction, method and party, approved apart from pending. A range's whole months are read
-// from report_party_payments (per month, type, party, method, company, store and approval
-// status, kept by the triggers of migrations/20261201030000_reports_party_payments), the days of
-// the months it cuts from the payments themselves (report_payments, by date); the rows are
-// summed, sorted and paged in SQL (paged.go).
+// per direction, method and party, approved apart from pending. A range's whole months are read,
+// for every store (the usual request), from report_payment_years (per type, party, method,
+// company and calendar year, each month's figures in its own columns: a year's range is one row
+// per key, whatever the number of payments; migrations/20261202020000_reports_payment_years),
+// for one store from report_party_payments (per month, type, party, method, company, store and
+// approval status; migrations/20261201030000_reports_party_payments), both kept by triggers; the
+// days of the months it cuts from the payments themselves (report_payments, by date); the rows
+// are summed, sorted and paged in SQL (paged.go), the totals' figures summed from
+// report_payment_days.
 
 // PaymentRow is one row of payment_report: the payments of one party of type (purchase: out,
 // sale: in) by one method, how many, and their amount approved and pending.
@@ -47,23 +59,51 @@ var paymentSorts = map[string]sortable{
 // PaymentRows calls fn with payment_report's rows of f in o's order (its own: payments out
 // first, then by party name, method and party), those of w only, and answers the totals of every
 // row.
+//
+// The totals (t) are the payments' count and amounts from report_payment_days (a row per day,
+// store, type and approval status: a month is a few hundred rows whatever the number of parties)
+// and the number of rows per direction counted over the range's rows without naming or sorting
+// them. The page's rows, for the default order of a range of whole months, every store, a page
+// near the top (the bench's and the usual request), on PostgreSQL, are read party by party in
+// name order (paymentWalk); otherwise one statement names every row and sorts the page out,
+// each row carrying t.
 func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn func(PaymentRow) error) (PaymentTotals, error) {
 	order, err := orderBy(o, paymentSorts, "direction DESC, party_name, g.method, g.party_id")
 	if err != nil {
 		return PaymentTotals{}, err
 	}
-	q := s.db.NewRaw(`SELECT g.type, g.method, g.party_id, COALESCE(p.name, '') AS party_name, g.n, g.approved_cents, g.pending_cents,
+	parts, keyed := s.paymentParts(f)
+	// One part of report_payment_years holds each row's figures already (one row per key): no
+	// grouping, only the rows without payments in the range left out. Several parts (years, cut
+	// days, or one store's months) are grouped per key; the sums are cast back to BIGINT
+	// (PostgreSQL's SUM of a BIGINT is a NUMERIC, slower to sort).
+	rows := `SELECT u.type, u.method, u.party_id, CAST(SUM(u.n) AS BIGINT) AS n,
+        CAST(SUM(u.approved_cents) AS BIGINT) AS approved_cents, CAST(SUM(u.pending_cents) AS BIGINT) AS pending_cents
+    FROM (?) AS u GROUP BY u.type, u.party_id, u.method HAVING SUM(u.n) > 0`
+	if keyed {
+		rows = `SELECT u.type, u.method, u.party_id, u.n, u.approved_cents, u.pending_cents FROM (?) AS u WHERE u.n > 0`
+	}
+	if s.walks(f, o, w) {
+		// Only report_payment_years' parts here, each key's row in a part there only if it
+		// counts payments in the range (n > 0: a count): a key is a row of the page once
+		// whichever parts hold it, so the rows are counted as distinct keys, without summing
+		// (a hash of three columns: no spill at 4 MB for a year's ~90,000 parts' rows at 1M).
+		keys := `SELECT DISTINCT u.type, u.party_id, u.method FROM (?) AS u`
+		if keyed {
+			keys = rows
+		}
+		return s.paymentWalk(ctx, f, w, s.paymentTotals(f, s.db.NewRaw(keys, s.unionAll(parts))), fn)
+	}
+	// The rows in a MATERIALIZED CTE: counted for t and sorted for the page from one computation;
+	// only the page's rows are sorted out (a top-N sort under the LIMIT).
+	q := s.db.NewRaw(`WITH g AS MATERIALIZED (`+rows+`),
+t AS (?)
+SELECT g.type, g.method, g.party_id, COALESCE(p.name, '') AS party_name, g.n, g.approved_cents, g.pending_cents,
     CASE WHEN g.type = 'purchase' THEN 'out' ELSE 'in' END AS direction,
-    COUNT(*) OVER () AS row_count, SUM(g.n) OVER () AS sum_n,
-    SUM(CASE WHEN g.type = 'purchase' THEN g.approved_cents ELSE 0 END) OVER () AS sum_approved_out,
-    SUM(CASE WHEN g.type = 'purchase' THEN g.pending_cents ELSE 0 END) OVER () AS sum_pending_out,
-    SUM(CASE WHEN g.type = 'sale' THEN g.approved_cents ELSE 0 END) OVER () AS sum_approved_in,
-    SUM(CASE WHEN g.type = 'sale' THEN g.pending_cents ELSE 0 END) OVER () AS sum_pending_in
-FROM (SELECT u.type, u.method, u.party_id, SUM(u.n) AS n,
-        SUM(CASE WHEN u.approval_status = 'approved' THEN u.amount_cents ELSE 0 END) AS approved_cents,
-        SUM(CASE WHEN u.approval_status = 'pending' THEN u.amount_cents ELSE 0 END) AS pending_cents
-    FROM (?) AS u GROUP BY u.type, u.method, u.party_id HAVING SUM(u.n) > 0) AS g
-LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+order, s.unionAll(s.paymentParts(f)))
+    t.rows_out + t.rows_in, t.sum_n, t.sum_approved_out, t.sum_pending_out, t.sum_approved_in, t.sum_pending_in
+FROM g CROSS JOIN t
+LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+order, s.unionAll(parts),
+		s.paymentTotals(f, s.db.NewRaw(`SELECT g.type FROM g`)))
 	var t PaymentTotals
 	var r PaymentRow
 	var direction string
@@ -75,27 +115,182 @@ LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+orde
 	return t, err
 }
 
-// paymentParts are the payments of f's range as rows of type, method, party_id,
-// approval_status, n and amount_cents: its whole months from report_party_payments, the days of
-// the months it cuts one payment a row.
-func (s *Store) paymentParts(f Filter) []any {
-	var parts []any
+// paymentTotals is the one row of payment_report's totals over f: rows_out and rows_in, how many
+// of rows' rows (a statement with a type column, one row per row of the page) are of each
+// direction, and the payments' count and amounts by direction and approval summed from
+// report_payment_days — the same payments as the rows' (report_payments: live, pending and
+// approved; a refund negative), so the totals are the rows' sums.
+func (s *Store) paymentTotals(f Filter, rows *bun.RawQuery) *bun.RawQuery {
+	sums := f.where(s.db.NewSelect().TableExpr("report_payment_days AS y"), "y", "day").
+		ColumnExpr("CAST(COALESCE(SUM(y.n), 0) AS BIGINT) AS sum_n")
+	for _, c := range []struct{ name, typ, status string }{{"approved_out", Purchase, "approved"}, {"pending_out", Purchase, "pending"},
+		{"approved_in", Sale, "approved"}, {"pending_in", Sale, "pending"}} {
+		sums = sums.ColumnExpr("CAST(COALESCE(SUM(CASE WHEN y.type = ? AND y.approval_status = ? THEN y.amount_cents ELSE 0 END), 0) AS BIGINT) AS ?",
+			c.typ, c.status, bun.Ident("sum_"+c.name))
+	}
+	return s.db.NewRaw(`SELECT k.rows_out, k.rows_in, s.* FROM
+    (SELECT COALESCE(SUM(CASE WHEN k.type = 'purchase' THEN 1 ELSE 0 END), 0) AS rows_out,
+        COALESCE(SUM(CASE WHEN k.type = 'sale' THEN 1 ELSE 0 END), 0) AS rows_in FROM (?) AS k) AS k
+CROSS JOIN (?) AS s`, rows, sums)
+}
+
+// walkRows is how deep a page may end for paymentWalk: it reads the parties one by one (about
+// three rows each), cheaper than naming and sorting every row only for the first pages.
+const walkRows = 600
+
+// walks says whether paymentWalk reads the page of o and w over f: the default order, every
+// store, whole months, a page (not an export) ending within walkRows, on PostgreSQL (SQLite has
+// no LATERAL; its databases are small).
+func (s *Store) walks(f Filter, o Order, w Window) bool {
 	sp := spanOf(f.From, f.To)
-	if sp.First != "" {
+	return s.db.Dialect().Name() == dialect.PG && o.Key == "" && f.StoreID == 0 && sp.First != "" && len(sp.Days) == 0 &&
+		w.Limit > 0 && w.Offset+w.Limit <= walkRows
+}
+
+// paymentWalk calls fn with payment_report's rows of w in its own order over f (walks says
+// when), and answers the totals (the statement t, paymentTotals). Direction by direction — out
+// (suppliers) first, then in (customers), each only if the page reaches it (t counts the rows
+// of each) — it walks the direction's parties in name order (report_party_names sorted: a few
+// hundred suppliers, thousands of customers) and reads each one's rows of report_payment_years
+// by key (LATERAL, a nested loop of index probes); the planner keeps the parties' order and
+// sorts only each name's rows by method and id (an incremental sort), so the LIMIT stops the walk
+// once the page is full and no other row is named or sorted. The statements run in one
+// read-only REPEATABLE READ transaction: one snapshot, as one statement would read.
+func (s *Store) paymentWalk(ctx context.Context, f Filter, w Window, t *bun.RawQuery, fn func(PaymentRow) error) (PaymentTotals, error) {
+	var tot PaymentTotals
+	err := s.db.RunInTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}, func(ctx context.Context, tx bun.Tx) error {
+		// No parallel workers: at 10 clients on 2 cores a Gather's workers are CPU taken from
+		// the other requests (a year's count planned 3 processes) — measured, bench/RESULTS.md.
+		if _, err := tx.ExecContext(ctx, "SET LOCAL max_parallel_workers_per_gather = 0"); err != nil {
+			return err
+		}
+		var out, in int
+		if err := tx.QueryRowContext(ctx, t.String()).Scan(&out, &in, &tot.Count, &tot.ApprovedOut, &tot.PendingOut,
+			&tot.ApprovedIn, &tot.PendingIn); err != nil {
+			return err
+		}
+		tot.Rows = out + in
+		offset, limit := w.Offset, w.Limit
+		for _, d := range []struct {
+			typ  string
+			rows int
+		}{{Purchase, out}, {Sale, in}} {
+			if offset >= d.rows {
+				offset -= d.rows
+				continue
+			}
+			n, err := s.walkType(ctx, tx, f, d.typ, Window{Offset: offset, Limit: limit}, fn)
+			if err != nil {
+				return err
+			}
+			offset, limit = 0, limit-n
+			if limit <= 0 {
+				break
+			}
+		}
+		return nil
+	})
+	return tot, err
+}
+
+// walkType calls fn with the rows of type typ over f within w, in name, method and party order,
+// read party by party (paymentWalk), and answers how many.
+func (s *Store) walkType(ctx context.Context, tx bun.Tx, f Filter, typ string, w Window, fn func(PaymentRow) error) (int, error) {
+	parts := s.yearParts(f.Scope, spanOf(f.From, f.To), func(q *bun.SelectQuery) *bun.SelectQuery {
+		return q.Where("y.type = ?", typ).Where("y.party_id = p.id")
+	})
+	q := tx.NewRaw(`SELECT r.method, p.id, p.name, r.n, r.approved_cents, r.pending_cents
+FROM (SELECT n.id, n.name FROM report_party_names AS n WHERE n.type = ? ORDER BY n.name, n.id) AS p
+CROSS JOIN LATERAL (SELECT u.method, CAST(SUM(u.n) AS BIGINT) AS n, CAST(SUM(u.approved_cents) AS BIGINT) AS approved_cents,
+        CAST(SUM(u.pending_cents) AS BIGINT) AS pending_cents
+    FROM (?) AS u GROUP BY u.method HAVING SUM(u.n) > 0) AS r
+ORDER BY p.name, r.method, p.id LIMIT ? OFFSET ?`, typ, s.unionAll(parts), w.Limit, w.Offset)
+	rows, err := tx.QueryContext(ctx, q.String())
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		r := PaymentRow{Type: typ}
+		if err := rows.Scan(&r.Method, &r.PartyID, &r.PartyName, &r.Count, &r.ApprovedCents, &r.PendingCents); err != nil {
+			return n, err
+		}
+		n++
+		if err := fn(r); err != nil {
+			return n, err
+		}
+	}
+	return n, rows.Err()
+}
+
+// paymentParts are the payments of f's range as rows of type, method, party_id, n,
+// approved_cents and pending_cents. For every store its whole months come from
+// report_payment_years (a part per calendar year, its months' columns added), for one store
+// from report_party_payments; the days of the months it cuts one payment a row. keyed says that
+// the one part is of report_payment_years, one row per (type, method, party_id).
+func (s *Store) paymentParts(f Filter) (parts []any, keyed bool) {
+	sp := spanOf(f.From, f.To)
+	if sp.First != "" && f.StoreID == 0 {
+		parts = s.yearParts(f.Scope, sp, func(q *bun.SelectQuery) *bun.SelectQuery { return q })
+	} else if sp.First != "" {
 		months := Filter{Scope: f.Scope, StoreID: f.StoreID, From: sp.First, To: sp.Last}
 		parts = append(parts, months.where(s.db.NewSelect().TableExpr("report_party_payments AS y"), "y", "month").
-			ColumnExpr("y.type, y.method, y.party_id, y.approval_status, y.n, y.amount_cents").Where("y.n <> 0"))
+			ColumnExpr("y.type, y.method, y.party_id, y.n").ColumnExpr(byApproval).Where("y.n <> 0"))
 	}
+	keyed = len(parts) == 1 && f.StoreID == 0 && len(sp.Days) == 0
 	for _, d := range sp.Days {
 		days := Filter{Scope: f.Scope, StoreID: f.StoreID, From: d[0], To: d[1]}
 		parts = append(parts, days.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
-			ColumnExpr("y.type, y.method, y.party_id, y.approval_status, 1 AS n, y.amount_cents"))
+			ColumnExpr("y.type, y.method, y.party_id, 1 AS n").ColumnExpr(byApproval))
+	}
+	return parts, keyed
+}
+
+// byApproval is a payment row's amount (y.amount_cents, y.approval_status) as approved_cents and
+// pending_cents.
+const byApproval = `CASE WHEN y.approval_status = 'approved' THEN y.amount_cents ELSE 0 END AS approved_cents,
+    CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END AS pending_cents`
+
+// yearParts is sp's whole months (sp.First..sp.Last) as yearPart's, one per calendar year, each
+// narrowed by also (the walk's one party).
+func (s *Store) yearParts(scope listing.Scope, sp span, also func(*bun.SelectQuery) *bun.SelectQuery) []any {
+	var parts []any
+	for first := sp.First; first <= sp.Last; first = addMonths(first[:4]+"-12", 1) {
+		last := min(sp.Last, first[:4]+"-12")
+		parts = append(parts, also(s.yearPart(scope, first[:4], first[5:], last[5:])))
 	}
 	return parts
 }
 
-// paymentRebuild is report_party_payments computed afresh from report_payments — what the
-// migration's backfill writes and the triggers keep from then on.
+// yearPart is the rows of report_payment_years of year in scope over its months from..to
+// (MM, both included): each key's figures of those months added, the keys without a payment
+// in them left out.
+func (s *Store) yearPart(scope listing.Scope, year, from, to string) *bun.SelectQuery {
+	var n, approved, pending []string
+	for m := from; m <= to; m = fmt.Sprintf("%02d", atoi(m)+1) {
+		n = append(n, "y.n_"+m)
+		approved = append(approved, "y.approved_"+m+"_cents")
+		pending = append(pending, "y.pending_"+m+"_cents")
+	}
+	sum := func(cols []string) string { return "(" + strings.Join(cols, " + ") + ")" }
+	return listing.Restrict(s.db.NewSelect().TableExpr("report_payment_years AS y"), scope, "y.company_id").
+		ColumnExpr("y.type, y.method, y.party_id").ColumnExpr(sum(n)+" AS n").
+		ColumnExpr(sum(approved)+" AS approved_cents").ColumnExpr(sum(pending)+" AS pending_cents").
+		Where("y.year = ?", year).Where(sum(n) + " <> 0")
+}
+
+// atoi is a month's number (MM); malformed text is 13, past every month.
+func atoi(mm string) int {
+	n, err := strconv.Atoi(mm)
+	if err != nil {
+		return 13
+	}
+	return n
+}
+
+// paymentRebuild is report_party_payments and report_payment_years computed afresh from
+// report_payments — what the migrations' backfills write and the triggers keep from then on.
 var paymentRebuild = []string{
 	"DELETE FROM report_party_payments",
 	`INSERT INTO report_party_payments (month, type, party_id, method, company_id, store_id, approval_status, n, amount_cents)
@@ -103,4 +298,29 @@ SELECT substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_id,
     COUNT(*), SUM(y.amount_cents)
 FROM report_payments y
 GROUP BY substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0), y.approval_status`,
+	"DELETE FROM report_payment_years",
+	yearsRebuild(),
+}
+
+// yearsRebuild is the statement that fills report_payment_years from report_payments
+// (migrations/20261202020000_reports_payment_years' backfill): per key and year, each month's
+// count, approved and pending amounts in its columns, written in the key's order (a year's rows
+// together in the table).
+func yearsRebuild() string {
+	var cols, sums []string
+	for m := 1; m <= 12; m++ {
+		mm := fmt.Sprintf("%02d", m)
+		cols = append(cols, "n_"+mm, "approved_"+mm+"_cents", "pending_"+mm+"_cents")
+		for _, v := range []string{"n", "a", "p"} {
+			sums = append(sums, "SUM(CASE WHEN x.m = '"+mm+"' THEN x."+v+" ELSE 0 END)")
+		}
+	}
+	return `INSERT INTO report_payment_years (year, type, party_id, method, company_id, ` + strings.Join(cols, ", ") + `)
+SELECT x.yr, x.type, x.party_id, x.method, x.company_id, ` + strings.Join(sums, ", ") + `
+FROM (SELECT substr(y.payment_date, 1, 4) AS yr, substr(y.payment_date, 6, 2) AS m, y.type, y.party_id, y.method, y.company_id,
+        1 AS n, CASE WHEN y.approval_status = 'approved' THEN y.amount_cents ELSE 0 END AS a,
+        CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END AS p
+    FROM report_payments y) AS x
+GROUP BY x.yr, x.type, x.party_id, x.method, x.company_id
+ORDER BY x.yr, x.type, x.party_id, x.method, x.company_id`
 }
