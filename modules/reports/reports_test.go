@@ -1027,6 +1027,7 @@ func checkAggregates(t *testing.T, db *bun.DB) {
 	checkTables(t, db, "report_document_days", "report_payment_days", "report_due_balances", "report_user_days",
 		"report_party_months", "report_party_balances", "report_party_payments",
 		"report_product_months", "report_product_bought", "report_lot_lines")
+	checkRunning(t, db)
 	checkApprovalDeltas(t, db)
 }
 

@@ -390,7 +390,7 @@ func sums(alias string, cols []string) string {
 // readers never see them half-filled): for a bulk load that bypassed the triggers
 // (session_replication_role = replica), or to check that the triggers kept them exact.
 func Rebuild(ctx context.Context, db bun.IDB) error {
-	for _, q := range slices.Concat(rebuild, partyRebuild, paymentRebuild, productRebuild) {
+	for _, q := range slices.Concat(rebuild, partyRebuild, partyRunningRebuild, paymentRebuild, productRebuild) {
 		if _, err := db.ExecContext(ctx, q); err != nil {
 			return err
 		}
