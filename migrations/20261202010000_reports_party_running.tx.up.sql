@@ -5,11 +5,15 @@
 --
 -- report_party_running: per company, type (purchase: suppliers, sale: customers), party and month
 -- (YYYY-MM), the party's report_party_months summed over every store and every month up to and
--- including that one: documents (n), their total, paid and returned. A range's figures are the
--- row of its last month less the row of the month before its first, and its balance at a month's
--- end is that month's total − paid − returns: two rows per party whatever the range's length.
--- Rows are dense: a party has a row for every month from the first month it moved to the last
--- (a month without movements repeats the one before), so the row of a month is found by key.
+-- including that one — documents (n), their total, paid and returned — and over that month alone
+-- (month_n, month_total_cents…). A range's figures are the row of its last month less the row of
+-- its first plus that month's own, and its balance at a month's end is that month's total − paid
+-- − returns: one row per party for a month, two whatever the range's length. Rows are dense: a
+-- party has a row for every month from the first month it moved to the last (a month without
+-- movements repeats the one before), so the row of a month is found by key. They are written in
+-- month order (the backfill sorts them, and a party's row of a new month is added when it first
+-- moves in it), so one month's rows lie together; the free space left in each page lets a row's
+-- update stay in its page (PostgreSQL's HOT: no index column changes).
 --
 -- report_party_totals: per company, type and party, the same summed over every month (what it
 -- stands at today), the last month it has a running row for (a month after it has no row: it
@@ -25,7 +29,8 @@
 -- so every writer locks a party's balances row, then its totals, then its running rows, the
 -- order the oldest_due trigger (balances, then totals) keeps too. oldest_due follows
 -- report_party_balances' by a trigger on its change.
-{{define "running_insert"}}INSERT INTO report_party_running (company_id, type, party_id, month, n, total_cents, paid_cents, returns_cents){{end}}
+{{define "running_insert"}}INSERT INTO report_party_running (company_id, type, party_id, month, n, total_cents, paid_cents, returns_cents,
+    month_n, month_total_cents, month_paid_cents, month_returns_cents){{end}}
 {{/* The month after the month (YYYY-MM) expr, in SQL both dialects run. */}}
 {{define "next"}}(CASE WHEN substr({{.}}, 6, 2) = '12' THEN CAST(CAST(substr({{.}}, 1, 4) AS INTEGER) + 1 AS TEXT) || '-01'
     ELSE substr({{.}}, 1, 5) || CASE WHEN CAST(substr({{.}}, 6, 2) AS INTEGER) < 9 THEN '0' ELSE '' END
@@ -50,7 +55,7 @@ WITH RECURSIVE s(month, stop) AS (
     SELECT NEW.month, COALESCE((SELECT MIN(r.month) FROM report_party_running r WHERE {{template "party"}}), {{template "next" "NEW.month"}})
     UNION ALL
     SELECT {{template "next" "s.month"}}, s.stop FROM s WHERE {{template "next" "s.month"}} < s.stop)
-SELECT NEW.company_id, NEW.type, NEW.party_id, s.month, 0, 0, 0, 0 FROM s WHERE s.month < s.stop;
+SELECT NEW.company_id, NEW.type, NEW.party_id, s.month, 0, 0, 0, 0, 0, 0, 0, 0 FROM s WHERE s.month < s.stop;
 {{template "running_insert"}}
 WITH RECURSIVE s(month, n, total_cents, paid_cents, returns_cents) AS (
     SELECT {{template "next" "r.month"}}, r.n, r.total_cents, r.paid_cents, r.returns_cents FROM report_party_running r
@@ -59,9 +64,13 @@ WITH RECURSIVE s(month, n, total_cents, paid_cents, returns_cents) AS (
             AND x.company_id = NEW.company_id)
     UNION ALL
     SELECT {{template "next" "s.month"}}, s.n, s.total_cents, s.paid_cents, s.returns_cents FROM s WHERE s.month < NEW.month)
-SELECT NEW.company_id, NEW.type, NEW.party_id, s.month, s.n, s.total_cents, s.paid_cents, s.returns_cents FROM s;
+SELECT NEW.company_id, NEW.type, NEW.party_id, s.month, s.n, s.total_cents, s.paid_cents, s.returns_cents, 0, 0, 0, 0 FROM s;
 UPDATE report_party_running SET n = n + {{template "dn" .}}, total_cents = total_cents + {{template "dt" .}},
-    paid_cents = paid_cents + {{template "dp" .}}, returns_cents = returns_cents + {{template "dr" .}}
+    paid_cents = paid_cents + {{template "dp" .}}, returns_cents = returns_cents + {{template "dr" .}},
+    month_n = month_n + CASE WHEN month = NEW.month THEN {{template "dn" .}} ELSE 0 END,
+    month_total_cents = month_total_cents + CASE WHEN month = NEW.month THEN {{template "dt" .}} ELSE 0 END,
+    month_paid_cents = month_paid_cents + CASE WHEN month = NEW.month THEN {{template "dp" .}} ELSE 0 END,
+    month_returns_cents = month_returns_cents + CASE WHEN month = NEW.month THEN {{template "dr" .}} ELSE 0 END
 WHERE type = NEW.type AND party_id = NEW.party_id AND company_id = NEW.company_id AND month >= NEW.month;
 {{end}}
 {{define "due"}}UPDATE report_party_totals SET oldest_due = COALESCE((SELECT MIN(b.oldest_due) FROM report_party_balances b
@@ -76,11 +85,15 @@ CREATE TABLE report_party_running (
     total_cents BIGINT NOT NULL DEFAULT 0,
     paid_cents BIGINT NOT NULL DEFAULT 0,
     returns_cents BIGINT NOT NULL DEFAULT 0,
+    month_n BIGINT NOT NULL DEFAULT 0,
+    month_total_cents BIGINT NOT NULL DEFAULT 0,
+    month_paid_cents BIGINT NOT NULL DEFAULT 0,
+    month_returns_cents BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (type, party_id, company_id, month)
-);
+){{if .PG}} WITH (fillfactor = 80){{end}};
 --bun:split
 -- The party lists read one month of every party.
-CREATE INDEX report_party_running_month_idx ON report_party_running (type, month, party_id){{if .PG}} INCLUDE (company_id, n, total_cents, paid_cents, returns_cents){{end}};
+CREATE INDEX report_party_running_month_idx ON report_party_running (type, month, party_id);
 --bun:split
 CREATE TABLE report_party_totals (
     company_id BIGINT NOT NULL,
@@ -97,7 +110,7 @@ CREATE TABLE report_party_totals (
 --bun:split
 -- Backfill from report_party_months and report_party_balances (the triggers keep them from here
 -- on): the same statements as modules/reports' Rebuild.
-INSERT INTO report_party_running (company_id, type, party_id, month, n, total_cents, paid_cents, returns_cents)
+{{template "running_insert"}}
 WITH RECURSIVE s(company_id, type, party_id, month, last) AS (
     SELECT m.company_id, m.type, m.party_id, MIN(m.month), MAX(m.month) FROM report_party_months m GROUP BY m.company_id, m.type, m.party_id
     UNION ALL
@@ -106,9 +119,11 @@ ms AS (SELECT m.company_id, m.type, m.party_id, m.month, SUM(m.n) AS n, SUM(m.to
         SUM(m.returns_cents) AS returns_cents
     FROM report_party_months m GROUP BY m.company_id, m.type, m.party_id, m.month)
 SELECT s.company_id, s.type, s.party_id, s.month, SUM(COALESCE(ms.n, 0)) OVER w, SUM(COALESCE(ms.total_cents, 0)) OVER w,
-    SUM(COALESCE(ms.paid_cents, 0)) OVER w, SUM(COALESCE(ms.returns_cents, 0)) OVER w
+    SUM(COALESCE(ms.paid_cents, 0)) OVER w, SUM(COALESCE(ms.returns_cents, 0)) OVER w,
+    COALESCE(ms.n, 0), COALESCE(ms.total_cents, 0), COALESCE(ms.paid_cents, 0), COALESCE(ms.returns_cents, 0)
 FROM s LEFT JOIN ms ON ms.company_id = s.company_id AND ms.type = s.type AND ms.party_id = s.party_id AND ms.month = s.month
-WINDOW w AS (PARTITION BY s.company_id, s.type, s.party_id ORDER BY s.month ROWS UNBOUNDED PRECEDING);
+WINDOW w AS (PARTITION BY s.company_id, s.type, s.party_id ORDER BY s.month ROWS UNBOUNDED PRECEDING)
+ORDER BY s.month, s.type, s.party_id;
 --bun:split
 INSERT INTO report_party_totals (company_id, type, party_id, last_month, oldest_due, n, total_cents, paid_cents, returns_cents)
 SELECT m.company_id, m.type, m.party_id, MAX(m.month), COALESCE((SELECT MIN(b.oldest_due) FROM report_party_balances b

@@ -32,6 +32,7 @@ type partyKey = string
 // month over every store and the earliest due date of its stores' balances).
 type runningState struct {
 	running map[partyKey]map[string]runningFigures // month → figures up to its end
+	own     map[partyKey]map[string]runningFigures // month → the month's own figures
 	totals  map[partyKey]runningFigures
 	last    map[partyKey]string
 	due     map[partyKey]string
@@ -40,7 +41,8 @@ type runningState struct {
 func readRunning(t *testing.T, db bun.IDB) runningState {
 	t.Helper()
 	ctx := context.Background()
-	st := runningState{running: map[partyKey]map[string]runningFigures{}, totals: map[partyKey]runningFigures{},
+	st := runningState{running: map[partyKey]map[string]runningFigures{}, own: map[partyKey]map[string]runningFigures{},
+		totals: map[partyKey]runningFigures{},
 		last: map[partyKey]string{}, due: map[partyKey]string{}}
 	var rows []struct {
 		CompanyID    int64  `bun:"company_id"`
@@ -53,18 +55,24 @@ func readRunning(t *testing.T, db bun.IDB) runningState {
 		TotalCents   int64  `bun:"total_cents"`
 		PaidCents    int64  `bun:"paid_cents"`
 		ReturnsCents int64  `bun:"returns_cents"`
+		MonthN       int64  `bun:"month_n"`
+		MonthTotal   int64  `bun:"month_total_cents"`
+		MonthPaid    int64  `bun:"month_paid_cents"`
+		MonthReturns int64  `bun:"month_returns_cents"`
 	}
 	key := func(c int64, typ string, p int64) partyKey { return fmt.Sprint(c, " ", typ, " ", p) }
-	if err := db.NewRaw("SELECT company_id, type, party_id, month, n, total_cents, paid_cents, returns_cents FROM report_party_running").
+	if err := db.NewRaw(`SELECT company_id, type, party_id, month, n, total_cents, paid_cents, returns_cents, month_n, month_total_cents,
+    month_paid_cents, month_returns_cents FROM report_party_running`).
 		Scan(ctx, &rows); err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range rows {
 		k := key(r.CompanyID, r.Type, r.PartyID)
 		if st.running[k] == nil {
-			st.running[k] = map[string]runningFigures{}
+			st.running[k], st.own[k] = map[string]runningFigures{}, map[string]runningFigures{}
 		}
 		st.running[k][r.Month] = runningFigures{r.N, r.TotalCents, r.PaidCents, r.ReturnsCents}
+		st.own[k][r.Month] = runningFigures{r.MonthN, r.MonthTotal, r.MonthPaid, r.MonthReturns}
 	}
 	rows = nil
 	if err := db.NewRaw("SELECT company_id, type, party_id, last_month, oldest_due, n, total_cents, paid_cents, returns_cents FROM report_party_totals").
@@ -133,7 +141,7 @@ func nextMonthOf(month string) string {
 // months and due dates: every party that moved or owes has a totals row, its sums over every
 // month, its earliest due date, and last_month its last running row's; the running rows of a
 // party are every month from its first to its last, none missing, each the sum of the months
-// up to it, and no month that moved lies outside them.
+// up to it and the month's own, and no month that moved lies outside them.
 func runningFaults(st runningState, months map[partyKey]map[string]runningFigures, due map[partyKey]string) []string {
 	var out []string
 	parties := map[partyKey]bool{}
@@ -195,8 +203,9 @@ func runningFaults(st runningState, months map[partyKey]map[string]runningFigure
 			got, ok := rows[m]
 			if !ok {
 				out = append(out, fmt.Sprintf("party %s: no running row for %s (its rows %s..%s)", k, m, first, last))
-			} else if got != upTo {
-				out = append(out, fmt.Sprintf("party %s: running %s %+v, want %+v", k, m, got, upTo))
+			} else if got != upTo || st.own[k][m] != months[k][m] {
+				out = append(out, fmt.Sprintf("party %s: running %s %+v (its own %+v), want %+v (%+v)", k, m, got, st.own[k][m], upTo,
+					months[k][m]))
 			}
 		}
 	}

@@ -201,10 +201,11 @@ LEFT JOIN report_party_names AS p ON p.type = ? AND p.id = g.party_id`+order, to
 // that moved nothing in the range and owe nothing at its end left out.
 //
 // For every store (the usual request) each party's range of whole months is its
-// report_party_running row of the last month less the one of the month before the first, and
-// its balance at the range's end its row of the end's month (report_party_totals, one row per
-// party, joined to at most three of its running rows by key): what is read is bounded by the
-// parties, whatever the range's length or the number of documents. The days of the months the
+// report_party_running row of the last month less its row of the first before that month's own
+// movements, and its balance at the range's end its row of the end's month (report_party_totals,
+// one row per party, joined to at most three of its running rows by key; a month's range reads
+// one): what is read is bounded by the parties, whatever the range's length or the number of
+// documents. The days of the months the
 // range cuts are read one by one and added, and so are (negative) the days after its end in
 // the end's month. For one store, the store's rows of report_party_months and
 // report_party_balances (partyParts).
@@ -236,16 +237,17 @@ func (s *Store) partySums(f Filter, typ string) *bun.RawQuery {
 
 // partyRunning is one row per party of typ in f's scope (every store) in PartyRows' columns:
 // the figures of sp's whole months (none: zeros) and the balance at the end of f.To's month,
-// from report_party_totals and the party's report_party_running rows of those months. A party
-// has a running row for every month from its first to its last (report_party_totals.last_month);
-// no row for a month means none moved yet (before its first: zeros) or it moved no more (after
-// its last: it stands as today, its totals).
+// from report_party_totals and the party's report_party_running rows of the range's first and
+// last months (one row for a month's range). A party has a running row for every month from its
+// first to its last (report_party_totals.last_month); no row for a month means none moved yet
+// (before its first: zeros) or it moved no more (after its last: it stands as today, its totals).
 func (s *Store) partyRunning(f Filter, typ string, sp span) *bun.RawQuery {
 	var joins strings.Builder
 	var sel, on []any // the placeholders' values of the select list and of the joins, in the text's order
 	aliases := map[string]string{}
-	// at is the running figure col of every party at the end of month (YYYY-MM), joining its row.
-	at := func(month, col string) string {
+	// figure is the running figure col of every party at the end of month (YYYY-MM) — or, before,
+	// at the end of the month before it: the row's figure less the month's own — joining its row.
+	figure := func(month, col string, before bool) string {
 		a, ok := aliases[month]
 		if !ok {
 			a = fmt.Sprintf("r%d", len(aliases))
@@ -255,16 +257,20 @@ func (s *Store) partyRunning(f Filter, typ string, sp span) *bun.RawQuery {
 			on = append(on, month)
 		}
 		sel = append(sel, month)
-		return fmt.Sprintf("COALESCE(%[1]s.%[2]s, CASE WHEN t.last_month < ? THEN t.%[2]s ELSE 0 END)", a, col)
+		row := a + "." + col
+		if before {
+			row += " - " + a + ".month_" + col
+		}
+		return fmt.Sprintf("COALESCE(%s, CASE WHEN t.last_month < ? THEN t.%s ELSE 0 END)", row, col)
 	}
 	figures := []string{"0", "0", "0", "0"}
 	if sp.First != "" {
 		for i, c := range []string{"n", "total_cents", "paid_cents", "returns_cents"} {
-			figures[i] = at(sp.Last, c) + " - " + at(addMonths(sp.First, -1), c)
+			figures[i] = figure(sp.Last, c, false) + " - " + figure(sp.First, c, true)
 		}
 	}
 	end := f.To[:7]
-	balance := at(end, "total_cents") + " - " + at(end, "paid_cents") + " - " + at(end, "returns_cents")
+	balance := figure(end, "total_cents", false) + " - " + figure(end, "paid_cents", false) + " - " + figure(end, "returns_cents", false)
 	q := fmt.Sprintf(`SELECT t.party_id, %s AS documents, %s AS total_cents, %s AS paid_cents, %s AS returns_cents,
     %s AS balance_cents, t.oldest_due
 FROM report_party_totals AS t%s
@@ -436,7 +442,8 @@ func nextMonth(expr string) string {
 // to it over every store.
 var partyRunningRebuild = []string{
 	"DELETE FROM report_party_running",
-	`INSERT INTO report_party_running (company_id, type, party_id, month, n, total_cents, paid_cents, returns_cents)
+	`INSERT INTO report_party_running (company_id, type, party_id, month, n, total_cents, paid_cents, returns_cents,
+    month_n, month_total_cents, month_paid_cents, month_returns_cents)
 WITH RECURSIVE s(company_id, type, party_id, month, last) AS (
     SELECT m.company_id, m.type, m.party_id, MIN(m.month), MAX(m.month) FROM report_party_months m GROUP BY m.company_id, m.type, m.party_id
     UNION ALL
@@ -445,9 +452,11 @@ ms AS (SELECT m.company_id, m.type, m.party_id, m.month, SUM(m.n) AS n, SUM(m.to
         SUM(m.returns_cents) AS returns_cents
     FROM report_party_months m GROUP BY m.company_id, m.type, m.party_id, m.month)
 SELECT s.company_id, s.type, s.party_id, s.month, SUM(COALESCE(ms.n, 0)) OVER w, SUM(COALESCE(ms.total_cents, 0)) OVER w,
-    SUM(COALESCE(ms.paid_cents, 0)) OVER w, SUM(COALESCE(ms.returns_cents, 0)) OVER w
+    SUM(COALESCE(ms.paid_cents, 0)) OVER w, SUM(COALESCE(ms.returns_cents, 0)) OVER w,
+    COALESCE(ms.n, 0), COALESCE(ms.total_cents, 0), COALESCE(ms.paid_cents, 0), COALESCE(ms.returns_cents, 0)
 FROM s LEFT JOIN ms ON ms.company_id = s.company_id AND ms.type = s.type AND ms.party_id = s.party_id AND ms.month = s.month
-WINDOW w AS (PARTITION BY s.company_id, s.type, s.party_id ORDER BY s.month ROWS UNBOUNDED PRECEDING)`,
+WINDOW w AS (PARTITION BY s.company_id, s.type, s.party_id ORDER BY s.month ROWS UNBOUNDED PRECEDING)
+ORDER BY s.month, s.type, s.party_id`,
 	"DELETE FROM report_party_totals",
 	`INSERT INTO report_party_totals (company_id, type, party_id, last_month, oldest_due, n, total_cents, paid_cents, returns_cents)
 SELECT m.company_id, m.type, m.party_id, MAX(m.month), COALESCE((SELECT MIN(b.oldest_due) FROM report_party_balances b
