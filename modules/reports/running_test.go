@@ -43,7 +43,7 @@ func readRunning(t *testing.T, db bun.IDB) runningState {
 	ctx := context.Background()
 	st := runningState{running: map[partyKey]map[string]runningFigures{}, own: map[partyKey]map[string]runningFigures{},
 		totals: map[partyKey]runningFigures{},
-		last: map[partyKey]string{}, due: map[partyKey]string{}}
+		last:   map[partyKey]string{}, due: map[partyKey]string{}}
 	var rows []struct {
 		CompanyID    int64  `bun:"company_id"`
 		Type         string `bun:"type"`
