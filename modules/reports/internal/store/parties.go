@@ -179,12 +179,32 @@ func (s *Store) PartyRows(ctx context.Context, f Filter, typ, today string, o Or
 	if err != nil {
 		return PartyTotals{}, err
 	}
-	q := s.db.NewRaw(`SELECT g.party_id, COALESCE(p.name, '') AS party_name, g.documents, g.total_cents, g.paid_cents, g.returns_cents,
-    g.balance_cents, g.oldest_due, CASE WHEN g.oldest_due = '' OR g.oldest_due >= ? THEN ? ELSE g.oldest_due END AS overdue_since,
+	// For one store the rows carry their oldest due date (report_party_balances'). For every
+	// store it is report_party_totals': joined to every row when the list sorts by it, else to
+	// the page's rows only (after the LIMIT), as most requests sort by name.
+	due, join, args := "g.oldest_due", "", []any{}
+	late := f.StoreID == 0 && o.Key != "oldest_overdue_days"
+	if f.StoreID == 0 && !late {
+		due, join, args = "COALESCE(d.oldest_due, '')", "\nLEFT JOIN report_party_totals AS d ON d.type = ? AND d.party_id = g.party_id", []any{typ}
+	}
+	inner := s.db.NewRaw(fmt.Sprintf(`SELECT g.party_id, COALESCE(p.name, '') AS party_name, g.documents, g.total_cents, g.paid_cents,
+    g.returns_cents, g.balance_cents, %[1]s AS oldest_due, CASE WHEN %[1]s = '' OR %[1]s >= ? THEN ? ELSE %[1]s END AS overdue_since,
     COUNT(*) OVER () AS row_count, SUM(g.documents) OVER () AS sum_documents, SUM(g.total_cents) OVER () AS sum_total,
     SUM(g.paid_cents) OVER () AS sum_paid, SUM(g.returns_cents) OVER () AS sum_returns, SUM(g.balance_cents) OVER () AS sum_balance
 FROM (?) AS g
-LEFT JOIN report_party_names AS p ON p.type = ? AND p.id = g.party_id`+order, today, today, s.partySums(f, typ), typ)
+LEFT JOIN report_party_names AS p ON p.type = ? AND p.id = g.party_id%[2]s`, due, join)+order,
+		append([]any{today, today, s.partySums(f, typ), typ}, args...)...)
+	q := limitAtEnd(inner)
+	if late {
+		q = func(w Window) string {
+			return s.db.NewRaw(`SELECT w.party_id, w.party_name, w.documents, w.total_cents, w.paid_cents, w.returns_cents, w.balance_cents,
+    COALESCE(d.oldest_due, '') AS oldest_due, w.overdue_since, w.row_count, w.sum_documents, w.sum_total, w.sum_paid, w.sum_returns,
+    w.sum_balance
+FROM (?) AS w
+LEFT JOIN report_party_totals AS d ON d.type = ? AND d.party_id = w.party_id`+strings.ReplaceAll(order, "g.", "w."),
+				bun.Safe(inner.String()+limit(w)), typ).String()
+		}
+	}
 	var t PartyTotals
 	var r PartyRow
 	var since string
@@ -235,13 +255,17 @@ func (s *Store) partySums(f Filter, typ string) *bun.RawQuery {
     HAVING SUM(u.documents) <> 0 OR SUM(u.paid_cents) <> 0 OR SUM(u.returns_cents) <> 0 OR SUM(u.balance_cents) <> 0`, s.unionAll(parts))
 }
 
-// partyRunning is one row per party of typ in f's scope (every store) in PartyRows' columns:
-// the figures of sp's whole months (none: zeros) and the balance at the end of f.To's month,
-// from report_party_totals and the party's report_party_running rows of the range's first and
-// last months (one row for a month's range). A party has a running row for every month from its
-// first to its last (report_party_totals.last_month); no row for a month means none moved yet
-// (before its first: zeros) or it moved no more (after its last: it stands as today, its totals).
+// partyRunning is one row per party of typ in f's scope (every store) in PartyRows' columns
+// (oldest_due ''): the figures of sp's whole months (none: zeros) and the balance at the end of
+// f.To's month, from the parties' report_party_running rows of the range's first and last months
+// and report_party_totals. A party has a running row for every month from its first to its last
+// (report_party_totals.last_month); no row for a month means none moved yet (before its first:
+// zeros) or it moved no more (after its last: it stands as today, its totals).
 func (s *Store) partyRunning(f Filter, typ string, sp span) *bun.RawQuery {
+	end := f.To[:7]
+	if sp.First == "" || (sp.First == end && sp.Last == end) {
+		return s.partyMonth(f, typ, end, sp.First != "")
+	}
 	var joins strings.Builder
 	var sel, on []any // the placeholders' values of the select list and of the joins, in the text's order
 	aliases := map[string]string{}
@@ -263,16 +287,13 @@ func (s *Store) partyRunning(f Filter, typ string, sp span) *bun.RawQuery {
 		}
 		return fmt.Sprintf("COALESCE(%s, CASE WHEN t.last_month < ? THEN t.%s ELSE 0 END)", row, col)
 	}
-	figures := []string{"0", "0", "0", "0"}
-	if sp.First != "" {
-		for i, c := range []string{"n", "total_cents", "paid_cents", "returns_cents"} {
-			figures[i] = figure(sp.Last, c, false) + " - " + figure(sp.First, c, true)
-		}
+	figures := make([]string, 4)
+	for i, c := range []string{"n", "total_cents", "paid_cents", "returns_cents"} {
+		figures[i] = figure(sp.Last, c, false) + " - " + figure(sp.First, c, true)
 	}
-	end := f.To[:7]
 	balance := figure(end, "total_cents", false) + " - " + figure(end, "paid_cents", false) + " - " + figure(end, "returns_cents", false)
 	q := fmt.Sprintf(`SELECT t.party_id, %s AS documents, %s AS total_cents, %s AS paid_cents, %s AS returns_cents,
-    %s AS balance_cents, t.oldest_due
+    %s AS balance_cents, '' AS oldest_due
 FROM report_party_totals AS t%s
 WHERE t.type = ?`, figures[0], figures[1], figures[2], figures[3], balance, joins.String())
 	args := append(append(sel, on...), typ)
@@ -281,6 +302,26 @@ WHERE t.type = ?`, figures[0], figures[1], figures[2], figures[3], balance, join
 		args = append(args, f.Scope.CompanyID)
 	}
 	return s.db.NewRaw(q, args...)
+}
+
+// partyMonth is partyRunning for a range whose figures are the month's own (whole: the month
+// is the range) or none (whole false: the range cuts it, its days are read apart): each party's
+// running row of the month, or, for a party that moved no more since an earlier month, its
+// balance today (report_party_totals) — no join: every party is in one part or the other, or
+// in neither (its first movement is later: nothing to show).
+func (s *Store) partyMonth(f Filter, typ, month string, whole bool) *bun.RawQuery {
+	figures := "0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents"
+	if whole {
+		figures = "r.month_n AS documents, r.month_total_cents AS total_cents, r.month_paid_cents AS paid_cents, " +
+			"r.month_returns_cents AS returns_cents"
+	}
+	running := listing.Restrict(s.db.NewSelect().TableExpr("report_party_running AS r"), f.Scope, "r.company_id").
+		ColumnExpr("r.party_id, "+figures+", r.total_cents - r.paid_cents - r.returns_cents AS balance_cents, '' AS oldest_due").
+		Where("r.type = ?", typ).Where("r.month = ?", month)
+	before := listing.Restrict(s.db.NewSelect().TableExpr("report_party_totals AS t"), f.Scope, "t.company_id").
+		ColumnExpr("t.party_id, 0, 0, 0, 0, t.total_cents - t.paid_cents - t.returns_cents, ''").
+		Where("t.type = ?", typ).Where("t.last_month < ?", month).Where("t.total_cents - t.paid_cents - t.returns_cents <> 0")
+	return s.db.NewRaw("? UNION ALL ?", running, before)
 }
 
 // partyParts are the rows whose sums per party are the party list of typ over f for f's store
