@@ -256,7 +256,7 @@ func (s *Store) partySums(f Filter, typ string) *bun.RawQuery {
 }
 
 // partyRunning is one row per party of typ in f's scope (every store) in PartyRows' columns
-// (oldest_due ''): the figures of sp's whole months (none: zeros) and the balance at the end of
+// (oldest_due empty): the figures of sp's whole months (none: zeros) and the balance at the end of
 // f.To's month, from the parties' report_party_running rows of the range's first and last months
 // and report_party_totals. A party has a running row for every month from its first to its last
 // (report_party_totals.last_month); no row for a month means none moved yet (before its first:
