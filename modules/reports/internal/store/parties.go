@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
 
 	"github.com/backoffice/backoffice/platform/calendar"
 	"github.com/backoffice/backoffice/platform/listing"
@@ -205,6 +206,9 @@ LEFT JOIN report_party_totals AS d ON d.type = ? AND d.party_id = w.party_id`+st
 				bun.Safe(inner.String()+limit(w)), typ).String()
 		}
 	}
+	if s.byName(f, o) {
+		q = s.partiesByName(f, typ, o.Desc)
+	}
 	var t PartyTotals
 	var r PartyRow
 	var since string
@@ -214,6 +218,41 @@ LEFT JOIN report_party_totals AS d ON d.type = ? AND d.party_id = w.party_id`+st
 	}
 	err = s.windowed(ctx, q, w, read, func() error { return fn(r) })
 	return t, err
+}
+
+// byName tells whether PartyRows answers f in o by partiesByName: every store, by name (the
+// lists' own order), a range of whole months, on PostgreSQL (SQLite has no LATERAL).
+func (s *Store) byName(f Filter, o Order) bool {
+	return f.StoreID == 0 && (o.Key == "" || o.Key == "party_name") && len(spanOf(f.From, f.To).Days) == 0 &&
+		s.db.Dialect().Name() == dialect.PG
+}
+
+// partiesByName is PartyRows' statement for a byName request: the parties are walked in name
+// order (report_customers_name_idx, report_suppliers_name_idx: migrations/20261202010100),
+// each party's row read by key (partyRunning of that party) until the page is full, and the
+// count and totals of every row summed apart (partySums) in the same statement — instead of
+// every party's row joined to its name and sorted for 50 of them.
+func (s *Store) partiesByName(f Filter, typ string, desc bool) paged {
+	dir := ""
+	if desc {
+		dir = " DESC"
+	}
+	scope := ""
+	if !f.Scope.All {
+		scope = fmt.Sprintf(" AND c.company_id = %d", f.Scope.CompanyID)
+	}
+	return func(w Window) string {
+		return s.db.NewRaw(`WITH tot AS (SELECT COUNT(*) AS row_count, COALESCE(SUM(g.documents), 0) AS sum_documents,
+        COALESCE(SUM(g.total_cents), 0) AS sum_total, COALESCE(SUM(g.paid_cents), 0) AS sum_paid,
+        COALESCE(SUM(g.returns_cents), 0) AS sum_returns, COALESCE(SUM(g.balance_cents), 0) AS sum_balance
+    FROM (?) AS g)
+SELECT c.id, c.name, x.documents, x.total_cents, x.paid_cents, x.returns_cents, x.balance_cents, COALESCE(d.oldest_due, ''), '',
+    tot.row_count, tot.sum_documents, tot.sum_total, tot.sum_paid, tot.sum_returns, tot.sum_balance
+FROM report_party_names AS c CROSS JOIN LATERAL (?) AS x CROSS JOIN tot
+LEFT JOIN report_party_totals AS d ON d.type = c.type AND d.party_id = c.id
+WHERE c.type = ?`+scope+` AND (x.documents <> 0 OR x.paid_cents <> 0 OR x.returns_cents <> 0 OR x.balance_cents <> 0)
+ORDER BY c.name`+dir+`, c.id`+limit(w), s.partySums(f, typ), s.partyRunning(f, typ, spanOf(f.From, f.To), "c.id"), typ).String()
+	}
 }
 
 // partySums is the party list of typ over f, one row per party in PartyRows' columns (party_id,
@@ -233,7 +272,7 @@ func (s *Store) partySums(f Filter, typ string) *bun.RawQuery {
 	var parts []any
 	sp := spanOf(f.From, f.To)
 	if f.StoreID == 0 {
-		parts = append(parts, s.partyRunning(f, typ, sp))
+		parts = append(parts, s.partyRunning(f, typ, sp, ""))
 		for _, d := range sp.Days {
 			parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], false))
 		}
@@ -260,11 +299,12 @@ func (s *Store) partySums(f Filter, typ string) *bun.RawQuery {
 // f.To's month, from the parties' report_party_running rows of the range's first and last months
 // and report_party_totals. A party has a running row for every month from its first to its last
 // (report_party_totals.last_month); no row for a month means none moved yet (before its first:
-// zeros) or it moved no more (after its last: it stands as today, its totals).
-func (s *Store) partyRunning(f Filter, typ string, sp span) *bun.RawQuery {
+// zeros) or it moved no more (after its last: it stands as today, its totals). party, when not
+// "", is the SQL of one party's id (an outer query's column): that party's row only.
+func (s *Store) partyRunning(f Filter, typ string, sp span, party string) *bun.RawQuery {
 	end := f.To[:7]
 	if sp.First == "" || (sp.First == end && sp.Last == end) {
-		return s.partyMonth(f, typ, end, sp.First != "")
+		return s.partyMonth(f, typ, end, sp.First != "", party)
 	}
 	var joins strings.Builder
 	var sel, on []any // the placeholders' values of the select list and of the joins, in the text's order
@@ -301,6 +341,9 @@ WHERE t.type = ?`, figures[0], figures[1], figures[2], figures[3], balance, join
 		q += " AND t.company_id = ?"
 		args = append(args, f.Scope.CompanyID)
 	}
+	if party != "" {
+		q += " AND t.party_id = " + party
+	}
 	return s.db.NewRaw(q, args...)
 }
 
@@ -309,7 +352,7 @@ WHERE t.type = ?`, figures[0], figures[1], figures[2], figures[3], balance, join
 // running row of the month, or, for a party that moved no more since an earlier month, its
 // balance today (report_party_totals) — no join: every party is in one part or the other, or
 // in neither (its first movement is later: nothing to show).
-func (s *Store) partyMonth(f Filter, typ, month string, whole bool) *bun.RawQuery {
+func (s *Store) partyMonth(f Filter, typ, month string, whole bool, party string) *bun.RawQuery {
 	figures := "0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents"
 	if whole {
 		figures = "r.month_n AS documents, r.month_total_cents AS total_cents, r.month_paid_cents AS paid_cents, " +
@@ -321,6 +364,9 @@ func (s *Store) partyMonth(f Filter, typ, month string, whole bool) *bun.RawQuer
 	before := listing.Restrict(s.db.NewSelect().TableExpr("report_party_totals AS t"), f.Scope, "t.company_id").
 		ColumnExpr("t.party_id, 0, 0, 0, 0, t.total_cents - t.paid_cents - t.returns_cents, ''").
 		Where("t.type = ?", typ).Where("t.last_month < ?", month).Where("t.total_cents - t.paid_cents - t.returns_cents <> 0")
+	if party != "" {
+		running, before = running.Where("r.party_id = "+party), before.Where("t.party_id = "+party)
+	}
 	return s.db.NewRaw("? UNION ALL ?", running, before)
 }
 
