@@ -22,9 +22,11 @@
 --
 -- Both are kept by triggers on report_party_months, whose every change (an upsert) is what a
 -- party moved in a month and store: the delta is added to the party's totals and to its running
--- rows of that month and after, and the missing months are filled first (zeros before the first
--- row, the last row repeated after it). The totals' row is written first, so that on PostgreSQL
--- the party's writers take its running rows one at a time (a party's row, never a company's);
+-- rows of that month and after (one row for a movement of the party's last month, the usual
+-- write; a backdated one moves every month after it), and the missing months are filled first
+-- (zeros before the first row, the last row repeated after it; on PostgreSQL looked for only when
+-- the month has no row yet). The totals' row is written first, so that on PostgreSQL the party's
+-- writers take its running rows one at a time (a party's row, never a company's);
 -- the triggers are named to fire after report_party_months_sum (PostgreSQL fires them by name),
 -- so every writer locks a party's balances row, then its totals, then its running rows, the
 -- order the oldest_due trigger (balances, then totals) keeps too. oldest_due follows
@@ -50,6 +52,7 @@ ON CONFLICT (type, party_id, company_id) DO UPDATE SET
     last_month = CASE WHEN excluded.last_month > report_party_totals.last_month THEN excluded.last_month ELSE report_party_totals.last_month END,
     n = report_party_totals.n + excluded.n, total_cents = report_party_totals.total_cents + excluded.total_cents,
     paid_cents = report_party_totals.paid_cents + excluded.paid_cents, returns_cents = report_party_totals.returns_cents + excluded.returns_cents;
+{{if eq . "pg"}}IF NOT EXISTS (SELECT 1 FROM report_party_running r WHERE {{template "party"}} AND r.month = NEW.month) THEN{{end}}
 {{template "running_insert"}}
 WITH RECURSIVE s(month, stop) AS (
     SELECT NEW.month, COALESCE((SELECT MIN(r.month) FROM report_party_running r WHERE {{template "party"}}), {{template "next" "NEW.month"}})
@@ -65,6 +68,7 @@ WITH RECURSIVE s(month, n, total_cents, paid_cents, returns_cents) AS (
     UNION ALL
     SELECT {{template "next" "s.month"}}, s.n, s.total_cents, s.paid_cents, s.returns_cents FROM s WHERE s.month < NEW.month)
 SELECT NEW.company_id, NEW.type, NEW.party_id, s.month, s.n, s.total_cents, s.paid_cents, s.returns_cents, 0, 0, 0, 0 FROM s;
+{{if eq . "pg"}}END IF;{{end}}
 UPDATE report_party_running SET n = n + {{template "dn" .}}, total_cents = total_cents + {{template "dt" .}},
     paid_cents = paid_cents + {{template "dp" .}}, returns_cents = returns_cents + {{template "dr" .}},
     month_n = month_n + CASE WHEN month = NEW.month THEN {{template "dn" .}} ELSE 0 END,
