@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
-
-	"github.com/backoffice/backoffice/modules/reports"
 )
 
 // The party lists' store-less aggregates (migrations/20261202010000_reports_party_running) hold
@@ -217,16 +215,9 @@ func runningFaults(st runningState, months map[partyKey]map[string]runningFigure
 // report_party_months and report_party_balances rebuilt from the owners' tables.
 func checkRunning(t *testing.T, db *bun.DB) {
 	t.Helper()
-	ctx := context.Background()
 	kept := readRunning(t, db)
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = tx.Rollback() }()
-	if err := reports.RebuildAggregates(ctx, tx); err != nil {
-		t.Fatal(err)
-	}
+	tx, done := rebuilt(t, db)
+	defer done()
 	months, due := readMonths(t, tx)
 	if len(months) == 0 {
 		t.Fatal("no party moved: the data prove nothing")
