@@ -106,6 +106,17 @@ func checkParties(t *testing.T, b *books) {
 				if !inOrder(list.Rows, "party_name") {
 					t.Errorf("%s: not by name: %v", what, list.Rows)
 				}
+				if store == 0 {
+					// A user of the company reads its list (the scope narrowed to the company: every
+					// party here), another company's user none of it.
+					own, other := b.get(t, b.User, side.page, q), b.get(t, b.Other, side.page, q)
+					if fmt.Sprint(own.Rows, own.Totals, own.Meta.Total) != fmt.Sprint(list.Rows, list.Totals, list.Meta.Total) {
+						t.Errorf("%s: the company's user reads %v %v, the administrator %v %v", what, own.Rows, own.Totals, list.Rows, list.Totals)
+					}
+					if other.Meta.Total != 0 || len(other.Rows) != 0 {
+						t.Errorf("%s: another company's user reads %d rows (total %d)", what, len(other.Rows), other.Meta.Total)
+					}
+				}
 				checkSorts(t, b, side.page, q, list, sorts[i])
 				for _, row := range list.Rows {
 					id := int64(row["link"].(map[string]any)["id"].(float64))
