@@ -25,12 +25,13 @@
 -- rows of that month and after (one row for a movement of the party's last month, the usual
 -- write; a backdated one moves every month after it), and the missing months are filled first
 -- (zeros before the first row, the last row repeated after it; on PostgreSQL looked for only when
--- the month has no row yet). The totals' row is written first, so that on PostgreSQL the party's
--- writers take its running rows one at a time (a party's row, never a company's);
--- the triggers are named to fire after report_party_months_sum (PostgreSQL fires them by name),
--- so every writer locks a party's balances row, then its totals, then its running rows, the
--- order the oldest_due trigger (balances, then totals) keeps too. oldest_due follows
--- report_party_balances' by a trigger on its change.
+-- the month has no row yet). On PostgreSQL the party's totals row is locked before anything
+-- else of the party — by a BEFORE INSERT trigger on report_party_months, so before the month's
+-- row, its store's balances row and its running rows — and a transaction keeps it: the party's
+-- writers run one at a time (a party's row, never a company's) and none waits for another while
+-- holding a row of the party the other needs (a document moved to another store takes both
+-- stores' rows). oldest_due follows report_party_balances' by a trigger on its change (by then
+-- the writer holds the totals row: its document's months came first).
 {{define "running_insert"}}INSERT INTO report_party_running (company_id, type, party_id, month, n, total_cents, paid_cents, returns_cents,
     month_n, month_total_cents, month_paid_cents, month_returns_cents){{end}}
 {{/* The month after the month (YYYY-MM) expr, in SQL both dialects run. */}}
@@ -163,6 +164,14 @@ CREATE TRIGGER report_party_months_totals AFTER INSERT ON report_party_months FO
 CREATE TRIGGER report_party_months_totals_update AFTER UPDATE ON report_party_months FOR EACH ROW
 WHEN (OLD.n <> NEW.n OR OLD.total_cents <> NEW.total_cents OR OLD.paid_cents <> NEW.paid_cents OR OLD.returns_cents <> NEW.returns_cents)
 EXECUTE FUNCTION report_party_months_running();
+--bun:split
+CREATE FUNCTION report_party_months_lock() RETURNS trigger LANGUAGE plpgsql AS $body$
+BEGIN
+    PERFORM 1 FROM report_party_totals WHERE type = NEW.type AND party_id = NEW.party_id AND company_id = NEW.company_id FOR UPDATE;
+    RETURN NEW;
+END $body$;
+--bun:split
+CREATE TRIGGER report_party_months_lock BEFORE INSERT ON report_party_months FOR EACH ROW EXECUTE FUNCTION report_party_months_lock();
 --bun:split
 CREATE FUNCTION report_party_balances_due() RETURNS trigger LANGUAGE plpgsql AS $body$
 BEGIN
