@@ -11,7 +11,7 @@ import (
 )
 
 // The pages summed, sorted and paged in SQL (customers_report, suppliers_report,
-// payment_report): their rows against the documents and payments, and their sorts, pages and
+// payment_report, product_report): their rows against the documents and payments, and their sorts, pages and
 // exports against their whole lists.
 
 // payFigures are what payment_report shows of one direction, method and party.
@@ -193,14 +193,19 @@ func checkSorts(t *testing.T, b *books, page string, q url.Values, base report, 
 	eq.Del("per_page")
 	eq.Set("lang", "en")
 	sheet := b.Get(t, "/api/reports/"+page+"/export.xlsx?"+eq.Encode(), b.Admin).Expect(http.StatusOK).
-		Sheet(map[string]string{"customers_report": "Customers", "suppliers_report": "Suppliers", "payment_report": "Payments"}[page])
-	col := map[bool]int{true: 2, false: 0}[page == "payment_report"] // the party's name
+		Sheet(map[string]string{"customers_report": "Customers", "suppliers_report": "Suppliers", "payment_report": "Payments",
+			"product_report": "Products"}[page])
+	// The column of the party's name (the product's on product_report) in the sheet and the row.
+	col, name := map[string]int{"payment_report": 2, "product_report": 1}[page], "party_name"
+	if page == "product_report" {
+		name = "name"
+	}
 	if len(sheet) != len(whole.Rows)+2 || sheet[len(sheet)-1][0] != "Total" {
 		t.Errorf("%s export sorted by %s: %d rows, want %d + header + totals", page, eq.Get("sort"), len(sheet), len(whole.Rows))
 		return
 	}
 	for i, row := range whole.Rows {
-		if sheet[i+1][col] != row["party_name"] {
+		if sheet[i+1][col] != row[name] {
 			t.Errorf("%s export sorted by %s row %d: %v, the page's %v", page, eq.Get("sort"), i, sheet[i+1], row)
 			return
 		}

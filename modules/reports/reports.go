@@ -116,11 +116,18 @@
 //     payables and overdue; report_user_days (company, day, store, user, kind, role: count and
 //     amount) users_report. Rows that net to zero stay and are skipped by the readers.
 //     report_product_months (company, month, store, type, product: lines, units, amount before
-//     VAT, cost) serves product_report's purchased and sold figures — a range's whole months
-//     from it, the days of a month the range cuts from the lines (report_lines, by the
-//     documents' date indexes); report_product_bought (company, store, product: every approved
-//     purchase line) its weighted average cost up to the range's end, as everything bought less
-//     the months and days after the end; report_lot_lines (one row per lot, indexed per product
+//     VAT, cost) serves product_report's purchased and sold figures for one store — a range's
+//     whole months from it, the days of a month the range cuts from the lines (report_lines, by
+//     the documents' date indexes); report_product_company_months (the same without the store,
+//     kept by a trigger on report_product_months so that it is their sum by construction:
+//     migrations/20261202040000_reports_product_company_months) the usual every-store request,
+//     a quarter to a sixth of the rows, read from its key alone on PostgreSQL. product_report
+//     is summed per product, sorted and paged in one statement (store.ProductRows, as the party
+//     lists below): Go reads the page's rows, not every product and its sums;
+//     report_product_bought (company, store, product: every approved
+//     purchase line; report_product_company_bought the same without the store, kept likewise)
+//     its weighted average cost up to the range's end, as everything bought less the months and
+//     days after the end; report_lot_lines (one row per lot, indexed per product
 //     newest first, its figures in the index on PostgreSQL) product_expiry_alert, which reads
 //     each product's 16 newest lots and only reads more for a product whose stock they do not
 //     cover. These are moved by the lines' triggers and by a header trigger that fires only when

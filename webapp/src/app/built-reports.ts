@@ -19,6 +19,3 @@ export const BUILT_REPORTS: readonly string[] = [
   'suppliers_report',
   'users_report',
 ];
-
-/** Whether the server answers GET /api/dashboard (the dashboard's figures). */
-export const DASHBOARD_FIGURES = true;

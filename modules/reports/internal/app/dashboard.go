@@ -87,13 +87,16 @@ func (s *Service) dashboard(ctx context.Context, f store.Filter, day time.Time, 
 	var out Dashboard
 	// The four reads are independent: run at once, the dashboard takes the longest of them
 	// rather than their sum.
-	var days []store.DocumentFigures
+	var months []store.MonthTotal
 	var b store.Balances
 	var alerts []store.Product
+	first := day.AddDate(0, 0, 1-day.Day())
+	cuts := [2][2]string{{first.Format(calendar.DateLayout), today},
+		{first.AddDate(0, -1, 0).Format(calendar.DateLayout), sameDayLastMonth(day).Format(calendar.DateLayout)}}
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() (err error) {
-		// By day: the months and this month to date against last month's same days, in one read.
-		days, err = s.store.Documents(gctx, f, "", store.ByDay)
+		// The months, and this month to date against last month's same days, in one read.
+		months, err = s.store.MonthTotals(gctx, f, cuts)
 		return err
 	})
 	g.Go(func() (err error) { b, err = s.store.Balances(gctx, f, today); return err })
@@ -104,7 +107,7 @@ func (s *Service) dashboard(ctx context.Context, f store.Filter, day time.Time, 
 	if err := g.Wait(); err != nil {
 		return out, err
 	}
-	out.Months, out.KPIs = dashboardMonths(days, start, day)
+	out.Months, out.KPIs = dashboardMonths(months, start, day)
 	out.KPIs.ReceivablesCents, out.KPIs.PayablesCents, out.KPIs.OverdueCents = b.Receivables, b.Payables, b.Overdue
 	out.QuantityAlertsTotal = len(alerts)
 	out.QuantityAlerts = []QuantityAlert{}
@@ -123,10 +126,10 @@ func (s *Service) dashboard(ctx context.Context, f store.Filter, day time.Time, 
 	return out, nil
 }
 
-// dashboardMonths sums days (the documents per day of the 12 months from start) per month, and
-// this month to day against last month's same days (the KPIs' sales and purchases; the
-// balances are the caller's).
-func dashboardMonths(days []store.DocumentFigures, start, day time.Time) ([]MonthFigures, KPIs) {
+// dashboardMonths places totals (the documents per month of the 12 months from start, and
+// those of this month to day and of last month's same days) in the chart's months and the KPIs
+// (the balances are the caller's).
+func dashboardMonths(totals []store.MonthTotal, start, day time.Time) ([]MonthFigures, KPIs) {
 	months := make([]MonthFigures, 12)
 	index := map[string]int{}
 	for i := range months {
@@ -135,17 +138,17 @@ func dashboardMonths(days []store.DocumentFigures, start, day time.Time) ([]Mont
 	}
 	k := KPIs{MonthTo: day.Format(calendar.DateLayout), LastMonthTo: sameDayLastMonth(day).Format(calendar.DateLayout)}
 	thisMonth, lastMonth := months[11].Month, months[10].Month
-	for _, d := range days {
-		i, ok := index[d.Key[:7]]
+	for _, t := range totals {
+		i, ok := index[t.Month]
 		if !ok {
 			continue
 		}
-		*pick(d.Type == store.Sale, &months[i].SalesCents, &months[i].PurchasesCents) += d.TotalCents
-		switch {
-		case d.Key[:7] == thisMonth && d.Key <= k.MonthTo:
-			*pick(d.Type == store.Sale, &k.SalesMonthCents, &k.PurchasesMonthCents) += d.TotalCents
-		case d.Key[:7] == lastMonth && d.Key <= k.LastMonthTo:
-			*pick(d.Type == store.Sale, &k.SalesLastMonthCents, &k.PurchasesLastMonthCents) += d.TotalCents
+		*pick(t.Type == store.Sale, &months[i].SalesCents, &months[i].PurchasesCents) += t.TotalCents
+		switch t.Month {
+		case thisMonth:
+			*pick(t.Type == store.Sale, &k.SalesMonthCents, &k.PurchasesMonthCents) += t.ToDateCents
+		case lastMonth:
+			*pick(t.Type == store.Sale, &k.SalesLastMonthCents, &k.PurchasesLastMonthCents) += t.ToDateCents
 		}
 	}
 	return months, k

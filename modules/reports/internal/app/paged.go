@@ -7,7 +7,8 @@ import (
 )
 
 // The pages whose rows are summed, sorted and paged in SQL (customers_report, suppliers_report,
-// payment_report: rows per party, as many as the parties or the payments): one function reads a
+// payment_report: rows per party, as many as the parties or the payments; product_report: a row
+// per product, each summed from thousands of aggregate rows): one function reads a
 // window of their rows in the query's order and answers the totals and count of every row; the
 // list's page (page.paged) and the export (page.stream) are both made from it.
 

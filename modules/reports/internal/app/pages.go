@@ -144,7 +144,7 @@ var pages = []page{
 		chart: ReportChart{Type: "stacked", X: "party_name", Series: []string{"days_1_30_cents", "days_31_60_cents", "days_61_90_cents", "over_90_cents"}},
 		sums:  keys(ageingColumns, KindMoney, KindInt), build: expiredPurchases},
 	{name: "product_report", columns: productColumns, chart: ReportChart{Type: "none", Series: []string{}},
-		sums: []string{"purchased_cents", "returned_cents", "sold_cents", "cost_of_sales_cents", "profit_cents", "stock_value_cents"}, build: products},
+		paged: pageOf(products), stream: streamOf(products)},
 	{name: "sales_report", dated: true, columns: taxColumns(false),
 		chart: ReportChart{Type: "bar", Series: []string{"taxable_base_cents", "vat_cents"}},
 		sums:  keys(taxColumns(false), KindMoney, KindInt), build: taxes(store.Sale)},
@@ -479,58 +479,21 @@ func actRow(a store.Act, totals map[string]int64) Row {
 // products: per product, what approved purchases brought and approved sales took in the range
 // (quantities and amounts before VAT), the units received (approved received orders, on their
 // approval day) and sent back (approved purchase returns' lines, on the return's date, with
-// their base), the cost of those sales (the unit cost each sale line
-// kept) and the profit, the stock today, its weighted average purchase cost (every approved
-// purchase up to the range's end; the catalog's cost when it was never bought) and the stock's
-// value at that cost. Products without movement in the range and without stock are left out.
-func products(ctx context.Context, st *store.Store, q query) (built, error) {
-	ps, err := st.Products(ctx, q.filter.Scope, false)
-	if err != nil {
-		return built{}, err
-	}
-	inRange, err := st.ProductLines(ctx, q.filter)
-	if err != nil {
-		return built{}, err
-	}
-	moved, err := st.GoodsMoved(ctx, q.filter)
-	if err != nil {
-		return built{}, err
-	}
-	ever, err := st.BoughtUpTo(ctx, q.filter)
-	if err != nil {
-		return built{}, err
-	}
-	type key struct {
-		id  int64
-		typ string
-	}
-	figs, bought := map[key]store.LineFigures{}, map[int64]store.LineFigures{}
-	for _, l := range slices.Concat(inRange, moved) {
-		figs[key{l.ProductID, l.Type}] = l
-	}
-	for _, l := range ever {
-		if l.Type == store.Purchase {
-			bought[l.ProductID] = l
-		}
-	}
-	rows := make([]Row, 0, len(ps))
-	for _, p := range ps {
-		in, out := figs[key{p.ID, store.Purchase}], figs[key{p.ID, store.Sale}]
-		received, returned := figs[key{p.ID, store.Received}], figs[key{p.ID, store.Returned}]
-		if in.Quantity == 0 && out.Quantity == 0 && received.Quantity == 0 && returned.Quantity == 0 && p.Quantity == 0 {
-			continue
-		}
-		avg := p.CostCents
-		if b := bought[p.ID]; b.Quantity > 0 {
-			avg = (b.AmountCents + b.Quantity/2) / b.Quantity
-		}
-		rows = append(rows, Row{"code": p.Code, "name": p.Name, "purchased_quantity": in.Quantity, "purchased_cents": in.AmountCents,
-			"received_quantity": received.Quantity, "returned_quantity": returned.Quantity, "returned_cents": returned.AmountCents,
-			"sold_quantity": out.Quantity, "sold_cents": out.AmountCents, "cost_of_sales_cents": out.CostCents,
-			"profit_cents": out.AmountCents - out.CostCents, "stock_quantity": p.Quantity, "average_cost_cents": avg,
-			"stock_value_cents": avg * p.Quantity, "link": ReportLink{Kind: "product", ID: p.ID}})
-	}
-	return built{rows: rows}, nil
+// their base), the cost of those sales (the unit cost each sale line kept) and the profit, the
+// stock today, its weighted average purchase cost (every approved purchase up to the range's
+// end; the catalog's cost when it was never bought) and the stock's value at that cost.
+// Products without movement in the range and without stock are left out. Summed, sorted and
+// paged in SQL (store.ProductRows).
+func products(ctx context.Context, st *store.Store, q query, w store.Window, fn func(Row) error) (map[string]int64, int, error) {
+	t, err := st.ProductRows(ctx, q.filter, q.order, w, func(p store.ProductRow) error {
+		return fn(Row{"code": p.Code, "name": p.Name, "purchased_quantity": p.PurchasedQuantity, "purchased_cents": p.PurchasedCents,
+			"received_quantity": p.ReceivedQuantity, "returned_quantity": p.ReturnedQuantity, "returned_cents": p.ReturnedCents,
+			"sold_quantity": p.SoldQuantity, "sold_cents": p.SoldCents, "cost_of_sales_cents": p.CostCents,
+			"profit_cents": p.ProfitCents, "stock_quantity": p.StockQuantity, "average_cost_cents": p.AverageCostCents,
+			"stock_value_cents": p.StockValueCents, "link": ReportLink{Kind: "product", ID: p.ID}})
+	})
+	return map[string]int64{"purchased_cents": t.PurchasedCents, "returned_cents": t.ReturnedCents, "sold_cents": t.SoldCents,
+		"cost_of_sales_cents": t.CostCents, "profit_cents": t.ProfitCents, "stock_value_cents": t.StockValueCents}, t.Rows, err
 }
 
 // expiries: today's stock of each good given to its purchase lots first in, first out — the

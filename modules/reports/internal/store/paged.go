@@ -10,7 +10,7 @@ import (
 )
 
 // This file is how the pages that page and sort in SQL (customers_report, suppliers_report,
-// payment_report) read their rows: one statement sums the aggregates per row, sorts every row
+// payment_report, product_report) read their rows: one statement sums the aggregates per row, sorts every row
 // and answers only the page's, each carrying the count and the totals of every row (window
 // aggregates over the grouped rows, before the LIMIT), so that what reaches Go is bounded by the
 // page and the totals always cover the whole range. An export reads the same statement without

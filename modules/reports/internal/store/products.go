@@ -2,21 +2,24 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"slices"
 
 	"github.com/uptrace/bun"
 	"github.com/uptrace/bun/dialect"
 	"github.com/uptrace/bun/dialect/pgdialect"
 
-	"github.com/backoffice/backoffice/platform/calendar"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
 // Product figures (product_report, product_expiry_alert) read the aggregates
-// 20261130020000_reports_product_months keeps: report_product_months (lines per company, month,
-// store, type and product), report_product_bought (purchase lines per company, store and product,
-// all time) and report_lot_lines (the lots, newest first per product). A range is read as its
-// whole months from report_product_months and the days of a month it covers only in part from
-// report_lines, so the figures are exactly the lines' whatever the range.
+// 20261130020000_reports_product_months keeps — report_product_months (lines per company, month,
+// store, type and product), report_product_bought (purchase lines per company, store and
+// product, all time) and report_lot_lines (the lots, newest first per product) — and their sums
+// over the stores, report_product_company_months and report_product_company_bought
+// (20261202040000_reports_product_company_months), which a request for every store reads. A
+// range is read as its whole months from the monthly sums and the days of a month it covers only
+// in part from report_lines, so the figures are exactly the lines' whatever the range.
 
 // figures are the columns the parts of a product sum select, negated when sign is "-".
 func figures(alias, sign string) string {
@@ -24,15 +27,22 @@ func figures(alias, sign string) string {
 		sign + alias + ".cost_cents AS cost_cents"
 }
 
-// productMonths selects report_product_months' rows in f's scope and store that meet cond, in
-// figures' columns.
+// productMonths selects the product months in f's scope and store that meet cond, in figures'
+// columns: every store's from report_product_company_months (one row per product and type a
+// month, not one per store too), one store's from report_product_months.
 func (s *Store) productMonths(f Filter, sign, cond string, args ...any) *bun.SelectQuery {
-	sel := listing.Restrict(s.db.NewSelect().TableExpr("report_product_months AS m"), f.Scope, "m.company_id").
-		ColumnExpr(figures("m", sign)).Where(cond, args...)
-	if f.StoreID != 0 {
-		sel = sel.Where("m.store_id = ?", f.StoreID)
+	return s.storeOr(f, "report_product_months", "report_product_company_months", "m").ColumnExpr(figures("m", sign)).Where(cond, args...)
+}
+
+// storeOr selects from storeTable (aliased alias) limited to f's scope and store when f names
+// one, else from companyTable, the same sums without the store: the usual request, every store,
+// reads a row per company where storeTable has one per store.
+func (s *Store) storeOr(f Filter, storeTable, companyTable, alias string) *bun.SelectQuery {
+	if f.StoreID == 0 {
+		return listing.Restrict(s.db.NewSelect().TableExpr(companyTable+" AS "+alias), f.Scope, alias+".company_id")
 	}
-	return sel
+	return listing.Restrict(s.db.NewSelect().TableExpr(storeTable+" AS "+alias), f.Scope, alias+".company_id").
+		Where(alias+".store_id = ?", f.StoreID)
 }
 
 // lineDays selects the lines (report_lines) dated from..to in f's scope and store, in figures'
@@ -42,57 +52,124 @@ func (s *Store) lineDays(f Filter, sign, from, to string) *bun.SelectQuery {
 		ColumnExpr(figures("l", sign))
 }
 
-// sumLines sums parts (selects in figures' columns) per product and type.
-func (s *Store) sumLines(ctx context.Context, parts []*bun.SelectQuery) ([]LineFigures, error) {
-	var out []LineFigures
-	// A compound SELECT written out: SQLite takes no parenthesised members (bun's UnionAll).
-	expr, args := "?", []any{parts[0]}
-	for _, p := range parts[1:] {
-		expr, args = expr+" UNION ALL ?", append(args, p)
-	}
-	err := s.db.NewRaw("SELECT m.product_id, m.type, COALESCE(SUM(m.quantity), 0) AS quantity, COALESCE(SUM(m.amount_cents), 0) AS amount_cents, "+
-		"COALESCE(SUM(m.cost_cents), 0) AS cost_cents FROM ("+expr+") AS m GROUP BY m.product_id, m.type", args...).Scan(ctx, &out)
-	return out, err
-}
-
-// ProductLines sums the approved documents' lines dated in f (both ends set) per product and
-// type, as Lines does: its whole months from report_product_months, the rest from the lines.
-func (s *Store) ProductLines(ctx context.Context, f Filter) ([]LineFigures, error) {
+// rangeParts are the approved documents' lines dated in f (both ends set), in figures' columns:
+// the range's whole months from the product months, the days of the months it cuts from the
+// lines (report_lines).
+func (s *Store) rangeParts(f Filter) []any {
 	sp := spanOf(f.From, f.To)
-	var parts []*bun.SelectQuery
+	var parts []any
 	if sp.First != "" {
 		parts = append(parts, s.productMonths(f, "", "m.month BETWEEN ? AND ?", sp.First, sp.Last))
 	}
 	for _, d := range sp.Days {
 		parts = append(parts, s.lineDays(f, "", d[0], d[1]))
 	}
-	return s.sumLines(ctx, parts)
+	return parts
 }
 
-// BoughtUpTo sums the approved purchases' lines in f's scope and store dated up to f.To (set)
-// per product, as LineFigures of type Purchase (the weighted average cost's base): every
-// purchase ever (report_product_bought) less the whole months after f.To's month and the days
-// after f.To in its month — few rows for the ranges people ask for, which end near today.
-func (s *Store) BoughtUpTo(ctx context.Context, f Filter) ([]LineFigures, error) {
-	ever := listing.Restrict(s.db.NewSelect().TableExpr("report_product_bought AS b"), f.Scope, "b.company_id").
+// boughtParts are the approved purchases' lines in f's scope and store dated up to f.To (set),
+// in figures' columns (the weighted average cost's base): every purchase ever
+// (report_product_bought, or report_product_company_bought for every store) less the whole months after f.To's month and the days after f.To in
+// its month — few rows for the ranges people ask for, which end near today.
+func (s *Store) boughtParts(f Filter) []any {
+	ever := s.storeOr(f, "report_product_bought", "report_product_company_bought", "b").
 		ColumnExpr("b.product_id, ? AS type, b.quantity, b.amount_cents, b.amount_cents AS cost_cents", Purchase)
-	if f.StoreID != 0 {
-		ever = ever.Where("b.store_id = ?", f.StoreID)
-	}
-	parts := []*bun.SelectQuery{ever, s.productMonths(f, "-", "m.type = ? AND m.month > ?", Purchase, f.To[:min(len(f.To), 7)])}
+	parts := []any{ever, s.productMonths(f, "-", "m.type = ? AND m.month > ?", Purchase, f.To[:min(len(f.To), 7)])}
 	if end := monthEnd(f.To); end > f.To {
-		parts = append(parts, s.lineDays(f, "-", addDay(f.To), end).Where("l.type = ?", Purchase))
+		parts = append(parts, s.lineDays(f, "-", dayAfter(f.To), end).Where("l.type = ?", Purchase))
 	}
-	return s.sumLines(ctx, parts)
+	return parts
 }
 
-// addDay is the day after day (YYYY-MM-DD).
-func addDay(day string) string {
-	d, err := calendar.ParseDate(day)
+// ProductRow is a row of product_report: a product's figures in the range, its stock today and
+// its weighted average purchase cost up to the range's end.
+type ProductRow struct {
+	ID                                 int64
+	Code, Name                         string
+	PurchasedQuantity, PurchasedCents  int64
+	ReceivedQuantity                   int64
+	ReturnedQuantity, ReturnedCents    int64
+	SoldQuantity, SoldCents, CostCents int64
+	StockQuantity, AverageCostCents    int64
+	ProfitCents, StockValueCents       int64
+}
+
+// ProductTotals are product_report's totals over every row, and how many rows there are.
+type ProductTotals struct {
+	PurchasedCents, ReturnedCents, SoldCents, CostCents, ProfitCents, StockValueCents int64
+	Rows                                                                              int
+}
+
+// productSorts are product_report's column keys as sort expressions (ProductRows' columns).
+var productSorts = map[string]sortable{
+	"code": {expr: "r.code"}, "name": {expr: "r.name"}, "purchased_quantity": {expr: "r.purchased_quantity"},
+	"purchased_cents": {expr: "r.purchased_cents"}, "received_quantity": {expr: "r.received_quantity"},
+	"returned_quantity": {expr: "r.returned_quantity"}, "returned_cents": {expr: "r.returned_cents"},
+	"sold_quantity": {expr: "r.sold_quantity"}, "sold_cents": {expr: "r.sold_cents"}, "cost_of_sales_cents": {expr: "r.cost_cents"},
+	"profit_cents": {expr: "profit_cents"}, "stock_quantity": {expr: "r.stock_quantity"},
+	"average_cost_cents": {expr: "r.average_cost_cents"}, "stock_value_cents": {expr: "stock_value_cents"},
+}
+
+// ProductRows calls fn with product_report's rows over f in o's order (its own: by code, then
+// id), those of w only, and answers the totals of every row. A row is a live product in f's
+// scope that moved in the range or holds stock: what approved purchases brought and approved
+// sales took in the range (quantities, amounts before VAT, the sales' kept cost), the goods
+// received and sent back (goodsParts), its stock today, its weighted average purchase cost up
+// to f.To (rounded half up; the catalog's cost when nothing was bought) and the stock's value
+// at that cost.
+//
+// One statement sums the aggregates per product, joins the products, sorts every row and
+// answers only the page's, each with the count and totals of every row (paged.go): what reaches
+// Go is the page, not the ~2,000 products and their ~4,000 sums.
+func (s *Store) ProductRows(ctx context.Context, f Filter, o Order, w Window, fn func(ProductRow) error) (ProductTotals, error) {
+	order, err := orderBy(o, productSorts, "r.code, r.id")
 	if err != nil {
-		return day
+		return ProductTotals{}, err
 	}
-	return d.AddDate(0, 0, 1).Format(calendar.DateLayout)
+	// Per product, the range's figures of each type side by side.
+	moved := s.db.NewRaw(`SELECT m.product_id,
+    CAST(SUM(CASE WHEN m.type = ? THEN m.quantity ELSE 0 END) AS BIGINT) AS purchased_quantity,
+    CAST(SUM(CASE WHEN m.type = ? THEN m.amount_cents ELSE 0 END) AS BIGINT) AS purchased_cents,
+    CAST(SUM(CASE WHEN m.type = ? THEN m.quantity ELSE 0 END) AS BIGINT) AS received_quantity,
+    CAST(SUM(CASE WHEN m.type = ? THEN m.quantity ELSE 0 END) AS BIGINT) AS returned_quantity,
+    CAST(SUM(CASE WHEN m.type = ? THEN m.amount_cents ELSE 0 END) AS BIGINT) AS returned_cents,
+    CAST(SUM(CASE WHEN m.type = ? THEN m.quantity ELSE 0 END) AS BIGINT) AS sold_quantity,
+    CAST(SUM(CASE WHEN m.type = ? THEN m.amount_cents ELSE 0 END) AS BIGINT) AS sold_cents,
+    CAST(SUM(CASE WHEN m.type = ? THEN m.cost_cents ELSE 0 END) AS BIGINT) AS cost_cents
+FROM (?) AS m GROUP BY m.product_id`, Purchase, Purchase, Received, Returned, Returned, Sale, Sale, Sale,
+		s.unionAll(slices.Concat(s.rangeParts(f), s.goodsParts(f))))
+	bought := s.db.NewRaw(`SELECT b.product_id, CAST(SUM(b.quantity) AS BIGINT) AS quantity,
+    CAST(SUM(b.amount_cents) AS BIGINT) AS amount_cents
+FROM (?) AS b GROUP BY b.product_id`, s.unionAll(s.boughtParts(f)))
+	rows := listing.Restrict(s.db.NewSelect().TableExpr("report_products AS p"), f.Scope, "p.company_id").
+		ColumnExpr("p.id, p.code, p.name").
+		ColumnExpr("COALESCE(g.purchased_quantity, 0) AS purchased_quantity, COALESCE(g.purchased_cents, 0) AS purchased_cents").
+		ColumnExpr("COALESCE(g.received_quantity, 0) AS received_quantity").
+		ColumnExpr("COALESCE(g.returned_quantity, 0) AS returned_quantity, COALESCE(g.returned_cents, 0) AS returned_cents").
+		ColumnExpr("COALESCE(g.sold_quantity, 0) AS sold_quantity, COALESCE(g.sold_cents, 0) AS sold_cents").
+		ColumnExpr("COALESCE(g.cost_cents, 0) AS cost_cents, p.quantity AS stock_quantity").
+		// Integer division truncates, as Go's does: half up for the positive sums of what was bought.
+		ColumnExpr("CASE WHEN b.quantity > 0 THEN (b.amount_cents + b.quantity / 2) / b.quantity ELSE p.cost_cents END AS average_cost_cents").
+		Join("LEFT JOIN (?) AS g ON g.product_id = p.id", moved).
+		Join("LEFT JOIN (?) AS b ON b.product_id = p.id", bought).
+		Where("COALESCE(g.purchased_quantity, 0) <> 0 OR COALESCE(g.sold_quantity, 0) <> 0 OR COALESCE(g.received_quantity, 0) <> 0 " +
+			"OR COALESCE(g.returned_quantity, 0) <> 0 OR p.quantity <> 0")
+	q := s.db.NewRaw(`SELECT r.id, r.code, r.name, r.purchased_quantity, r.purchased_cents, r.received_quantity, r.returned_quantity,
+    r.returned_cents, r.sold_quantity, r.sold_cents, r.cost_cents, r.stock_quantity, r.average_cost_cents,
+    r.sold_cents - r.cost_cents AS profit_cents, r.average_cost_cents * r.stock_quantity AS stock_value_cents,
+    COUNT(*) OVER () AS row_count, SUM(r.purchased_cents) OVER () AS sum_purchased, SUM(r.returned_cents) OVER () AS sum_returned,
+    SUM(r.sold_cents) OVER () AS sum_sold, SUM(r.cost_cents) OVER () AS sum_cost,
+    SUM(r.sold_cents - r.cost_cents) OVER () AS sum_profit, SUM(r.average_cost_cents * r.stock_quantity) OVER () AS sum_value
+FROM (?) AS r`+order, rows)
+	var t ProductTotals
+	var r ProductRow
+	read := func(rows *sql.Rows) error {
+		return rows.Scan(&r.ID, &r.Code, &r.Name, &r.PurchasedQuantity, &r.PurchasedCents, &r.ReceivedQuantity, &r.ReturnedQuantity,
+			&r.ReturnedCents, &r.SoldQuantity, &r.SoldCents, &r.CostCents, &r.StockQuantity, &r.AverageCostCents, &r.ProfitCents,
+			&r.StockValueCents, &t.Rows, &t.PurchasedCents, &t.ReturnedCents, &t.SoldCents, &t.CostCents, &t.ProfitCents, &t.StockValueCents)
+	}
+	err = s.windowed(ctx, limitAtEnd(q), w, read, func() error { return fn(r) })
+	return t, err
 }
 
 // StockLot is a lot (report_lot_lines) with what its product holds: Stock is the product's
@@ -159,6 +236,20 @@ ORDER BY substr(l.doc_date, 1, 7), l.company_id, l.type, l.store_id, l.product_i
 SELECT l.company_id, l.store_id, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents)
 FROM report_lines l WHERE l.type = 'purchase'
 GROUP BY l.company_id, l.store_id, l.product_id`,
+	// report_product_months' and report_product_bought's triggers have summed their rows into
+	// the company tables when they are on: cleared again, so that the sums are the same whether
+	// the triggers are on or off.
+	"DELETE FROM report_product_company_months",
+	"DELETE FROM report_product_company_bought",
+	`INSERT INTO report_product_company_months (company_id, month, type, product_id, n, quantity, amount_cents, cost_cents)
+SELECT m.company_id, m.month, m.type, m.product_id, SUM(m.n), SUM(m.quantity), SUM(m.amount_cents), SUM(m.cost_cents)
+FROM report_product_months m
+GROUP BY m.company_id, m.month, m.type, m.product_id
+ORDER BY m.month, m.company_id, m.type, m.product_id`,
+	`INSERT INTO report_product_company_bought (company_id, product_id, n, quantity, amount_cents)
+SELECT b.company_id, b.product_id, SUM(b.n), SUM(b.quantity), SUM(b.amount_cents)
+FROM report_product_bought b
+GROUP BY b.company_id, b.product_id`,
 	`INSERT INTO report_lot_lines (line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents)
 SELECT line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents
 FROM report_lot_sources ORDER BY product_id, doc_date`,

@@ -129,6 +129,30 @@ func (s *Store) Documents(ctx context.Context, f Filter, typ string, p Period) (
 	return out, err
 }
 
+// MonthTotal is what the approved documents of one type dated in a month are to pay: the whole
+// month's, and that of its days up to the dashboard's cut.
+type MonthTotal struct {
+	Month       string `bun:"k"`
+	Type        string `bun:"type"`
+	TotalCents  int64  `bun:"total_cents"`
+	ToDateCents int64  `bun:"to_date_cents"`
+}
+
+// MonthTotals sums the approved documents dated in f per month and type (the dashboard's
+// months): the totals to pay, and those of the days in either of the cuts (from..to, both
+// included) apart. Only total_cents is summed: Documents' every sum per day was most of the
+// dashboard's read (722 groups of 19 sums from 5,769 rows at 100,000 documents, for 24 figures).
+func (s *Store) MonthTotals(ctx context.Context, f Filter, cuts [2][2]string) ([]MonthTotal, error) {
+	var out []MonthTotal
+	err := f.where(s.db.NewSelect().TableExpr("report_document_days AS d"), "d", "day").
+		ColumnExpr(ByMonth.of("d", "day")+" AS k").ColumnExpr("d.type").
+		ColumnExpr("COALESCE(SUM(d.total_cents), 0) AS total_cents").
+		ColumnExpr("COALESCE(SUM(CASE WHEN d.day BETWEEN ? AND ? OR d.day BETWEEN ? AND ? THEN d.total_cents ELSE 0 END), 0) AS to_date_cents",
+			cuts[0][0], cuts[0][1], cuts[1][0], cuts[1][1]).
+		GroupExpr(ByMonth.of("d", "day")).GroupExpr("d.type").Scan(ctx, &out)
+	return out, err
+}
+
 // PaymentFigures are the sums of a group of payments.
 type PaymentFigures struct {
 	Key         string `bun:"k"`
@@ -321,15 +345,6 @@ func (s *Store) UserFigures(ctx context.Context, f Filter, userID int64) ([]User
 	}
 	err := sel.GroupExpr("u.user_id, u.kind, u.role").Having("SUM(u.n) > 0").Scan(ctx, &out)
 	return out, err
-}
-
-// LineFigures are the sums of the lines of one product and type.
-type LineFigures struct {
-	ProductID   int64  `bun:"product_id"`
-	Type        string `bun:"type"`
-	Quantity    int64  `bun:"quantity"`
-	AmountCents int64  `bun:"amount_cents"`
-	CostCents   int64  `bun:"cost_cents"`
 }
 
 // Lot is a purchase line of goods with an expiry date (report_lot_lines).
