@@ -70,14 +70,21 @@ func partiesFromScratch(b *books, typ, from, to string, store int64) map[int64]*
 
 // checkParties compares customers_report and suppliers_report with partiesFromScratch over
 // ranges that cut months (their days are read one by one, their whole months from
-// report_party_months) and whole months, every store and one; and each party's statement over
+// report_party_running for every store, report_party_months for one) and whole months, every
+// store and one; and each party's statement over
 // such a range: its opening is the balance the day before, its end the list's balance.
 func checkParties(t *testing.T, b *books) {
 	t.Helper()
 	sorts := [][]string{{"-balance_cents", "documents"}, {"oldest_overdue_days", "-party_name"}, {"-paid_cents", "total_cents"},
-		{"-oldest_overdue_days", "returns_cents"}, {"party_name", "-documents"}}
+		{"-oldest_overdue_days", "returns_cents"}, {"party_name", "-documents"}, {"-party_name", "balance_cents"},
+		{"-returns_cents", "party_name"}, {"-total_cents", "oldest_overdue_days"}}
+	// Every store's figures are running totals per party (report_party_running): ranges of whole
+	// months starting before any movement (July), ending at a month some parties moved no more
+	// in (September), and after every movement (December–January: balances only). Whole months
+	// by name, on PostgreSQL, walk the parties in name order (partiesByName): by name both ways.
 	for i, r := range [][2]string{{"2026-08-15", "2026-10-20"}, {"2026-09-03", "2026-09-17"}, {"2026-10-01", "2026-11-30"},
-		{"2026-08-01", "2026-10-09"}, {"2026-09-12", "2026-11-30"}} {
+		{"2026-08-01", "2026-10-09"}, {"2026-09-12", "2026-11-30"}, {"2026-07-01", "2026-09-30"}, {"2026-09-01", "2026-09-30"},
+		{"2026-12-01", "2027-01-31"}} {
 		for _, store := range []int64{0, b.stores[1]} {
 			for _, side := range []struct{ typ, page string }{{"purchase", "suppliers_report"}, {"sale", "customers_report"}} {
 				q := rng(r[0], r[1], "per_page", "500")
@@ -99,6 +106,17 @@ func checkParties(t *testing.T, b *books) {
 					"paid_cents": sum.paid, "returns_cents": sum.returns, "balance_cents": sum.balance})
 				if !inOrder(list.Rows, "party_name") {
 					t.Errorf("%s: not by name: %v", what, list.Rows)
+				}
+				if store == 0 {
+					// A user of the company reads its list (the scope narrowed to the company: every
+					// party here), another company's user none of it.
+					own, other := b.get(t, b.User, side.page, q), b.get(t, b.Other, side.page, q)
+					if fmt.Sprint(own.Rows, own.Totals, own.Meta.Total) != fmt.Sprint(list.Rows, list.Totals, list.Meta.Total) {
+						t.Errorf("%s: the company's user reads %v %v, the administrator %v %v", what, own.Rows, own.Totals, list.Rows, list.Totals)
+					}
+					if other.Meta.Total != 0 || len(other.Rows) != 0 {
+						t.Errorf("%s: another company's user reads %d rows (total %d)", what, len(other.Rows), other.Meta.Total)
+					}
 				}
 				checkSorts(t, b, side.page, q, list, sorts[i])
 				for _, row := range list.Rows {
@@ -168,6 +186,7 @@ func checkPartyTriggers(t *testing.T, b *books) {
 		// payments' counts along).
 		checkTables(t, b.DB, "report_party_months", "report_party_balances", "report_party_payments", "report_payment_days",
 			"report_user_days", "report_payable_dues", "report_payment_years")
+		checkRunning(t, b.DB)
 		if !failed && t.Failed() {
 			t.Fatalf("after %s the aggregates disagree", what)
 		}

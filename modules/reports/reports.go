@@ -161,15 +161,28 @@
 //     only while its document counts, so a document's trigger also moves its payments and
 //     returns when it starts or stops counting or changes party, store or company; an UPDATE
 //     that changes nothing they read (a payment moving a purchase's paid without settling it)
-//     does not run them. customers_report and suppliers_report: the range's figures are its
-//     whole months from report_party_months plus the days of the months it cuts, read one by
-//     one; the balance at the range's end is today's balance less the months after the range's
-//     month and the days after its end in that month. One statement sums these per party, sorts
-//     every party and answers only the page's rows, each with the count and the totals of every
-//     row (window aggregates before the LIMIT): what reaches Go is the page, whatever the number
-//     of parties (internal/store/paged.go). A statement's opening is the months before
-//     the range's month plus that month's days before the range; its rows are the range's
-//     movements only.
+//     does not run them. Without the store (migrations/20261202010000_reports_party_running,
+//     triggers on report_party_months): report_party_running (company, type, party, month: the
+//     party's figures summed over every store and every month up to that one, and the month's
+//     own; a row for every month from the party's first to its last, so a month's row is found
+//     by key) and report_party_totals (company, type, party: every month's sum, the last month
+//     with a running row, and the earliest oldest_due of its stores).
+//     customers_report and suppliers_report for every store: a range of whole months is each
+//     party's running row of its last month less its row of its first before that month's own
+//     (one row for a month, two for a year: bounded by the parties, not the documents nor the
+//     range's length), a party without a row there standing at its totals (after its last
+//     month) or at zero (before its first); the balance at the range's end is the end month's
+//     row less the days after the end in that month; the days of the months a range cuts are
+//     read one by one. By name (their own order) on PostgreSQL, the parties are walked in name
+//     order (report_customers_name_idx, report_suppliers_name_idx) and each one's row read by
+//     key until the page is full, the count and totals of every row summed apart in the same
+//     statement; in any other order every row is summed, sorted and paged in one statement,
+//     each with the count and the totals of every row (window aggregates before the LIMIT), the
+//     oldest due date joined to the page's rows only. For one store, the store's rows of
+//     report_party_months and report_party_balances (today's balance less the months and days
+//     after the range). What reaches Go is the page, whatever the number of parties
+//     (internal/store/paged.go). A statement's opening is the months before the range's month
+//     plus that month's days before the range; its rows are the range's movements only.
 //   - payment_report (migrations/20261201030000_reports_party_payments and
 //     20261202020000_reports_payment_years, same rule): for every store (the usual request)
 //     report_payment_years (type, party, method, company, calendar year: each month's count,

@@ -1039,6 +1039,7 @@ func checkAggregates(t *testing.T, db *bun.DB) {
 		"report_party_months", "report_party_balances", "report_party_payments", "report_payable_dues", "report_payment_years",
 		"report_product_months", "report_product_company_months", "report_product_bought", "report_product_company_bought",
 		"report_lot_lines", "report_lot_totals")
+	checkRunning(t, db)
 	checkApprovalDeltas(t, db)
 }
 
@@ -1090,6 +1091,21 @@ func checkApprovalDeltas(t *testing.T, db *bun.DB) {
 	}
 }
 
+// rebuilt is a transaction in which the aggregates are rebuilt from scratch
+// (reports.RebuildAggregates); done rolls it back.
+func rebuilt(t *testing.T, db *bun.DB) (tx bun.Tx, done func()) {
+	t.Helper()
+	tx, err := db.BeginTx(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := reports.RebuildAggregates(context.Background(), tx); err != nil {
+		_ = tx.Rollback()
+		t.Fatal(err)
+	}
+	return tx, func() { _ = tx.Rollback() }
+}
+
 // checkTables is checkAggregates on the aggregate tables named.
 func checkTables(t *testing.T, db *bun.DB, tables ...string) {
 	t.Helper()
@@ -1136,14 +1152,8 @@ func checkTables(t *testing.T, db *bun.DB, tables ...string) {
 		return out
 	}
 	kept := read(db)
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = tx.Rollback() }()
-	if err := reports.RebuildAggregates(ctx, tx); err != nil {
-		t.Fatal(err)
-	}
+	tx, done := rebuilt(t, db)
+	defer done()
 	fresh := read(tx)
 	for k, v := range fresh {
 		if kept[k] != v {

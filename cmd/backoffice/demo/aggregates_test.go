@@ -69,6 +69,7 @@ func TestSeedAggregatesAsTheTriggersKeepThem(t *testing.T) {
 		if err := rebuilt.NewRaw("SELECT name FROM pragma_table_info(?) ORDER BY cid", table).Scan(context.Background(), &cols); err != nil {
 			t.Fatal(err)
 		}
+		cols = slices.DeleteFunc(cols, func(c string) bool { return slices.Contains(runningTotals[table].skip, c) })
 		// Values compared as the reports read them: keys as text, figures as integers (a trigger's
 		// sum and a rebuild's may differ in storage class, not in value), users by name (the seed
 		// creates the admin and the user side by side, so their ids may swap between two seeds).
@@ -79,6 +80,9 @@ func TestSeedAggregatesAsTheTriggersKeepThem(t *testing.T) {
 			}
 		}
 		counts := " WHERE " + strings.Join(figures, " <> 0 OR ") + " <> 0"
+		if w := runningTotals[table].where; w != "" {
+			counts = " WHERE " + w
+		}
 		// One text per row, for the message.
 		sel := func(schema string) string {
 			if keys, ok := deltaLogs[table]; ok {
@@ -128,3 +132,17 @@ func TestSeedAggregatesAsTheTriggersKeepThem(t *testing.T) {
 // row per write, folded from time to time), with the columns their sums are kept by: a seed with
 // the triggers on and one rebuilt at its end hold different rows with the same sums.
 var deltaLogs = map[string][]string{"report_approval_deltas": {"company_id", "kind"}}
+
+// runningTotals are the reports' tables of running totals (migrations/20261202010000): the
+// triggers fill a party's months as its movements come and keep the months a movement later left
+// (a document deleted in its party's last month leaves that month's row, its figures carried), a
+// rebuild writes them from the first month with movements to the last. The rows compared are
+// those of a month with movements of its own (where), the columns left out those that only say
+// how far the rows go (skip); modules/reports' running_test checks every row against the months.
+var runningTotals = map[string]struct {
+	where string
+	skip  []string
+}{
+	"report_party_running": {where: "month_n <> 0 OR month_total_cents <> 0 OR month_paid_cents <> 0 OR month_returns_cents <> 0"},
+	"report_party_totals":  {skip: []string{"last_month"}},
+}

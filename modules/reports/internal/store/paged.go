@@ -51,15 +51,27 @@ func orderBy(o Order, cols map[string]sortable, ties string) (string, error) {
 	return " ORDER BY " + c.expr + " " + dir + ", " + ties, nil
 }
 
+// paged is a statement that answers the rows of a Window (its LIMIT and OFFSET where they
+// belong: the end of a plain statement, inside one that joins more to the page's rows).
+type paged func(w Window) string
+
+// limitAtEnd is q with w's LIMIT and OFFSET at its end (none for Limit 0).
+func limitAtEnd(q *bun.RawQuery) paged {
+	return func(w Window) string { return q.String() + limit(w) }
+}
+
+// limit is w as a LIMIT clause ("" for every row).
+func limit(w Window) string {
+	if w.Limit <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(" LIMIT %d OFFSET %d", w.Limit, w.Offset)
+}
+
 // eachRow runs q limited to w and calls row with the cursor on each row (scan it there); it
 // answers how many rows were read.
-func (s *Store) eachRow(ctx context.Context, q *bun.RawQuery, w Window, row func(*sql.Rows) error) (int, error) {
-	var b strings.Builder
-	b.WriteString(q.String())
-	if w.Limit > 0 {
-		fmt.Fprintf(&b, " LIMIT %d OFFSET %d", w.Limit, w.Offset)
-	}
-	rows, err := s.db.QueryContext(ctx, b.String())
+func (s *Store) eachRow(ctx context.Context, q paged, w Window, row func(*sql.Rows) error) (int, error) {
+	rows, err := s.db.QueryContext(ctx, q(w))
 	if err != nil {
 		return 0, err
 	}
@@ -77,7 +89,7 @@ func (s *Store) eachRow(ctx context.Context, q *bun.RawQuery, w Window, row func
 // windowed is eachRow for a statement whose rows carry the count and totals of every row: when
 // w starts past the last row, the first row is read again for them alone (fn is not called).
 // read scans a row into the caller's variables (the totals among them); fn takes the row.
-func (s *Store) windowed(ctx context.Context, q *bun.RawQuery, w Window, read func(*sql.Rows) error, fn func() error) error {
+func (s *Store) windowed(ctx context.Context, q paged, w Window, read func(*sql.Rows) error, fn func() error) error {
 	n, err := s.eachRow(ctx, q, w, func(rows *sql.Rows) error {
 		if err := read(rows); err != nil {
 			return err

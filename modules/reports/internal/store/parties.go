@@ -4,9 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
 
 	"github.com/backoffice/backoffice/platform/calendar"
 	"github.com/backoffice/backoffice/platform/listing"
@@ -173,25 +175,41 @@ var partySorts = map[string]sortable{
 // that still owes today ("" none) — in o's order (its own: by name, then id), those of w only,
 // and answers the totals of every row. today is the business date (overdue days).
 //
-// The sums per party are read from the aggregates, never from every movement: the range's
-// whole months from report_party_months, the days of the months it cuts one by one; the balance
-// at the range's end is today's (report_party_balances) less the months after the range's
-// month and the days after its end in that month.
+// The sums per party are read from the aggregates, never from every movement (partySums).
 func (s *Store) PartyRows(ctx context.Context, f Filter, typ, today string, o Order, w Window, fn func(PartyRow) error) (PartyTotals, error) {
 	order, err := orderBy(o, partySorts, "party_name, g.party_id")
 	if err != nil {
 		return PartyTotals{}, err
 	}
-	q := s.db.NewRaw(`SELECT g.party_id, COALESCE(p.name, '') AS party_name, g.documents, g.total_cents, g.paid_cents, g.returns_cents,
-    g.balance_cents, g.oldest_due, CASE WHEN g.oldest_due = '' OR g.oldest_due >= ? THEN ? ELSE g.oldest_due END AS overdue_since,
+	// For one store the rows carry their oldest due date (report_party_balances'). For every
+	// store it is report_party_totals': joined to every row when the list sorts by it, else to
+	// the page's rows only (after the LIMIT), as most requests sort by name.
+	due, join, args := "g.oldest_due", "", []any{}
+	late := f.StoreID == 0 && o.Key != "oldest_overdue_days"
+	if f.StoreID == 0 && !late {
+		due, join, args = "COALESCE(d.oldest_due, '')", "\nLEFT JOIN report_party_totals AS d ON d.type = ? AND d.party_id = g.party_id", []any{typ}
+	}
+	inner := s.db.NewRaw(fmt.Sprintf(`SELECT g.party_id, COALESCE(p.name, '') AS party_name, g.documents, g.total_cents, g.paid_cents,
+    g.returns_cents, g.balance_cents, %[1]s AS oldest_due, CASE WHEN %[1]s = '' OR %[1]s >= ? THEN ? ELSE %[1]s END AS overdue_since,
     COUNT(*) OVER () AS row_count, SUM(g.documents) OVER () AS sum_documents, SUM(g.total_cents) OVER () AS sum_total,
     SUM(g.paid_cents) OVER () AS sum_paid, SUM(g.returns_cents) OVER () AS sum_returns, SUM(g.balance_cents) OVER () AS sum_balance
-FROM (SELECT u.party_id, SUM(u.documents) AS documents, SUM(u.total_cents) AS total_cents, SUM(u.paid_cents) AS paid_cents,
-        SUM(u.returns_cents) AS returns_cents, SUM(u.balance_cents) AS balance_cents,
-        COALESCE(MIN(NULLIF(u.oldest_due, '')), '') AS oldest_due
-    FROM (?) AS u GROUP BY u.party_id
-    HAVING SUM(u.documents) <> 0 OR SUM(u.paid_cents) <> 0 OR SUM(u.returns_cents) <> 0 OR SUM(u.balance_cents) <> 0) AS g
-LEFT JOIN report_party_names AS p ON p.type = ? AND p.id = g.party_id`+order, today, today, s.unionAll(s.partyParts(f, typ)), typ)
+FROM (?) AS g
+LEFT JOIN report_party_names AS p ON p.type = ? AND p.id = g.party_id%[2]s`, due, join)+order,
+		append([]any{today, today, s.partySums(f, typ), typ}, args...)...)
+	q := limitAtEnd(inner)
+	if late {
+		q = func(w Window) string {
+			return s.db.NewRaw(`SELECT w.party_id, w.party_name, w.documents, w.total_cents, w.paid_cents, w.returns_cents, w.balance_cents,
+    COALESCE(d.oldest_due, '') AS oldest_due, w.overdue_since, w.row_count, w.sum_documents, w.sum_total, w.sum_paid, w.sum_returns,
+    w.sum_balance
+FROM (?) AS w
+LEFT JOIN report_party_totals AS d ON d.type = ? AND d.party_id = w.party_id`+strings.ReplaceAll(order, "g.", "w."),
+				bun.Safe(inner.String()+limit(w)), typ).String()
+		}
+	}
+	if s.byName(f, o) {
+		q = s.partiesByName(f, typ, o.Desc)
+	}
 	var t PartyTotals
 	var r PartyRow
 	var since string
@@ -203,10 +221,161 @@ LEFT JOIN report_party_names AS p ON p.type = ? AND p.id = g.party_id`+order, to
 	return t, err
 }
 
-// partyParts are the rows whose sums per party are the party list of typ over f (PartyRows'
-// columns): the range's months and cut days, today's balances and oldest due dates, and what
-// the months and days after the range's end moved the balances by (negative).
-func (s *Store) partyParts(f Filter, typ string) []any {
+// byName tells whether PartyRows answers f in o by partiesByName: every store, by name (the
+// lists' own order), a range of whole months, on PostgreSQL (SQLite has no LATERAL).
+func (s *Store) byName(f Filter, o Order) bool {
+	return f.StoreID == 0 && (o.Key == "" || o.Key == "party_name") && len(spanOf(f.From, f.To).Days) == 0 &&
+		s.db.Dialect().Name() == dialect.PG
+}
+
+// partiesByName is PartyRows' statement for a byName request: the parties are walked in name
+// order (report_customers_name_idx, report_suppliers_name_idx: migrations/20261202010100),
+// each party's row read by key (partyRunning of that party) until the page is full, and the
+// count and totals of every row summed apart (partySums) in the same statement — instead of
+// every party's row joined to its name and sorted for 50 of them.
+func (s *Store) partiesByName(f Filter, typ string, desc bool) paged {
+	dir := ""
+	if desc {
+		dir = " DESC"
+	}
+	scope := ""
+	if !f.Scope.All {
+		scope = fmt.Sprintf(" AND c.company_id = %d", f.Scope.CompanyID)
+	}
+	return func(w Window) string {
+		return s.db.NewRaw(`WITH tot AS (SELECT COUNT(*) AS row_count, COALESCE(SUM(g.documents), 0) AS sum_documents,
+        COALESCE(SUM(g.total_cents), 0) AS sum_total, COALESCE(SUM(g.paid_cents), 0) AS sum_paid,
+        COALESCE(SUM(g.returns_cents), 0) AS sum_returns, COALESCE(SUM(g.balance_cents), 0) AS sum_balance
+    FROM (?) AS g)
+SELECT c.id, c.name, x.documents, x.total_cents, x.paid_cents, x.returns_cents, x.balance_cents, COALESCE(d.oldest_due, ''), '',
+    tot.row_count, tot.sum_documents, tot.sum_total, tot.sum_paid, tot.sum_returns, tot.sum_balance
+FROM report_party_names AS c CROSS JOIN LATERAL (?) AS x CROSS JOIN tot
+LEFT JOIN report_party_totals AS d ON d.type = c.type AND d.party_id = c.id
+WHERE c.type = ?`+scope+` AND (x.documents <> 0 OR x.paid_cents <> 0 OR x.returns_cents <> 0 OR x.balance_cents <> 0)
+ORDER BY c.name`+dir+`, c.id`+limit(w), s.partySums(f, typ), s.partyRunning(f, typ, spanOf(f.From, f.To), "c.id"), typ).String()
+	}
+}
+
+// partySums is the party list of typ over f, one row per party in PartyRows' columns (party_id,
+// documents, total_cents, paid_cents, returns_cents, balance_cents, oldest_due), the parties
+// that moved nothing in the range and owe nothing at its end left out.
+//
+// For every store (the usual request) each party's range of whole months is its
+// report_party_running row of the last month less its row of the first before that month's own
+// movements, and its balance at the range's end its row of the end's month (report_party_totals,
+// one row per party, joined to at most three of its running rows by key; a month's range reads
+// one): what is read is bounded by the parties, whatever the range's length or the number of
+// documents. The days of the months the
+// range cuts are read one by one and added, and so are (negative) the days after its end in
+// the end's month. For one store, the store's rows of report_party_months and
+// report_party_balances (partyParts).
+func (s *Store) partySums(f Filter, typ string) *bun.RawQuery {
+	var parts []any
+	sp := spanOf(f.From, f.To)
+	if f.StoreID == 0 {
+		parts = append(parts, s.partyRunning(f, typ, sp, ""))
+		for _, d := range sp.Days {
+			parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], false))
+		}
+		if end := monthEnd(f.To); f.To != end {
+			parts = append(parts, s.dayRows(f, typ, 0, dayAfter(f.To), end, true))
+		}
+	} else {
+		parts = s.partyParts(f, typ, sp)
+	}
+	if len(parts) == 1 {
+		// One row per party already: no grouping.
+		return s.db.NewRaw(`SELECT u.* FROM (?) AS u
+    WHERE u.documents <> 0 OR u.paid_cents <> 0 OR u.returns_cents <> 0 OR u.balance_cents <> 0`, parts[0])
+	}
+	return s.db.NewRaw(`SELECT u.party_id, SUM(u.documents) AS documents, SUM(u.total_cents) AS total_cents, SUM(u.paid_cents) AS paid_cents,
+        SUM(u.returns_cents) AS returns_cents, SUM(u.balance_cents) AS balance_cents,
+        COALESCE(MIN(NULLIF(u.oldest_due, '')), '') AS oldest_due
+    FROM (?) AS u GROUP BY u.party_id
+    HAVING SUM(u.documents) <> 0 OR SUM(u.paid_cents) <> 0 OR SUM(u.returns_cents) <> 0 OR SUM(u.balance_cents) <> 0`, s.unionAll(parts))
+}
+
+// partyRunning is one row per party of typ in f's scope (every store) in PartyRows' columns
+// (oldest_due empty): the figures of sp's whole months (none: zeros) and the balance at the end of
+// f.To's month, from the parties' report_party_running rows of the range's first and last months
+// and report_party_totals. A party has a running row for every month from its first to its last
+// (report_party_totals.last_month); no row for a month means none moved yet (before its first:
+// zeros) or it moved no more (after its last: it stands as today, its totals). party, when not
+// "", is the SQL of one party's id (an outer query's column): that party's row only.
+func (s *Store) partyRunning(f Filter, typ string, sp span, party string) *bun.RawQuery {
+	end := f.To[:7]
+	if sp.First == "" || (sp.First == end && sp.Last == end) {
+		return s.partyMonth(f, typ, end, sp.First != "", party)
+	}
+	var joins strings.Builder
+	var sel, on []any // the placeholders' values of the select list and of the joins, in the text's order
+	aliases := map[string]string{}
+	// figure is the running figure col of every party at the end of month (YYYY-MM) — or, before,
+	// at the end of the month before it: the row's figure less the month's own — joining its row.
+	figure := func(month, col string, before bool) string {
+		a, ok := aliases[month]
+		if !ok {
+			a = fmt.Sprintf("r%d", len(aliases))
+			aliases[month] = a
+			fmt.Fprintf(&joins, "\nLEFT JOIN report_party_running AS %[1]s ON %[1]s.type = t.type AND %[1]s.party_id = t.party_id"+
+				" AND %[1]s.company_id = t.company_id AND %[1]s.month = ?", a)
+			on = append(on, month)
+		}
+		sel = append(sel, month)
+		row := a + "." + col
+		if before {
+			row += " - " + a + ".month_" + col
+		}
+		return fmt.Sprintf("COALESCE(%s, CASE WHEN t.last_month < ? THEN t.%s ELSE 0 END)", row, col)
+	}
+	figures := make([]string, 4)
+	for i, c := range []string{"n", "total_cents", "paid_cents", "returns_cents"} {
+		figures[i] = figure(sp.Last, c, false) + " - " + figure(sp.First, c, true)
+	}
+	balance := figure(end, "total_cents", false) + " - " + figure(end, "paid_cents", false) + " - " + figure(end, "returns_cents", false)
+	q := fmt.Sprintf(`SELECT t.party_id, %s AS documents, %s AS total_cents, %s AS paid_cents, %s AS returns_cents,
+    %s AS balance_cents, '' AS oldest_due
+FROM report_party_totals AS t%s
+WHERE t.type = ?`, figures[0], figures[1], figures[2], figures[3], balance, joins.String())
+	args := append(append(sel, on...), typ)
+	if !f.Scope.All {
+		q += " AND t.company_id = ?"
+		args = append(args, f.Scope.CompanyID)
+	}
+	if party != "" {
+		q += " AND t.party_id = " + party
+	}
+	return s.db.NewRaw(q, args...)
+}
+
+// partyMonth is partyRunning for a range whose figures are the month's own (whole: the month
+// is the range) or none (whole false: the range cuts it, its days are read apart): each party's
+// running row of the month, or, for a party that moved no more since an earlier month, its
+// balance today (report_party_totals) — no join: every party is in one part or the other, or
+// in neither (its first movement is later: nothing to show).
+func (s *Store) partyMonth(f Filter, typ, month string, whole bool, party string) *bun.RawQuery {
+	figures := "0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents"
+	if whole {
+		figures = "r.month_n AS documents, r.month_total_cents AS total_cents, r.month_paid_cents AS paid_cents, " +
+			"r.month_returns_cents AS returns_cents"
+	}
+	running := listing.Restrict(s.db.NewSelect().TableExpr("report_party_running AS r"), f.Scope, "r.company_id").
+		ColumnExpr("r.party_id, "+figures+", r.total_cents - r.paid_cents - r.returns_cents AS balance_cents, '' AS oldest_due").
+		Where("r.type = ?", typ).Where("r.month = ?", month)
+	before := listing.Restrict(s.db.NewSelect().TableExpr("report_party_totals AS t"), f.Scope, "t.company_id").
+		ColumnExpr("t.party_id, 0, 0, 0, 0, t.total_cents - t.paid_cents - t.returns_cents, ''").
+		Where("t.type = ?", typ).Where("t.last_month < ?", month).Where("t.total_cents - t.paid_cents - t.returns_cents <> 0")
+	if party != "" {
+		running, before = running.Where("r.party_id = "+party), before.Where("t.party_id = "+party)
+	}
+	return s.db.NewRaw("? UNION ALL ?", running, before)
+}
+
+// partyParts are the rows whose sums per party are the party list of typ over f for f's store
+// (PartyRows' columns): the range's months and cut days, the store's balances today and oldest
+// due dates, and what the months and days after the range's end moved the balances by
+// (negative).
+func (s *Store) partyParts(f Filter, typ string, sp span) []any {
 	months := func(first, last string, after bool) *bun.SelectQuery {
 		sel := partyRows(s.db.NewSelect().TableExpr("report_party_months AS m"), f, "m", typ, 0)
 		// Rows that add nothing are left out before the sums (a document's month keeps a row
@@ -229,7 +398,6 @@ func (s *Store) partyParts(f Filter, typ string) []any {
 		return sel
 	}
 	var parts []any
-	sp := spanOf(f.From, f.To)
 	if sp.First != "" {
 		parts = append(parts, months(sp.First, sp.Last, false))
 	}
@@ -451,4 +619,41 @@ SELECT b.company_id, b.type, b.party_id, b.store_id, b.n, b.balance_cents, COALE
     WHERE d.type = b.type AND d.party_id = b.party_id AND d.company_id = b.company_id AND d.store_id = b.store_id AND d.balance_cents > 0), '')
 FROM (SELECT m.company_id, m.type, m.party_id, m.store_id, SUM(m.n) AS n, SUM(m.total_cents - m.paid_cents - m.returns_cents) AS balance_cents
     FROM report_party_months m GROUP BY m.company_id, m.type, m.party_id, m.store_id) AS b`,
+}
+
+// nextMonth is, in SQL both dialects run, the month after the month (YYYY-MM) expr.
+func nextMonth(expr string) string {
+	return strings.NewReplacer("M", expr).Replace(`(CASE WHEN substr(M, 6, 2) = '12' THEN CAST(CAST(substr(M, 1, 4) AS INTEGER) + 1 AS TEXT) || '-01'
+    ELSE substr(M, 1, 5) || CASE WHEN CAST(substr(M, 6, 2) AS INTEGER) < 9 THEN '0' ELSE '' END
+        || CAST(CAST(substr(M, 6, 2) AS INTEGER) + 1 AS TEXT) END)`)
+}
+
+// partyRunningRebuild is report_party_running and report_party_totals computed afresh from
+// report_party_months and report_party_balances (after partyRebuild) — what
+// migrations/20261202010000_reports_party_running's backfill writes and its triggers keep: a
+// running row for every month from a party's first to its last, each the sum of the months up
+// to it over every store.
+var partyRunningRebuild = []string{
+	"DELETE FROM report_party_running",
+	`INSERT INTO report_party_running (company_id, type, party_id, month, n, total_cents, paid_cents, returns_cents,
+    month_n, month_total_cents, month_paid_cents, month_returns_cents)
+WITH RECURSIVE s(company_id, type, party_id, month, last) AS (
+    SELECT m.company_id, m.type, m.party_id, MIN(m.month), MAX(m.month) FROM report_party_months m GROUP BY m.company_id, m.type, m.party_id
+    UNION ALL
+    SELECT s.company_id, s.type, s.party_id, ` + nextMonth("s.month") + `, s.last FROM s WHERE s.month < s.last),
+ms AS (SELECT m.company_id, m.type, m.party_id, m.month, SUM(m.n) AS n, SUM(m.total_cents) AS total_cents, SUM(m.paid_cents) AS paid_cents,
+        SUM(m.returns_cents) AS returns_cents
+    FROM report_party_months m GROUP BY m.company_id, m.type, m.party_id, m.month)
+SELECT s.company_id, s.type, s.party_id, s.month, SUM(COALESCE(ms.n, 0)) OVER w, SUM(COALESCE(ms.total_cents, 0)) OVER w,
+    SUM(COALESCE(ms.paid_cents, 0)) OVER w, SUM(COALESCE(ms.returns_cents, 0)) OVER w,
+    COALESCE(ms.n, 0), COALESCE(ms.total_cents, 0), COALESCE(ms.paid_cents, 0), COALESCE(ms.returns_cents, 0)
+FROM s LEFT JOIN ms ON ms.company_id = s.company_id AND ms.type = s.type AND ms.party_id = s.party_id AND ms.month = s.month
+WINDOW w AS (PARTITION BY s.company_id, s.type, s.party_id ORDER BY s.month ROWS UNBOUNDED PRECEDING)
+ORDER BY s.month, s.type, s.party_id`,
+	"DELETE FROM report_party_totals",
+	`INSERT INTO report_party_totals (company_id, type, party_id, last_month, oldest_due, n, total_cents, paid_cents, returns_cents)
+SELECT m.company_id, m.type, m.party_id, MAX(m.month), COALESCE((SELECT MIN(b.oldest_due) FROM report_party_balances b
+        WHERE b.type = m.type AND b.party_id = m.party_id AND b.company_id = m.company_id AND b.oldest_due <> ''), ''),
+    SUM(m.n), SUM(m.total_cents), SUM(m.paid_cents), SUM(m.returns_cents)
+FROM report_party_months m GROUP BY m.company_id, m.type, m.party_id`,
 }

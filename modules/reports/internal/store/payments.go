@@ -111,7 +111,7 @@ LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+orde
 		return rows.Scan(&r.Type, &r.Method, &r.PartyID, &r.PartyName, &r.Count, &r.ApprovedCents, &r.PendingCents, &direction,
 			&t.Rows, &t.Count, &t.ApprovedOut, &t.PendingOut, &t.ApprovedIn, &t.PendingIn)
 	}
-	err = s.windowed(ctx, q, w, read, func() error { return fn(r) })
+	err = s.windowed(ctx, limitAtEnd(q), w, read, func() error { return fn(r) })
 	return t, err
 }
 

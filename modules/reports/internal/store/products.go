@@ -169,7 +169,7 @@ FROM (?) AS r`+order, rows)
 			&r.ReturnedCents, &r.SoldQuantity, &r.SoldCents, &r.CostCents, &r.StockQuantity, &r.AverageCostCents, &r.ProfitCents,
 			&r.StockValueCents, &t.Rows, &t.PurchasedCents, &t.ReturnedCents, &t.SoldCents, &t.CostCents, &t.ProfitCents, &t.StockValueCents)
 	}
-	err = s.windowed(ctx, q, w, read, func() error { return fn(r) })
+	err = s.windowed(ctx, limitAtEnd(q), w, read, func() error { return fn(r) })
 	return t, err
 }
 
@@ -270,7 +270,7 @@ FROM (SELECT d.id, d.product_id, d.code, d.name, d.expiry_date, d.days_left,
 		return rows.Scan(&r.ProductID, &r.Code, &r.Name, &r.ExpiryDate, &r.DaysLeft, &r.Bucket, &r.Quantity, &r.LotCostCents,
 			&tot.Rows, &tot.Quantity, &tot.LotCostCents)
 	}
-	err = s.windowed(ctx, q, w, read, func() error { return fn(r) })
+	err = s.windowed(ctx, limitAtEnd(q), w, read, func() error { return fn(r) })
 	return tot, err
 }
 

@@ -393,7 +393,7 @@ func sums(alias string, cols []string) string {
 // readers never see them half-filled): for a bulk load that bypassed the triggers
 // (session_replication_role = replica), or to check that the triggers kept them exact.
 func Rebuild(ctx context.Context, db bun.IDB) error {
-	for _, q := range slices.Concat(rebuild, partyRebuild, duesRebuild, paymentRebuild, productRebuild, lotPositions(db)) {
+	for _, q := range slices.Concat(rebuild, partyRebuild, partyRunningRebuild, duesRebuild, paymentRebuild, productRebuild, lotPositions(db)) {
 		if _, err := db.ExecContext(ctx, q); err != nil {
 			return err
 		}
