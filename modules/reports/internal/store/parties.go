@@ -544,14 +544,14 @@ func (s *Store) Ageing(ctx context.Context, f Filter, typ, today string) ([]Agei
 	}
 	// Each bucket is the difference of two sums: over 90 the total less due from today − 90 on,
 	// then each "due from" less the next.
-	err = s.db.NewRaw("SELECT a.party_id, a.documents, a.days_1_30_cents, a.days_31_60_cents, a.days_61_90_cents, a.over_90_cents, "+
+	q := s.db.NewRaw("SELECT a.party_id, a.documents, a.days_1_30_cents, a.days_31_60_cents, a.days_61_90_cents, a.over_90_cents, "+
 		"COALESCE(o.oldest_due, '') AS oldest_due, COALESCE(n.name, '') AS party_name FROM (SELECT r.company_id, r.party_id, "+
 		"SUM(r.tn) - SUM(r.n3) AS documents, SUM(r.tc) - SUM(r.s0) AS over_90_cents, SUM(r.s0) - SUM(r.s1) AS days_61_90_cents, "+
 		"SUM(r.s1) - SUM(r.s2) AS days_31_60_cents, SUM(r.s2) - SUM(r.s3) AS days_1_30_cents "+
 		"FROM ("+expr+") AS r GROUP BY r.company_id, r.party_id) AS a "+
 		"LEFT JOIN (?) AS o ON o.company_id = a.company_id AND o.party_id = a.party_id "+
-		"LEFT JOIN report_party_names AS n ON n.type = 'purchase' AND n.id = a.party_id WHERE a.documents > 0", append(args, oldest)...).
-		Scan(ctx, &out)
+		"LEFT JOIN report_party_names AS n ON n.type = 'purchase' AND n.id = a.party_id WHERE a.documents > 0", append(args, oldest)...)
+	err = s.serially(ctx, func(ctx context.Context, db bun.IDB) error { return db.NewRaw(q.String()).Scan(ctx, &out) })
 	return out, err
 }
 

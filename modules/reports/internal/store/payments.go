@@ -159,9 +159,7 @@ func (s *Store) walks(f Filter, o Order, w Window) bool {
 func (s *Store) paymentWalk(ctx context.Context, f Filter, w Window, t *bun.RawQuery, fn func(PaymentRow) error) (PaymentTotals, error) {
 	var tot PaymentTotals
 	err := s.db.RunInTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}, func(ctx context.Context, tx bun.Tx) error {
-		// No parallel workers: at 10 clients on 2 cores a Gather's workers are CPU taken from
-		// the other requests (a year's count planned 3 processes) — measured, bench/RESULTS.md.
-		if _, err := tx.ExecContext(ctx, "SET LOCAL max_parallel_workers_per_gather = 0"); err != nil {
+		if err := serial(ctx, tx); err != nil {
 			return err
 		}
 		var out, in int

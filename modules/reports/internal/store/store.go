@@ -11,10 +11,12 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"slices"
 	"strings"
 
 	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect"
 
 	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
@@ -399,4 +401,27 @@ func Rebuild(ctx context.Context, db bun.IDB) error {
 		}
 	}
 	return nil
+}
+
+// serial plans no parallel workers for the rest of tx (PostgreSQL): at 10 clients on 2 cores a
+// Gather's workers are CPU taken from the other requests, not time saved (payment_report's year
+// count planned 3 processes, the payables ageing's sums 3; measured, bench/RESULTS.md).
+func serial(ctx context.Context, tx bun.Tx) error {
+	_, err := tx.ExecContext(ctx, "SET LOCAL max_parallel_workers_per_gather = 0")
+	return err
+}
+
+// serially runs fn on PostgreSQL in a read-only transaction without parallel workers (serial),
+// elsewhere on the store's database as it is: SQLite plans no parallel workers, and its
+// transactions take the write lock at BEGIN.
+func (s *Store) serially(ctx context.Context, fn func(ctx context.Context, db bun.IDB) error) error {
+	if s.db.Dialect().Name() != dialect.PG {
+		return fn(ctx, s.db)
+	}
+	return s.db.RunInTx(ctx, &sql.TxOptions{ReadOnly: true}, func(ctx context.Context, tx bun.Tx) error {
+		if err := serial(ctx, tx); err != nil {
+			return err
+		}
+		return fn(ctx, tx)
+	})
 }
