@@ -185,7 +185,7 @@ func checkPartyTriggers(t *testing.T, b *books) {
 		// keep a payment on its document's store (a document that changes store takes its
 		// payments' counts along).
 		checkTables(t, b.DB, "report_party_months", "report_party_balances", "report_party_payments", "report_payment_days",
-			"report_user_days", "report_payable_dues", "report_payment_years")
+			"report_user_days", "report_payable_dues", "report_payment_years", "report_payment_keys")
 		checkRunning(t, b.DB)
 		if !failed && t.Failed() {
 			t.Fatalf("after %s the aggregates disagree", what)
@@ -269,6 +269,13 @@ func checkPartyTriggers(t *testing.T, b *books) {
 	for _, r := range [][2]string{{"2025-12-01", "2026-11-30"}, {"2025-11-20", "2026-09-10"}, {"2025-12-01", "2025-12-31"},
 		{"2026-01-01", "2026-12-31"}} {
 		checkPaymentRows(t, b, fmt.Sprintf("payment_report %s..%s, a payment in 2025", r[0], r[1]), rng(r[0], r[1]), r[0], r[1], 0)
+	}
+	// report_payment_keys keeps a row per block of five calendar years (2020–2024, 2025–2029): a
+	// range across two counts a key of both blocks once.
+	exec("a payment moved to the block before", "UPDATE payments SET payment_date = ? WHERE id = ?", "2024-12-20", pay.ID)
+	b.payments[moved].Date = "2024-12-20"
+	for _, r := range [][2]string{{"2024-12-01", "2025-11-30"}, {"2024-11-01", "2026-11-30"}, {"2024-12-01", "2024-12-31"}} {
+		checkPaymentRows(t, b, fmt.Sprintf("payment_report %s..%s, a payment in 2024", r[0], r[1]), rng(r[0], r[1]), r[0], r[1], 0)
 	}
 	exec("a payment moved back to its year", "UPDATE payments SET payment_date = ? WHERE id = ?", pay.Date, pay.ID)
 	b.payments[moved].Date = pay.Date

@@ -192,7 +192,10 @@
 //     amount of the payments pending or approved and live); the payments themselves the days of
 //     the months it cuts; rows summed per direction, method and party in SQL. The totals'
 //     figures come from report_payment_days (per day, store, type and approval), only the
-//     rows' count from the rows (no names, no sort). The page of the own order (out first, party
+//     rows' count from the rows (no names, no sort) — on the walk below from
+//     report_payment_keys (20261203010000: type, party, method, company, five calendar years,
+//     a bit per month with payments, kept from report_payment_years by its triggers), one
+//     narrow row per key with a bit test. The page of the own order (out first, party
 //     name, method) over whole months for every store, near the top, on PostgreSQL, is read
 //     party by party in name order, direction by direction, each party's rows by key until
 //     the page is full (names and sorting for the page's parties only); other orders, a store,

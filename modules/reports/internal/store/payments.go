@@ -22,7 +22,8 @@ import (
 // approval status; migrations/20261201030000_reports_party_payments), both kept by triggers; the
 // days of the months it cuts from the payments themselves (report_payments, by date); the rows
 // are summed, sorted and paged in SQL (paged.go), the totals' figures summed from
-// report_payment_days.
+// report_payment_days, the walk's count of rows from report_payment_keys (a bit per month with
+// payments per key; migrations/20261203010000_reports_payment_keys).
 
 // PaymentRow is one row of payment_report: the payments of one party of type (purchase: out,
 // sale: in) by one method, how many, and their amount approved and pending.
@@ -84,15 +85,9 @@ func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn
 		rows = `SELECT u.type, u.method, u.party_id, u.n, u.approved_cents, u.pending_cents FROM (?) AS u WHERE u.n > 0`
 	}
 	if s.walks(f, o, w) {
-		// Only report_payment_years' parts here, each key's row in a part there only if it
-		// counts payments in the range (n > 0: a count): a key is a row of the page once
-		// whichever parts hold it, so the rows are counted as distinct keys, without summing
-		// (a hash of three columns: no spill at 4 MB for a year's ~90,000 parts' rows at 1M).
-		keys := `SELECT DISTINCT u.type, u.party_id, u.method FROM (?) AS u`
-		if keyed {
-			keys = rows
-		}
-		return s.paymentWalk(ctx, f, w, s.paymentTotals(f, s.db.NewRaw(keys, s.unionAll(parts))), fn)
+		// The rows counted from report_payment_keys (paymentKeys), not named: the walk names
+		// only the page's.
+		return s.paymentWalk(ctx, f, w, s.paymentTotals(f, s.paymentKeys(f)), fn)
 	}
 	// The rows in a MATERIALIZED CTE: counted for t and sorted for the page from one computation;
 	// only the page's rows are sorted out (a top-N sort under the LIMIT).
@@ -225,6 +220,39 @@ ORDER BY p.name, r.method, p.id LIMIT ? OFFSET ?`, typ, s.unionAll(parts), w.Lim
 	return n, rows.Err()
 }
 
+// paymentKeys is one row (a type column) per row of payment_report over f's whole months, every
+// store: the keys of report_payment_keys in f's scope whose months meet the range's. A range
+// within one block of five years is one row per key already; across two (a year's range at
+// most two) a key's rows are one row of the page.
+func (s *Store) paymentKeys(f Filter) *bun.RawQuery {
+	sp := spanOf(f.From, f.To)
+	var blocks []int
+	bits := map[int]int64{}
+	for m := sp.First; m != "" && m <= sp.Last && len(m) == 7; m = addMonths(m, 1) {
+		year, month := atoi(m[:4]), atoi(m[5:])
+		b := year / paymentKeyYears
+		if _, ok := bits[b]; !ok {
+			blocks = append(blocks, b)
+		}
+		bits[b] |= 1 << ((year%paymentKeyYears)*12 + month - 1)
+	}
+	q := listing.Restrict(s.db.NewSelect().TableExpr("report_payment_keys AS k"), f.Scope, "k.company_id")
+	if len(blocks) == 1 {
+		return s.db.NewRaw("?", q.ColumnExpr("k.type").Where("k.block = ?", blocks[0]).Where("(k.months & ?) <> 0", bits[blocks[0]]))
+	}
+	q = q.Distinct().ColumnExpr("k.type, k.party_id, k.method").WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+		for _, b := range blocks {
+			q = q.WhereOr("k.block = ? AND (k.months & ?) <> 0", b, bits[b])
+		}
+		return q
+	})
+	return s.db.NewRaw("?", q)
+}
+
+// paymentKeyYears is how many calendar years a row of report_payment_keys holds, 12 bits each
+// (60 of a BIGINT's 63; migrations/20261203010000_reports_payment_keys).
+const paymentKeyYears = 5
+
 // paymentParts are the payments of f's range as rows of type, method, party_id, n,
 // approved_cents and pending_cents. For every store its whole months come from
 // report_payment_years (a part per calendar year, its months' columns added), for one store
@@ -301,6 +329,26 @@ FROM report_payments y
 GROUP BY substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0), y.approval_status`,
 	"DELETE FROM report_payment_years",
 	yearsRebuild(),
+	"DELETE FROM report_payment_keys",
+	keysRebuild(),
+}
+
+// keysRebuild is the statement that fills report_payment_keys from report_payment_years
+// (migrations/20261203010000_reports_payment_keys' backfill): per key and block of five years,
+// a bit per month whose year row counts payments (each year's 12 bits in a place of their own,
+// so their sum is their union).
+func keysRebuild() string {
+	var bits []string
+	for m := 1; m <= 12; m++ {
+		bits = append(bits, fmt.Sprintf("CASE WHEN y.n_%02d > 0 THEN %d ELSE 0 END", m, 1<<(m-1)))
+	}
+	months := fmt.Sprintf("CAST((%s) AS BIGINT) << ((CAST(y.year AS INTEGER) %% %d) * 12)", strings.Join(bits, " + "), paymentKeyYears)
+	block := fmt.Sprintf("CAST(y.year AS INTEGER) / %d", paymentKeyYears)
+	return `INSERT INTO report_payment_keys (block, type, party_id, method, company_id, months)
+SELECT ` + block + `, y.type, y.party_id, y.method, y.company_id, CAST(SUM(` + months + `) AS BIGINT)
+FROM report_payment_years y
+GROUP BY ` + block + `, y.type, y.party_id, y.method, y.company_id
+HAVING SUM(` + months + `) <> 0`
 }
 
 // yearsRebuild is the statement that fills report_payment_years from report_payments
