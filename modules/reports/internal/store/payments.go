@@ -154,10 +154,11 @@ func (s *Store) walks(f Filter, o Order, w Window) bool {
 func (s *Store) paymentWalk(ctx context.Context, f Filter, w Window, t *bun.RawQuery, fn func(PaymentRow) error) (PaymentTotals, error) {
 	var tot PaymentTotals
 	err := s.db.RunInTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}, func(ctx context.Context, tx bun.Tx) error {
-		// A random page priced as an SSD's or the cache's (1.1, not a spinning disk's 4): at 4 the
-		// year's count read all of report_payment_years (148,000 rows at 1M) for December's
-		// 25,000 instead of that year's index range — 110 against 57 ms (bench/RESULTS.md).
-		if err := serial(ctx, tx, "SET LOCAL random_page_cost = 1.1"); err != nil {
+		// The planner's own page costs: the count reads most of report_payment_keys, which a
+		// sequential scan does in ~840 pages at 1M; priced at 1.1 a random page (session 10, for
+		// the DISTINCT over report_payment_years this replaced) it walked the key index instead,
+		// one heap page per key (42,800) — 43 against 23–28 ms for the totals' statement.
+		if err := serial(ctx, tx); err != nil {
 			return err
 		}
 		var out, in int

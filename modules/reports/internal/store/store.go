@@ -405,15 +405,10 @@ func Rebuild(ctx context.Context, db bun.IDB) error {
 
 // serial plans no parallel workers for the rest of tx (PostgreSQL): at 10 clients on 2 cores a
 // Gather's workers are CPU taken from the other requests, not time saved (payment_report's year
-// count planned 3 processes, the payables ageing's sums 3; measured, bench/RESULTS.md). Settings
-// (more SET LOCAL statements) follow for what one read measured to need.
-func serial(ctx context.Context, tx bun.Tx, settings ...string) error {
-	for _, set := range append([]string{"SET LOCAL max_parallel_workers_per_gather = 0"}, settings...) {
-		if _, err := tx.ExecContext(ctx, set); err != nil {
-			return err
-		}
-	}
-	return nil
+// count planned 3 processes, the payables ageing's sums 3; measured, bench/RESULTS.md).
+func serial(ctx context.Context, tx bun.Tx) error {
+	_, err := tx.ExecContext(ctx, "SET LOCAL max_parallel_workers_per_gather = 0")
+	return err
 }
 
 // serially runs fn on PostgreSQL in a read-only transaction without parallel workers (serial),
