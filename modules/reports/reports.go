@@ -180,7 +180,8 @@
 //     each with the count and the totals of every row (window aggregates before the LIMIT), the
 //     oldest due date joined to the page's rows only. For one store, the store's rows of
 //     report_party_months and report_party_balances (today's balance less the months and days
-//     after the range). What reaches Go is the page, whatever the number of parties
+//     after the range), by an index that leads with the store (20261203020000, as for
+//     payment_report's report_party_payments). What reaches Go is the page, whatever the number of parties
 //     (internal/store/paged.go). A statement's opening is the months before the range's month
 //     plus that month's days before the range; its rows are the range's movements only.
 //   - payment_report (migrations/20261201030000_reports_party_payments and
