@@ -21,6 +21,7 @@
 //
 //	go tool task build && mkdir -p /tmp/rs-bin && cp bin/backoffice /tmp/rs-bin/backoffice
 //	go run ./bench/reports -keep
+//	go run ./bench/reports -keep -variants store,days,sort   (the same pages with a store filter, cut days, sorted by a figure)
 //
 // -purchases 50000 -sales 50000 -payments 100000 -d 2s is a quick run; -keep leaves the
 // database for the next run (which then skips the load), -fresh rebuilds it, -load-only stops
@@ -59,7 +60,7 @@ type options struct {
 	dur, warm, settle                time.Duration
 	keep, fresh, loadOnly, export    bool
 	wordsOnly                        bool
-	pages                            string
+	pages, variants                  string
 }
 
 func main() {
@@ -78,6 +79,9 @@ func main() {
 	flag.BoolVar(&o.wordsOnly, "words-only", false, "only write the search words a loaded database lacks (no server: run it before one starts on the database)")
 	flag.BoolVar(&o.export, "export", true, "measure the 1,000,000-row export")
 	flag.StringVar(&o.pages, "pages", "", "only the pages whose names contain one of these (comma-separated)")
+	flag.StringVar(&o.variants, "variants", "", "measure each page with these requests instead of its default one (comma-separated): "+
+		"store (one store of the demo company), days (the range moved 14 days later: it cuts a month at each end), "+
+		"sort (the pages with sortable figures, by their largest figure first)")
 	flag.Parse()
 	o.sales = min(max(o.sales, 100), 1_000_000)
 	o.purchases, o.payments, o.conc = max(o.purchases, 100), max(o.payments, 100), min(max(o.conc, 1), 100)
@@ -155,6 +159,11 @@ func run(o options) error {
 	if err := s.DB.NewRaw(`SELECT id FROM users WHERE company_id = ? AND deleted_at IS NULL ORDER BY id`, t.Company).Scan(ctx, &users); err != nil {
 		return err
 	}
+	var store int64
+	if err := s.DB.NewRaw(`SELECT store_id FROM sales WHERE company_id = ? GROUP BY store_id ORDER BY count(*) DESC LIMIT 1`,
+		t.Company).Scan(ctx, &store); err != nil {
+		return err
+	}
 	now := time.Now().In(bogota())
 	first := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)
 	ranges := []struct {
@@ -200,24 +209,25 @@ func run(o options) error {
 			if !wanted(o.pages, pg.name) {
 				continue
 			}
-			q := fmt.Sprintf("from=%s&to=%s", rg.from, rg.to)
-			sc := benchkit.Scenario{Name: pg.name, Fn: func(w, i int) error {
-				path := pg.path(w, i)
-				if !strings.HasPrefix(path, "/api/dashboard") {
-					path += "?" + q
+			for _, v := range requestsOf(pg.name, o.variants, rg.from, rg.to, store) {
+				sc := benchkit.Scenario{Name: pg.name + v.name, Fn: func(w, i int) error {
+					path := pg.path(w, i)
+					if !strings.HasPrefix(path, "/api/dashboard") {
+						path += "?" + v.query
+					}
+					_, err := demo.Admin.Do(http.MethodGet, path, "", nil, http.StatusOK, false)
+					return err
+				}}
+				res := benchkit.Load([]benchkit.Scenario{sc}, o.conc, o.warm, o.dur)[0]
+				verdict := "met"
+				if res.Errors > 0 || res.Pct(0.99) >= rg.target || len(res.Lat) == 0 {
+					verdict, failed = "**not met**", true
 				}
-				_, err := demo.Admin.Do(http.MethodGet, path, "", nil, http.StatusOK, false)
-				return err
-			}}
-			res := benchkit.Load([]benchkit.Scenario{sc}, o.conc, o.warm, o.dur)[0]
-			v := "met"
-			if res.Errors > 0 || res.Pct(0.99) >= rg.target || len(res.Lat) == 0 {
-				v, failed = "**not met**", true
-			}
-			fmt.Printf("| %s | %d | %d | %s | %s | %s | %s | %s |\n", pg.name, len(res.Lat), res.Errors, benchkit.Ms(res.Pct(0.5)),
-				benchkit.Ms(res.Pct(0.95)), benchkit.Ms(res.Pct(0.99)), benchkit.Ms(res.Pct(1)), v)
-			if res.First != nil {
-				logf("%s %s: first error %.300v", rg.name, pg.name, res.First)
+				fmt.Printf("| %s | %d | %d | %s | %s | %s | %s | %s |\n", sc.Name, len(res.Lat), res.Errors, benchkit.Ms(res.Pct(0.5)),
+					benchkit.Ms(res.Pct(0.95)), benchkit.Ms(res.Pct(0.99)), benchkit.Ms(res.Pct(1)), verdict)
+				if res.First != nil {
+					logf("%s %s: first error %.300v", rg.name, sc.Name, res.First)
+				}
 			}
 		}
 		fmt.Printf("\nload average after the %s: %s\n\n", rg.name, benchkit.LoadAvg())
@@ -231,6 +241,54 @@ func run(o options) error {
 		return fmt.Errorf("some page missed its target")
 	}
 	return nil
+}
+
+// request is one request of a page: its name's suffix in the table and its query.
+type request struct{ name, query string }
+
+// figureSorts is, for the pages whose tables sort by a figure, the largest figure first: the
+// sort a person clicks to see the biggest customers, products or payments.
+var figureSorts = map[string]string{
+	"payment_report": "-approved_in_cents", "customers_report": "-balance_cents", "suppliers_report": "-balance_cents",
+	"product_report": "-purchased_cents", "product_expiry_alert": "-lot_cost_cents",
+}
+
+// requestsOf is page's requests over from..to: its default one, or with variants each variant
+// that means something for it (store: every page but the dashboard; days: the pages over a
+// range of dates; sort: figureSorts).
+func requestsOf(page, variants, from, to string, store int64) []request {
+	base := fmt.Sprintf("from=%s&to=%s", from, to)
+	if variants == "" {
+		return []request{{"", base}}
+	}
+	var out []request
+	if page == "dashboard" {
+		return nil
+	}
+	for _, v := range strings.Split(variants, ",") {
+		switch v {
+		case "store":
+			out = append(out, request{" (store)", fmt.Sprintf("%s&store_id=%d", base, store)})
+		case "days":
+			if page != "product_quantity_alert" && page != "product_expiry_alert" && page != "expired_purchases_report" {
+				out = append(out, request{" (days)", fmt.Sprintf("from=%s&to=%s", shift(from, 14), shift(to, 14))})
+			}
+		case "sort":
+			if key, ok := figureSorts[page]; ok {
+				out = append(out, request{" (" + key + ")", base + "&sort=" + key})
+			}
+		}
+	}
+	return out
+}
+
+// shift is day (YYYY-MM-DD) moved n days.
+func shift(day string, n int) string {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day
+	}
+	return t.AddDate(0, 0, n).Format(time.DateOnly)
 }
 
 func wanted(list, name string) bool {
