@@ -5,10 +5,24 @@
  */
 import { expect, type Locator } from '@playwright/test';
 
-/** The open list's option of `which`: its exact label, or the record id (a number). */
+/**
+ * The open list's option of `which`: its exact label (the name, without the muted detail beside
+ * it), or the record id (a number).
+ */
 function optionOf(field: Locator, which: string | number): Locator {
-  const options = field.locator('xpath=..').getByRole('option');
-  return typeof which === 'number' ? options.and(field.page().locator(`[data-value="${which}"]`)) : options.filter({ hasText: new RegExp(`^${escapeRegExp(which)}$`) });
+  const options = pickerOptions(field);
+  if (typeof which === 'number') return options.and(field.page().locator(`[data-value="${which}"]`));
+  return options.filter({ has: field.page().locator('[data-part="label"]', { hasText: new RegExp(`^${escapeRegExp(which)}$`) }) });
+}
+
+/** The options of the picker's open list. */
+export function pickerOptions(field: Locator): Locator {
+  return field.locator('xpath=..').getByRole('option');
+}
+
+/** The muted detail of each option (a party's document…), in list order. */
+export function optionDetails(field: Locator): Locator {
+  return pickerOptions(field).locator('[data-part="detail"]');
 }
 
 function escapeRegExp(text: string): string {
@@ -31,7 +45,7 @@ export async function pick(field: Locator, search: string, which: string | numbe
 /** Empties the picker through its first option (the placeholder, or "All" of a filter). */
 export async function clearPick(field: Locator): Promise<void> {
   await field.click();
-  await field.locator('xpath=..').getByRole('option').and(field.page().locator('[data-value=""]')).click();
+  await pickerOptions(field).and(field.page().locator('[data-value=""]')).click();
   await expect(field).toHaveAttribute('data-value', '');
 }
 

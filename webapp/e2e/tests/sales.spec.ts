@@ -13,7 +13,10 @@
  *  6. the details dialog shows a sale's lines, totals and seller to the administrator, who rejects
  *     it with a reason from there; the seller then finds it read-only with that reason;
  *  7. a seller finds their own name in the list's seller column, and in its seller filter, which
- *     finds their sale (sellers may not list users: the sale names its seller itself).
+ *     finds their sale (sellers may not list users: the sale names its seller itself);
+ *  8. the demo's two customers named "Ana Martínez Rojas" are two options of the customer picker,
+ *     each with its own cédula beside the name (and in its accessible name); the cédula typed
+ *     finds one; the second one picked is the saved sale's customer.
  */
 import { openSignedIn, pesosOf, tabTo } from '../support/app';
 import { test, type Page } from '../support/fixtures';
@@ -22,7 +25,7 @@ import { bogotaDate, productOfClass, store as createStore, type IVAClass } from 
 import { cellText, rowAction } from '../support/rows';
 import { createSale, customerWithProfile, figuresOf, salesFound, stockOf, type Sale } from '../support/sales';
 import { DEMO } from '../support/users';
-import { expectPicked, pick } from '../support/picker';
+import { expectPicked, optionDetails, pick, pickerOptions } from '../support/picker';
 
 /** A sale's number as a whole word: VTA-000001 must not match VTA-000010. */
 function exactly(number: string): RegExp {
@@ -384,4 +387,54 @@ test('a seller finds their own name in the seller column and in the seller filte
   await filter.selectOption({ label: me.name });
   await expect(page).toHaveURL(new RegExp(`seller=${me.id}(&|$)`));
   await expect(row).toHaveCount(1);
+});
+
+test('two customers of the same name are told apart by their cédula on the sale form; the second one picked is the sale’s', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const s = await shop(request, 'Homonimo');
+  const name = 'Ana Martínez Rojas';
+  // The demo data's two customers of that name (different people, each with her own cédula).
+  type Customer = Party & { document_type: string; document_number: string };
+  const anas = (await s.user.list<Customer>('/api/customers', { q: name, approval: 'approved', per_page: 50 })).data.filter((c) => c.name === name);
+  expect(anas.map((a) => a.document_type)).toEqual(['CC', 'CC']);
+  const documentOf = (c: Customer) => `CC ${c.document_number}`;
+
+  await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/sale/add');
+  const form = page.getByTestId('sale-form');
+  const field = form.getByTestId('field-customer');
+  await field.click();
+  await field.fill('Ana Martínez');
+  const named = pickerOptions(field).filter({ has: page.locator('[data-part="label"]', { hasText: new RegExp(`^${name}$`) }) });
+  await expect(named).toHaveCount(2);
+  // Each with her own document, muted beside the name, and said with it to a screen reader.
+  const shown = await named.locator('[data-part="detail"]').allTextContents();
+  expect([...shown].sort()).toEqual(anas.map(documentOf).sort());
+  await expect(named.nth(0)).toHaveAccessibleName(`${name}, ${shown[0]}`);
+  await expect(named.nth(1)).toHaveAccessibleName(`${name}, ${shown[1]}`);
+  const second = anas.find((a) => documentOf(a) === shown[1])!;
+
+  // The cédula typed finds that one customer (the list's search matches document numbers).
+  await field.fill(second.document_number);
+  await expect(optionDetails(field)).toHaveText([documentOf(second)]);
+  await field.fill('Ana Martínez');
+  await expect(named).toHaveCount(2);
+  await named.nth(1).click();
+  await expectPicked(field, second.id);
+  await expect(field).toHaveValue(name);
+  await expect(field).toHaveAttribute('title', `${name} · ${documentOf(second)}`);
+
+  await pick(form.getByTestId('field-store'), s.store.name);
+  await form.getByTestId('field-customer-reference').fill(`HM-${s.t}`);
+  await fillLine(page, 0, s.products[2]!, 1);
+  await form.getByTestId('form-submit').click();
+  await expect(page).toHaveURL(/\/sale\/list/);
+  const [sale] = await salesFound(s.user, `HM-${s.t}`);
+  expect(sale?.customer_id, 'the sale is the second Ana’s').toBe(second.id);
+
+  // Its details name her; its form holds her (not the other Ana).
+  await page.goto(`/sale/list?q=${sale!.number}`);
+  await page.getByTestId('list-row').filter({ hasText: exactly(sale!.number) }).getByTestId('sale-number').click();
+  await expect(page.getByTestId('sale-detail').getByTestId('sale-detail-customer')).toHaveText(name);
+  await page.goto(`/sale/edit/${sale!.id}`);
+  await expectPicked(page.getByTestId('sale-form').getByTestId('field-customer'), second.id);
 });

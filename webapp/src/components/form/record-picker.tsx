@@ -11,6 +11,11 @@
  *   Escape closes the list and keeps the value, Tab leaves without changing it.
  * - States: searching, "no matches", a failed search, and "type to narrow" when the server has
  *   more matches than the short page shows.
+ * - Each option shows, beside the name and muted, what tells it apart from a record of the same
+ *   name (the source's `detail`: a customer's document, a user's username and role), and says
+ *   it to screen readers as part of the option's name: two customers named "Ana Martínez Rojas"
+ *   are two different options. The closed control shows the name only (a phone's field has no
+ *   room for both); its tooltip adds the detail when it is at hand.
  * - The value's name is shown also when it is not among the first matches (an edited record's
  *   supplier, a filter read from the URL): the caller's `known` name, else the one picked here,
  *   else the record read by its id (GET /x/{id}).
@@ -20,6 +25,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { fetchPage, useResourceRecord, type ListItem, type ListPath } from '@/components/list/resource-api';
@@ -65,10 +71,21 @@ export interface RecordSource<P extends ListPath = ListPath> {
   recordPath?: ListPath | null;
   /** A row's name (default: recordName). Method syntax: a source of one path fits where any is taken. */
   label?(row: ListItem<P>): string;
+  /**
+   * What tells a row apart from others of the same name, shown muted beside it: only fields the
+   * list already returns, best ones its `q` also matches, so that typing it finds the record.
+   * '' (or no function): the name alone. `t` translates coded values (a user's role).
+   */
+  detail?(row: ListItem<P>, t: TFunction): string;
 }
 
 function labelOf<P extends ListPath>(source: RecordSource<P>, row: ListItem<P>): string {
   return source.label ? source.label(row) : recordName(row as unknown as Nameable);
+}
+
+/** A row's detail by its source ('' when the source has none or the row lacks it). */
+export function recordDetail<P extends ListPath>(source: RecordSource<P>, row: ListItem<P>, t: TFunction): string {
+  return source.detail?.(row, t) ?? '';
 }
 
 /** One page of the source's matches for `q`, under the key every options list of the path shares (a write refreshes it). */
@@ -125,7 +142,7 @@ export function RecordPicker<P extends ListPath>(props: RecordPickerProps<P>) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   // The row picked here: its name is known without asking the server again.
-  const [picked, setPicked] = useState<{ id: string; label: string } | null>(null);
+  const [picked, setPicked] = useState<{ id: string; label: string; detail: string } | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -143,11 +160,14 @@ export function RecordPicker<P extends ListPath>(props: RecordPickerProps<P>) {
   // The record's own path is one of the document's resources; only its GET /{id} is asked.
   const record = useResourceRecord((source.recordPath ?? source.path) as P, readable ? Number(value) : undefined);
   const current = value === '' ? '' : known || (record.data ? labelOf(source, record.data as unknown as ListItem<P>) : readable && !record.isError ? '' : `#${value}`);
+  // The value's detail, for the tooltip only: from the pick, the rows at hand or the record read.
+  const valueRow = rows.find((r) => String(r.id) === value) ?? (record.data as unknown as ListItem<P> | undefined);
+  const currentDetail = value === '' ? '' : picked?.id === value ? picked.detail : valueRow ? recordDetail(source, valueRow, t) : '';
 
   // The options: the clearing one first when offered (not among the matches of a search), then the matches.
-  const options: Array<{ value: string; label: string; row?: ListItem<P> }> = [
-    ...(clearable && !text ? [{ value: '', label: placeholder }] : []),
-    ...rows.map((row) => ({ value: String(row.id), label: labelOf(source, row), row })),
+  const options: Array<{ value: string; label: string; detail: string; row?: ListItem<P> }> = [
+    ...(clearable && !text ? [{ value: '', label: placeholder, detail: '' }] : []),
+    ...rows.map((row) => ({ value: String(row.id), label: labelOf(source, row), detail: recordDetail(source, row, t), row })),
   ];
   const activeIndex = Math.min(active, options.length - 1);
 
@@ -175,7 +195,7 @@ export function RecordPicker<P extends ListPath>(props: RecordPickerProps<P>) {
   };
   const choose = (option: (typeof options)[number] | undefined) => {
     if (!option) return;
-    setPicked(option.value ? { id: option.value, label: option.label } : null);
+    setPicked(option.value ? { id: option.value, label: option.label, detail: option.detail } : null);
     close();
     if (option.value !== value) onChange(option.value, option.row);
   };
@@ -230,7 +250,7 @@ export function RecordPicker<P extends ListPath>(props: RecordPickerProps<P>) {
         value={open ? text : current}
         // While open, what is chosen stays readable as the hint of the search box.
         placeholder={open ? current || placeholder : placeholder}
-        title={current || undefined}
+        title={(currentDetail ? `${current} · ${currentDetail}` : current) || undefined}
         onClick={openList}
         onChange={(e) => {
           if (!open) openList();
@@ -276,18 +296,29 @@ export function RecordPicker<P extends ListPath>(props: RecordPickerProps<P>) {
               data-index={i}
               data-value={o.value}
               data-testid={testId && `${testId}-option`}
+              // The name a screen reader says: the detail with it, separated (its spans would run together).
+              aria-label={o.detail ? `${o.label}, ${o.detail}` : undefined}
               // mousedown would blur the input (closing the list) before the click lands.
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => choose(o)}
               onMouseMove={() => i !== activeIndex && setActive(i)}
               className={cn(
-                'cursor-pointer break-words px-3 py-2',
+                'cursor-pointer px-3 py-2',
+                // Name at the start, detail at the end; where both do not fit, the detail wraps under the name, still at the end.
+                'flex flex-wrap items-baseline justify-between gap-x-3',
                 i === activeIndex && 'bg-hover',
                 o.value === value && 'font-medium',
                 o.value === '' && 'text-muted',
               )}
             >
-              {o.label}
+              <span className="min-w-0 break-words" data-part="label">
+                {o.label}
+              </span>
+              {o.detail && (
+                <span className="ms-auto text-xs font-normal tabular-nums text-muted" data-part="detail" data-testid={testId && `${testId}-option-detail`}>
+                  {o.detail}
+                </span>
+              )}
             </li>
           ))}
           {status && (

@@ -9,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@/components/document-form';
 import { TextField } from '@/components/ui/field';
 import { LoadingState } from '@/components/ui/spinner';
-import { recordName } from '@/components/form/record-picker';
-import { usePartyChoices } from '../api/payment-choices';
+import { recordDetail, recordName } from '@/components/form/record-picker';
+import { PARTY_SOURCES, usePartyChoices } from '../api/payment-choices';
 import type { PaymentType } from '../api/list-payments';
 import type { RunParty, RunValues } from './run-form-model';
 
@@ -23,7 +23,10 @@ export function PartyPicker({ type }: { type: PaymentType }) {
   const q = useDebouncedValue(text, 250);
   const matches = usePartyChoices(type, q);
   // By the name shown (the server sorts by the contact's name; a legal entity shows its company's).
-  const options = (matches.data?.data ?? []).map((p) => ({ id: p.id, name: recordName(p) })).sort((a, b) => a.name.localeCompare(b.name));
+  // Each with its document, which tells apart two parties of the same name (as the pickers do).
+  const options = (matches.data?.data ?? [])
+    .map((p) => ({ party: { id: p.id, name: recordName(p) }, detail: recordDetail(PARTY_SOURCES[type], p, t) }))
+    .sort((a, b) => a.party.name.localeCompare(b.party.name));
   const toggle = (party: RunParty) =>
     field.onChange(chosen.some((p) => p.id === party.id) ? chosen.filter((p) => p.id !== party.id) : [...chosen, party]);
 
@@ -63,10 +66,18 @@ export function PartyPicker({ type }: { type: PaymentType }) {
       ) : (
         <fieldset className="max-h-48 overflow-y-auto rounded-md border border-line p-2" data-testid="party-options">
           <legend className="sr-only">{t(`run.parties_${type}`)}</legend>
-          {options.map((party) => (
+          {options.map(({ party, detail }) => (
             <label key={party.id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-hover" data-testid="party-option">
-              <input type="checkbox" className="size-4 accent-primary" checked={chosen.some((c) => c.id === party.id)} onChange={() => toggle(party)} />
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={chosen.some((c) => c.id === party.id)}
+                onChange={() => toggle(party)}
+                // Its name says "name, document", not the label's two texts run together.
+                aria-label={detail ? `${party.name}, ${detail}` : undefined}
+              />
               <span className="min-w-0 break-words">{party.name}</span>
+              {detail && <span className="ms-auto shrink-0 text-xs tabular-nums text-muted">{detail}</span>}
             </label>
           ))}
         </fieldset>

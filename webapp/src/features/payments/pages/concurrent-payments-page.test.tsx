@@ -27,7 +27,7 @@ function doc(id: number, partyId: number, number: string, dueDate: string, cents
 }
 
 const SUPPLIERS = [
-  { id: 1, name: 'Proveedor 1', display_name: '' },
+  { id: 1, name: 'Proveedor 1', display_name: '', document_type: 'NIT', document_number: '900123456', verification_digit: '7' },
   { id: 2, name: 'Proveedor 2', display_name: '' },
 ];
 
@@ -71,6 +71,15 @@ async function choose(name: string) {
 }
 
 const box = (number: string) => within(screen.getByText(number, { selector: 'span' }).closest('[data-testid="run-document"]') as HTMLElement).getByTestId('item-pay') as HTMLInputElement;
+
+describe('ConcurrentPaymentsPage parties', () => {
+  it('shows each party with its document, also in the checkbox’s name (two of one name are told apart)', async () => {
+    renderPage();
+    expect(await screen.findByRole('checkbox', { name: 'Proveedor 1, NIT 900123456-7' })).toBeTruthy();
+    // A party without a document shows its name alone.
+    expect(screen.getByRole('checkbox', { name: 'Proveedor 2' })).toBeTruthy();
+  });
+});
 
 describe('ConcurrentPaymentsPage ticks', () => {
   it('keeps a tick when the open documents are fetched again right after it', async () => {

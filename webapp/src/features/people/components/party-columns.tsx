@@ -1,5 +1,6 @@
 /** The columns customers and suppliers share, and the list's filters. */
 import type { TFunction } from 'i18next';
+import { partyDocument } from '@/components/form/record-sources';
 import type { Column } from '@/components/list/data-table';
 import type { Party } from '../api/parties';
 
@@ -33,7 +34,7 @@ export function partyColumns<T extends Party>(t: TFunction, nameFirst: boolean):
       id: 'document',
       header: t('tax.document'),
       nowrap: true,
-      cell: (r) => (r.document_number ? `${r.document_type} ${r.document_number}${r.verification_digit ? `-${r.verification_digit}` : ''}` : ''),
+      cell: (r) => partyDocument(r),
     },
     { id: 'email', header: t('fields.email'), cell: (r) => r.email },
     { id: 'phone', header: t('fields.phone'), nowrap: true, cell: (r) => r.phone },
