@@ -119,7 +119,7 @@ func (m *Module) CustomerIDs(ctx context.Context, sc listing.Scope, q string, li
 
 // partyIDs returns up to limit live records of words' table in scope that q finds.
 func (m *Module) partyIDs(ctx context.Context, words search.Table, sc listing.Scope, q string, limit int) ([]int64, error) {
-	terms := search.Terms(q)
+	terms := store.Terms(q)
 	if len(terms) == 0 {
 		return nil, nil
 	}

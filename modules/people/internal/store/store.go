@@ -218,7 +218,7 @@ func (s *Store) DocumentTaken(ctx context.Context, companyID int64, number strin
 
 // filtered applies f in scope to a SELECT of this table aliased p.
 func (s *Store) filtered(q *bun.SelectQuery, scope Scope, f Filter) *bun.SelectQuery {
-	if terms := search.Terms(f.Q); len(terms) > 0 {
+	if terms := Terms(f.Q); len(terms) > 0 {
 		q = q.Where("p.id IN (?)", s.words.IDs(s.db, terms, scope))
 	}
 	if f.Approval != "" {
@@ -240,7 +240,7 @@ func (s *Store) List(ctx context.Context, scope Scope, f Filter, plan *listing.P
 		return listing.Finish(plan, rows, len(rows), keyOf(plan)), nil
 	}
 	total, err := counter.Total(ctx, s.table, f.key(scope), func(ctx context.Context) (int, error) {
-		if terms := search.Terms(f.Q); len(terms) > 0 && f.onlySearch() {
+		if terms := Terms(f.Q); len(terms) > 0 && f.onlySearch() {
 			n, err := s.db.NewSelect().TableExpr("(?) AS m", s.words.Matches(s.db, terms, scope)).Count(ctx)
 			return int(n), err
 		}
@@ -257,7 +257,7 @@ func (s *Store) List(ctx context.Context, scope Scope, f Filter, plan *listing.P
 // word index, then joins the page's rows.
 func (s *Store) page(ctx context.Context, scope Scope, f Filter, plan *listing.Plan) ([]Row, error) {
 	var rows []Row
-	terms := search.Terms(f.Q)
+	terms := Terms(f.Q)
 	if len(terms) == 0 || plan.Key() != "name" || !f.onlySearch() {
 		err := plan.Apply(s.filtered(s.selectLive(scope, &rows), scope, f)).Scan(ctx)
 		return rows, err
