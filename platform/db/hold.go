@@ -46,8 +46,8 @@ func HoldRows(ctx context.Context, idb bun.IDB, table string, ids []int64) error
 }
 
 // KeepRow reads sel — a SELECT of one live row's id, the row aliased alias — and keeps that row from being
-// deleted until the transaction idb works in ends: a document naming a customer, supplier or
-// category keeps it while it is stored, so that an archive of that record either waits for the
+// deleted until the transaction idb works in ends: a document keeps its customer or supplier,
+// a product its category, while it is stored, so that an archive of that record either waits for the
 // document and sees it, or goes first and the document finds the record gone. It is KeepRows
 // for one row. ErrNotFound when there is no such row.
 func KeepRow(ctx context.Context, idb bun.IDB, sel *bun.SelectQuery, alias string) error {
