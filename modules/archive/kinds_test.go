@@ -292,3 +292,22 @@ func TestArchiveOrdersAndReceipts(t *testing.T) {
 		}
 	})
 }
+
+// A sale and a purchase archived, then the products their lines name (nothing live names them
+// then): restoring either document is refused, as a new document naming a deleted product is,
+// and it stays archived. The restore keeps the products it brings back into use, as a new
+// document does.
+func TestRestoreOfADocumentWhoseProductWentSince(t *testing.T) {
+	each(t, func(t *testing.T, w *world) {
+		service, bean := w.service(t, "S-9"), w.unstocked(t, "G-9")
+		sale := w.saleOf(t, w.customer, service).CreatedID()
+		purchase := w.purchaseNaming(t, "FR-900", bean).CreatedID()
+		sold := w.archiveSpaced(t, w.User, obj{"kind": "sales", "ids": []int64{sale}})
+		bought := w.archiveSpaced(t, w.User, obj{"kind": "purchases", "ids": []int64{purchase}})
+		w.archiveSpaced(t, w.User, obj{"kind": "products", "ids": []int64{service, bean}})
+		refused(t, w.restore(t, sold.ID), "VTA-000001 cannot be restored: its product was deleted.")
+		refused(t, w.restore(t, bought.ID), "FR-900 cannot be restored: its product was deleted.")
+		w.Get(t, fmt.Sprintf("/api/sales/%d", sale), w.Admin).Expect(http.StatusNotFound)
+		w.Get(t, fmt.Sprintf("/api/purchases/%d", purchase), w.Admin).Expect(http.StatusNotFound)
+	})
+}

@@ -30,7 +30,11 @@
 //     deleted' / 'Product cannot be deleted'. Inside the catalog, a category with live products
 //     is refused the same way. A delete — one record, or an advanced delete's batch — takes its
 //     rows (FOR UPDATE on PostgreSQL) and asks, in its own transaction, one query per reference
-//     for all of them.
+//     for all of them. A write that stores a record naming them keeps them meanwhile (FOR KEY
+//     SHARE on PostgreSQL), so the delete waits for it and sees it, or goes first and the
+//     write finds them gone: another module's document keeps its products
+//     (Module.KeepProducts, in its own transaction), a product's create and edit keep its
+//     category. Stock changes lock a product NO KEY UPDATE, which a keep does not block.
 package catalog
 
 import (

@@ -133,6 +133,19 @@ func (m *Module) ProductFacts(ctx context.Context, companyID int64, ids []int64)
 	return out, nil
 }
 
+// KeepProducts keeps the products among ids that ProductFacts would answer (live, of company
+// companyID, in a live category) from being deleted until tx — the transaction storing a
+// document that names them — ends, and returns those it kept, ascending: an id missing from
+// the answer is a product gone since the document's check, which the caller refuses as it
+// refuses a missing product. On PostgreSQL the products are taken FOR KEY SHARE in id order; an
+// archive of them takes them FOR UPDATE in id order before asking what names them, so the
+// document and the archive queue and never both succeed. A stock change of a kept product in
+// the same tx (AdjustStock) is no conflict, and two documents keeping one product queue only
+// on their stock changes.
+func (m *Module) KeepProducts(ctx context.Context, tx bun.IDB, companyID int64, ids []int64) ([]int64, error) {
+	return m.st.With(tx).KeepProducts(ctx, companyID, ids)
+}
+
 // CategoryOfCompany reports whether categoryID is a live category of company companyID.
 func (m *Module) CategoryOfCompany(ctx context.Context, companyID, categoryID int64) (bool, error) {
 	return m.st.CategoryOfCompany(ctx, companyID, categoryID)

@@ -54,7 +54,16 @@
 // row) — receiving and editing a receipt book on the order first, deciding a receipt takes its
 // order first (store.LockOrders), archiving and restoring received orders on their own take
 // their orders first, archiving an order holds it before its receipts — so that two such
-// writes on PostgreSQL queue behind each other instead of deadlocking.
+// writes on PostgreSQL queue behind each other instead of deadlocking. A write that stores an
+// order naming a product keeps that product from being deleted until it commits (the catalog's
+// KeepProducts, FOR KEY SHARE): creating and editing an order keep it before the order's row
+// (product keep → order → received orders → product stock), restoring an order or a receipt
+// keeps it once the order is taken (order → received orders → product keep → product stock).
+// Either place is safe: the keep waits only for an archive of the product, which holds product
+// rows alone (in id order) and waits for nothing else, and the stock change that follows locks
+// the kept row as NO KEY UPDATE, which the keep does not block. So an order and an archive of
+// its product never both succeed: the archive either waits for the order and sees it, or goes
+// first and the order is refused as naming a missing product ('Product Name is required').
 //
 // Numbers: orders are PO-000001, PO-000002, … and receipts RO-000001, … per company, from the
 // company's counters (platform/sequence, names "purchase_order" and "received_order") moved in
@@ -65,8 +74,9 @@
 // that company; admins see every company (optional company_id filter), everyone else only their
 // own, and another company's record answers 404.
 //
-// The module reads the catalog's categories and products tables read-only (names in lists,
-// checking an order's product), and changes stock only through the catalog's AdjustStock. It
+// The module reads the catalog's categories and products through the catalog module (names in
+// lists, checking and keeping an order's product), and changes stock only through the
+// catalog's AdjustStock. It
 // answers the catalog's questions through Usage: units ordered and received per category
 // (catalog.CategoryQuantities) and whether a category or product is still referenced
 // (catalog.CategoryReferences / ProductReferences).

@@ -39,9 +39,13 @@ type Companies interface {
 	StoreName(ctx context.Context, companyID, storeID int64) (name string, ok bool, err error)
 }
 
-// Catalog reads the products a purchase's lines name (*catalog.Module).
+// Catalog reads the products a purchase's lines name, and keeps them while the purchase is
+// stored (*catalog.Module).
 type Catalog interface {
 	ProductFacts(ctx context.Context, companyID int64, ids []int64) (map[int64]catalog.ProductFacts, error)
+	// KeepProducts keeps the live products among ids from being deleted until tx, which stores
+	// a purchase naming them, ends, and returns those it kept.
+	KeepProducts(ctx context.Context, tx bun.IDB, companyID int64, ids []int64) ([]int64, error)
 }
 
 // Stock moves the catalog's stock in the caller's transaction (*catalog.Module): an approved
@@ -263,8 +267,13 @@ func (a supplierSource) SupplierIDs(ctx context.Context, sc listing.Scope, q str
 	return a.s.SupplierIDs(ctx, sc, q, limit)
 }
 
-// productSource reads the catalog's products as a purchase line needs them.
+// productSource reads the catalog's products as a purchase line needs them, and keeps them
+// while a purchase naming them is stored.
 type productSource struct{ c Catalog }
+
+func (a productSource) KeepProducts(ctx context.Context, tx bun.IDB, companyID int64, ids []int64) ([]int64, error) {
+	return a.c.KeepProducts(ctx, tx, companyID, ids)
+}
 
 func (a productSource) LineProducts(ctx context.Context, companyID int64, ids []int64) (map[int64]app.Product, error) {
 	facts, err := a.c.ProductFacts(ctx, companyID, ids)

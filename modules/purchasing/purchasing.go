@@ -116,7 +116,10 @@
 // catalog.ProductReferences / CategoryReferences, so a supplier, store, product or category
 // that a live purchase names cannot be deleted; a purchase keeps its supplier (people's
 // KeepSupplier) in the transaction that stores it — create, edit, restore — so that it and a
-// delete of the supplier cannot both succeed. Module is the payments module's way to a
+// delete of the supplier cannot both succeed; create and edit keep the products of its lines
+// the same way (catalog's KeepProducts; a product gone meanwhile refuses the line, as a missing
+// one does), and its category with them (a category with a live product cannot go). Module is
+// the payments module's way to a
 // purchase (platform/payable.Ledger): Document holds the purchase in the payment's transaction
 // (a row lock on PostgreSQL, the write lock on SQLite) — its reference number is both its number
 // and the supplier's invoice number, its due date the purchase's —, ApplyPaid moves paid, balance

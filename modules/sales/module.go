@@ -47,6 +47,9 @@ type Companies interface {
 // transaction (*catalog.Module).
 type Catalog interface {
 	ProductFacts(ctx context.Context, companyID int64, ids []int64) (map[int64]catalog.ProductFacts, error)
+	// KeepProducts keeps the live products among ids from being deleted until tx, which stores
+	// a sale naming them, ends, and returns those it kept.
+	KeepProducts(ctx context.Context, tx bun.IDB, companyID int64, ids []int64) ([]int64, error)
 	AdjustStock(ctx context.Context, tx bun.IDB, productID, delta int64) (int64, error)
 	StockChanged(ctx context.Context)
 }
@@ -248,8 +251,13 @@ func (a customerSource) CustomerIDs(ctx context.Context, sc listing.Scope, q str
 	return a.c.CustomerIDs(ctx, sc, q, limit)
 }
 
-// productSource reads the catalog's products as a sale line needs them.
+// productSource reads the catalog's products as a sale line needs them, and keeps them while a
+// sale naming them is stored.
 type productSource struct{ c Catalog }
+
+func (a productSource) KeepProducts(ctx context.Context, tx bun.IDB, companyID int64, ids []int64) ([]int64, error) {
+	return a.c.KeepProducts(ctx, tx, companyID, ids)
+}
 
 func (a productSource) LineProducts(ctx context.Context, companyID int64, ids []int64) (map[int64]app.Product, error) {
 	facts, err := a.c.ProductFacts(ctx, companyID, ids)

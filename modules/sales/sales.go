@@ -64,7 +64,10 @@
 // implement people.CustomerReferences, settings.StoreReferences and catalog.ProductReferences,
 // so a customer, store or product that a live sale names cannot be deleted. A sale keeps its
 // customer (people's KeepCustomer) in the transaction that stores it — create, edit, restore —
-// so that it and a delete of the customer cannot both succeed. Module is the
+// so that it and a delete of the customer cannot both succeed; create and edit keep the
+// products of its lines the same way (catalog's KeepProducts, after the customer and before
+// the stock moves; a product gone meanwhile refuses the line: 'Product Name is required').
+// Module is the
 // payments module's way to a sale (platform/payable.Ledger): Document, ApplyPaid, and Open — the
 // approved sales with a balance of some customers, oldest first (a sale is due at once).
 package sales

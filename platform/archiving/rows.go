@@ -95,6 +95,12 @@ func CannotDelete(label, what string) string {
 	return label + " cannot be deleted: it has " + what + "."
 }
 
+// ProductGone is a restore's refusal of the document number because a product it names was
+// deleted since (a live document keeps its products live).
+func ProductGone(number string) string {
+	return number + " cannot be restored: its product was deleted."
+}
+
 // CannotRestore is a restore's refusal of the record number because a live record took
 // its unique value (what: 'document number', 'code', 'name') meanwhile.
 func CannotRestore(number, entity, what string) string {

@@ -306,6 +306,19 @@ func (s *Service) codeConflict(ctx context.Context, err error, companyID int64, 
 	return apperror.Internal(err)
 }
 
+// keepCategory keeps the category a product names, in tx, from being deleted until the product
+// is written (store.KeepCategory): checkProduct read it before the transaction, and a category
+// archived since then refuses the write as a missing one does. A category's archive takes it
+// (FOR UPDATE) before asking whether live products name it, so the two queue on PostgreSQL and
+// never both succeed.
+func (s *Service) keepCategory(ctx context.Context, tx bun.IDB, companyID, categoryID int64) error {
+	err := s.store.With(tx).KeepCategory(ctx, companyID, categoryID)
+	if isNotFound(err) {
+		return invalid(map[string]string{"category_id": domain.MsgCategoryRequired})
+	}
+	return err
+}
+
 // CreateProduct adds a product, with its opening stock and images, to the company of its
 // category (which must be visible to p).
 func (s *Service) CreateProduct(ctx context.Context, p caller.Principal, in ProductInput) (Product, error) {
@@ -319,6 +332,9 @@ func (s *Service) CreateProduct(ctx context.Context, p caller.Principal, in Prod
 		IVAClass: string(d.IVAClass), Kind: string(d.Kind), CreatedBy: ptr(p.UserID), UpdatedBy: ptr(p.UserID),
 		CreatedAt: now, UpdatedAt: now}
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.keepCategory(ctx, tx, companyID, d.CategoryID); err != nil {
+			return err
+		}
 		if err := s.store.With(tx).InsertProduct(ctx, row); err != nil {
 			return err
 		}
@@ -369,6 +385,9 @@ func (s *Service) UpdateProduct(ctx context.Context, p caller.Principal, product
 	row.CostCents, row.PriceCents, row.AlertQuantity = d.CostCents, d.PriceCents, d.AlertQuantity
 	row.IVAClass, row.Kind, row.UpdatedAt, row.UpdatedBy = string(d.IVAClass), string(d.Kind), now, ptr(p.UserID)
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.keepCategory(ctx, tx, companyID, d.CategoryID); err != nil {
+			return err
+		}
 		st := s.store.With(tx)
 		if err := st.UpdateProduct(ctx, &row); err != nil {
 			return err

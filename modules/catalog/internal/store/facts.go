@@ -5,6 +5,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/search"
 )
@@ -31,14 +32,39 @@ func (s *Store) ProductFacts(ctx context.Context, companyID int64, ids []int64) 
 		return nil, nil
 	}
 	var rows []ProductFacts
+	q := s.liveProducts(companyID, ids).
+		ColumnExpr("pr.id, pr.company_id, pr.category_id, c.name AS category_name, pr.code, pr.name, pr.unit, pr.iva_class, pr.kind, pr.cost_cents")
+	return rows, q.Scan(ctx, &rows)
+}
+
+// liveProducts selects (no columns yet) the live products among ids whose category is live, of
+// company companyID (0: any company), aliased pr: what ProductFacts reads and KeepProducts keeps.
+func (s *Store) liveProducts(companyID int64, ids []int64) *bun.SelectQuery {
 	q := s.db.NewSelect().TableExpr("products AS pr").
 		Join("JOIN categories AS c ON c.id = pr.category_id AND c.deleted_at IS NULL").
-		ColumnExpr("pr.id, pr.company_id, pr.category_id, c.name AS category_name, pr.code, pr.name, pr.unit, pr.iva_class, pr.kind, pr.cost_cents").
 		Where("pr.id IN (?)", bun.In(ids)).Where("pr.deleted_at IS NULL")
 	if companyID != 0 {
 		q = q.Where("pr.company_id = ?", companyID)
 	}
-	return rows, q.Scan(ctx, &rows)
+	return q
+}
+
+// KeepProducts keeps the products among ids that ProductFacts would answer from being deleted
+// until the transaction the Store works in ends (db.KeepRows: FOR KEY SHARE of the products
+// only, in id order), and returns those it kept, ascending. Nothing is read for no ids.
+func (s *Store) KeepProducts(ctx context.Context, companyID int64, ids []int64) ([]int64, error) {
+	if len(ids) == 0 {
+		return []int64{}, nil
+	}
+	return db.KeepRows(ctx, s.db, s.liveProducts(companyID, ids).ColumnExpr("pr.id"), "pr")
+}
+
+// KeepCategory keeps the live category id of company companyID from being deleted until the
+// transaction the Store works in ends (db.KeepRow): how a product naming it is written.
+// ErrNotFound when there is none.
+func (s *Store) KeepCategory(ctx context.Context, companyID, id int64) error {
+	return db.KeepRow(ctx, s.db, s.db.NewSelect().TableExpr("categories AS c").ColumnExpr("c.id").Where("c.id = ?", id).
+		Where("c.company_id = ?", companyID).Where("c.deleted_at IS NULL"), "c")
 }
 
 // CategoryOfCompany reports whether categoryID is a live category of company companyID.

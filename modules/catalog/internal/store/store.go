@@ -381,9 +381,13 @@ func (s *Store) SoftDeleteProduct(ctx context.Context, id, by int64, at time.Tim
 // AdjustStock adds delta (negative to take out) to a live product's stock and returns the new
 // quantity. The check and the change are one statement, so concurrent adjustments cannot take
 // stock below zero between them. A refusal answers *Shortage with the stock available, read
-// under the row's lock — PostgreSQL's FOR UPDATE, SQLite's write lock, which the caller's
+// under the row's lock — PostgreSQL's FOR NO KEY UPDATE, SQLite's write lock, which the caller's
 // transaction holds from its start — so that the number is exact until the caller's transaction
-// ends; stock given back between the refused statement and that read is taken after all.
+// ends; stock given back between the refused statement and that read is taken after all. The
+// lock is the one the UPDATE itself takes (NO KEY UPDATE: every stock change waits for it), not
+// FOR UPDATE, which would also wait for the documents that keep the product (KeepProducts' FOR
+// KEY SHARE): a sale keeping products A and B, waiting for another's change of A, would
+// deadlock with that other sale reading B's shortage under FOR UPDATE.
 func (s *Store) AdjustStock(ctx context.Context, productID, delta int64, at time.Time) (int64, error) {
 	for attempt := 0; ; attempt++ {
 		qty, ok, err := s.adjust(ctx, productID, delta, at)
@@ -393,7 +397,7 @@ func (s *Store) AdjustStock(ctx context.Context, productID, delta int64, at time
 		q := s.db.NewSelect().Model((*Product)(nil)).Column("p.quantity").Where("p.id = ?", productID).
 			Where("p.deleted_at IS NULL")
 		if db.IsPostgres(s.db) {
-			q = q.For("UPDATE OF p")
+			q = q.For("NO KEY UPDATE OF p")
 		}
 		var available []int64
 		if err := q.Scan(ctx, &available); err != nil && !errors.Is(err, sql.ErrNoRows) {

@@ -127,14 +127,16 @@ func (s *Service) moveStock(ctx context.Context, tx bun.IDB, product, delta int6
 	return err
 }
 
-// productLive refuses to bring back number when its product (of company) was deleted since.
-func (s *Service) productLive(ctx context.Context, company, product int64, number string) error {
-	facts, err := s.d.Catalog.ProductFacts(ctx, company, []int64{product})
+// productLive refuses to bring back number when its product (of company) was deleted since, and
+// keeps the product, in tx, until the restore is stored (catalog's KeepProducts), as a new
+// order keeps it.
+func (s *Service) productLive(ctx context.Context, tx bun.IDB, company, product int64, number string) error {
+	kept, err := s.d.Catalog.KeepProducts(ctx, tx, company, []int64{product})
 	if err != nil {
 		return err
 	}
-	if _, ok := facts[product]; !ok {
-		return apperror.Conflict(domain.MsgRestoreProductGone(number))
+	if len(kept) == 0 {
+		return apperror.Conflict(archiving.ProductGone(number))
 	}
 	return nil
 }

@@ -141,7 +141,7 @@ func (s *Service) RestoreOrders(ctx context.Context, tx bun.IDB, items []archivi
 		if err != nil {
 			return err
 		}
-		if err := s.productLive(ctx, o.CompanyID, o.ProductID, o.ReferenceNo); err != nil {
+		if err := s.productLive(ctx, tx, o.CompanyID, o.ProductID, o.ReferenceNo); err != nil {
 			return err
 		}
 		return s.archived(ctx, tx, EntityOrder, it, orderEvent(o), VerbRestored, by)

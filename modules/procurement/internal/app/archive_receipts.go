@@ -137,7 +137,7 @@ func (s *Service) RestoreReceipts(ctx context.Context, tx bun.IDB, items []archi
 		if order.DeletedAt != nil {
 			return apperror.Conflict(domain.MsgRestoreOrderGone(r.ReferenceNo, order.ReferenceNo))
 		}
-		if err := s.productLive(ctx, r.CompanyID, r.ProductID, r.ReferenceNo); err != nil {
+		if err := s.productLive(ctx, tx, r.CompanyID, r.ProductID, r.ReferenceNo); err != nil {
 			return err
 		}
 		booked, received := receiptMoves(r, +1)

@@ -4,16 +4,21 @@ import (
 	"context"
 	"slices"
 
+	"github.com/uptrace/bun"
+
 	"github.com/backoffice/backoffice/modules/catalog"
 	"github.com/backoffice/backoffice/modules/procurement/internal/store"
 	"github.com/backoffice/backoffice/platform/listing"
 )
 
 // Catalog is what procurement reads of the catalog module (*catalog.Module): the product and
-// category an order is checked against, the labels its lists show, and the products a search
+// category an order is checked against (and the product kept while the order is stored), the labels its lists show, and the products a search
 // text finds. This module reads none of the catalog's tables itself (DESIGN rule 3).
 type Catalog interface {
 	ProductFacts(ctx context.Context, companyID int64, ids []int64) (map[int64]catalog.ProductFacts, error)
+	// KeepProducts keeps the live products among ids from being deleted until tx — the
+	// transaction that stores an order naming them — ends, and returns those it kept.
+	KeepProducts(ctx context.Context, tx bun.IDB, companyID int64, ids []int64) ([]int64, error)
 	CategoryOfCompany(ctx context.Context, companyID, categoryID int64) (bool, error)
 	Labels(ctx context.Context, productIDs, categoryIDs []int64) (map[int64]catalog.ProductLabel, map[int64]string, error)
 	ProductIDsMatching(ctx context.Context, sc listing.Scope, text string) ([]int64, error)

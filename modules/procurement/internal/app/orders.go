@@ -240,6 +240,20 @@ func (s *Service) checkOrder(ctx context.Context, companyID int64, in OrderInput
 	return d, prod, nil
 }
 
+// keepProduct keeps the product order o names, in tx, from being deleted until the order is
+// stored (catalog's KeepProducts): checkOrder read it before the transaction, and a product
+// deleted since then refuses the write as a missing one does. It comes before the order's row
+// (lock order: product keep → order → received orders → product stock); an archive of the
+// product takes it FOR UPDATE before asking whether orders name it, so the two queue. The
+// order's category needs no keep of its own: a category with a live product cannot go.
+func (s *Service) keepProduct(ctx context.Context, tx bun.IDB, o *store.Order) error {
+	kept, err := s.d.Catalog.KeepProducts(ctx, tx, o.CompanyID, []int64{o.ProductID})
+	if err == nil && len(kept) == 0 {
+		err = invalid(map[string]string{"product_id": domain.MsgProductRequired})
+	}
+	return err
+}
+
 // CreateOrder adds a pending purchase order to p's company (buyers, users and secretaries; the
 // route keeps administrators out) and publishes purchase_order.created.
 func (s *Service) CreateOrder(ctx context.Context, p caller.Principal, in OrderInput) (PurchaseOrder, error) {
@@ -252,6 +266,9 @@ func (s *Service) CreateOrder(ctx context.Context, p caller.Principal, in OrderI
 		Note: d.Note, Status: string(domain.OrderPending), CreatedBy: ptr(p.UserID), CreatedAt: now,
 		UpdatedBy: ptr(p.UserID), UpdatedAt: now}
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.keepProduct(ctx, tx, o); err != nil {
+			return err
+		}
 		n, err := sequence.Next(ctx, tx, o.CompanyID, EntityOrder)
 		if err != nil {
 			return err
@@ -314,6 +331,9 @@ func (s *Service) UpdateOrder(ctx context.Context, p caller.Principal, id int64,
 		o.Status, o.ApprovalReason, o.ApprovedBy, o.ApprovedAt = string(domain.OrderPending), "", nil, nil
 	}
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.keepProduct(ctx, tx, &o); err != nil {
+			return err
+		}
 		if err := s.store.With(tx).UpdateUndecidedOrder(ctx, &o, string(from)); err != nil {
 			if isNotFound(err) {
 				return apperror.Conflict(domain.MsgOrderNotEditable) // decided, sent again or deleted meanwhile

@@ -285,8 +285,3 @@ func MsgRestoreOrderGone(receipt, order string) string {
 func MsgRestoreNoBalance(receipt, order string) string {
 	return fmt.Sprintf("%s cannot be restored: its purchase order %s no longer has the balance for it.", receipt, order)
 }
-
-// MsgRestoreProductGone: the product of an archived order or received order was deleted since.
-func MsgRestoreProductGone(number string) string {
-	return fmt.Sprintf("%s cannot be restored: its product was deleted.", number)
-}

@@ -104,6 +104,10 @@ type Product struct {
 // by id (the catalog module).
 type Products interface {
 	LineProducts(ctx context.Context, companyID int64, ids []int64) (map[int64]Product, error)
+	// KeepProducts keeps the live products among ids from being deleted until tx — the
+	// transaction that stores a purchase naming them — ends, and returns those it kept,
+	// ascending.
+	KeepProducts(ctx context.Context, tx bun.IDB, companyID int64, ids []int64) ([]int64, error)
 }
 
 // ReceivedOrders reads the received order a purchase invoices (the procurement module), inside
@@ -232,10 +236,7 @@ func (s *Service) price(ctx context.Context, companyID int64, d domain.Draft, qu
 		p, ok := products[l.ProductID]
 		if !ok || p.CategoryID != l.CategoryID {
 			// Missing, deleted, another company's, or not of the chosen category.
-			f[domain.LineField(i, "product_id")] = domain.MsgLineRequired
-			if _, set := f["lines"]; !set {
-				f["lines"] = domain.MsgLineRequired
-			}
+			lineRequired(f, i)
 		}
 	}
 	if !quote {
@@ -362,3 +363,12 @@ func (s *Service) afterWrite(ctx context.Context, events bool) {
 // now is the current instant in UTC, to the microsecond the databases keep (cursors must
 // round-trip).
 func (s *Service) now() time.Time { return s.d.Now().UTC().Truncate(time.Microsecond) }
+
+// lineRequired is the answer to line i naming no product of its category (missing, deleted,
+// another company's, another category's), on the line and on the lines.
+func lineRequired(f domain.Fields, i int) {
+	f[domain.LineField(i, "product_id")] = domain.MsgLineRequired
+	if _, set := f["lines"]; !set {
+		f["lines"] = domain.MsgLineRequired
+	}
+}

@@ -137,8 +137,9 @@ func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Ite
 }
 
 // restorable refuses, with the reason, to bring back, in tx (st works in it), the archived
-// purchase r when its supplier was deleted since, or another live purchase took its reference
-// or its received order. The supplier is kept until tx ends, as a new purchase keeps it.
+// purchase r when its supplier or a product of its lines was deleted since, or another live
+// purchase took its reference or its received order. The supplier and the products are kept
+// until tx ends, as a new purchase keeps them.
 func (s *Service) restorable(ctx context.Context, tx bun.IDB, st *store.Store, r *store.Row) error {
 	err := s.d.Suppliers.KeepSupplier(ctx, tx, r.CompanyID, r.SupplierID)
 	if apperror.IsCode(err, apperror.CodeNotFound) {
@@ -146,6 +147,17 @@ func (s *Service) restorable(ctx context.Context, tx bun.IDB, st *store.Store, r
 	}
 	if err != nil {
 		return err
+	}
+	lines, err := st.Lines(ctx, []int64{r.ID})
+	var lost []int
+	if err == nil {
+		lost, err = s.lostLines(ctx, tx, r.CompanyID, lines[r.ID])
+	}
+	if err != nil {
+		return err
+	}
+	if len(lost) > 0 {
+		return apperror.Conflict(archiving.ProductGone(r.ReferenceNo))
 	}
 	taken, err := st.ReferenceTaken(ctx, r.CompanyID, r.SupplierID, r.ReferenceNo, r.ID)
 	if err == nil && !taken && r.ReceivedOrderID != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/backoffice/backoffice/platform/audit"
 	"github.com/backoffice/backoffice/platform/calendar"
 	"github.com/backoffice/backoffice/platform/caller"
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/search"
 )
@@ -296,6 +297,9 @@ func (s *Service) Create(ctx context.Context, p caller.Principal, in Input) (Pur
 		if err := s.keepSupplier(ctx, tx, r); err != nil {
 			return err
 		}
+		if err := s.keepProducts(ctx, tx, r.CompanyID, pr.lines); err != nil {
+			return err
+		}
 		if r.ReceivedOrderID != nil {
 			if err := s.checkReceivedOrder(ctx, tx, companyID, *r.ReceivedOrderID); err != nil {
 				return err
@@ -340,6 +344,29 @@ func (s *Service) keepSupplier(ctx context.Context, tx bun.IDB, r *store.Row) er
 	return err
 }
 
+// keepProducts keeps the products lines name (a purchase's of company companyID), in tx, from
+// being deleted until the purchase is stored (catalog's KeepProducts): price read them before
+// the transaction, and a product deleted since then refuses the write as a missing one does,
+// on the lines that name it.
+func (s *Service) keepProducts(ctx context.Context, tx bun.IDB, companyID int64, lines []store.LineRow) error {
+	lost, err := s.lostLines(ctx, tx, companyID, lines)
+	if err != nil || len(lost) == 0 {
+		return err
+	}
+	f := domain.Fields{}
+	for _, i := range lost {
+		lineRequired(f, i)
+	}
+	return invalid(f)
+}
+
+// lostLines keeps, in tx, the products a purchase's lines name (of company companyID) and
+// answers the positions of the lines whose product is gone (db.Unkept).
+func (s *Service) lostLines(ctx context.Context, tx bun.IDB, companyID int64, lines []store.LineRow) ([]int, error) {
+	keep := func(ids []int64) ([]int64, error) { return s.d.Products.KeepProducts(ctx, tx, companyID, ids) }
+	return db.Unkept(lines, func(l store.LineRow) int64 { return l.ProductID }, keep)
+}
+
 // Update replaces a pending or rejected purchase's form, lines and, when a new file is sent,
 // its attachment. An approved purchase is not edited: the approval was given for exactly these
 // figures. Editing a rejected purchase is how it is corrected and sent again: it goes back to
@@ -375,6 +402,9 @@ func (s *Service) Update(ctx context.Context, p caller.Principal, id int64, in I
 	oldAttachment := r.AttachmentID
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if err := s.keepSupplier(ctx, tx, r); err != nil {
+			return err
+		}
+		if err := s.keepProducts(ctx, tx, r.CompanyID, pr.lines); err != nil {
 			return err
 		}
 		if in.Attachment != nil {

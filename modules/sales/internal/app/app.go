@@ -98,6 +98,9 @@ type Product struct {
 // module).
 type Products interface {
 	LineProducts(ctx context.Context, companyID int64, ids []int64) (map[int64]Product, error)
+	// KeepProducts keeps the live products among ids from being deleted until tx — the
+	// transaction that stores a sale naming them — ends, and returns those it kept, ascending.
+	KeepProducts(ctx context.Context, tx bun.IDB, companyID int64, ids []int64) ([]int64, error)
 }
 
 // Stock moves product stock inside the sale's transaction (the catalog module). A refusal to go

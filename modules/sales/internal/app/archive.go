@@ -68,8 +68,9 @@ func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archi
 }
 
 // Restore brings back, in tx, the sales of items, each taking its units again when it held
-// them. It refuses, with the reason, a sale whose customer was deleted since or whose goods were
-// sold meanwhile.
+// them. It refuses, with the reason, a sale whose customer or one of whose products was deleted
+// since, or whose goods were sold meanwhile; the customer and the products are kept until tx
+// ends, as a new sale keeps them.
 func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Item, by archiving.Actor) error {
 	st := store.New(tx)
 	return archiving.Bring(items, KindSale, func(it archiving.Item) error {
@@ -82,11 +83,17 @@ func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Ite
 		} else if err != nil {
 			return err
 		}
+		// Its products are kept as a new sale's are; one deleted since refuses the restore.
+		lines, err := st.Lines(ctx, []int64{r.ID})
+		if err != nil {
+			return err
+		}
+		if lost, err := s.lostLines(ctx, tx, r.CompanyID, lines[r.ID]); err != nil {
+			return err
+		} else if len(lost) > 0 {
+			return apperror.Conflict(archiving.ProductGone(r.Number))
+		}
 		if holdsStock(r) {
-			lines, err := st.Lines(ctx, []int64{r.ID})
-			if err != nil {
-				return err
-			}
 			if err := s.moveStock(ctx, tx, nil, takeOf(lines[r.ID]), lines[r.ID]); err != nil {
 				if e := apperror.As(err); e != nil && e.Code == apperror.CodeInvalid {
 					return apperror.Conflict(fmt.Sprintf("%s cannot be restored: %s", r.Number, e.Message))

@@ -21,6 +21,7 @@ import (
 	"github.com/backoffice/backoffice/platform/bounds"
 	"github.com/backoffice/backoffice/platform/calendar"
 	"github.com/backoffice/backoffice/platform/caller"
+	"github.com/backoffice/backoffice/platform/db"
 	"github.com/backoffice/backoffice/platform/listing"
 	"github.com/backoffice/backoffice/platform/payable"
 	"github.com/backoffice/backoffice/platform/search"
@@ -393,6 +394,30 @@ func (s *Service) keepCustomer(ctx context.Context, tx bun.IDB, r *store.Row) er
 	return err
 }
 
+// keepProducts keeps the products lines name (a sale's of company companyID), in tx, from being
+// deleted until the sale is stored (catalog's KeepProducts): price read them before the
+// transaction, and a product deleted since then refuses the write as a missing one does, on the
+// lines that name it. Run it before the stock moves: they lock the same products for the change.
+func (s *Service) keepProducts(ctx context.Context, tx bun.IDB, companyID int64, lines []store.LineRow) error {
+	lost, err := s.lostLines(ctx, tx, companyID, lines)
+	f := domain.Fields{}
+	for _, i := range lost {
+		f[domain.LineField(i, "product_id")] = domain.MsgProductRequired
+	}
+	if err != nil || len(f) == 0 {
+		return err
+	}
+	return invalid(f)
+}
+
+// lostLines keeps, in tx, the products lines name (of company companyID) and answers the
+// positions of the lines whose product is gone (db.Unkept).
+func (s *Service) lostLines(ctx context.Context, tx bun.IDB, companyID int64, lines []store.LineRow) ([]int, error) {
+	return db.Unkept(lines, func(l store.LineRow) int64 { return l.ProductID }, func(ids []int64) ([]int64, error) {
+		return s.d.Products.KeepProducts(ctx, tx, companyID, ids)
+	})
+}
+
 // forbidden is the answer to an administrator who would record or edit a sale (spec §6:
 // /sale/add and /sale/edit are not theirs); the route already refuses them.
 func forbidden() error { return apperror.Forbidden("You are not allowed to perform this action.") }
@@ -433,6 +458,9 @@ func (s *Service) Create(ctx context.Context, p caller.Principal, in Input) (Sal
 	var imgs []attachments.Info
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if err := s.keepCustomer(ctx, tx, r); err != nil {
+			return err
+		}
+		if err := s.keepProducts(ctx, tx, r.CompanyID, pr.lines); err != nil {
 			return err
 		}
 		// Stock first: a shortage ends the write before the company's number is taken (the
@@ -510,6 +538,9 @@ func (s *Service) Update(ctx context.Context, p caller.Principal, id int64, in I
 	var imgs []attachments.Info
 	err = s.d.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if err := s.keepCustomer(ctx, tx, r); err != nil {
+			return err
+		}
+		if err := s.keepProducts(ctx, tx, r.CompanyID, pr.lines); err != nil {
 			return err
 		}
 		st := s.store.With(tx)
