@@ -456,3 +456,106 @@ test.describe('1440×900, a list wider than its card', () => {
     await expect(scroller).not.toHaveAttribute('data-more', /.*/);
   });
 });
+
+/** How many pixels of the element's content lie beyond its box sideways (0 when it fits; ≤ 1 is rounding). */
+function sidewaysOverflow(box: Locator): Promise<number> {
+  return box.evaluate((el) => el.scrollWidth - el.clientWidth);
+}
+
+test.describe('1366×768 and 1440×900: tables fit their card, no sideways scroll', () => {
+  // The two widths of a laptop and a desktop with the sidebar open.
+  const WIDTHS = [
+    { width: 1366, height: 768 },
+    { width: 1440, height: 900 },
+  ];
+
+  test("the audit trail's eight columns fit; a long IPv6 address is cut, whole in its tooltip", async ({ page, request, newClient }) => {
+    // A user's sign-in from an IPv6 address, the audit trail's widest IP (it pushed the IP column out of the card).
+    const ip = '2001:db8:85a3:1234:5678:8a2e:370:7334';
+    const user = await Api.as(request, DEMO.user.username, DEMO.user.password);
+    const me = await user.read<{ id: number }>('/api/auth/user/profile');
+    const far = await newClient(ip);
+    const login = await far.context.request.post('/api/auth/login', { data: { username: DEMO.user.username, password: DEMO.user.password } });
+    expect(login.status(), await login.text()).toBe(200);
+
+    await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, `/audit?actor_id=${me.id}`);
+    const table = page.getByTestId('audit-list').getByTestId('list-table');
+    const row = table.getByTestId('list-row').filter({ hasText: '2001:db8' }).first();
+    await expect(row).toBeVisible();
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await expect(page.locator('#app-sidebar')).toBeVisible();
+      await expect.poll(() => sidewaysOverflow(table.locator('xpath=..')), { message: `${size.width} px: the audit table scrolls sideways` }).toBeLessThanOrEqual(1);
+      await expectNoSidewaysScroll(page, `audit at ${size.width}`);
+      await shot(page, `audit-${size.width}`);
+    }
+    // At 1366 px the address is cut; hovering it shows the whole.
+    await page.setViewportSize(WIDTHS[0]!);
+    const cell = row.getByTestId('cell-text').filter({ hasText: '2001:db8' });
+    await expect.poll(() => cell.evaluate((el) => el.scrollWidth > el.clientWidth), { message: 'the IPv6 address is cut' }).toBe(true);
+    await cell.hover();
+    await expect(cell).toHaveAttribute('title', ip);
+  });
+
+  test("a run's documents fit beside the total: long party names, big balances, days overdue and a pending payment", async ({ page }) => {
+    test.setTimeout(90_000);
+    const t = tag();
+    const admin = await Api.admin(page.request);
+    const user = await Api.as(page.request, DEMO.user.username, DEMO.user.password);
+    // A one-word name longer than any column's least width, and a second supplier to pay in the same run.
+    const names = [`Comercializadora Internacionalizadora ${t} S.A.S.`, `Distribuidora ${t}`];
+    const category = await admin.category(`Lote ancho ${t}`);
+    const product = await admin.product({ code: `LA-${t}`, name: `Producto lote ${t}`, categoryId: category.id });
+    let shop: { id: number } | undefined;
+    let first: { id: number } | undefined;
+    for (const [s, name] of names.entries()) {
+      const supplier = await admin.party('suppliers', name);
+      shop ??= await createStore(admin, `Bodega lote ${t}`, supplier.company_id);
+      // Overdue by three digits of days (30 days of credit), balances of eight digits of pesos.
+      for (const [i, daysAgo] of [200, 5].entries()) {
+        // An invoice number as long as the demo's (FE-01539); a code is never cut, so a much longer one still widens its column.
+        const made = await createPurchase(user, {
+          referenceNo: `FE-${t.slice(-5)}${s}${i}`,
+          supplierId: supplier.id,
+          storeId: shop.id,
+          purchaseDate: bogotaDate(-daysAgo),
+          lines: [{ category_id: category.id, product_id: product.id, expiry_date: bogotaDate(365), cost_cents: 98_765_432_00 - i * 1_111_111_00, quantity: 1 }],
+        });
+        expect((await admin.post(`/api/purchases/${made.id}/approve`)).status()).toBe(200);
+        first ??= made;
+      }
+    }
+    // A payment awaiting approval fills the pending column.
+    const data = { type: 'purchase', document_id: first!.id, date: bogotaDate(), reference_no: `TR-LA-${t}`, amount_cents: 12_345_678_00, method: 'transfer' };
+    const recorded = await user.postForm('/api/payments', { data: JSON.stringify(data), images: pngFile('soporte.png') });
+    expect(recorded.status(), await recorded.text()).toBe(201);
+
+    await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/concurrent_payments/form');
+    for (const language of ['en', 'es']) {
+      await page.evaluate((l) => localStorage.setItem('i18nextLng', l), language);
+      await page.reload();
+      const run = page.getByTestId('run-form');
+      await run.getByTestId('party-search').fill(t);
+      for (const name of names) await run.getByTestId('party-option').filter({ hasText: name }).locator('input').check();
+      const docs = run.getByTestId('run-document');
+      await expect(docs).toHaveCount(4);
+      await tickDocument(docs.first().getByTestId('item-pay'));
+      const table = run.getByTestId('run-documents');
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        await expect(page.locator('#app-sidebar')).toBeVisible();
+        await expect.poll(() => sidewaysOverflow(table.locator('xpath=..')), { message: `${language} ${size.width} px: the documents scroll sideways` }).toBeLessThanOrEqual(1);
+        await expectNoSidewaysScroll(page, `concurrent payments ${language} ${size.width}`);
+        for (let i = 0; i < 4; i++) await expectInViewport(page, docs.nth(i).getByTestId('item-amount'), `${language} ${size.width} px: amount ${i + 1}`);
+        await shot(page, `concurrent-payments-${language}-${size.width}`);
+      }
+      // The long name is cut at 1366 px, whole in its tooltip.
+      await page.setViewportSize(WIDTHS[0]!);
+      const party = docs.getByTestId('cell-text').filter({ hasText: 'Internacionalizadora' }).first();
+      await expect.poll(() => party.evaluate((el) => el.scrollWidth > el.clientWidth), { message: 'the long name is cut' }).toBe(true);
+      await party.hover();
+      await expect(party).toHaveAttribute('title', names[0]!);
+    }
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+  });
+});
