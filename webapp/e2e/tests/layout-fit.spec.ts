@@ -559,3 +559,60 @@ test.describe('1366×768 and 1440×900: tables fit their card, no sideways scrol
     await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
   });
 });
+
+test.describe('390×844 in Spanish (the longer texts): nothing overlaps, nothing is cut off the screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+  });
+
+  test("a notification's card: its title and message beside the row's actions, not under them", async ({ page }) => {
+    const t = tag();
+    const admin = await Api.admin(page.request);
+    const user = await Api.as(page.request, DEMO.user.username, DEMO.user.password);
+    const supplier = await admin.party('suppliers', `Proveedor aviso ${t}`);
+    const shop = await createStore(admin, `Bodega aviso ${t}`, supplier.company_id);
+    const category = await admin.category(`Aviso ${t}`);
+    const product = await admin.product({ code: `AV-${t}`, name: `Producto aviso ${t}`, categoryId: category.id });
+    // A user's purchase: the administrators get an unread "awaits approval" notification (Mark as read, and a menu).
+    const purchase = await createPurchase(user, {
+      referenceNo: `AV-${t}`,
+      supplierId: supplier.id,
+      storeId: shop.id,
+      purchaseDate: bogotaDate(),
+      lines: [{ category_id: category.id, product_id: product.id, expiry_date: bogotaDate(365), cost_cents: 100_000, quantity: 1 }],
+    });
+    await expect
+      .poll(async () => (await admin.list<{ entity_id: number }>('/api/notifications', { kind: 'purchase', per_page: 100 })).data.some((n) => n.entity_id === purchase.id))
+      .toBe(true);
+
+    await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/notification/list?kind=purchase');
+    const list = page.getByTestId('notification-list');
+    await expect(list.getByTestId('list-table')).toHaveAttribute('data-layout', 'cards');
+    const row = list.getByTestId('list-row').filter({ hasText: `AV-${t}` }).first();
+    await expect(row.getByTestId('notification-row')).toHaveAttribute('data-read', 'false');
+    const text = (await row.getByTestId('notification-row').boundingBox())!;
+    const actions = (await row.getByTestId('row-actions-cell').boundingBox())!;
+    expect(text.x + text.width, 'the title and message end before the row actions').toBeLessThanOrEqual(actions.x);
+    await expectInViewport(page, row.getByTestId('row-actions-cell'), 'the row actions');
+    await expectNoSidewaysScroll(page, 'notifications');
+    await shot(page, 'phone-es-notifications');
+  });
+
+  test('every account settings tab is on the screen, for an admin and for a user', async ({ page }) => {
+    for (const who of [DEMO.admin, DEMO.user]) {
+      await openSignedIn(page, who.username, who.password, '/settings/general');
+      const tabs = page.getByRole('navigation', { name: 'Secciones de configuración' }).getByRole('link');
+      // An admin and a user have all five (a buyer has no IP restriction tab).
+      await expect(tabs).toHaveCount(5);
+      // In view as the page opens: a strip that scrolls sideways hid the last tabs off the screen's edge.
+      for (let i = 0; i < 5; i++) {
+        const box = (await tabs.nth(i).boundingBox())!;
+        expect(box.x + box.width, `${who.username}: tab ${await tabs.nth(i).textContent()} ends on the screen`).toBeLessThanOrEqual(390);
+      }
+      await expectNoSidewaysScroll(page, 'account settings');
+      await shot(page, `phone-es-settings-tabs-${who.username}`);
+    }
+  });
+});
