@@ -89,8 +89,9 @@ function RunDocument({ doc, index, cards, dated }: { doc: OpenDocument; index: n
     />
   );
   const amount = (
-    // 6rem holds nine digits (hundreds of millions of pesos): the run's table fits its card at 1366 px beside the total.
-    <LineMoney<RunValues> name={`items.${index}.amount_cents`} label={t('run.amount')} testId="item-amount" className={cn('min-w-24', !pay.value && 'opacity-60')} />
+    // 6rem holds nine digits (hundreds of millions of pesos): the run's table fits its card at 1366 px beside
+    // the total. At most 7rem: an input's natural width (20 characters) took the room a party's name wants.
+    <LineMoney<RunValues> name={`items.${index}.amount_cents`} label={t('run.amount')} testId="item-amount" className={cn('min-w-24 max-w-28', !pay.value && 'opacity-60')} />
   );
   const facts = factsOf(dated).map((f) => ({ ...f, value: f.value(doc, dates.date) }));
   const message = error && (
