@@ -317,6 +317,9 @@ for (const vp of VIEWPORTS) {
         await dialog.getByTestId('dialog-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
         await expectInViewport(page, dialog.getByTestId('form-submit'), `${form} Save after scrolling`);
         await expectNoSidewaysScroll(page, `${form} dialog`);
+        // Every checkbox keeps its size beside a long label and description (the customer's tax profile).
+        const boxes = await dialog.locator('input[type=checkbox]').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)));
+        for (const width of boxes) expect(width, `${form}: a checkbox is 16 px wide`).toBe(16);
         await shot(page, `${vp.name}-${form}`);
         await page.keyboard.press('Escape');
         await expect(dialog).toHaveCount(0);
