@@ -317,6 +317,9 @@ for (const vp of VIEWPORTS) {
         await dialog.getByTestId('dialog-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
         await expectInViewport(page, dialog.getByTestId('form-submit'), `${form} Save after scrolling`);
         await expectNoSidewaysScroll(page, `${form} dialog`);
+        // Every checkbox keeps its size beside a long label and description (the customer's tax profile).
+        const boxes = await dialog.locator('input[type=checkbox]').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().width)));
+        for (const width of boxes) expect(width, `${form}: a checkbox is 16 px wide`).toBe(16);
         await shot(page, `${vp.name}-${form}`);
         await page.keyboard.press('Escape');
         await expect(dialog).toHaveCount(0);
@@ -454,5 +457,165 @@ test.describe('1440×900, a list wider than its card', () => {
     await expect(scroller).toHaveAttribute('data-more', 'true');
     await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await expect(scroller).not.toHaveAttribute('data-more', /.*/);
+  });
+});
+
+/** How many pixels of the element's content lie beyond its box sideways (0 when it fits; ≤ 1 is rounding). */
+function sidewaysOverflow(box: Locator): Promise<number> {
+  return box.evaluate((el) => el.scrollWidth - el.clientWidth);
+}
+
+test.describe('1366×768 and 1440×900: tables fit their card, no sideways scroll', () => {
+  // The two widths of a laptop and a desktop with the sidebar open.
+  const WIDTHS = [
+    { width: 1366, height: 768 },
+    { width: 1440, height: 900 },
+  ];
+
+  test("the audit trail's eight columns fit; a long IPv6 address is cut, whole in its tooltip", async ({ page, request, newClient }) => {
+    // A user's sign-in from an IPv6 address, the audit trail's widest IP (it pushed the IP column out of the card).
+    const ip = '2001:db8:85a3:1234:5678:8a2e:370:7334';
+    const user = await Api.as(request, DEMO.user.username, DEMO.user.password);
+    const me = await user.read<{ id: number }>('/api/auth/user/profile');
+    const far = await newClient(ip);
+    const login = await far.context.request.post('/api/auth/login', { data: { username: DEMO.user.username, password: DEMO.user.password } });
+    expect(login.status(), await login.text()).toBe(200);
+
+    await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, `/audit?actor_id=${me.id}`);
+    const table = page.getByTestId('audit-list').getByTestId('list-table');
+    const row = table.getByTestId('list-row').filter({ hasText: '2001:db8' }).first();
+    await expect(row).toBeVisible();
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      await expect(page.locator('#app-sidebar')).toBeVisible();
+      await expect.poll(() => sidewaysOverflow(table.locator('xpath=..')), { message: `${size.width} px: the audit table scrolls sideways` }).toBeLessThanOrEqual(1);
+      await expectNoSidewaysScroll(page, `audit at ${size.width}`);
+      await shot(page, `audit-${size.width}`);
+    }
+    // At 1366 px the address is cut; hovering it shows the whole.
+    await page.setViewportSize(WIDTHS[0]!);
+    const cell = row.getByTestId('cell-text').filter({ hasText: '2001:db8' });
+    await expect.poll(() => cell.evaluate((el) => el.scrollWidth > el.clientWidth), { message: 'the IPv6 address is cut' }).toBe(true);
+    await cell.hover();
+    await expect(cell).toHaveAttribute('title', ip);
+  });
+
+  test("a run's documents fit beside the total: long party names, big balances, days overdue and a pending payment", async ({ page }) => {
+    test.setTimeout(90_000);
+    const t = tag();
+    const admin = await Api.admin(page.request);
+    const user = await Api.as(page.request, DEMO.user.username, DEMO.user.password);
+    // A one-word name longer than any column's least width, and a second supplier to pay in the same run.
+    const names = [`Comercializadora Internacionalizadora ${t} S.A.S.`, `Distribuidora ${t}`];
+    const category = await admin.category(`Lote ancho ${t}`);
+    const product = await admin.product({ code: `LA-${t}`, name: `Producto lote ${t}`, categoryId: category.id });
+    let shop: { id: number } | undefined;
+    let first: { id: number } | undefined;
+    for (const [s, name] of names.entries()) {
+      const supplier = await admin.party('suppliers', name);
+      shop ??= await createStore(admin, `Bodega lote ${t}`, supplier.company_id);
+      // Overdue by three digits of days (30 days of credit), balances of eight digits of pesos.
+      for (const [i, daysAgo] of [200, 5].entries()) {
+        // An invoice number as long as the demo's (FE-01539); a code is never cut, so a much longer one still widens its column.
+        const made = await createPurchase(user, {
+          referenceNo: `FE-${t.slice(-5)}${s}${i}`,
+          supplierId: supplier.id,
+          storeId: shop.id,
+          purchaseDate: bogotaDate(-daysAgo),
+          lines: [{ category_id: category.id, product_id: product.id, expiry_date: bogotaDate(365), cost_cents: 98_765_432_00 - i * 1_111_111_00, quantity: 1 }],
+        });
+        expect((await admin.post(`/api/purchases/${made.id}/approve`)).status()).toBe(200);
+        first ??= made;
+      }
+    }
+    // A payment awaiting approval fills the pending column.
+    const data = { type: 'purchase', document_id: first!.id, date: bogotaDate(), reference_no: `TR-LA-${t}`, amount_cents: 12_345_678_00, method: 'transfer' };
+    const recorded = await user.postForm('/api/payments', { data: JSON.stringify(data), images: pngFile('soporte.png') });
+    expect(recorded.status(), await recorded.text()).toBe(201);
+
+    await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/concurrent_payments/form');
+    for (const language of ['en', 'es']) {
+      await page.evaluate((l) => localStorage.setItem('i18nextLng', l), language);
+      await page.reload();
+      const run = page.getByTestId('run-form');
+      await run.getByTestId('party-search').fill(t);
+      for (const name of names) await run.getByTestId('party-option').filter({ hasText: name }).locator('input').check();
+      const docs = run.getByTestId('run-document');
+      await expect(docs).toHaveCount(4);
+      await tickDocument(docs.first().getByTestId('item-pay'));
+      const table = run.getByTestId('run-documents');
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        await expect(page.locator('#app-sidebar')).toBeVisible();
+        await expect.poll(() => sidewaysOverflow(table.locator('xpath=..')), { message: `${language} ${size.width} px: the documents scroll sideways` }).toBeLessThanOrEqual(1);
+        await expectNoSidewaysScroll(page, `concurrent payments ${language} ${size.width}`);
+        for (let i = 0; i < 4; i++) await expectInViewport(page, docs.nth(i).getByTestId('item-amount'), `${language} ${size.width} px: amount ${i + 1}`);
+        await shot(page, `concurrent-payments-${language}-${size.width}`);
+      }
+      // The long name is cut at 1366 px, whole in its tooltip.
+      await page.setViewportSize(WIDTHS[0]!);
+      const party = docs.getByTestId('cell-text').filter({ hasText: 'Internacionalizadora' }).first();
+      await expect.poll(() => party.evaluate((el) => el.scrollWidth > el.clientWidth), { message: 'the long name is cut' }).toBe(true);
+      await party.hover();
+      await expect(party).toHaveAttribute('title', names[0]!);
+    }
+    await page.evaluate(() => localStorage.setItem('i18nextLng', 'en'));
+  });
+});
+
+test.describe('390×844 in Spanish (the longer texts): nothing overlaps, nothing is cut off the screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('i18nextLng', 'es'));
+  });
+
+  test("a notification's card: its title and message beside the row's actions, not under them", async ({ page }) => {
+    const t = tag();
+    const admin = await Api.admin(page.request);
+    const user = await Api.as(page.request, DEMO.user.username, DEMO.user.password);
+    const supplier = await admin.party('suppliers', `Proveedor aviso ${t}`);
+    const shop = await createStore(admin, `Bodega aviso ${t}`, supplier.company_id);
+    const category = await admin.category(`Aviso ${t}`);
+    const product = await admin.product({ code: `AV-${t}`, name: `Producto aviso ${t}`, categoryId: category.id });
+    // A user's purchase: the administrators get an unread "awaits approval" notification (Mark as read, and a menu).
+    const purchase = await createPurchase(user, {
+      referenceNo: `AV-${t}`,
+      supplierId: supplier.id,
+      storeId: shop.id,
+      purchaseDate: bogotaDate(),
+      lines: [{ category_id: category.id, product_id: product.id, expiry_date: bogotaDate(365), cost_cents: 100_000, quantity: 1 }],
+    });
+    await expect
+      .poll(async () => (await admin.list<{ entity_id: number }>('/api/notifications', { kind: 'purchase', per_page: 100 })).data.some((n) => n.entity_id === purchase.id))
+      .toBe(true);
+
+    await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/notification/list?kind=purchase');
+    const list = page.getByTestId('notification-list');
+    await expect(list.getByTestId('list-table')).toHaveAttribute('data-layout', 'cards');
+    const row = list.getByTestId('list-row').filter({ hasText: `AV-${t}` }).first();
+    await expect(row.getByTestId('notification-row')).toHaveAttribute('data-read', 'false');
+    const text = (await row.getByTestId('notification-row').boundingBox())!;
+    const actions = (await row.getByTestId('row-actions-cell').boundingBox())!;
+    expect(text.x + text.width, 'the title and message end before the row actions').toBeLessThanOrEqual(actions.x);
+    await expectInViewport(page, row.getByTestId('row-actions-cell'), 'the row actions');
+    await expectNoSidewaysScroll(page, 'notifications');
+    await shot(page, 'phone-es-notifications');
+  });
+
+  test('every account settings tab is on the screen, for an admin and for a user', async ({ page }) => {
+    for (const who of [DEMO.admin, DEMO.user]) {
+      await openSignedIn(page, who.username, who.password, '/settings/general');
+      const tabs = page.getByRole('navigation', { name: 'Secciones de configuración' }).getByRole('link');
+      // An admin and a user have all five (a buyer has no IP restriction tab).
+      await expect(tabs).toHaveCount(5);
+      // In view as the page opens: a strip that scrolls sideways hid the last tabs off the screen's edge.
+      for (let i = 0; i < 5; i++) {
+        const box = (await tabs.nth(i).boundingBox())!;
+        expect(box.x + box.width, `${who.username}: tab ${await tabs.nth(i).textContent()} ends on the screen`).toBeLessThanOrEqual(390);
+      }
+      await expectNoSidewaysScroll(page, 'account settings');
+      await shot(page, `phone-es-settings-tabs-${who.username}`);
+    }
   });
 });

@@ -69,6 +69,14 @@ describe('DataTable fitting the screen', () => {
     expect(text.getAttribute('title')).toBeNull();
   });
 
+  it("gives a text column its own least width (Column.least), the others the stylesheet's", () => {
+    const cols: Column<Row>[] = [columns[0]!, { ...columns[1]!, least: '6rem' }];
+    render(router(<DataTable<Row> {...base} columns={cols} rows={rows} sort="" />));
+    const [name, city] = screen.getAllByTestId('cell-text').map((t) => t.parentElement!);
+    expect(name!.style.getPropertyValue('--cell-least')).toBe('');
+    expect(city!.style.getPropertyValue('--cell-least')).toBe('6rem');
+  });
+
   it('leaves hidden columns out but never an unhideable one', () => {
     const cols: Column<Row>[] = [{ ...columns[0]!, hideable: false }, columns[1]!, columns[2]!];
     render(router(<DataTable<Row> {...base} columns={cols} rows={rows} sort="" hidden={['name', 'city']} />));

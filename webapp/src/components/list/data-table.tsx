@@ -14,7 +14,7 @@
  * a selection, a first column (a card's corner) holds each selectable row's checkbox, and the
  * header one for the whole page.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type PointerEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '@/components/icon';
@@ -46,6 +46,11 @@ export interface Column<T> {
   hideable?: boolean;
   /** The column's name in the column chooser when the header is not text (an image column). */
   label?: string;
+  /**
+   * A text column's least width when the table is short of room (a CSS length; default 11rem,
+   * index.css): smaller for text whose whole is less needed in the row than in its tooltip.
+   */
+  least?: string;
 }
 
 /** One row action: a command or a link. */
@@ -314,7 +319,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
         {columns.map((c) => (
           <td key={c.id} className={cn('px-2 py-1.5 align-middle', alignClass[c.align ?? 'start'], c.nowrap && 'whitespace-nowrap')}>
-            {isText(c) ? <TextCell>{c.cell(row)}</TextCell> : c.cell(row)}
+            {isText(c) ? <TextCell least={c.least}>{c.cell(row)}</TextCell> : c.cell(row)}
           </td>
         ))}
         {actions && (
@@ -386,11 +391,12 @@ function isText<T>(c: Column<T>): boolean {
 
 /**
  * A text cell of the table: one line cut with an ellipsis (index.css, .list-cell-text, sizes the
- * column). The hidden copy that sets the column's least width is the text itself, copied whenever
- * it changes (textContent: no layout needed). The whole text is the tooltip when the cell cuts
- * it, worked out on hover, when the column's width is known (it changes with the window).
+ * column; `least` its least width, default 11rem). The hidden copy that sets the column's least
+ * width is the text itself, copied whenever it changes (textContent: no layout needed). The whole
+ * text is the tooltip when the cell cuts it, worked out on hover, when the column's width is known
+ * (it changes with the window). Exported for the tables of a page's own (a run's documents).
  */
-function TextCell({ children }: { children: ReactNode }) {
+export function TextCell({ children, least }: { children: ReactNode; least?: string }) {
   const text = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
     const el = text.current;
@@ -406,7 +412,7 @@ function TextCell({ children }: { children: ReactNode }) {
     return () => observer.disconnect();
   }, []);
   return (
-    <div className="list-cell-text">
+    <div className="list-cell-text" style={least ? ({ '--cell-least': least } as CSSProperties) : undefined}>
       <span ref={text} className="truncate" onPointerEnter={titleWhenCut} data-testid="cell-text">
         {children}
       </span>

@@ -155,7 +155,8 @@ export function CheckboxField({ label, description, id, className, ref, ...rest 
         ref={ref}
         type="checkbox"
         aria-describedby={description ? `${inputId}-desc` : undefined}
-        className="mt-0.5 size-4 rounded border-line accent-primary"
+        // shrink-0: beside a label with a long description the flex row squeezed the box below 16 px.
+        className="mt-0.5 size-4 shrink-0 rounded border-line accent-primary"
         {...rest}
       />
       <div>

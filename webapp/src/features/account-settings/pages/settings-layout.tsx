@@ -17,14 +17,15 @@ export function SettingsLayout() {
   return (
     <div className="space-y-6">
       <PageTitle>{t('title')}</PageTitle>
-      <nav aria-label={t('tabsLabel')} className="flex gap-1 overflow-x-auto border-b border-line">
+      {/* The tabs wrap on a phone: scrolled sideways, the last ones ("Google Authenticator", "Appearance") were cut off the screen's edge. */}
+      <nav aria-label={t('tabsLabel')} className="flex flex-wrap gap-x-1 border-b border-line">
         {tabs.map((tab) => (
           <NavLink
             key={tab}
             to={`/settings/${tab}`}
             className={({ isActive }) =>
               cn(
-                '-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary',
+                '-mb-px whitespace-nowrap border-b-2 px-3 py-2 sm:px-4 text-sm font-medium focus-visible:outline-2 focus-visible:outline-primary',
                 isActive ? 'border-primary text-primary' : 'border-transparent text-muted hover:text-fg',
               )
             }

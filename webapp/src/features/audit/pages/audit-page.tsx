@@ -24,6 +24,8 @@ export function AuditPage() {
   // The record's own trail: the same page, that record only (other filters dropped).
   const recordLink = (r: AuditEntry) => `/audit?${new URLSearchParams({ entity: r.entity, entity_id: r.entity_id })}`;
 
+  // Eight columns fit the card at 1366 px (sidebar open): the action, detail and IP give way
+  // before the others (cut with an ellipsis, whole in a tooltip; Column.least).
   const columns: Column<AuditEntry>[] = [
     {
       id: 'when',
@@ -34,7 +36,7 @@ export function AuditPage() {
     },
     { id: 'who', header: t('columns.who'), cell: (r) => r.actor_name || <span className="text-muted">{t('nobody')}</span> },
     { id: 'kind', header: t('columns.kind'), nowrap: true, cell: (r) => t(`kinds.${r.kind}`) },
-    { id: 'action', header: t('columns.action'), cell: (r) => <code className="text-xs break-all">{r.action}</code> },
+    { id: 'action', header: t('columns.action'), least: '8rem', cell: (r) => <code className="text-xs">{r.action}</code> },
     {
       id: 'record',
       header: t('columns.record'),
@@ -47,9 +49,10 @@ export function AuditPage() {
           recordText(r)
         ),
     },
-    { id: 'detail', header: t('columns.detail'), cell: (r) => <span className="break-words">{r.detail}</span> },
+    { id: 'detail', header: t('columns.detail'), least: '6rem', cell: (r) => r.detail },
     { id: 'company', header: t('columns.company'), cell: (r) => r.company_name },
-    { id: 'ip', header: t('columns.ip'), nowrap: true, cell: (r) => r.ip },
+    // An IPv6 address (up to 39 characters) kept whole pushed the table out of its card: cut, whole in its tooltip.
+    { id: 'ip', header: t('columns.ip'), least: '6rem', cell: (r) => r.ip },
   ];
 
   const entity = search.get('entity') ?? '';

@@ -71,7 +71,8 @@ export function NotificationListPage() {
       cell: (n) => {
         const target = notificationTarget(n);
         return (
-          <div className="min-w-56" data-testid="notification-row" data-read={n.read_at ? 'true' : 'false'} data-kind={n.kind}>
+          // The least width is the table's (md and up): in a phone's card it pushed the title under the row's actions.
+          <div className="md:min-w-56" data-testid="notification-row" data-read={n.read_at ? 'true' : 'false'} data-kind={n.kind}>
             <p className="flex items-center gap-2 font-medium">
               {!n.read_at && <span className="size-2 shrink-0 rounded-full bg-primary" aria-label={t('unread')} />}
               {target ? (

@@ -9,6 +9,7 @@ import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LineMoney, useFieldError } from '@/components/document-form';
 import { formatCop } from '@/components/form/money';
+import { TextCell } from '@/components/list/data-table';
 import { cn } from '@/components/ui/cn';
 import { isSmaller, useSizeClass } from '@/lib/breakpoints';
 import { useDates } from '@/lib/dates/use-dates';
@@ -25,7 +26,8 @@ function DocumentNumber({ doc }: { doc: OpenDocument }) {
     <span className="inline-flex min-w-0 flex-col leading-tight">
       <span className="break-all">{doc.number}</span>
       {doc.invoice_number && doc.invoice_number !== doc.number && (
-        <span className="text-xs font-normal text-muted">
+        // It wraps under the number, which does not: the column is as narrow as the number allows.
+        <span className="whitespace-normal text-xs font-normal text-muted">
           {t(`run.invoice_${doc.type}`)}: {doc.invoice_number}
         </span>
       )}
@@ -33,21 +35,32 @@ function DocumentNumber({ doc }: { doc: OpenDocument }) {
   );
 }
 
-/** A column of the documents: its header key, its value, and whether it is a figure (right-aligned). */
+/**
+ * A column of the documents: its header key, its value, and whether it is a figure (right-aligned)
+ * or a name (one line, cut with an ellipsis when the table is short of room, whole in its tooltip).
+ */
 interface Fact {
   key: string;
   value: (doc: OpenDocument, date: (day: string) => string) => string;
   figure?: boolean;
   dated?: boolean;
+  name?: boolean;
 }
 
 const FACTS: readonly Fact[] = [
-  { key: 'run.party', value: (d) => d.party_name },
+  { key: 'run.party', value: (d) => d.party_name, name: true },
   { key: 'run.dueDate', value: (d, date) => date(d.due_date), dated: true },
   { key: 'run.overdue', value: (d) => (d.days_overdue > 0 ? String(d.days_overdue) : ''), figure: true, dated: true },
   { key: 'run.balance', value: (d) => formatCop(d.balance_cents), figure: true },
   { key: 'run.pending', value: (d) => (d.pending_cents > 0 ? formatCop(d.pending_cents) : ''), figure: true },
 ];
+
+/**
+ * The least width of the party's name: with the run's figures (balance, pending, amount) and the
+ * total beside it, a name that wrapped at its words still pushed the amounts out of the card at
+ * 1366 px ("Comercializadora" is one word). Its whole is the tooltip, and the party picker above.
+ */
+const PARTY_LEAST = '5rem';
 
 /** The columns shown: due date and days overdue only when a document has a due date (a sale has none). */
 function factsOf(dated: boolean): readonly Fact[] {
@@ -76,7 +89,9 @@ function RunDocument({ doc, index, cards, dated }: { doc: OpenDocument; index: n
     />
   );
   const amount = (
-    <LineMoney<RunValues> name={`items.${index}.amount_cents`} label={t('run.amount')} testId="item-amount" className={cn('min-w-32', !pay.value && 'opacity-60')} />
+    // 6rem holds nine digits (hundreds of millions of pesos): the run's table fits its card at 1366 px beside
+    // the total. At most 7rem: an input's natural width (20 characters) took the room a party's name wants.
+    <LineMoney<RunValues> name={`items.${index}.amount_cents`} label={t('run.amount')} testId="item-amount" className={cn('min-w-24 max-w-28', !pay.value && 'opacity-60')} />
   );
   const facts = factsOf(dated).map((f) => ({ ...f, value: f.value(doc, dates.date) }));
   const message = error && (
@@ -109,16 +124,16 @@ function RunDocument({ doc, index, cards, dated }: { doc: OpenDocument; index: n
   }
   return (
     <tr className="border-t border-line align-top" data-testid="run-document" data-number={doc.number}>
-      <td className="px-2 py-2">{tick}</td>
-      <td className="whitespace-nowrap px-2 py-2 font-medium">
+      <td className="px-1.5 py-2">{tick}</td>
+      <td className="whitespace-nowrap px-1.5 py-2 font-medium">
         <DocumentNumber doc={doc} />
       </td>
       {facts.map((f) => (
-        <td key={f.key} className={cn('px-2 py-2', f.figure ? 'whitespace-nowrap text-end tabular-nums' : f.dated && 'whitespace-nowrap')}>
-          {f.value}
+        <td key={f.key} className={cn('px-1.5 py-2', f.figure ? 'whitespace-nowrap text-end tabular-nums' : f.dated && 'whitespace-nowrap')}>
+          {f.name ? <TextCell least={PARTY_LEAST}>{f.value}</TextCell> : f.value}
         </td>
       ))}
-      <td className="px-2 py-1.5">
+      <td className="px-1.5 py-1.5">
         {amount}
         {message}
       </td>
@@ -147,17 +162,18 @@ export function RunDocuments({ docs }: { docs: readonly OpenDocument[] }) {
   }
   const type = docs[0]?.type ?? 'purchase';
   const headers = [{ key: `run.number_${type}` }, ...factsOf(dated), { key: 'run.amount', figure: true }];
+  // Cells padded a little less than a list's (px-1.5): nine columns, four of them figures.
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm" data-testid="run-documents">
         <caption className="sr-only">{t('run.documents')}</caption>
         <thead>
           <tr className="text-muted">
-            <th scope="col" className="w-8 px-2 py-2">
+            <th scope="col" className="w-8 px-1.5 py-2">
               <span className="sr-only">{t('run.pay')}</span>
             </th>
             {headers.map((h) => (
-              <th key={h.key} scope="col" className={cn('px-2 py-2 align-bottom font-medium', h.figure ? 'text-end' : 'text-start')}>
+              <th key={h.key} scope="col" className={cn('px-1.5 py-2 align-bottom font-medium', h.figure ? 'text-end' : 'text-start')}>
                 {t(h.key)}
               </th>
             ))}
