@@ -10,6 +10,9 @@ import { Api, expectJson, type Party, type Product, type Record } from './master
 export interface CustomerProfile {
   person_type: 'natural' | 'juridica';
   gran_contribuyente: boolean;
+  /** The identity document (default: the server's, none). */
+  document_type?: 'CC' | 'NIT' | 'CE' | 'PAS';
+  document_number?: string;
 }
 
 /** A customer as the list shows it: its sales figures. */

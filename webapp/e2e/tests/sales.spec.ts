@@ -14,9 +14,9 @@
  *     it with a reason from there; the seller then finds it read-only with that reason;
  *  7. a seller finds their own name in the list's seller column, and in its seller filter, which
  *     finds their sale (sellers may not list users: the sale names its seller itself);
- *  8. the demo's two customers named "Ana Martínez Rojas" are two options of the customer picker,
- *     each with its own cédula beside the name (and in its accessible name); the cédula typed
- *     finds one; the second one picked is the saved sale's customer.
+ *  8. two customers of one name are two options of the customer picker, each with its own cédula
+ *     beside the name (and in its accessible name); the cédula typed finds one; the second one
+ *     picked is the saved sale's customer.
  */
 import { openSignedIn, pesosOf, tabTo } from '../support/app';
 import { test, type Page } from '../support/fixtures';
@@ -392,18 +392,22 @@ test('a seller finds their own name in the seller column and in the seller filte
 test('two customers of the same name are told apart by their cédula on the sale form; the second one picked is the sale’s', async ({ page, request }) => {
   test.setTimeout(90_000);
   const s = await shop(request, 'Homonimo');
-  const name = 'Ana Martínez Rojas';
-  // The demo data's two customers of that name (different people, each with her own cédula).
+  // Two different people of one name, each with her own cédula, in the seller's company.
+  const name = `Ana Homónima ${s.t}`;
   type Customer = Party & { document_type: string; document_number: string };
-  const anas = (await s.user.list<Customer>('/api/customers', { q: name, approval: 'approved', per_page: 50 })).data.filter((c) => c.name === name);
-  expect(anas.map((a) => a.document_type)).toEqual(['CC', 'CC']);
+  const anas: Customer[] = [];
+  for (const n of [1, 2]) {
+    const cedula = `${n}${String(Date.now() % 1e8).padStart(8, '0')}${n}`;
+    anas.push((await customerWithProfile(s.admin, name, { person_type: 'natural', gran_contribuyente: false, document_type: 'CC', document_number: cedula },
+      s.customer.company_id)) as Customer);
+  }
   const documentOf = (c: Customer) => `CC ${c.document_number}`;
 
   await openSignedIn(page, DEMO.user.username, DEMO.user.password, '/sale/add');
   const form = page.getByTestId('sale-form');
   const field = form.getByTestId('field-customer');
   await field.click();
-  await field.fill('Ana Martínez');
+  await field.fill(name);
   const named = pickerOptions(field).filter({ has: page.locator('[data-part="label"]', { hasText: new RegExp(`^${name}$`) }) });
   await expect(named).toHaveCount(2);
   // Each with her own document, muted beside the name, and said with it to a screen reader.
@@ -416,7 +420,7 @@ test('two customers of the same name are told apart by their cédula on the sale
   // The cédula typed finds that one customer (the list's search matches document numbers).
   await field.fill(second.document_number);
   await expect(optionDetails(field)).toHaveText([documentOf(second)]);
-  await field.fill('Ana Martínez');
+  await field.fill(name);
   await expect(named).toHaveCount(2);
   await named.nth(1).click();
   await expectPicked(field, second.id);
