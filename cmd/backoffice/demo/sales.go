@@ -57,20 +57,72 @@ type saleLine struct {
 	DiscountCents int64 `json:"discount_cents"`
 }
 
-// demoSales is how many sales the demo records over saleDays days up to today: about ten a
-// month. Each sale and its decision cost the first start two requests, two events and their
-// notifications (about 10 ms of CPU a sale), which start to ready pays (bench/RESULTS.md).
+// demoSales is how many sales the demo spreads evenly from the start of its year (seeder.span)
+// to today, about nine a month, besides the pending ones of the last ten days (saleSlots). Each
+// sale and its decision cost the first start two requests, two events and their notifications
+// (about 10 ms of CPU a sale), which start to ready pays (bench/RESULTS.md): the year's turnover
+// comes from the sales' size (saleValue), not from more of them.
+const demoSales = 120
+
+// Sale sizes, before tax, in centavos: a sale to a person is worth about personSale, one to a
+// business about businessSale (±25 % each); December sells a quarter more. With the purchases'
+// size (documents.go) the year sells about a third more than it buys, at the catalogue's
+// margin, and every month alike (the dashboard compares this month to date with last month's).
 const (
-	demoSales = 120
-	saleDays  = 365
+	personSale   = 110000000 // 1.100.000 pesos
+	businessSale = 280000000 // 2.800.000 pesos
 )
 
+// saleReserve is the units of a product the sales leave above its alert quantity: the returns
+// (returns.go) send a few units of the purchased goods back and must find them in stock.
+const saleReserve = 15
+
+// saleSlot is one sale to record: its day and whether it waits for the admin.
+type saleSlot struct {
+	n       int // the n-th of demoSales, which its pending twin shares: every fourth to a business
+	daysAgo int
+	pending bool
+}
+
+// saleSlots spreads demoSales sales evenly over span days up to today (the last today). Each of
+// the last ten days' sales but today's gets a twin that waits for the admin: about half of those
+// days' sales pending, while the approved ones keep the year's pace: a queue taken from the
+// approved ones would leave this month to date short of last month's same days on the dashboard.
+func saleSlots(d dice, span int) []saleSlot {
+	var slots []saleSlot
+	for k := range demoSales {
+		daysAgo := span * (demoSales - 1 - k) / (demoSales - 1)
+		if daysAgo > 0 {
+			daysAgo -= int(d.between(0, 1))
+		}
+		if daysAgo > 0 && daysAgo <= 10 {
+			slots = append(slots, saleSlot{n: k, daysAgo: daysAgo, pending: true})
+		}
+		slots = append(slots, saleSlot{n: k, daysAgo: daysAgo})
+	}
+	return slots
+}
+
+// saleValue is the size of a sale (before tax, centavos) dated date ('YYYY-MM-DD'), to a
+// business or a person.
+func saleValue(d dice, business bool, date string) int64 {
+	v := int64(personSale)
+	if business {
+		v = businessSale
+	}
+	v = v * d.between(75, 125) / 100
+	if date[5:7] == "12" {
+		v = v * 125 / 100
+	}
+	return v
+}
+
 // sales has the user and the secretary sell to the approved customers from both stores over the
-// last twelve months, the last sale today, and the admin decide: older sales approved but for
-// one in twelve rejected with a reason, about half of the last ten days' pending (today's approved).
-// Every fourth sale is to a legal entity (larger quantities, and a service line every other
-// time), so that the withholdings the customer practises show, ReteIVA too when it is the gran
-// contribuyente; every seventh has a line discount. Lines mix the categories' IVA classes.
+// demo's year, the last sale today, and the admin decide: the sales approved but for one in
+// twelve rejected with a reason, and the last ten days' twins left pending (saleSlots). Every
+// fourth sale is to a legal entity (bigger, and a service line every other time), so that the
+// withholdings the customer practises show, ReteIVA too when it is the gran contribuyente; every
+// seventh has a line discount. Lines mix the categories' IVA classes, at the list price.
 //
 // Quantities come from the stock the catalogue was created with (s.opening, read before the
 // received orders add theirs beside the sales): a product sells only the units above its alert
@@ -84,14 +136,15 @@ func (s *seeder) sales() error {
 	admin := s.decider()
 	defer admin.wait()
 	var goods, services []stocked
-	spare := map[int64]int64{} // units a product may still sell and stay above its alert
+	// spare is the units a product may still sell and keep saleReserve above its alert.
+	spare := map[int64]int64{}
 	for _, p := range products {
 		switch {
 		case p.Kind == "service":
 			services = append(services, p)
-		case p.Quantity > p.AlertQuantity+1:
+		case p.Quantity > p.AlertQuantity+saleReserve:
 			goods = append(goods, p)
-			spare[p.ID] = p.Quantity - p.AlertQuantity - 1
+			spare[p.ID] = p.Quantity - p.AlertQuantity - saleReserve
 		}
 	}
 	var businesses, people []demoCustomer
@@ -106,35 +159,19 @@ func (s *seeder) sales() error {
 		return fmt.Errorf("sales need goods in stock, services and customers: %d goods, %d services, %d businesses, %d people",
 			len(goods), len(services), len(businesses), len(people))
 	}
-	for k := range demoSales {
-		daysAgo := saleDays * (demoSales - 1 - k) / (demoSales - 1)
-		if daysAgo > 0 {
-			daysAgo -= int(d.between(0, 1))
-		}
+	decided := 0 // the decided sales so far: one in twelve is rejected
+	for k, slot := range saleSlots(d, s.span()) {
 		// The "data" part of the create form (the API's SaleBody).
-		b := map[string]any{"sale_date": s.date(daysAgo), "store_id": s.storeIDs[d.intn(len(s.storeIDs))],
+		b := map[string]any{"sale_date": s.date(slot.daysAgo), "store_id": s.storeIDs[d.intn(len(s.storeIDs))],
 			"note": saleNotes[k%len(saleNotes)]}
 		cus := people[d.intn(len(people))]
-		if k%4 == 1 {
+		if slot.n%4 == 1 {
 			cus = businesses[(k/4)%len(businesses)]
 			b["customer_reference"] = fmt.Sprintf("OC-%05d", 31000+k*37)
 		}
 		b["customer_id"] = cus.id
-		var lines []saleLine
-		lo, hi := int64(1), int64(8) // units per line
-		if cus.business {
-			lo, hi = 10, 40
-		}
-		for range d.between(1, 4) {
-			p := goods[d.intn(len(goods))]
-			qty := min(d.between(lo, hi), spare[p.ID])
-			if qty == 0 || slices.ContainsFunc(lines, func(l saleLine) bool { return l.ProductID == p.ID }) {
-				continue // sold out above its alert, or already on this sale
-			}
-			spare[p.ID] -= qty
-			lines = append(lines, saleLine{ProductID: p.ID, Quantity: qty, PriceCents: p.PriceCents})
-		}
-		if len(lines) == 0 || (cus.business && (k%8 == 1 || cus.granContribuyente)) {
+		lines := saleLines(d, &goods, spare, saleValue(d, cus.business, b["sale_date"].(string)), cus.business)
+		if len(lines) == 0 || (cus.business && (slot.n%8 == 1 || cus.granContribuyente)) {
 			p := services[d.intn(len(services))]
 			lines = append(lines, saleLine{ProductID: p.ID, Quantity: 1, PriceCents: p.PriceCents})
 		}
@@ -156,29 +193,48 @@ func (s *seeder) sales() error {
 			return fmt.Errorf("sale %d of %s: %w", k+1, b["sale_date"], err)
 		}
 		s.saleCount++
-		switch saleState(k, daysAgo) {
-		case approved:
-			admin.decide(fmt.Sprintf("/api/sales/%d/approve", id), map[string]any{})
-		case rejected:
+		switch {
+		case slot.pending:
+		case decided%12 == 6:
+			decided++
 			// The units come back when the admin's decision lands, beside the next sales:
 			// they are not counted on (spare keeps them taken).
 			admin.decide(fmt.Sprintf("/api/sales/%d/reject", id), map[string]string{"reason": saleRejectReasons[k%len(saleRejectReasons)]})
+		default:
+			decided++
+			admin.decide(fmt.Sprintf("/api/sales/%d/approve", id), map[string]any{})
 		}
 	}
 	return admin.wait()
 }
 
-// saleState is what the admin does with sale k, dated daysAgo days back: about half of the last
-// ten days' sales wait for a decision, but today's is approved (this month has an approved sale
-// even on its first day); older ones are decided, one in twelve rejected. A longer queue (it was
-// two thirds of three weeks) left most of the month unbooked: the dashboard opened on sales
-// −93 % against last month's same days.
-func saleState(k, daysAgo int) int {
-	if daysAgo > 0 && daysAgo <= 10 && k%2 == 0 {
-		return pending
+// saleLines picks the goods lines of a sale worth about value (before tax, at list prices): one
+// to four lines (two to five for a business), each about an even share of what is left, in
+// units a customer buys — up to 24 of a product for a person, 120 for a business — and only
+// the units spare leaves above the product's alert quantity (taken from spare; a product sold
+// out leaves goods). A product short of units leaves its share to the next lines, a few more
+// when needed.
+func saleLines(d dice, goods *[]stocked, spare map[int64]int64, value int64, business bool) []saleLine {
+	n, most := int(d.between(1, 4)), int64(48)
+	if business {
+		n, most = n+1, 240
 	}
-	if k%12 == 6 {
-		return rejected
+	var lines []saleLine
+	left := value
+	for tries := 0; tries < 16 && len(lines) < n+3 && left*10 > value && len(*goods) > 0; tries++ {
+		i := d.intn(len(*goods))
+		p := (*goods)[i]
+		if slices.ContainsFunc(lines, func(l saleLine) bool { return l.ProductID == p.ID }) {
+			continue
+		}
+		share := left / int64(max(n-len(lines), 1))
+		qty := min(max((share+p.PriceCents/2)/p.PriceCents, 1), most, spare[p.ID])
+		if spare[p.ID] -= qty; spare[p.ID] == 0 {
+			// Sold out above its alert: the later sales pick among the others.
+			*goods = slices.Delete(*goods, i, i+1)
+		}
+		left -= qty * p.PriceCents
+		lines = append(lines, saleLine{ProductID: p.ID, Quantity: qty, PriceCents: p.PriceCents})
 	}
-	return approved
+	return lines
 }
