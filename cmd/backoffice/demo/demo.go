@@ -474,11 +474,13 @@ func (s *seeder) suppliers() error {
 }
 
 // customers creates 40 customers: people with a cédula, eight businesses with a NIT, a few
-// awaiting approval.
+// awaiting approval. The second twenty take the next second surname: with the same first name
+// and first surname as the first twenty (the lists repeat every twenty), they were their
+// namesakes to the letter.
 func (s *seeder) customers() error {
 	for i := range 40 {
 		first, last := firstNames[i%len(firstNames)], lastNames[(i*7)%len(lastNames)]
-		p := party{name: first + " " + last + " " + lastNames[(i*3+5)%len(lastNames)], docType: "CC",
+		p := party{name: first + " " + last + " " + lastNames[(i*3+5+i/20)%len(lastNames)], docType: "CC",
 			doc: fmt.Sprint(1000000000 + int64(i)*1234567), city: cities[i%len(cities)],
 			address: fmt.Sprintf("Calle %d # %d-%d", 10+i*3, 5+i, 10+i%80), declarante: i%3 == 0,
 			phone: fmt.Sprintf("3%02d%07d", 10+i%40, 4000000+i*6271), pending: i%13 == 12}

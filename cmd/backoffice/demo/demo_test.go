@@ -165,6 +165,7 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"payments dated before their purchase", `SELECT COUNT(*) FROM payments f JOIN purchases p ON p.id = f.document_id
 				WHERE f.company_id = ? AND f.type = 'purchase' AND f.payment_date < p.purchase_date`},
 			{"overpaid documents", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND paid_cents > total_to_pay_cents"},
+			{"customers sharing a name", "SELECT COUNT(*) FROM (SELECT name FROM customers WHERE company_id = ? GROUP BY name HAVING COUNT(*) > 1) AS d"},
 		}
 		for _, c := range none {
 			if got := count(t, s.DB, c.query, co); got != 0 {
