@@ -7,9 +7,9 @@
 // about eight a month, in every approval state, five due within the next five days, four invoicing
 // received orders, and a purchase of short-dated lots expiring within 5, 30, 60 and 90 days),
 // purchase orders from pending to fully received, the year's sales by the user and the secretary
-// (sales.go: about nine a month, sized so that the company sells about a third more than it buys at
-// a 20–30 % gross margin, every month alike; approved, pending or rejected by the admin, one
-// today); payments (payments.go): every month's run of supplier invoices and of customer
+// (sales.go: eight a month on the same days, sized so that the company sells about 60 % more than it
+// buys at a 20–30 % gross margin, every month alike; approved, pending or rejected by the admin,
+// one today); payments (payments.go): every month's run of supplier invoices and of customer
 // collections, payments on their own — with the transfer's image, in part, recorded by the user or
 // the secretary and pending, approved or once rejected —, the purchases not due yet and a few
 // overdue ones in each ageing bucket (1–30, 31–60, 61–90, over 90 days) left unpaid; purchase

@@ -48,9 +48,9 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"customers", "SELECT COUNT(*) FROM customers WHERE company_id = ?", 40},
 			{"purchase orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ?", 20},
 			{"purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ?", 110},
-			// 120 over the year, and a pending twin of each of the last ten days' but today's
-			// (three at the Stack's clock).
-			{"sales", "SELECT COUNT(*) FROM sales WHERE company_id = ?", 123},
+			// Eight a month from 2025-11-01 to the Stack's day (103), a pending twin of each of
+			// the last ten days' but today's (3) and a rejected one every fourth month (4).
+			{"sales", "SELECT COUNT(*) FROM sales WHERE company_id = ?", 110},
 			{"purchase returns", "SELECT COUNT(*) FROM purchase_returns WHERE company_id = ?", 6},
 		}
 		before := map[string]int{}

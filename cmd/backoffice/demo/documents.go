@@ -276,7 +276,8 @@ func (s *seeder) purchase(d dice, admin *decider, daysAgo int, credit int64, sta
 			ids := s.productIDs[ci]
 			id := ids[d.intn(len(ids))]
 			// A line is worth 100.000 to 900.000 pesos, in fives of units: a small trading
-			// company buys a few boxes at a time, about what it sells at cost (sales.go).
+			// company buys a few boxes at a time, somewhat less than it sells at cost (sales.go:
+			// the sales draw on the stock it opened with).
 			units := max(d.between(10, 90)*1000000/s.productCost[id]/5*5, 5)
 			l := purchaseLine{CategoryID: s.categoryIDs[ci], ProductID: id, Quantity: units,
 				CostCents: s.productCost[id] * d.between(95, 105) / 100 / 100 * 100, ExpiryDate: s.expiryOf(ci, daysAgo)}
