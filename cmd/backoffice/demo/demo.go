@@ -1,18 +1,21 @@
 // Package demo loads the demo company — the records a newcomer looks at on the embedded default's
 // first start, or after `backoffice seed`: a year in the life of a small trading company, so that
 // every report page and the dashboard show real figures at once. Four users (one per role), two
-// stores, suppliers and customers of every tax profile, a catalogue with stock below and above
-// its alerts; twelve months of purchases (documents.go: about nine a month, in every approval
-// state, five due within the next five days, four invoicing received orders, and a purchase of
-// short-dated lots expiring within 5, 30, 60 and 90 days), purchase orders from pending to fully
-// received, twelve months of sales by the user and the secretary (sales.go: about ten a month,
-// approved, pending or rejected by the admin, one today); payments (payments.go): every month's
-// run of supplier invoices and of customer collections, payments on their own — with the
-// transfer's image, in part, recorded by the user or the secretary and pending, approved or once
-// rejected —, the purchases not due yet and a few overdue ones in each ageing bucket (1–30,
-// 31–60, 61–90, over 90 days) left unpaid; purchase returns dated days after their purchase
-// (returns.go: approved, approved on the user's behalf, rejected, a price correction pending),
-// two on purchases paid in full whose credit the supplier refunds (once approved, once pending).
+// stores, suppliers and customers of every tax profile, a catalogue with stock below and above its
+// alerts; a year of purchases — from the 1st of the month twelve months back, so that the twelve
+// full months the reports show and this month each hold a whole month of documents — (documents.go:
+// about eight a month, in every approval state, five due within the next five days, four invoicing
+// received orders, and a purchase of short-dated lots expiring within 5, 30, 60 and 90 days),
+// purchase orders from pending to fully received, the year's sales by the user and the secretary
+// (sales.go: eight a month on the same days, sized so that the company sells about 60 % more than it
+// buys at a 20–30 % gross margin, every month alike; approved, pending or rejected by the admin,
+// one today); payments (payments.go): every month's run of supplier invoices and of customer
+// collections, payments on their own — with the transfer's image, in part, recorded by the user or
+// the secretary and pending, approved or once rejected —, the purchases not due yet and a few
+// overdue ones in each ageing bucket (1–30, 31–60, 61–90, over 90 days) left unpaid; purchase
+// returns dated days after their purchase (returns.go: approved, approved on the user's behalf,
+// rejected, a price correction pending), two on purchases paid in full whose credit the supplier
+// refunds (once approved, once pending).
 //
 // Every record is written through the back office's own HTTP API, in process, as the demo users:
 // the handlers, the modules' rules, audit entries, domain events and search words all apply as
@@ -349,6 +352,16 @@ func (d dice) intn(n int) int { return d.r.IntN(n) }
 // date is the calendar day daysAgo days before today, as the API reads dates.
 func (s *seeder) date(daysAgo int) string { return s.now.AddDate(0, 0, -daysAgo).Format(time.DateOnly) }
 
+// span is how many days back the year of documents starts: the 1st of the month twelve months
+// before this one, so that the twelve full months the reports and the dashboard's chart show
+// and this month to date each hold a whole month of purchases and sales (a year counted back
+// from today left the first month with a week of them).
+func (s *seeder) span() int {
+	first := s.now.AddDate(0, 0, 1-s.now.Day()).AddDate(0, -12, 0)
+	today := time.Date(s.now.Year(), s.now.Month(), s.now.Day(), 0, 0, 0, 0, time.UTC)
+	return int(today.Sub(time.Date(first.Year(), first.Month(), first.Day(), 0, 0, 0, 0, time.UTC)).Hours() / 24)
+}
+
 func (s *seeder) stores() error {
 	for _, name := range storeNames {
 		id, err := s.admin.postJSON("/api/stores", map[string]any{"company_id": s.companyID, "name": name, "active": true})
@@ -461,11 +474,13 @@ func (s *seeder) suppliers() error {
 }
 
 // customers creates 40 customers: people with a cédula, eight businesses with a NIT, a few
-// awaiting approval.
+// awaiting approval. The second twenty take the next second surname: with the same first name
+// and first surname as the first twenty (the lists repeat every twenty), they were their
+// namesakes to the letter.
 func (s *seeder) customers() error {
 	for i := range 40 {
 		first, last := firstNames[i%len(firstNames)], lastNames[(i*7)%len(lastNames)]
-		p := party{name: first + " " + last + " " + lastNames[(i*3+5)%len(lastNames)], docType: "CC",
+		p := party{name: first + " " + last + " " + lastNames[(i*3+5+i/20)%len(lastNames)], docType: "CC",
 			doc: fmt.Sprint(1000000000 + int64(i)*1234567), city: cities[i%len(cities)],
 			address: fmt.Sprintf("Calle %d # %d-%d", 10+i*3, 5+i, 10+i%80), declarante: i%3 == 0,
 			phone: fmt.Sprintf("3%02d%07d", 10+i%40, 4000000+i*6271), pending: i%13 == 12}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"testing"
+	"time"
 
 	"github.com/uptrace/bun"
 
@@ -47,7 +48,9 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"customers", "SELECT COUNT(*) FROM customers WHERE company_id = ?", 40},
 			{"purchase orders", "SELECT COUNT(*) FROM purchase_orders WHERE company_id = ?", 20},
 			{"purchases", "SELECT COUNT(*) FROM purchases WHERE company_id = ?", 110},
-			{"sales", "SELECT COUNT(*) FROM sales WHERE company_id = ?", 120},
+			// Eight a month from 2025-11-01 to the Stack's day (103), a pending twin of each of
+			// the last ten days' but today's (3) and a rejected one every fourth month (4).
+			{"sales", "SELECT COUNT(*) FROM sales WHERE company_id = ?", 110},
 			{"purchase returns", "SELECT COUNT(*) FROM purchase_returns WHERE company_id = ?", 6},
 		}
 		before := map[string]int{}
@@ -162,6 +165,7 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			{"payments dated before their purchase", `SELECT COUNT(*) FROM payments f JOIN purchases p ON p.id = f.document_id
 				WHERE f.company_id = ? AND f.type = 'purchase' AND f.payment_date < p.purchase_date`},
 			{"overpaid documents", "SELECT COUNT(*) FROM purchases WHERE company_id = ? AND paid_cents > total_to_pay_cents"},
+			{"customers sharing a name", "SELECT COUNT(*) FROM (SELECT name FROM customers WHERE company_id = ? GROUP BY name HAVING COUNT(*) > 1) AS d"},
 		}
 		for _, c := range none {
 			if got := count(t, s.DB, c.query, co); got != 0 {
@@ -272,6 +276,8 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 			t.Errorf("users report over the year: %d users with records, want at least 3 (%v)", active, users.Data.Rows)
 		}
 
+		checkTradingFigures(t, s, admin)
+
 		if err := demo.Seed(ctx, s.Product, s.Server, s.DB, s.Clock.Now(), logger); err != nil {
 			t.Fatalf("second seed: %v", err)
 		}
@@ -282,3 +288,115 @@ func TestSeedFillsTheDemoCompanyOnce(t *testing.T) {
 		}
 	})
 }
+
+// checkTradingFigures checks that the demo's figures look like a trading company's, as the report
+// pages and the dashboard show them (approved documents, before tax): over the twelve full months
+// before this one and this month, every month buys and sells; the year sells more than it buys, at
+// a gross margin of 15–40 % with no month at a loss; the months' sales stay within ±40 % of their
+// average (December up to +70 %); this month to date sells within ±35 % of last month's same
+// days; receivables and payables are of one magnitude (neither above 1.5 times the other), both
+// with something overdue.
+func checkTradingFigures(t *testing.T, s *authtest.Stack, admin string) {
+	t.Helper()
+	today := s.Clock.Now().In(bogota)
+	first := today.AddDate(0, 0, 1-today.Day())
+	from, to := first.AddDate(0, -12, 0).Format("2006-01-02"), today.Format("2006-01-02")
+	type report struct {
+		Data struct {
+			Rows   []map[string]any `json:"rows"`
+			Totals map[string]int64 `json:"totals"`
+		} `json:"data"`
+	}
+	byMonth := func(name, key string) map[string]int64 {
+		var r report
+		s.Get(t, "/api/reports/"+name+"?group=month&from="+from+"&to="+to, admin).JSON(&r)
+		out := map[string]int64{}
+		for _, row := range r.Data.Rows {
+			date, _ := row["month"].(string) // the first column, "date" by day, is "month" by month
+			v, _ := row[key].(float64)
+			out[date[:min(len(date), 7)]] += int64(v)
+		}
+		return out
+	}
+	sales, purchases := byMonth("sales_report", "taxable_base_cents"), byMonth("purchases_report", "taxable_base_cents")
+	var totalSales, totalPurchases, fullMonths int64
+	for i := range 13 {
+		m := first.AddDate(0, i-12, 0).Format("2006-01")
+		t.Logf("%s: sales %d, purchases %d (pesos, before tax)", m, sales[m]/100, purchases[m]/100)
+		if sales[m] <= 0 || purchases[m] <= 0 {
+			t.Errorf("month %s: sales %d, purchases %d: want both", m, sales[m], purchases[m])
+		}
+		totalSales, totalPurchases = totalSales+sales[m], totalPurchases+purchases[m]
+		if i < 12 {
+			fullMonths += sales[m]
+		}
+	}
+	if totalSales <= totalPurchases {
+		t.Errorf("sales %d ≤ purchases %d over the year: a trading company sells more than it buys", totalSales, totalPurchases)
+	}
+	average := fullMonths / 12
+	for i := range 12 {
+		m := first.AddDate(0, i-12, 0)
+		hi := int64(140)
+		if m.Month() == time.December {
+			hi = 170
+		}
+		if v := sales[m.Format("2006-01")]; v*100 < average*60 || v*100 > average*hi {
+			t.Errorf("month %s: sales %d against a monthly average of %d: want within −40 %% / +%d %%", m.Format("2006-01"), v, average, hi-100)
+		}
+	}
+
+	var income report
+	s.Get(t, "/api/reports/income_report?group=month&from="+from+"&to="+to, admin).JSON(&income)
+	t.Logf("income_report: %v", income.Data.Totals)
+	if m := income.Data.Totals["margin"]; m < 1500 || m > 4000 {
+		t.Errorf("income_report: gross margin %d.%02d %%, want 15–40 %%", m/100, m%100)
+	}
+	for _, row := range income.Data.Rows {
+		if p, _ := row["gross_profit_cents"].(float64); p < 0 {
+			t.Errorf("income_report %v: a month at a loss (%v)", row["month"], row)
+		}
+	}
+
+	var dash struct {
+		Data struct {
+			KPIs struct {
+				SalesMonth     int64 `json:"sales_month_cents"`
+				SalesLastMonth int64 `json:"sales_last_month_cents"`
+				Receivables    int64 `json:"receivables_cents"`
+				Payables       int64 `json:"payables_cents"`
+				Overdue        int64 `json:"overdue_cents"`
+			} `json:"kpis"`
+		} `json:"data"`
+	}
+	s.Get(t, "/api/dashboard", admin).JSON(&dash)
+	k := dash.Data.KPIs
+	t.Logf("dashboard: sales month to date %d, last month's same days %d, receivables %d, payables %d, overdue payables %d (pesos)",
+		k.SalesMonth/100, k.SalesLastMonth/100, k.Receivables/100, k.Payables/100, k.Overdue/100)
+	if k.SalesMonth*100 < k.SalesLastMonth*65 || k.SalesMonth*100 > k.SalesLastMonth*135 {
+		t.Errorf("dashboard: sales to date %d against last month's same days %d: want within ±35 %%", k.SalesMonth, k.SalesLastMonth)
+	}
+	if k.Receivables <= 0 || k.Payables <= 0 || k.Receivables*3 < k.Payables*2 || k.Payables*3 < k.Receivables*2 {
+		t.Errorf("dashboard: receivables %d, payables %d: want both, neither above 1.5 times the other", k.Receivables, k.Payables)
+	}
+	var customers report
+	s.Get(t, "/api/reports/customers_report?per_page=100", admin).JSON(&customers)
+	overdue := 0
+	for _, row := range customers.Data.Rows {
+		if d, _ := row["oldest_overdue_days"].(float64); d > 0 {
+			overdue++
+		}
+	}
+	if overdue == 0 {
+		t.Errorf("customers_report: no customer overdue (%d rows)", len(customers.Data.Rows))
+	}
+}
+
+// bogota is the company's calendar (the dates the reports and the dashboard count by).
+var bogota = func() *time.Location {
+	loc, err := time.LoadLocation("America/Bogota")
+	if err != nil {
+		return time.FixedZone("COT", -5*3600)
+	}
+	return loc
+}()

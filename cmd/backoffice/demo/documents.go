@@ -140,20 +140,18 @@ type booked struct {
 	lines   []purchaseLine
 }
 
-// Year of purchases: demoPurchases supplier invoices from purchaseDays days back to a few days
-// ago, about nine a month, every month of the twelve with approved ones.
-const (
-	demoPurchases = 100
-	purchaseDays  = 365
-)
+// demoPurchases is how many supplier invoices the demo books from the start of its year
+// (seeder.span) to a few days ago: about eight a month, every month with approved ones.
+const demoPurchases = 100
 
 // purchases books a year of supplier invoices — old ones approved or rejected, the last three
 // weeks' mostly pending — and five due within the next five days (the dashboard's card).
 func (s *seeder) purchases() error {
 	d, admin := newDice(2), s.decider()
 	defer admin.wait()
+	span := s.span()
 	for i := range demoPurchases {
-		daysAgo := purchaseDays - i*(purchaseDays-3)/demoPurchases - int(d.between(0, 1))
+		daysAgo := span - i*(span-3)/demoPurchases - int(d.between(0, 1))
 		state := []int{byAdmin, byAdmin, approved, byAdmin, approved, byAdmin, byAdmin, approved, byAdmin, rejected}[i%10]
 		if daysAgo <= 21 {
 			state = []int{pending, pending, approved, pending}[i%4]
@@ -277,9 +275,10 @@ func (s *seeder) purchase(d dice, admin *decider, daysAgo int, credit int64, sta
 			ci := cats[d.intn(len(cats))]
 			ids := s.productIDs[ci]
 			id := ids[d.intn(len(ids))]
-			// A line is worth 150.000 to 1.200.000 pesos, in fives of units: a small trading
-			// company buys a few boxes at a time.
-			units := max(d.between(15, 120)*1000000/s.productCost[id]/5*5, 5)
+			// A line is worth 100.000 to 900.000 pesos, in fives of units: a small trading
+			// company buys a few boxes at a time, somewhat less than it sells at cost (sales.go:
+			// the sales draw on the stock it opened with).
+			units := max(d.between(10, 90)*1000000/s.productCost[id]/5*5, 5)
 			l := purchaseLine{CategoryID: s.categoryIDs[ci], ProductID: id, Quantity: units,
 				CostCents: s.productCost[id] * d.between(95, 105) / 100 / 100 * 100, ExpiryDate: s.expiryOf(ci, daysAgo)}
 			if categories[ci].service {
