@@ -38,10 +38,10 @@ export function UvtForm({ record, suggestedYear, onClose }: { record: Uvt | null
     defaultValues: { year: String(record?.year ?? suggestedYear), uvt_cents: record?.uvt_cents ?? null },
   });
 
-  // Correcting a year: the value is what changes (the year field is read-only).
-  useEffect(() => {
-    if (record !== null) setFocus('uvt_cents');
-  }, [record, setFocus]);
+  // The first field to type in: the year when adding, the value when correcting (the year is then
+  // read-only). Set here, not with autoFocus: this effect runs after the dialog's showModal, which
+  // would otherwise move the focus to its first button.
+  useEffect(() => setFocus(record === null ? 'year' : 'uvt_cents'), [record, setFocus]);
 
   const submit = handleSubmit(async (values) => {
     const year = Number(values.year);
@@ -64,7 +64,6 @@ export function UvtForm({ record, suggestedYear, onClose }: { record: Uvt | null
         maxLength={4}
         // The year is the row's key: correcting keeps it, a different year is added instead.
         readOnly={record !== null}
-        autoFocus={record === null}
         error={fieldError(errors.year?.message)}
         data-testid="field-year"
         {...register('year')}
