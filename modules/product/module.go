@@ -150,7 +150,7 @@ func New(d Deps) (*Product, error) {
 	users.m = au
 	p := &Product{Settings: st, Auth: au, Mail: d.Mail}
 	p.Attachments = attachments.New(d.DB, d.Now)
-	p.Tax = tax.New(tax.Deps{DB: d.DB, Now: d.Now, AdminRole: auth.RoleAdmin})
+	p.Tax = tax.New(tax.Deps{DB: d.DB, Now: d.Now, AdminRole: auth.RoleAdmin, Users: au})
 	p.Catalog = catalog.New(catalog.Deps{Quantities: poUsage, DB: d.DB, Cache: d.Cache, Attachments: p.Attachments, Companies: st,
 		AdminRole: auth.RoleAdmin, Now: d.Now, Logger: d.Logger,
 		CategoryRefs: []catalog.CategoryReferences{purUsage, poUsage}, ProductRefs: []catalog.ProductReferences{purUsage, poUsage, saleUsage},

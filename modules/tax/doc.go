@@ -9,7 +9,9 @@
 // discount across lines, a class's IVA across its lines) use the largest remainder method so the
 // parts add up to the document. Every rate and threshold is data: the minimum bases change by
 // date (Decreto 0572 de 2025) and are priced with the document year's UVT, which lives in the
-// tax_uvt table (Module.ParamsFor, GET /api/tax/uvt, PUT /api/tax/uvt/{year}).
+// tax_uvt table (Module.ParamsFor, GET /api/tax/uvt, PUT /api/tax/uvt/{year}); administrators
+// keep it on the web app's /setting/uvt page, which the list feeds with who last set each year
+// (named through Deps.Users).
 //
 // ComputeReturn prices a purchase return in proportion to the purchase, from the purchase's own
 // stored figures (never priced again):

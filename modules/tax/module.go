@@ -8,6 +8,7 @@ import (
 
 	"github.com/backoffice/backoffice/modules/tax/internal/app"
 	taxhttp "github.com/backoffice/backoffice/modules/tax/internal/http"
+	"github.com/backoffice/backoffice/platform/caller"
 	"github.com/backoffice/backoffice/platform/httpx"
 )
 
@@ -17,6 +18,8 @@ type Deps struct {
 	Now func() time.Time
 	// AdminRole may set a year's UVT; every signed-in role may read the table.
 	AdminRole string
+	// Users names the administrator who last set each year (auth.Module.UserNames).
+	Users caller.Users
 }
 
 // Module is the tax module's composition root: the UVT table and its API. Compute itself needs
@@ -31,7 +34,7 @@ func New(d Deps) *Module {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	return &Module{svc: app.New(d.DB, d.Now),
+	return &Module{svc: app.New(d.DB, d.Now, d.Users),
 		access: taxhttp.Access{Readers: httpx.SignedIn(), Admins: httpx.SignedIn(d.AdminRole)}}
 }
 

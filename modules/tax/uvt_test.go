@@ -13,11 +13,12 @@ import (
 )
 
 type uvtRow struct {
-	Year      int       `json:"year"`
-	UVTCents  int64     `json:"uvt_cents"`
-	CreatedAt time.Time `json:"created_at"`
-	UpdatedAt time.Time `json:"updated_at"`
-	UpdatedBy *int64    `json:"updated_by"`
+	Year          int       `json:"year"`
+	UVTCents      int64     `json:"uvt_cents"`
+	CreatedAt     time.Time `json:"created_at"`
+	UpdatedAt     time.Time `json:"updated_at"`
+	UpdatedBy     *int64    `json:"updated_by"`
+	UpdatedByName string    `json:"updated_by_name"`
 }
 
 func listUVT(t *testing.T, s *authtest.Stack, token string) []uvtRow {
@@ -30,6 +31,7 @@ func listUVT(t *testing.T, s *authtest.Stack, token string) []uvtRow {
 func TestUVTAPI(t *testing.T) {
 	authtest.Each(t, func(t *testing.T, s *authtest.Stack) {
 		adminID := s.CreateUser(t, "admin1", auth.RoleAdmin, false).ID
+		const adminName = "First admin1 Last" // authtest's names; the list says who set a year
 		s.CreateUser(t, "user1", auth.RoleUser, false)
 		s.CreateUser(t, "buyer1", auth.RoleBuyer, false)
 		admin := s.Login(t, "admin1", authtest.Password, "").AuthToken
@@ -74,7 +76,8 @@ func TestUVTAPI(t *testing.T) {
 		// A new year, then a correction of an existing one (created_at kept, audited).
 		var one struct{ Data uvtRow }
 		s.Send(t, http.MethodPut, "/api/tax/uvt/2027", admin, map[string]any{"uvt_cents": 5_500_000}).Expect(http.StatusOK).JSON(&one)
-		if one.Data.Year != 2027 || one.Data.UVTCents != 5_500_000 || one.Data.UpdatedBy == nil || *one.Data.UpdatedBy != adminID {
+		if one.Data.Year != 2027 || one.Data.UVTCents != 5_500_000 || one.Data.UpdatedBy == nil || *one.Data.UpdatedBy != adminID ||
+			one.Data.UpdatedByName != adminName {
 			t.Fatalf("PUT 2027 = %+v", one.Data)
 		}
 		seeded2026 := rows[0]
@@ -85,7 +88,8 @@ func TestUVTAPI(t *testing.T) {
 			t.Fatalf("PUT 2026 = %+v (seeded %+v, now %s)", one.Data, seeded2026, s.Clock.Now())
 		}
 		rows = listUVT(t, s, user)
-		if len(rows) != 3 || rows[0].Year != 2027 || rows[1].UVTCents != 5_237_500 {
+		if len(rows) != 3 || rows[0].Year != 2027 || rows[1].UVTCents != 5_237_500 ||
+			rows[0].UpdatedByName != adminName || rows[2].UpdatedByName != "" {
 			t.Fatalf("after PUTs %+v", rows)
 		}
 		var audits []string

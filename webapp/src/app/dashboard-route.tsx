@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { QuantityAlertsCard, type KpiName, type SummaryLinks } from '@/features/dashboard/components/summary';
 import { HomePage, type DashboardCard } from '@/features/dashboard/pages/home-page';
 import { ExpiringPurchasesCard } from '@/features/purchasing/components/expiring-purchases-card';
+import { MissingUvtNotice } from '@/features/tax/components/missing-uvt-notice';
 import type { Role } from '@/lib/auth/types';
 import { useAuthStore } from '@/lib/auth/store';
 import { BUILT_REPORTS } from './built-reports';
@@ -68,5 +69,7 @@ export function DashboardRoute() {
       {summary && <QuantityAlertsCard links={summary} />}
     </div>
   ) : undefined;
-  return <HomePage cards={cards} widgets={widgets} summary={summary} />;
+  // Only administrators can add the year's UVT (PUT /api/tax/uvt is theirs): only they are told it is missing.
+  const notice = user?.role === 'admin' ? <MissingUvtNotice /> : undefined;
+  return <HomePage cards={cards} widgets={widgets} summary={summary} notice={notice} />;
 }

@@ -74,6 +74,7 @@ const MATRIX: Array<[path: string, allowed: Role[]]> = [
   ['/setting', STAFF],
   ['/setting/company', [A]],
   ['/setting/store', [A]],
+  ['/setting/uvt', [A]],
   ['/setting/site_status', [A, U]],
   ['/concurrent_payments', STAFF],
   ['/concurrent_payments/form', STAFF],

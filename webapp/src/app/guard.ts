@@ -35,11 +35,12 @@ const BUYER_ALLOWED = [
  */
 const DENIED: Record<Exclude<Role, 'buyer'>, string[]> = {
   admin: ['/sale/add', '/sale/edit/{id}', '/purchase-order/add', '/purchase-order/edit/{id}'],
-  user: ['/people/user', '/setting/company', '/setting/store', '/report/users_report', '/report/users_report/{id}', '/audit'],
+  user: ['/people/user', '/setting/company', '/setting/store', '/setting/uvt', '/report/users_report', '/report/users_report/{id}', '/audit'],
   secretary: [
     '/people/user',
     '/setting/company',
     '/setting/store',
+    '/setting/uvt',
     '/setting/site_status',
     '/advanced_delete/form',
     // The advanced delete's archive (issue 13): the API answers secretaries 403.

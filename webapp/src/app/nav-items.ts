@@ -32,7 +32,8 @@ export type NavIcon =
   | 'archive'
   | 'audit'
   | 'chart'
-  | 'undo';
+  | 'undo'
+  | 'percent';
 
 /** One navigation entry. */
 export interface NavItem {
@@ -68,6 +69,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/people/user', labelKey: 'nav.users', descriptionKey: 'nav.usersDescription', icon: 'shield', adminOnly: true },
   { path: '/setting/company', labelKey: 'nav.companies', descriptionKey: 'nav.companiesDescription', icon: 'building', adminOnly: true },
   { path: '/setting/store', labelKey: 'nav.stores', descriptionKey: 'nav.storesDescription', icon: 'store', adminOnly: true },
+  { path: '/setting/uvt', labelKey: 'nav.uvt', descriptionKey: 'nav.uvtDescription', icon: 'percent', adminOnly: true },
   { path: '/notification/list', labelKey: 'nav.notifications', descriptionKey: 'nav.notificationsDescription', icon: 'bell' },
   { path: '/settings/general', labelKey: 'nav.accountSettings', descriptionKey: 'nav.accountSettingsDescription', icon: 'settings' },
   {

@@ -79,6 +79,7 @@ const PAGES = [
   '/people/user',
   '/setting/company',
   '/setting/store',
+  '/setting/uvt',
   '/setting/site_status',
   '/concurrent_payments/form',
   '/advanced_delete/form',

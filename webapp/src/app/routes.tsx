@@ -208,6 +208,7 @@ const protectedPages: RouteObject[] = [
   redirectRoute('setting', '/setting/company'),
   { path: 'setting/company', lazy: async () => ({ Component: (await import('@/features/org/pages/company-list-page')).CompanyListPage }) },
   { path: 'setting/store', lazy: async () => ({ Component: (await import('@/features/org/pages/store-list-page')).StoreListPage }) },
+  { path: 'setting/uvt', lazy: async () => ({ Component: (await import('@/features/tax/pages/uvt-page')).UvtPage }) },
   { path: 'audit', lazy: async () => ({ Component: (await import('@/features/audit/pages/audit-page')).AuditPage }) },
   {
     path: 'setting/site_status',

@@ -35,6 +35,8 @@ const paths = {
   // The audit trail: who did what to which record.
   audit: 'M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8zM14 2v6h6M11.5 17a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM13.3 16.3 15 18',
   undo: 'M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-4',
+  // The UVT (tax values of the year).
+  percent: 'M19 5 5 19M6.5 9a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5zM17.5 20a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
   more: 'M12 5h.01M12 12h.01M12 19h.01',
   columns: 'M3 4h18v16H3zM9 4v16M15 4v16',
   paperclip: 'M21.4 11.1l-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5',

@@ -42,16 +42,21 @@ type UVT struct {
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	UpdatedBy *int64
+	// UpdatedByName is UpdatedBy's display name (List and Set only: pricing a document needs none).
+	UpdatedByName string
 }
 
 // Service runs the use cases.
 type Service struct {
-	db  *bun.DB
-	now func() time.Time
+	db    *bun.DB
+	now   func() time.Time
+	users caller.Users
 }
 
-// New returns the service on db.
-func New(db *bun.DB, now func() time.Time) *Service { return &Service{db: db, now: now} }
+// New returns the service on db; users names who last set a year (the auth module).
+func New(db *bun.DB, now func() time.Time, users caller.Users) *Service {
+	return &Service{db: db, now: now, users: users}
+}
 
 // List returns every year, newest first.
 func (s *Service) List(ctx context.Context) ([]UVT, error) {
@@ -63,7 +68,32 @@ func (s *Service) List(ctx context.Context) ([]UVT, error) {
 	for i, r := range rows {
 		out[i] = view(r)
 	}
-	return out, nil
+	return s.named(ctx, out)
+}
+
+// named fills UpdatedByName of the values an administrator set (the seeded ones have no author).
+// The names are read when shown, not copied into tax_uvt: the page is the administrators', who
+// see users' current names everywhere else too.
+func (s *Service) named(ctx context.Context, us []UVT) ([]UVT, error) {
+	var ids []int64
+	for _, u := range us {
+		if u.UpdatedBy != nil {
+			ids = append(ids, *u.UpdatedBy)
+		}
+	}
+	if len(ids) == 0 || s.users == nil {
+		return us, nil
+	}
+	names, err := s.users.UserNames(ctx, ids)
+	if err != nil {
+		return nil, apperror.Internal(err)
+	}
+	for i, u := range us {
+		if u.UpdatedBy != nil {
+			us[i].UpdatedByName = names[*u.UpdatedBy]
+		}
+	}
+	return us, nil
 }
 
 // Get returns a year's value; a missing year is an invalid-input error whose message tells the
@@ -110,7 +140,15 @@ func (s *Service) Set(ctx context.Context, p caller.Principal, year int, uvtCent
 	if err != nil {
 		return UVT{}, apperror.Internal(err)
 	}
-	return s.Get(ctx, year)
+	u, err := s.Get(ctx, year)
+	if err != nil {
+		return UVT{}, err
+	}
+	us, err := s.named(ctx, []UVT{u})
+	if err != nil {
+		return UVT{}, err
+	}
+	return us[0], nil
 }
 
 func view(r store.Row) UVT {

@@ -19,10 +19,13 @@ type UVT struct {
 	CreatedAt time.Time `json:"created_at"`
 	UpdatedAt time.Time `json:"updated_at"`
 	UpdatedBy *int64    `json:"updated_by" doc:"User id of the admin who last set it; null for the seeded values"`
+	// UpdatedByName spares the page a users lookup (GET /api/users is admin-only and paged).
+	UpdatedByName string `json:"updated_by_name" doc:"Display name of updated_by; empty for the seeded values"`
 }
 
 func uvtView(u app.UVT) UVT {
-	return UVT{Year: u.Year, UVTCents: u.UVTCents, CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt, UpdatedBy: u.UpdatedBy}
+	return UVT{Year: u.Year, UVTCents: u.UVTCents, CreatedAt: u.CreatedAt, UpdatedAt: u.UpdatedAt, UpdatedBy: u.UpdatedBy,
+		UpdatedByName: u.UpdatedByName}
 }
 
 // Access is who may call the module's operations.

@@ -6,3 +6,13 @@ export function RequiredMark() {
     </span>
   );
 }
+
+/** A required field's label: the text and its mark (the forms' `required(label)`). */
+export function RequiredLabel({ children }: { children: string }) {
+  return (
+    <>
+      {children}
+      <RequiredMark />
+    </>
+  );
+}

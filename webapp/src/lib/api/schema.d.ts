@@ -4896,6 +4896,8 @@ export interface components {
              * @description User id of the admin who last set it; null for the seeded values
              */
             updated_by: number | null;
+            /** @description Display name of updated_by; empty for the seeded values */
+            updated_by_name: string;
             /**
              * Format: int64
              * @description The UVT in centavos (2026: 5237400 = $52.374)

@@ -1,8 +1,8 @@
 /**
  * /dashboards/home: greeting with the user's name, role and company, the figures of
  * GET /api/dashboard (KPIs, twelve months, approvals waiting; components/summary), the widgets
- * of other modules the app hands in (the 'Expiries in 5 days' card, quantity alerts) and cards
- * for what exists.
+ * of other modules the app hands in (the 'Expiries in 5 days' card, quantity alerts; a notice
+ * above the figures, such as the administrators' missing UVT) and cards for what exists.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,18 @@ export interface DashboardCard {
 }
 
 /** The dashboard page. */
-export function HomePage({ cards, widgets, summary }: { cards: DashboardCard[]; widgets?: ReactNode; summary?: SummaryLinks }) {
+export function HomePage({
+  cards,
+  widgets,
+  summary,
+  notice,
+}: {
+  cards: DashboardCard[];
+  widgets?: ReactNode;
+  summary?: SummaryLinks;
+  /** A short message of another module above the figures (an administrator's missing UVT). */
+  notice?: ReactNode;
+}) {
   const { t } = useTranslation('dashboard');
   const user = useAuthStore((s) => s.user);
   if (!user) return null;
@@ -35,6 +46,7 @@ export function HomePage({ cards, widgets, summary }: { cards: DashboardCard[]; 
           {t('signedInAs', { role: t(`layout:roles.${user.role}`), company: user.company_name || t('noCompany') })}
         </p>
       </div>
+      {notice}
       {summary && <DashboardSummary links={summary} />}
       {widgets}
       <section aria-labelledby="dashboard-shortcuts" className="space-y-3">
