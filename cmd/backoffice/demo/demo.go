@@ -130,6 +130,9 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, bdb *bun.D
 	if s.user, err = session(ctx, p, srv, "user"); err != nil {
 		return err
 	}
+	if err := s.uvts(logger); err != nil {
+		return err
+	}
 	secretary := background(func() error {
 		if err := createUsers(ctx, p, logger, user["secretary"]); err != nil {
 			return err
@@ -183,6 +186,49 @@ func Seed(ctx context.Context, p *product.Product, srv *httpx.Server, bdb *bun.D
 		"returns", s.returnCount, "took_ms", time.Since(started).Milliseconds())
 	return nil
 }
+
+// uvts gives every calendar year the seed's documents fall in a UVT (modules/tax): the product
+// ships the years it knew, and the DIAN publishes the next one in November, so a first start in a
+// year nobody has entered yet would have its documents that need the UVT refused and leave no
+// demo at all. Such a year gets the known year's value nearest to it as a stand-in, set as the
+// admin through the API (so audited, and shown as theirs under Settings → UVT, where they correct
+// it) and logged as a warning; the years that have a value keep it.
+func (s *seeder) uvts(logger *slog.Logger) error {
+	var list struct {
+		Data []struct {
+			Year     int   `json:"year"`
+			UVTCents int64 `json:"uvt_cents"`
+		} `json:"data"`
+	}
+	if err := s.admin.getJSON("/api/tax/uvt", &list); err != nil || len(list.Data) == 0 {
+		return err
+	}
+	for year := s.now.AddDate(0, -13, 0).Year(); year <= s.now.Year(); year++ {
+		nearest := list.Data[0]
+		for _, u := range list.Data {
+			if u.Year == year {
+				nearest = u
+				break
+			}
+			if abs(u.Year-year) < abs(nearest.Year-year) {
+				nearest = u
+			}
+		}
+		if nearest.Year == year {
+			continue
+		}
+		if _, err := s.admin.do(http.MethodPut, fmt.Sprintf("/api/tax/uvt/%d", year), "application/json",
+			jsonBody(map[string]int64{"uvt_cents": nearest.UVTCents}), nil); err != nil {
+			return err
+		}
+		logger.Warn("demo: no UVT for a year of the demo's documents; it takes the nearest known year's as a stand-in "+
+			"until an administrator enters the DIAN's value under Settings → UVT", "year", year, "stand_in_year", nearest.Year,
+			"uvt_cents", nearest.UVTCents)
+	}
+	return nil
+}
+
+func abs(n int) int { return max(n, -n) }
 
 // pauseTriggers is whether Seed sets the reports' triggers aside (always, but in the test that
 // compares the aggregates it leaves with the ones the triggers keep).
