@@ -7,7 +7,7 @@ export function RequiredMark() {
   );
 }
 
-/** A required field's label: the text and its mark (the forms' `required(label)`). */
+/** A required field's label: the text and its mark. */
 export function RequiredLabel({ children }: { children: string }) {
   return (
     <>

@@ -15,7 +15,7 @@ import { formatCop } from '@/components/form/money';
 import { MoneyField } from '@/components/form/money-field';
 import { FormRecordPicker } from '@/components/form/record-picker';
 import { CATEGORIES } from '@/components/form/record-sources';
-import { RequiredMark } from '@/components/form/required-mark';
+import { RequiredLabel } from '@/components/form/required-mark';
 import { useSaveResource } from '@/components/list/resource-api';
 import { SelectField, TextField } from '@/components/ui/field';
 import { HttpError } from '@/lib/api';
@@ -116,18 +116,12 @@ export function ProductForm({ record, onClose }: { record: Product | null; onClo
     if (ok) onClose();
   });
 
-  const required = (label: string) => (
-    <>
-      {label}
-      <RequiredMark />
-    </>
-  );
 
   return (
     <FormDialog open size="lg" title={creating ? t('product.addTitle') : t('product.editTitle')} onClose={onClose} onSubmit={submit} saving={save.isPending} testId="product-form">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={required(t('product.code'))} aria-required autoFocus error={fieldError(errors.code?.message)} data-testid="field-code" {...register('code')} />
-        <TextField label={required(t('fields.name'))} aria-required error={fieldError(errors.name?.message)} data-testid="field-name" {...register('name')} />
+        <TextField label={<RequiredLabel>{t('product.code')}</RequiredLabel>} aria-required autoFocus error={fieldError(errors.code?.message)} data-testid="field-code" {...register('code')} />
+        <TextField label={<RequiredLabel>{t('fields.name')}</RequiredLabel>} aria-required error={fieldError(errors.name?.message)} data-testid="field-name" {...register('name')} />
         <FormRecordPicker<Values, '/api/categories'>
           name="category_id"
           control={control}
@@ -139,36 +133,36 @@ export function ProductForm({ record, onClose }: { record: Product | null; onClo
           error={fieldError(errors.category_id?.message)}
           testId="field-category-id"
         />
-        <TextField label={required(t('product.unit'))} aria-required hint={t('product.unitHint')} error={fieldError(errors.unit?.message)} data-testid="field-unit" {...register('unit')} />
+        <TextField label={<RequiredLabel>{t('product.unit')}</RequiredLabel>} aria-required hint={t('product.unitHint')} error={fieldError(errors.unit?.message)} data-testid="field-unit" {...register('unit')} />
         <Controller
           control={control}
           name="cost_cents"
           render={({ field }) => (
-            <MoneyField label={required(t('product.cost'))} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} error={fieldError(errors.cost_cents?.message)} testId="field-cost" />
+            <MoneyField label={<RequiredLabel>{t('product.cost')}</RequiredLabel>} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} error={fieldError(errors.cost_cents?.message)} testId="field-cost" />
           )}
         />
         <Controller
           control={control}
           name="price_cents"
           render={({ field }) => (
-            <MoneyField label={required(t('product.price'))} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} error={fieldError(errors.price_cents?.message)} testId="field-price" />
+            <MoneyField label={<RequiredLabel>{t('product.price')}</RequiredLabel>} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} error={fieldError(errors.price_cents?.message)} testId="field-price" />
           )}
         />
         {creating ? (
-          <TextField label={required(t('product.quantity'))} aria-required inputMode="numeric" error={fieldError(errors.quantity?.message)} data-testid="field-quantity" {...register('quantity')} />
+          <TextField label={<RequiredLabel>{t('product.quantity')}</RequiredLabel>} aria-required inputMode="numeric" error={fieldError(errors.quantity?.message)} data-testid="field-quantity" {...register('quantity')} />
         ) : (
           <TextField label={t('product.quantity')} value={String(record.quantity)} readOnly disabled hint={t('product.quantityHint')} data-testid="field-quantity" />
         )}
-        <TextField label={required(t('product.alertQuantity'))} aria-required inputMode="numeric" error={fieldError(errors.alert_quantity?.message)} data-testid="field-alert-quantity" {...register('alert_quantity')} />
+        <TextField label={<RequiredLabel>{t('product.alertQuantity')}</RequiredLabel>} aria-required inputMode="numeric" error={fieldError(errors.alert_quantity?.message)} data-testid="field-alert-quantity" {...register('alert_quantity')} />
         <SelectField
-          label={required(t('product.ivaClass'))}
+          label={<RequiredLabel>{t('product.ivaClass')}</RequiredLabel>}
           options={IVA_CLASSES.map((c) => ({ value: c, label: t(`product.iva.${c}`) }))}
           error={fieldError(errors.iva_class?.message)}
           data-testid="field-iva-class"
           {...register('iva_class')}
         />
         <SelectField
-          label={required(t('product.kind'))}
+          label={<RequiredLabel>{t('product.kind')}</RequiredLabel>}
           options={PRODUCT_KINDS.map((k) => ({ value: k, label: t(`product.kinds.${k}`) }))}
           error={fieldError(errors.kind?.message)}
           data-testid="field-kind"

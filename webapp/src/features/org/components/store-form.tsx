@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod/mini';
 import { FormDialog, submitForm, useFieldError } from '@/components/form/form-dialog';
-import { RequiredMark } from '@/components/form/required-mark';
+import { RequiredLabel } from '@/components/form/required-mark';
 import { useSaveResource } from '@/components/list/resource-api';
 import { CheckboxField, TextField } from '@/components/ui/field';
 import { FormRecordPicker } from '@/components/form/record-picker';
@@ -47,16 +47,10 @@ export function StoreForm({ record, onClose }: { record: Store | null; onClose: 
     if (ok) onClose();
   });
 
-  const required = (label: string) => (
-    <>
-      {label}
-      <RequiredMark />
-    </>
-  );
 
   return (
     <FormDialog open title={record ? t('store.editTitle') : t('store.addTitle')} onClose={onClose} onSubmit={submit} saving={save.isPending} testId="store-form">
-      <TextField label={required(t('fields.name'))} aria-required autoFocus error={fieldError(errors.name?.message)} data-testid="field-name" {...register('name')} />
+      <TextField label={<RequiredLabel>{t('fields.name')}</RequiredLabel>} aria-required autoFocus error={fieldError(errors.name?.message)} data-testid="field-name" {...register('name')} />
       <FormRecordPicker<Values, '/api/companies'>
         name="company_id"
         control={control}

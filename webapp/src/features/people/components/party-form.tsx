@@ -10,7 +10,7 @@ import { z } from 'zod/mini';
 import { FormDialog, submitForm, useFieldError } from '@/components/form/form-dialog';
 import { FormRecordPicker } from '@/components/form/record-picker';
 import { COMPANIES } from '@/components/form/record-sources';
-import { RequiredMark } from '@/components/form/required-mark';
+import { RequiredLabel } from '@/components/form/required-mark';
 import { useSaveResource } from '@/components/list/resource-api';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { useAuthStore } from '@/lib/auth/store';
@@ -114,12 +114,6 @@ export function PartyForm({ basePath, kind, record, onClose }: PartyFormProps) {
     if (ok) onClose();
   });
 
-  const required = (label: string) => (
-    <>
-      {label}
-      <RequiredMark />
-    </>
-  );
   const juridica = watch('person_type') === 'juridica';
 
   return (
@@ -133,9 +127,9 @@ export function PartyForm({ basePath, kind, record, onClose }: PartyFormProps) {
       testId={`${kind}-form`}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={required(t('fields.name'))} aria-required autoFocus error={fieldError(errors.name?.message)} data-testid="field-name" {...register('name')} />
+        <TextField label={<RequiredLabel>{t('fields.name')}</RequiredLabel>} aria-required autoFocus error={fieldError(errors.name?.message)} data-testid="field-name" {...register('name')} />
         <TextField
-          label={juridica ? required(t('fields.company')) : t('fields.company')}
+          label={juridica ? <RequiredLabel>{t('fields.company')}</RequiredLabel> : t('fields.company')}
           aria-required={juridica || undefined}
           error={fieldError(errors.company?.message)}
           data-testid="field-company"
@@ -161,7 +155,7 @@ export function PartyForm({ basePath, kind, record, onClose }: PartyFormProps) {
         <legend className="px-1 text-sm font-medium">{t('tax.title')}</legend>
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField
-            label={required(t('tax.personType'))}
+            label={<RequiredLabel>{t('tax.personType')}</RequiredLabel>}
             options={[
               { value: 'natural', label: t('tax.natural') },
               { value: 'juridica', label: t('tax.juridica') },
@@ -171,7 +165,7 @@ export function PartyForm({ basePath, kind, record, onClose }: PartyFormProps) {
             {...register('person_type')}
           />
           <SelectField
-            label={required(t('tax.documentType'))}
+            label={<RequiredLabel>{t('tax.documentType')}</RequiredLabel>}
             options={DOCUMENT_TYPES.map((d) => ({ value: d, label: t(`tax.documents.${d}`) }))}
             error={fieldError(errors.document_type?.message)}
             data-testid="field-document-type"

@@ -9,7 +9,7 @@ import { z } from 'zod/mini';
 import { FormDialog, submitForm, useFieldError } from '@/components/form/form-dialog';
 import { FormRecordPicker } from '@/components/form/record-picker';
 import { COMPANIES } from '@/components/form/record-sources';
-import { RequiredMark } from '@/components/form/required-mark';
+import { RequiredLabel } from '@/components/form/required-mark';
 import { useSaveResource } from '@/components/list/resource-api';
 import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import { PasswordField } from '@/components/ui/password-field';
@@ -102,17 +102,11 @@ export function UserForm({ record, onClose }: { record: ManagedUser | null; onCl
     if (ok) onClose();
   });
 
-  const required = (label: string) => (
-    <>
-      {label}
-      <RequiredMark />
-    </>
-  );
 
   return (
     <FormDialog open size="lg" title={creating ? t('user.addTitle') : t('user.editTitle')} onClose={onClose} onSubmit={submit} saving={save.isPending} testId="user-form">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={required(t('user.username'))} aria-required autoFocus autoComplete="off" error={fieldError(errors.username?.message)} data-testid="field-username" {...register('username')} />
+        <TextField label={<RequiredLabel>{t('user.username')}</RequiredLabel>} aria-required autoFocus autoComplete="off" error={fieldError(errors.username?.message)} data-testid="field-username" {...register('username')} />
         <FormRecordPicker<Values, '/api/companies'>
           name="company_id"
           control={control}
@@ -124,12 +118,12 @@ export function UserForm({ record, onClose }: { record: ManagedUser | null; onCl
           error={fieldError(errors.company_id?.message)}
           testId="field-company-id"
         />
-        <TextField label={required(t('user.firstName'))} aria-required error={fieldError(errors.first_name?.message)} data-testid="field-first-name" {...register('first_name')} />
+        <TextField label={<RequiredLabel>{t('user.firstName')}</RequiredLabel>} aria-required error={fieldError(errors.first_name?.message)} data-testid="field-first-name" {...register('first_name')} />
         <TextField label={t('user.lastName')} error={fieldError(errors.last_name?.message)} data-testid="field-last-name" {...register('last_name')} />
         <TextField label={t('fields.email')} type="email" error={fieldError(errors.email?.message)} data-testid="field-email" {...register('email')} />
         <TextField label={t('fields.phone')} type="tel" error={fieldError(errors.phone?.message)} data-testid="field-phone" {...register('phone')} />
         <SelectField
-          label={required(t('user.role'))}
+          label={<RequiredLabel>{t('user.role')}</RequiredLabel>}
           options={ROLES.map((r) => ({ value: r, label: t(`layout:roles.${r}`) }))}
           error={fieldError(errors.role?.message)}
           data-testid="field-role"
@@ -137,7 +131,7 @@ export function UserForm({ record, onClose }: { record: ManagedUser | null; onCl
         />
         <TextField label={t('user.ipAddress')} hint={t('user.ipHint')} error={fieldError(errors.ip_address?.message)} data-testid="field-ip-address" {...register('ip_address')} />
         <PasswordField
-          label={creating ? required(t('user.password')) : t('user.password')}
+          label={creating ? <RequiredLabel>{t('user.password')}</RequiredLabel> : t('user.password')}
           aria-required={creating || undefined}
           autoComplete="new-password"
           hint={creating ? t('user.passwordRule') : t('user.passwordKeep')}
@@ -146,7 +140,7 @@ export function UserForm({ record, onClose }: { record: ManagedUser | null; onCl
           {...register('password')}
         />
         <PasswordField
-          label={creating ? required(t('user.passwordConfirmation')) : t('user.passwordConfirmation')}
+          label={creating ? <RequiredLabel>{t('user.passwordConfirmation')}</RequiredLabel> : t('user.passwordConfirmation')}
           aria-required={creating || undefined}
           autoComplete="new-password"
           error={fieldError(errors.password_confirmation?.message)}
