@@ -70,7 +70,7 @@ export function PartyPicker({ type }: { type: PaymentType }) {
             <label key={party.id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-hover" data-testid="party-option">
               <input
                 type="checkbox"
-                className="size-4 accent-primary"
+                className="size-4 shrink-0 accent-primary"
                 checked={chosen.some((c) => c.id === party.id)}
                 onChange={() => toggle(party)}
                 // Its name says "name, document", not the label's two texts run together.
