@@ -93,6 +93,22 @@ const lazyBackend: BackendModule = {
 /** The app's i18next instance. */
 export const i18n = i18next.createInstance();
 
+/**
+ * `{{name, inSentence}}`: a name that other texts open a sentence with ('Orden de compra: registro
+ * guardado') written inside one, as Spanish wants it ('Agregar orden de compra'): its first letter
+ * lower-cased, unless the first word is an acronym ('UVT', 'NIT'), which stays as it is. English
+ * texts do not use it: their titles and buttons keep the name's capitals ('Add Purchase Order').
+ */
+export function inSentence(value: unknown, language: string | undefined): string {
+  if (typeof value !== 'string') return String(value);
+  return value.replace(/^\p{Lu}(?=\p{Ll})/u, (first) => first.toLocaleLowerCase(language));
+}
+
+// The formatter exists once i18next has its services: on every init (the app's and the tests').
+i18n.on('initialized', () => {
+  i18n.services.formatter?.add('inSentence', (value, language) => inSentence(value, language));
+});
+
 i18n.on('languageChanged', (language) => {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
