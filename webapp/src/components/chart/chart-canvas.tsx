@@ -36,6 +36,8 @@ export interface ChartCanvasProps {
   format: (value: number) => string;
   /** Short form for the axis (amounts in millions). */
   formatAxis: (value: number) => string;
+  /** What the values are counted in, named once as the value axis's title ("COP"); none for counts. */
+  unit?: string;
   label: string;
 }
 
@@ -51,7 +53,7 @@ function cssVar(name: string, fallback: string): string {
 }
 
 /** A responsive chart filling its parent's width. */
-export default function ChartCanvas({ type, labels, series, format, formatAxis, label }: ChartCanvasProps) {
+export default function ChartCanvas({ type, labels, series, format, formatAxis, unit, label }: ChartCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
@@ -84,12 +86,17 @@ export default function ChartCanvas({ type, labels, series, format, formatAxis, 
         },
         scales: {
           x: { stacked, ticks: { color: muted, maxRotation: 0, autoSkip: true }, grid: { display: false } },
-          y: { stacked, ticks: { color: muted, callback: (v) => formatAxis(Number(v)), maxTicksLimit: 6 }, grid: { color: line } },
+          y: {
+            stacked,
+            ticks: { color: muted, callback: (v) => formatAxis(Number(v)), maxTicksLimit: 6 },
+            title: { display: Boolean(unit), text: unit ?? '', color: muted },
+            grid: { color: line },
+          },
         },
       },
     };
     const chart = new Chart(canvas.current, config);
     return () => chart.destroy();
-  }, [type, labels, series, format, formatAxis]);
+  }, [type, labels, series, format, formatAxis, unit]);
   return <canvas ref={canvas} role="img" aria-label={label} data-testid="report-chart-canvas" />;
 }

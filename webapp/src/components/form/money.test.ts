@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, centsToInput, formatCop, MAX_CENTS, parseCop } from './money';
+import { centsToDecimal, centsToInput, chartMoney, formatCop, MAX_CENTS, parseCop } from './money';
 
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -61,5 +61,24 @@ describe('formatting', () => {
     }
     expect(centsToInput(123_450)).toBe('1234,50');
     expect(centsToInput(100)).toBe('1');
+  });
+});
+
+describe('chart money', () => {
+  it('follows the language: "$1.5M" in English, "$1,5 M" in Spanish — never "COP 1.5M" — and names COP once', () => {
+    const en = chartMoney('en');
+    const es = chartMoney('es');
+    expect(plain(en.axis(150_000_000))).toBe('$1.5M');
+    expect(plain(es.axis(150_000_000))).toBe('$1,5 M');
+    expect(plain(en.axis(95_000_000))).toBe('$950K');
+    expect(plain(en.value(123_456_700))).toBe('$1,234,567');
+    expect(plain(en.value(123_456_750))).toBe('$1,234,567.50');
+    expect(plain(es.value(123_456_700))).toBe(plain(formatCop(123_456_700)));
+    expect(plain(es.value(-850_000))).toBe('-$ 8.500');
+    // A tick between centavos is rounded, not passed through a binary fraction.
+    expect(plain(en.value(1_000.4))).toBe('$10');
+    expect(en.currency).toBe('COP');
+    expect(chartMoney('')).toBe(chartMoney(''));
+    expect(plain(chartMoney('').axis(150_000_000))).toBe('$1,5 M');
   });
 });

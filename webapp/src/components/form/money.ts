@@ -84,20 +84,40 @@ export function parseCop(text: string): number | null {
   return negative && cents !== 0 ? -cents : cents;
 }
 
-const compact = new Map<string, Intl.NumberFormat>();
+/** How a chart writes amounts: short on its axis, whole in its tooltip, and the currency it names once. */
+export interface ChartMoney {
+  /** "$1.5M" (en), "$1,5 M" (es): the axis's ticks. */
+  axis: (cents: number) => string;
+  /** "$1,234,567.50" (en), "$ 1.234.567,50" (es): a point's tooltip; decimals only when there are centavos. */
+  value: (cents: number) => string;
+  /** The currency's code, for the chart to name once (its axis title): "$" alone could be any dollar. */
+  currency: string;
+}
 
-/** An amount of centavos in short form for chart axes ("$ 1,2 mil M" in es, "COP 1.2B" in en). */
-export function formatCopCompact(cents: number, language: string): string {
-  let f = compact.get(language);
-  if (!f) {
-    f = new Intl.NumberFormat(language.startsWith('es') ? 'es-CO' : language, {
-      style: 'currency',
+const chartMoneys = new Map<string, ChartMoney>();
+
+/**
+ * The one money formatter of every chart (dashboard and reports), in the interface language:
+ * Spanish as es-CO writes pesos, other languages as they write them, all with the narrow "$"
+ * (no "COP 1.5M" beside "$ 1,5 M"). The amounts go to Intl as exact decimals.
+ */
+export function chartMoney(language: string): ChartMoney {
+  let money = chartMoneys.get(language);
+  if (!money) {
+    // Spanish, and the moment before i18next knows a language, as Colombia writes pesos.
+    const locale = !language || language.startsWith('es') ? 'es-CO' : language;
+    const base: Intl.NumberFormatOptions = { style: 'currency', currency: 'COP', currencyDisplay: 'narrowSymbol' };
+    const short = new Intl.NumberFormat(locale, { ...base, notation: 'compact', maximumFractionDigits: 1 });
+    const whole = new Intl.NumberFormat(locale, { ...base, minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    const cents = new Intl.NumberFormat(locale, { ...base, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    // A tick may fall between centavos (Chart.js divides the range): rounded first, then exact.
+    const exact = (c: number) => centsToDecimal(Math.round(c)) as Intl.StringNumericLiteral;
+    money = {
+      axis: (c) => short.format(exact(c)),
+      value: (c) => (Math.round(c) % 100 === 0 ? whole : cents).format(exact(c)),
       currency: 'COP',
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    });
-    compact.set(language, f);
+    };
+    chartMoneys.set(language, money);
   }
-  // A chart's tick may fall between centavos: rounded first, it goes to Intl as an exact decimal.
-  return f.format(centsToDecimal(Math.round(cents)) as Intl.StringNumericLiteral);
+  return money;
 }

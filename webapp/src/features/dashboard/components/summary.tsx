@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Chart } from '@/components/chart/chart';
-import { centsToDecimal, formatCop, formatCopCompact } from '@/components/form/money';
+import { centsToDecimal, chartMoney, formatCop } from '@/components/form/money';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -125,11 +125,21 @@ function MonthsChart({ months, wide }: { months: NonNullable<Dashboard['months']
     ],
     [months, t],
   );
-  const axis = useMemo(() => (v: number) => formatCopCompact(v, dates.language), [dates.language]);
+  const money = chartMoney(dates.language);
   return (
     <Card className={cn('min-w-0 space-y-3 p-4', wide ? 'xl:col-span-3' : 'xl:col-span-2')} data-testid="dashboard-months">
       <h2 className="text-lg font-medium">{t('months')}</h2>
-      <Chart type="bar" labels={labels} series={series} format={formatCop} formatAxis={axis} label={t('months')} height={260} testId="dashboard-chart" />
+      <Chart
+        type="bar"
+        labels={labels}
+        series={series}
+        format={money.value}
+        formatAxis={money.axis}
+        unit={money.currency}
+        label={t('months')}
+        height={260}
+        testId="dashboard-chart"
+      />
     </Card>
   );
 }

@@ -30,7 +30,13 @@ describe('report cells by kind (es)', () => {
     expect(cell('text', undefined)).toBe('');
   });
 
-  it('writes an axis amount short', () => {
-    expect(format().axis('money', 150000000).replace(/\u00a0/g, ' ')).toMatch(/^\$ ?1,5 M/);
+  it('charts money with the app’s one chart formatter: short on the axis, whole in the tooltip, COP named once', () => {
+    const money = format().chart('money');
+    expect(money.formatAxis(150000000).replace(/\u00a0/g, ' ')).toBe('$1,5 M');
+    expect(money.format(123456750).replace(/\u00a0/g, ' ')).toBe('$ 1.234.567,50');
+    expect(money.unit).toBe('COP');
+    const counts = format().chart('quantity');
+    expect(counts.formatAxis(12500)).toBe('12.500');
+    expect(counts.unit).toBeUndefined();
   });
 });

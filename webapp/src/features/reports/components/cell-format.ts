@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { centsToDecimal, formatCop, formatCopCompact } from '@/components/form/money';
+import { centsToDecimal, chartMoney, formatCop } from '@/components/form/money';
 import { useDates } from '@/lib/dates/use-dates';
 import type { ColumnKind } from '../api/reports';
 
@@ -19,8 +19,15 @@ function numberFormat(language: string | undefined, options: Intl.NumberFormatOp
   return new Intl.NumberFormat(!language || language.startsWith('es') ? 'es-CO' : language, options);
 }
 
+/** How a chart of one kind of value writes it: its tooltip, its axis, and the unit its axis names. */
+export interface ChartFormat {
+  format: (value: number) => string;
+  formatAxis: (value: number) => string;
+  unit?: string;
+}
+
 /** The formatters of the interface language. */
-export function useCellFormat(): { cell: CellFormat; axis: (kind: ColumnKind, value: number) => string } {
+export function useCellFormat(): { cell: CellFormat; chart: (kind: ColumnKind) => ChartFormat } {
   const dates = useDates();
   const { t } = useTranslation('reports');
   const language = dates.language;
@@ -48,8 +55,13 @@ export function useCellFormat(): { cell: CellFormat; axis: (kind: ColumnKind, va
           return String(value);
       }
     };
-    const axis = (kind: ColumnKind, value: number) => (kind === 'money' ? formatCopCompact(value, language) : whole.format(value));
-    return { cell, axis };
+    // Money as every chart of the app writes it (chartMoney); counts and percents as their cells, grouped on the axis.
+    const chart = (kind: ColumnKind): ChartFormat => {
+      if (kind !== 'money') return { format: (v) => cell(kind, v), formatAxis: (v) => whole.format(v) };
+      const money = chartMoney(language);
+      return { format: money.value, formatAxis: money.axis, unit: money.currency };
+    };
+    return { cell, chart };
     // dates.date depends only on the language: the formatters are made again when it changes.
   }, [language, t]);
 }

@@ -33,8 +33,7 @@ export function ReportChart({ chart, columns, rows, label }: ReportChartProps) {
       })),
     [rows, seriesKeys, t],
   );
-  const cell = useMemo(() => (v: number) => format.cell(kind, v), [format, kind]);
-  const axis = useMemo(() => (v: number) => format.axis(kind, v), [format, kind]);
+  const values = useMemo(() => format.chart(kind), [format, kind]);
   if (chart.type === 'none' || series.length === 0 || rows.length === 0) return null;
-  return <Chart type={chart.type} labels={labels} series={series} format={cell} formatAxis={axis} label={label} testId="report-chart" />;
+  return <Chart type={chart.type} labels={labels} series={series} {...values} label={label} testId="report-chart" />;
 }
