@@ -153,7 +153,9 @@ export function PartyForm({ basePath, kind, record, onClose }: PartyFormProps) {
       </div>
       <fieldset className="space-y-3 rounded-md border border-line p-4">
         <legend className="px-1 text-sm font-medium">{t('tax.title')}</legend>
-        <div className="grid gap-4 sm:grid-cols-3">
+        {/* Two columns, not three: a closed select shows its option whole ("CC – Cédula de ciudadanía",
+            "Legal entity (jurídica)"), which a third of the dialog cuts. */}
+        <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label={<RequiredLabel>{t('tax.personType')}</RequiredLabel>}
             options={[
