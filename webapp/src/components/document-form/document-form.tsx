@@ -25,6 +25,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { PageTitle } from '@/components/ui/page-title';
 import { DocumentFormContext } from './form-context';
+import { MissingUvt } from './missing-uvt';
 import { RejectedBanner } from './rejected-banner';
 
 /** Props of DocumentForm. */
@@ -69,6 +70,7 @@ export function DocumentForm<T extends FieldValues>(props: DocumentFormProps<T>)
   const submitLabel = props.submitLabel ?? (rejection ? t('documentForm.sendAgain') : undefined);
   const saving = form.formState.isSubmitting;
   const serverMessage = form.formState.errors.root?.server?.message;
+  const uvtYear = form.formState.errors.root?.uvt?.message;
   const buttons = (
     <div className="flex flex-wrap gap-2">
       <Link to={cancelTo} className="inline-flex items-center justify-center rounded-md border border-line bg-card px-4 py-2 text-sm font-medium hover:bg-hover" data-testid="form-cancel">
@@ -105,6 +107,11 @@ export function DocumentForm<T extends FieldValues>(props: DocumentFormProps<T>)
           {rejection && <RejectedBanner reason={rejection.reason} next={rejection.next} />}
           {notices}
           {serverMessage && <Alert testId="form-error">{serverMessage}</Alert>}
+          {uvtYear && (
+            <Alert testId="form-error">
+              <MissingUvt year={uvtYear} />
+            </Alert>
+          )}
           <fieldset disabled={!editable} className={cn('min-w-0', aside ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]' : 'space-y-4')}>
             <div className="min-w-0 space-y-4">{children}</div>
             {aside ? (

@@ -6,6 +6,7 @@ export { DocumentLink, DocumentMeta, type DocumentMetaProps } from './document-h
 export { FormDate, FormMoney, FormPicker, FormSelect, FormText, FormTextArea, useFieldError } from './fields';
 export { DocumentFormContext, useFieldMessage } from './form-context';
 export { LineDate, LineInput, LineMoney, LineSelect, lineControlClass } from './line-inputs';
+export { FailureMessage, MissingUvt, missingUvtYear, UVT_PATH } from './missing-uvt';
 export { LinesField, type LineCell, type LineColumn } from './lines-field';
 export { ProductPicker, productLabel, productNamed, type PickableProduct, type ProductPickerProps } from './product-picker';
 export { QUOTE_DEBOUNCE_MS, useDebouncedValue, useLiveQuote, type LiveQuote, type QuoteQuery } from './live-quote';

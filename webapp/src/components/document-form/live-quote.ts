@@ -40,6 +40,8 @@ export interface LiveQuote<R> {
   updating: boolean;
   /** Why no quote could be had, in the user's language. */
   error: string | undefined;
+  /** The failure itself, for a message that shows the way forward (FailureMessage). */
+  cause?: unknown;
 }
 
 /**
@@ -56,5 +58,6 @@ export function useLiveQuote<Q, R>(request: Q | null, useQuote: (request: Q | nu
     data: query.data,
     updating: waiting || query.isFetching,
     error: query.isError && !waiting ? (failureText(query.error) ?? String(query.error)) : undefined,
+    cause: query.isError && !waiting ? query.error : undefined,
   };
 }

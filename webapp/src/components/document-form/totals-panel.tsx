@@ -9,6 +9,7 @@ import { formatCop } from '@/components/form/money';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import type { LiveQuote } from './live-quote';
+import { FailureMessage } from './missing-uvt';
 
 /** One line of the panel. */
 export interface TotalsRow {
@@ -46,7 +47,7 @@ export interface TotalsPanelProps {
   title?: string;
   rows: readonly TotalsRow[];
   /** The quote's state; leave out for stored numbers. */
-  quote?: Pick<LiveQuote<unknown>, 'updating' | 'error'>;
+  quote?: Pick<LiveQuote<unknown>, 'updating' | 'error' | 'cause'>;
   /** Said while there are no numbers yet (what to fill in to get them). */
   hint?: string;
   /** Whether there are numbers to show. */
@@ -72,7 +73,7 @@ export function TotalsPanel({ title, rows, quote, hint, hasTotals, testId = 'doc
       {!hasTotals && !quote?.error && hint && <p className="text-sm text-muted">{hint}</p>}
       {quote?.error && (
         <p className="text-sm text-danger" role="alert" data-testid="totals-error">
-          {quote.error}
+          <FailureMessage cause={quote.cause} text={quote.error} />
         </p>
       )}
       <dl className="text-sm">

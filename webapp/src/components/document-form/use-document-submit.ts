@@ -9,6 +9,7 @@ import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { failureText, placeServerErrors, serverFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
+import { missingUvtYear } from './missing-uvt';
 
 /** Where the form's lines are and which of them a save leaves out. */
 export interface LinesOfSave<L> {
@@ -88,7 +89,10 @@ export function useDocumentSubmit<T extends FieldValues, R, L = unknown>(options
       const fields = serverFieldErrors(error);
       const unplaced = placeServerErrors(fields, form.setError, (path) => placeOf(path, values, lines && { name: lines.name, sent }), true);
       const text = failureText(error);
-      const banner = [...new Set([...unplaced, ...(fields.length === 0 && text ? [text] : [])])];
+      // A year without a UVT gets its own banner, with the way forward (MissingUvt).
+      const uvtYear = missingUvtYear(error);
+      if (uvtYear) form.setError('root.uvt', { type: 'server', message: uvtYear });
+      const banner = [...new Set([...unplaced, ...(fields.length === 0 && text && !uvtYear ? [text] : [])])];
       if (banner.length) form.setError('root.server', { type: 'server', message: banner.join(' ') });
       toast.error(options.failedTitle, options.failedDescription ? options.failedDescription(error, text, values) : text);
     }

@@ -8,12 +8,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UVT_PATH } from '@/components/document-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { currentYear, lacksCurrentYear, useUvts } from '../api/uvt';
 
-/** Where the UVT is kept (the app's route of UvtPage). */
-export const UVT_PATH = '/setting/uvt';
 
 const dismissKey = (year: number) => `uvt-notice-dismissed-${year}`;
 
