@@ -5,6 +5,8 @@
  * supplier already used is refused with 'Reference Number is already taken.' and not stored.
  * Issue 9, point 15: a rejected purchase shows the administrator's reason on its page, and the
  * user corrects it and sends it again (pending, reason gone, the administrators told again).
+ * A purchase dated in a year without a UVT: the totals say so and lead an administrator to the
+ * UVT page; the chosen supplier's NIT shows under its name.
  */
 import { openSignedIn, pesosOf } from '../support/app';
 import { test, type Page } from '../support/fixtures';
@@ -106,6 +108,39 @@ test.describe('purchases', () => {
       await setCompanyTaxFlags(admin, companyId, saved);
     }
     expect(await companyTaxFlags(admin, companyId)).toEqual(saved);
+  });
+
+  test('a date in a year without a UVT: the totals lead an administrator to the UVT page; the supplier shows with its NIT', async ({ page }) => {
+    test.setTimeout(60_000);
+    const companyId = supplier.company_id;
+    const saved = await companyTaxFlags(admin, companyId);
+    // Withholding needs the year's UVT (its minimum bases): a buyer that withholds is refused a quote without it.
+    await setCompanyTaxFlags(admin, companyId, { has_taxes: true, withholding_agent: true });
+    const name = `Distribuidora NIT ${t} S.A.S.`;
+    const withNit = await admin.create<Party & { document_type: string; document_number: string; verification_digit?: string }>('/api/suppliers', {
+      name,
+      company: name,
+      city: 'Bogotá',
+      ...RESPONSIBLE_JURIDICA,
+      document_type: 'NIT',
+      document_number: `9${String(Date.now()).slice(-8)}`,
+    });
+    try {
+      await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/purchase/add');
+      const form = page.getByTestId('purchase-form');
+      await form.getByTestId('field-purchase-date').fill('2035-03-15');
+      await pick(form.getByTestId('field-supplier'), name);
+      const nit = `NIT ${withNit.document_number}${withNit.verification_digit ? `-${withNit.verification_digit}` : ''}`;
+      await expect(form.getByTestId('field-supplier-document')).toHaveText(nit);
+      await pick(form.getByTestId('field-store'), store.name);
+      await fillLine(page, 0, category, products[0]!, { costPesos: 85_000, quantity: 10, productsInCategory: products.length });
+      const error = page.getByTestId('totals-error');
+      await expect(error).toHaveText('No UVT value for 2035. Add the UVT of 2035');
+      await error.getByTestId('missing-uvt-link').click();
+      await expect(page).toHaveURL(/\/setting\/uvt$/);
+    } finally {
+      await setCompanyTaxFlags(admin, companyId, saved);
+    }
   });
 
   test('a reference the supplier already used is refused and nothing is stored', async ({ page }) => {

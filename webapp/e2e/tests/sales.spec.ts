@@ -389,7 +389,7 @@ test('a seller finds their own name in the seller column and in the seller filte
   await expect(row).toHaveCount(1);
 });
 
-test('two customers of the same name are told apart by their cédula on the sale form; the second one picked is the sale’s', async ({ page, request }) => {
+test('two customers of the same name are told apart by their cédula on the sale form and in the sale’s details; the second one picked is the sale’s', async ({ page, request }) => {
   test.setTimeout(90_000);
   const s = await shop(request, 'Homonimo');
   // Two different people of one name, each with her own cédula, in the seller's company.
@@ -439,6 +439,8 @@ test('two customers of the same name are told apart by their cédula on the sale
   await page.goto(`/sale/list?q=${sale!.number}`);
   await page.getByTestId('list-row').filter({ hasText: exactly(sale!.number) }).getByTestId('sale-number').click();
   await expect(page.getByTestId('sale-detail').getByTestId('sale-detail-customer')).toHaveText(name);
+  // Her document beside her name, as the picker showed it: the details tell the two Anas apart.
+  await expect(page.getByTestId('sale-detail').getByTestId('sale-detail-customer-document')).toHaveText(documentOf(second));
   await page.goto(`/sale/edit/${sale!.id}`);
   await expectPicked(page.getByTestId('sale-form').getByTestId('field-customer'), second.id);
 });

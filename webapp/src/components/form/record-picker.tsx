@@ -342,13 +342,16 @@ export interface RecordPickerFieldProps<P extends ListPath> extends RecordPicker
   label: ReactNode;
   /** The error's message, in the user's language. */
   error?: string;
+  /** A line under the control, e.g. the chosen party's document. */
+  hint?: ReactNode;
   wrapperClassName?: string;
 }
 
 /** A picker with its label (and required mark) tied to it, and its error linked by aria-describedby. */
-export function RecordPickerField<P extends ListPath>({ label, error, wrapperClassName, ...picker }: RecordPickerFieldProps<P>) {
+export function RecordPickerField<P extends ListPath>({ label, error, hint, wrapperClassName, ...picker }: RecordPickerFieldProps<P>) {
   const generated = useId();
   const id = picker.id ?? generated;
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <FieldFrame
       id={id}
@@ -363,9 +366,10 @@ export function RecordPickerField<P extends ListPath>({ label, error, wrapperCla
         )
       }
       error={error}
+      hint={hint}
       className={wrapperClassName}
     >
-      <RecordPicker {...picker} id={id} invalid={Boolean(error)} describedBy={error ? `${id}-error` : undefined} />
+      <RecordPicker {...picker} id={id} invalid={Boolean(error)} describedBy={describedBy} />
     </FieldFrame>
   );
 }

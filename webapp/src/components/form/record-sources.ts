@@ -11,7 +11,7 @@
  * once rather than a page.
  */
 import type { RecordSource } from './record-picker';
-import type { ListPath } from '@/components/list/resource-api';
+import { useResourceRecord, type ListPath } from '@/components/list/resource-api';
 
 /** What a customer or supplier row carries of its identity document (modules/people). */
 export interface PartyDocument {
@@ -29,6 +29,16 @@ export interface PartyDocument {
 export function partyDocument(p: PartyDocument): string {
   if (!p.document_number) return '';
   return `${p.document_type} ${p.document_number}${p.verification_digit ? `-${p.verification_digit}` : ''}`;
+}
+
+/**
+ * The document of the customer or supplier `id` (partyDocument), read with the record — a
+ * document keeps the party's name only —; '' while it is read, without an id, or when the party
+ * is gone (deleted since).
+ */
+export function usePartyDocument(path: '/api/customers' | '/api/suppliers', id: number | undefined): string {
+  const record = useResourceRecord(path, id);
+  return record.data ? partyDocument(record.data) : '';
 }
 
 // Each source's `detail` tells apart records of the same name, from what its list returns:

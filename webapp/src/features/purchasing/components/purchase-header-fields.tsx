@@ -1,5 +1,5 @@
 /**
- * The purchase's header (spec §3): date, reference, supplier, store, days of credit (with the due
+ * The purchase's header (spec §3): date, reference, supplier (with its document), store, days of credit (with the due
  * date it gives), shipping carrier, discount, shipping, returns (read-only: the sum of the approved
  * returns) and note.
  */
@@ -10,7 +10,7 @@ import { FormDate, FormMoney, FormPicker, FormText, FormTextArea } from '@/compo
 import { formatCop } from '@/components/form/money';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
-import { STORES } from '@/components/form/record-sources';
+import { STORES, usePartyDocument } from '@/components/form/record-sources';
 import { APPROVED_SUPPLIERS, type Purchase } from '../api/purchases';
 import { dueDate, type PurchaseValues } from './purchase-form-model';
 
@@ -20,7 +20,11 @@ import { dueDate, type PurchaseValues } from './purchase-form-model';
  */
 export function PurchaseHeaderFields({ record, isNew, returnCents }: { record?: Purchase; isNew: boolean; returnCents: number }) {
   const { t } = useTranslation('purchasing');
-  const [date, days] = useWatch<PurchaseValues, ['purchase_date', 'days_of_credit']>({ name: ['purchase_date', 'days_of_credit'] });
+  const [date, days, supplierId] = useWatch<PurchaseValues, ['purchase_date', 'days_of_credit', 'supplier_id']>({
+    name: ['purchase_date', 'days_of_credit', 'supplier_id'],
+  });
+  // The supplier's document under its name, as the pickers' list shows it ("NIT 900123456-7").
+  const supplierDocument = usePartyDocument('/api/suppliers', /^\d+$/.test(supplierId ?? '') ? Number(supplierId) : undefined);
   const dates = useDates();
   const due = dueDate(date, days);
   return (
@@ -34,6 +38,7 @@ export function PurchaseHeaderFields({ record, isNew, returnCents }: { record?: 
         source={APPROVED_SUPPLIERS}
         placeholder={t('chooseSupplier')}
         known={record && { value: String(record.supplier_id), label: record.supplier_name }}
+        hint={supplierDocument ? <span data-testid="field-supplier-document">{supplierDocument}</span> : undefined}
         testId="field-supplier"
       />
       <FormPicker<PurchaseValues, '/api/stores'>

@@ -1,5 +1,5 @@
 /**
- * A sale's details in a dialog opened from its row: who, where and when, each line (product as
+ * A sale's details in a dialog opened from its row: who (the customer with her document), where and when, each line (product as
  * of the sale, VAT class, quantity × price − discount), the stored totals and the images. Every
  * role that lists sales reads it — administrators too, who may not open /sale/edit — and it
  * offers the next step the reader may take: Approve or Reject (administrators, pending sales)
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TotalsPanel } from '@/components/document-form';
 import { formatCop } from '@/components/form/money';
+import { usePartyDocument } from '@/components/form/record-sources';
 import { ApprovalActions, ApprovalBadge } from '@/components/list/approval';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -87,6 +88,8 @@ export function SaleDetailDialog({ sale: row, canDecide, canEdit, onClose }: Sal
   const decide = useDecideSale();
   const sale = one.data ?? row;
   const pending = sale.approval_status === 'pending';
+  // The customer's document as the pickers show it ("CC 1028395041"): two customers may share a name.
+  const customerDocument = usePartyDocument('/api/customers', sale.customer_id);
   return (
     <Dialog
       open
@@ -131,8 +134,13 @@ export function SaleDetailDialog({ sale: row, canDecide, canEdit, onClose }: Sal
         )}
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           <Fact label={t('fields.saleDate')}>{dates.date(sale.sale_date.slice(0, 10))}</Fact>
-          <Fact label={t('fields.customer')} testId="sale-detail-customer">
-            {sale.customer_name}
+          <Fact label={t('fields.customer')}>
+            <span data-testid="sale-detail-customer">{sale.customer_name}</span>
+            {customerDocument && (
+              <span className="block text-xs text-muted" data-testid="sale-detail-customer-document">
+                {customerDocument}
+              </span>
+            )}
           </Fact>
           <Fact label={t('fields.store')}>{sale.store_name}</Fact>
           <Fact label={t('fields.seller')} testId="sale-detail-seller">
