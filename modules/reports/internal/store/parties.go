@@ -18,8 +18,8 @@ import (
 // read report_party_months (per company, type, party, month and store: the documents, their
 // total, the approved payments and returns on them) and report_party_balances (the same summed
 // over every month, and the due date of the oldest document that still owes), which the
-// triggers of migrations/20261130010000_reports_party_months keep; and the movements of the
-// days a range cuts out of a month, one by one.
+// triggers of migrations/20261130010000_reports_party_months keep; and the days a range cuts
+// out of a month from report_party_days (the same figures per day, 20261204010000).
 
 // Movement is one line of a party's account: a document (kind purchase or sale) raising what
 // is owed, or an approved payment or return lowering it.
@@ -129,23 +129,18 @@ func (s *Store) days(ctx context.Context, f Filter, typ string, partyID int64, f
 	return out, err
 }
 
-// dayRows are the movements of the party typ partyID (0: every party) dated from..to in f's
-// scope and store, one a row in a party list's columns (party_id, documents, total_cents,
-// paid_cents, returns_cents, balance_cents, oldest_due): counted in the range's figures, or
-// (after) only as what they move the balance by, negative — the days after a range's end,
-// taken from today's balance.
-func (s *Store) dayRows(f Filter, typ string, partyID int64, from, to string, after bool) *bun.RawQuery {
-	g := Filter{Scope: f.Scope, StoreID: f.StoreID, From: from, To: to}
+// dayRows are the figures of the party typ partyID (0: every party) on the days from..to in
+// f's scope and store, from report_party_days (one row per party, day and store), in a party
+// list's columns (party_id, documents, total_cents, paid_cents, returns_cents, balance_cents,
+// oldest_due): counted in the range's figures, or (after) only as what they move the balance
+// by, negative — the days after a range's end, taken from the balance at its month's end.
+func (s *Store) dayRows(f Filter, typ string, partyID int64, from, to string, after bool) *bun.SelectQuery {
+	sel := partyRows(s.db.NewSelect().TableExpr("report_party_days AS d"), f, "d", typ, partyID).Where("d.day BETWEEN ? AND ?", from, to)
 	if after {
-		return s.db.NewRaw(`SELECT m.party_id, 0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents,
-		CASE WHEN m.kind = ? THEN -m.amount_cents ELSE m.amount_cents END AS balance_cents, '' AS oldest_due FROM ? AS m`,
-			typ, s.movements(g, typ, partyID))
+		return sel.ColumnExpr("d.party_id, 0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents").
+			ColumnExpr("d.paid_cents + d.returns_cents - d.total_cents AS balance_cents, '' AS oldest_due")
 	}
-	return s.db.NewRaw(`SELECT m.party_id, CASE WHEN m.kind = ? THEN 1 ELSE 0 END AS documents,
-		CASE WHEN m.kind = ? THEN m.amount_cents ELSE 0 END AS total_cents,
-		CASE WHEN m.kind = 'payment' THEN m.amount_cents ELSE 0 END AS paid_cents,
-		CASE WHEN m.kind = 'return' THEN m.amount_cents ELSE 0 END AS returns_cents, 0 AS balance_cents, '' AS oldest_due FROM ? AS m`,
-		typ, typ, s.movements(g, typ, partyID))
+	return sel.ColumnExpr("d.party_id, d.n AS documents, d.total_cents, d.paid_cents, d.returns_cents, 0 AS balance_cents, '' AS oldest_due")
 }
 
 // PartyRow is one row of customers_report or suppliers_report: a party, its name and figures.
@@ -594,25 +589,29 @@ GROUP BY CASE WHEN s.every = 1 THEN 0 ELSE d.store_id END, g.grain,
     CASE g.grain WHEN 't' THEN '' WHEN 'm' THEN substr(d.due_date, 1, 7) ELSE d.due_date END, d.company_id, d.party_id`,
 }
 
-// partyRebuild is report_party_months and report_party_balances computed afresh from the
-// views — what the migration's backfill writes and the triggers keep from then on. The
-// balances are summed from the months after these are written (the months' trigger, when it
-// runs, filled them already: they are cleared again), so that they are the months' sum
-// whether the triggers are on or off.
+// partyRebuild is report_party_days, report_party_months and report_party_balances computed
+// afresh from the views — what the migrations' backfills write and the triggers keep from then
+// on. The months are summed from the days and the balances from the months after these are
+// written (the days' and months' triggers, when they run, filled them already: they are cleared
+// again), so that each is the sum of the finer one whether the triggers are on or off.
 var partyRebuild = []string{
-	"DELETE FROM report_party_months",
-	`INSERT INTO report_party_months (company_id, type, party_id, month, store_id, n, total_cents, paid_cents, returns_cents)
-SELECT m.company_id, m.type, m.party_id, m.month, m.store_id, SUM(m.n), SUM(m.total_cents), SUM(m.paid_cents), SUM(m.returns_cents) FROM (
-    SELECT d.company_id, d.type, d.party_id, substr(d.doc_date, 1, 7) AS month, d.store_id, 1 AS n, d.total_cents,
+	"DELETE FROM report_party_days",
+	`INSERT INTO report_party_days (company_id, type, party_id, day, store_id, n, total_cents, paid_cents, returns_cents)
+SELECT m.company_id, m.type, m.party_id, m.day, m.store_id, SUM(m.n), SUM(m.total_cents), SUM(m.paid_cents), SUM(m.returns_cents) FROM (
+    SELECT d.company_id, d.type, d.party_id, substr(d.doc_date, 1, 10) AS day, d.store_id, 1 AS n, d.total_cents,
         0 AS paid_cents, 0 AS returns_cents
     FROM report_document_heads d
     UNION ALL
-    SELECT y.company_id, y.type, y.party_id, substr(y.payment_date, 1, 7), y.store_id, 0, 0, y.amount_cents, 0
+    SELECT y.company_id, y.type, y.party_id, substr(y.payment_date, 1, 10), y.store_id, 0, 0, y.amount_cents, 0
     FROM report_payments y WHERE y.approval_status = 'approved' AND y.document_counted = 1
     UNION ALL
-    SELECT r.company_id, r.type, r.party_id, substr(r.return_date, 1, 7), r.store_id, 0, 0, 0, r.amount_cents
+    SELECT r.company_id, r.type, r.party_id, substr(r.return_date, 1, 10), r.store_id, 0, 0, 0, r.amount_cents
     FROM report_returns r) AS m
-GROUP BY m.company_id, m.type, m.party_id, m.month, m.store_id`,
+GROUP BY m.company_id, m.type, m.party_id, m.day, m.store_id`,
+	"DELETE FROM report_party_months",
+	`INSERT INTO report_party_months (company_id, type, party_id, month, store_id, n, total_cents, paid_cents, returns_cents)
+SELECT d.company_id, d.type, d.party_id, substr(d.day, 1, 7), d.store_id, SUM(d.n), SUM(d.total_cents), SUM(d.paid_cents), SUM(d.returns_cents)
+FROM report_party_days d GROUP BY d.company_id, d.type, d.party_id, substr(d.day, 1, 7), d.store_id`,
 	"DELETE FROM report_party_balances",
 	`INSERT INTO report_party_balances (company_id, type, party_id, store_id, n, balance_cents, oldest_due)
 SELECT b.company_id, b.type, b.party_id, b.store_id, b.n, b.balance_cents, COALESCE((SELECT MIN(d.due_date) FROM report_document_heads d
