@@ -348,11 +348,17 @@ func (s *Store) partySums(f Filter, typ string) *bun.RawQuery {
 func (s *Store) cutDays(f Filter, typ string, sp span, b balanceFrom) []any {
 	var parts []any
 	for i, d := range sp.Days {
-		part := inRange
 		if b.ToEnd && i == len(sp.Days)-1 {
-			part = inRangeToEnd
+			// The run that ends the range moves its balance from the end's month's first day
+			// on: a run across two months (no whole month between them) is split there.
+			if first := d[1][:8] + "01"; d[0] < first {
+				parts = append(parts, s.dayRows(f, typ, 0, d[0], dayBefore(first), inRange))
+				d[0] = first
+			}
+			parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], inRangeToEnd))
+			continue
 		}
-		parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], part))
+		parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], inRange))
 	}
 	if b.Before[0] != "" {
 		parts = append(parts, s.dayRows(f, typ, 0, b.Before[0], b.Before[1], beforeRange))
