@@ -77,14 +77,18 @@ func checkParties(t *testing.T, b *books) {
 	t.Helper()
 	sorts := [][]string{{"-balance_cents", "documents"}, {"oldest_overdue_days", "-party_name"}, {"-paid_cents", "total_cents"},
 		{"-oldest_overdue_days", "returns_cents"}, {"party_name", "-documents"}, {"-party_name", "balance_cents"},
-		{"-returns_cents", "party_name"}, {"-total_cents", "oldest_overdue_days"}}
+		{"-returns_cents", "party_name"}, {"-total_cents", "oldest_overdue_days"}, {"documents", "-paid_cents"}, {"-balance_cents", "party_name"}}
 	// Every store's figures are running totals per party (report_party_running): ranges of whole
 	// months starting before any movement (July), ending at a month some parties moved no more
 	// in (September), and after every movement (December–January: balances only). Whole months
 	// by name, on PostgreSQL, walk the parties in name order (partiesByName): by name both ways.
+	// A range that ends inside a month reads its balances at the end of the month before plus
+	// the days of its month up to its end, or at its month's end less the days after it,
+	// whichever is fewer (balanceFromOf): October 18–29 the second, the others the first —
+	// September 20 to October 9, one run of days across two months, only its October days.
 	for i, r := range [][2]string{{"2026-08-15", "2026-10-20"}, {"2026-09-03", "2026-09-17"}, {"2026-10-01", "2026-11-30"},
 		{"2026-08-01", "2026-10-09"}, {"2026-09-12", "2026-11-30"}, {"2026-07-01", "2026-09-30"}, {"2026-09-01", "2026-09-30"},
-		{"2026-12-01", "2027-01-31"}} {
+		{"2026-12-01", "2027-01-31"}, {"2026-10-18", "2026-10-29"}, {"2026-09-20", "2026-10-09"}} {
 		for _, store := range []int64{0, b.stores[1]} {
 			for _, side := range []struct{ typ, page string }{{"purchase", "suppliers_report"}, {"sale", "customers_report"}} {
 				q := rng(r[0], r[1], "per_page", "500")
@@ -184,7 +188,7 @@ func checkPartyTriggers(t *testing.T, b *books) {
 		// The aggregates a document's or a payment's write moves: the party ones, and those that
 		// keep a payment on its document's store (a document that changes store takes its
 		// payments' counts along).
-		checkTables(t, b.DB, "report_party_months", "report_party_balances", "report_party_payments", "report_payment_days",
+		checkTables(t, b.DB, "report_party_days", "report_party_months", "report_party_balances", "report_party_payments", "report_payment_days",
 			"report_user_days", "report_payable_dues", "report_payment_years", "report_payment_keys")
 		checkRunning(t, b.DB)
 		if !failed && t.Failed() {

@@ -166,21 +166,25 @@
 //     party's figures summed over every store and every month up to that one, and the month's
 //     own; a row for every month from the party's first to its last, so a month's row is found
 //     by key) and report_party_totals (company, type, party: every month's sum, the last month
-//     with a running row, and the earliest oldest_due of its stores).
+//     with a running row, and the earliest oldest_due of its stores). Per day
+//     (migrations/20261204010000_reports_party_days): report_party_days, report_party_months'
+//     figures per day — the writers' triggers write it and a trigger on it adds each change to
+//     its month's row, so a month is the sum of its days by construction.
 //     customers_report and suppliers_report for every store: a range of whole months is each
 //     party's running row of its last month less its row of its first before that month's own
 //     (one row for a month, two for a year: bounded by the parties, not the documents nor the
 //     range's length), a party without a row there standing at its totals (after its last
-//     month) or at zero (before its first); the balance at the range's end is the end month's
-//     row less the days after the end in that month; the days of the months a range cuts are
-//     read one by one. By name (their own order) on PostgreSQL, the parties are walked in name
+//     month) or at zero (before its first); the days of the months a range cuts come from
+//     report_party_days, and the balance at the range's end is the end month's row less the
+//     days after the end in that month, or the month before's row plus the days of the end's
+//     month up to the end, whichever reads fewer days. By name (their own order) on PostgreSQL, the parties are walked in name
 //     order (report_customers_name_idx, report_suppliers_name_idx) and each one's row read by
 //     key until the page is full, the count and totals of every row summed apart in the same
 //     statement; in any other order every row is summed, sorted and paged in one statement,
 //     each with the count and the totals of every row (window aggregates before the LIMIT), the
 //     oldest due date joined to the page's rows only. For one store, the store's rows of
-//     report_party_months and report_party_balances (today's balance less the months and days
-//     after the range), by an index that leads with the store (20261203020000, as for
+//     report_party_months and report_party_balances (today's balance less the months after the
+//     range, its days as above), by an index that leads with the store (20261203020000, as for
 //     payment_report's report_party_payments). What reaches Go is the page, whatever the number of parties
 //     (internal/store/paged.go). A statement's opening is the months before the range's month
 //     plus that month's days before the range; its rows are the range's movements only.

@@ -18,8 +18,8 @@ import (
 // read report_party_months (per company, type, party, month and store: the documents, their
 // total, the approved payments and returns on them) and report_party_balances (the same summed
 // over every month, and the due date of the oldest document that still owes), which the
-// triggers of migrations/20261130010000_reports_party_months keep; and the movements of the
-// days a range cuts out of a month, one by one.
+// triggers of migrations/20261130010000_reports_party_months keep; and the days a range cuts
+// out of a month from report_party_days (the same figures per day, 20261204010000).
 
 // Movement is one line of a party's account: a document (kind purchase or sale) raising what
 // is owed, or an approved payment or return lowering it.
@@ -125,27 +125,77 @@ func (s *Store) days(ctx context.Context, f Filter, typ string, partyID int64, f
 	var out []PartyFigures
 	err := s.db.NewRaw(`SELECT d.party_id, SUM(d.documents) AS documents, SUM(d.total_cents) AS total_cents,
 		SUM(d.paid_cents) AS paid_cents, SUM(d.returns_cents) AS returns_cents FROM (?) AS d GROUP BY d.party_id`,
-		s.dayRows(f, typ, partyID, from, to, false)).Scan(ctx, &out)
+		s.dayRows(f, typ, partyID, from, to, inRange)).Scan(ctx, &out)
 	return out, err
 }
 
-// dayRows are the movements of the party typ partyID (0: every party) dated from..to in f's
-// scope and store, one a row in a party list's columns (party_id, documents, total_cents,
-// paid_cents, returns_cents, balance_cents, oldest_due): counted in the range's figures, or
-// (after) only as what they move the balance by, negative — the days after a range's end,
-// taken from today's balance.
-func (s *Store) dayRows(f Filter, typ string, partyID int64, from, to string, after bool) *bun.RawQuery {
-	g := Filter{Scope: f.Scope, StoreID: f.StoreID, From: from, To: to}
-	if after {
-		return s.db.NewRaw(`SELECT m.party_id, 0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents,
-		CASE WHEN m.kind = ? THEN -m.amount_cents ELSE m.amount_cents END AS balance_cents, '' AS oldest_due FROM ? AS m`,
-			typ, s.movements(g, typ, partyID))
+// dayPart says what a run of report_party_days rows counts for in a party list.
+type dayPart int
+
+const (
+	// inRange: the range's figures only.
+	inRange dayPart = iota
+	// inRangeToEnd: the range's figures, and what they move the balance at its end by — the
+	// run that ends the range when its balance is read from the end of the month before.
+	inRangeToEnd
+	// beforeRange: only what they move the balance by — the days of the range's last month
+	// before the range, when its balance is read from the end of the month before.
+	beforeRange
+	// afterRange: only what they move the balance by, negative — the days of the range's
+	// last month after its end, when its balance is read from that month's end.
+	afterRange
+)
+
+// dayRows are the figures of the party typ partyID (0: every party) on the days from..to in
+// f's scope and store, from report_party_days (one row per party, day and store), in a party
+// list's columns (party_id, documents, total_cents, paid_cents, returns_cents, balance_cents,
+// oldest_due), counted as part says.
+func (s *Store) dayRows(f Filter, typ string, partyID int64, from, to string, part dayPart) *bun.SelectQuery {
+	sel := partyRows(s.db.NewSelect().TableExpr("report_party_days AS d"), f, "d", typ, partyID).Where("d.day BETWEEN ? AND ?", from, to)
+	figures, balance := "d.n AS documents, d.total_cents, d.paid_cents, d.returns_cents", "0"
+	if part == beforeRange || part == afterRange {
+		figures = "0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents"
 	}
-	return s.db.NewRaw(`SELECT m.party_id, CASE WHEN m.kind = ? THEN 1 ELSE 0 END AS documents,
-		CASE WHEN m.kind = ? THEN m.amount_cents ELSE 0 END AS total_cents,
-		CASE WHEN m.kind = 'payment' THEN m.amount_cents ELSE 0 END AS paid_cents,
-		CASE WHEN m.kind = 'return' THEN m.amount_cents ELSE 0 END AS returns_cents, 0 AS balance_cents, '' AS oldest_due FROM ? AS m`,
-		typ, typ, s.movements(g, typ, partyID))
+	switch part {
+	case inRangeToEnd, beforeRange:
+		balance = "d.total_cents - d.paid_cents - d.returns_cents"
+	case afterRange:
+		balance = "d.paid_cents + d.returns_cents - d.total_cents"
+	}
+	return sel.ColumnExpr("d.party_id, " + figures + ", " + balance + " AS balance_cents, '' AS oldest_due")
+}
+
+// balanceFrom says where a party list over from..to reads its balances at the range's end:
+// at the end of the month it returns (YYYY-MM), then plus the days that month's start (before
+// the range: before) and the range's last run of days carry (toEnd), or less the days after the
+// range's end in its month (after). Whichever reads fewer days: the days after the end (to the
+// month's end), or those before the range in its last month (none when the range starts before
+// that month: its last run of days begins on the 1st).
+type balanceFrom struct {
+	Month         string
+	Before, After [2]string // "" none
+	ToEnd         bool
+}
+
+func balanceFromOf(from, to string) balanceFrom {
+	end := monthEnd(to)
+	if to == end {
+		return balanceFrom{Month: to[:7]}
+	}
+	first := to[:8] + "01"
+	// Days after the end, against the days of the end's month before the range.
+	after, before := daysBetween(to, end), 0
+	if from > first {
+		before = daysBetween(first, from)
+	}
+	if before >= after {
+		return balanceFrom{Month: to[:7], After: [2]string{dayAfter(to), end}}
+	}
+	b := balanceFrom{Month: addMonths(to[:7], -1), ToEnd: true}
+	if before > 0 {
+		b.Before = [2]string{first, dayBefore(from)}
+	}
+	return b
 }
 
 // PartyRow is one row of customers_report or suppliers_report: a party, its name and figures.
@@ -252,7 +302,7 @@ SELECT c.id, c.name, x.documents, x.total_cents, x.paid_cents, x.returns_cents, 
 FROM report_party_names AS c CROSS JOIN LATERAL (?) AS x CROSS JOIN tot
 LEFT JOIN report_party_totals AS d ON d.type = c.type AND d.party_id = c.id
 WHERE c.type = ?`+scope+` AND (x.documents <> 0 OR x.paid_cents <> 0 OR x.returns_cents <> 0 OR x.balance_cents <> 0)
-ORDER BY c.name`+dir+`, c.id`+limit(w), s.partySums(f, typ), s.partyRunning(f, typ, spanOf(f.From, f.To), "c.id"), typ).String()
+ORDER BY c.name`+dir+`, c.id`+limit(w), s.partySums(f, typ), s.partyRunning(f, typ, spanOf(f.From, f.To), f.To[:7], "c.id"), typ).String()
 	}
 }
 
@@ -262,27 +312,25 @@ ORDER BY c.name`+dir+`, c.id`+limit(w), s.partySums(f, typ), s.partyRunning(f, t
 //
 // For every store (the usual request) each party's range of whole months is its
 // report_party_running row of the last month less its row of the first before that month's own
-// movements, and its balance at the range's end its row of the end's month (report_party_totals,
+// movements, and its balance at the end of a month its row of that month (report_party_totals,
 // one row per party, joined to at most three of its running rows by key; a month's range reads
 // one): what is read is bounded by the parties, whatever the range's length or the number of
-// documents. The days of the months the
-// range cuts are read one by one and added, and so are (negative) the days after its end in
-// the end's month. For one store, the store's rows of report_party_months and
-// report_party_balances (partyParts).
+// documents. For one store, the store's rows of report_party_months and report_party_balances
+// (partyParts). The days of the months the range cuts come from report_party_days, and so do the
+// days that move the balance at the end of a month to the range's end (cutDays: the days after
+// the end, or those of its month before it, whichever is fewer — a range that starts before
+// its last month reads its balance at the end of the month before plus its last run of days,
+// no more days than its own).
 func (s *Store) partySums(f Filter, typ string) *bun.RawQuery {
 	var parts []any
 	sp := spanOf(f.From, f.To)
+	b := balanceFromOf(f.From, f.To)
 	if f.StoreID == 0 {
-		parts = append(parts, s.partyRunning(f, typ, sp, ""))
-		for _, d := range sp.Days {
-			parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], false))
-		}
-		if end := monthEnd(f.To); f.To != end {
-			parts = append(parts, s.dayRows(f, typ, 0, dayAfter(f.To), end, true))
-		}
+		parts = append(parts, s.partyRunning(f, typ, sp, b.Month, ""))
 	} else {
-		parts = s.partyParts(f, typ, sp)
+		parts = s.partyParts(f, typ, sp, b.Month)
 	}
+	parts = append(parts, s.cutDays(f, typ, sp, b)...)
 	if len(parts) == 1 {
 		// One row per party already: no grouping.
 		return s.db.NewRaw(`SELECT u.* FROM (?) AS u
@@ -295,15 +343,40 @@ func (s *Store) partySums(f Filter, typ string) *bun.RawQuery {
     HAVING SUM(u.documents) <> 0 OR SUM(u.paid_cents) <> 0 OR SUM(u.returns_cents) <> 0 OR SUM(u.balance_cents) <> 0`, s.unionAll(parts))
 }
 
+// cutDays are the rows of the days of sp (the range's cut months) and of the days b adds to or
+// takes from the balances at its month's end, for partySums.
+func (s *Store) cutDays(f Filter, typ string, sp span, b balanceFrom) []any {
+	var parts []any
+	for i, d := range sp.Days {
+		if b.ToEnd && i == len(sp.Days)-1 {
+			// The run that ends the range moves its balance from the end's month's first day
+			// on: a run across two months (no whole month between them) is split there.
+			if first := d[1][:8] + "01"; d[0] < first {
+				parts = append(parts, s.dayRows(f, typ, 0, d[0], dayBefore(first), inRange))
+				d[0] = first
+			}
+			parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], inRangeToEnd))
+			continue
+		}
+		parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], inRange))
+	}
+	if b.Before[0] != "" {
+		parts = append(parts, s.dayRows(f, typ, 0, b.Before[0], b.Before[1], beforeRange))
+	}
+	if b.After[0] != "" {
+		parts = append(parts, s.dayRows(f, typ, 0, b.After[0], b.After[1], afterRange))
+	}
+	return parts
+}
+
 // partyRunning is one row per party of typ in f's scope (every store) in PartyRows' columns
 // (oldest_due empty): the figures of sp's whole months (none: zeros) and the balance at the end of
-// f.To's month, from the parties' report_party_running rows of the range's first and last months
+// month end (YYYY-MM: f.To's, or the one before, balanceFromOf), from the parties' report_party_running rows of the range's first and last months
 // and report_party_totals. A party has a running row for every month from its first to its last
 // (report_party_totals.last_month); no row for a month means none moved yet (before its first:
 // zeros) or it moved no more (after its last: it stands as today, its totals). party, when not
 // "", is the SQL of one party's id (an outer query's column): that party's row only.
-func (s *Store) partyRunning(f Filter, typ string, sp span, party string) *bun.RawQuery {
-	end := f.To[:7]
+func (s *Store) partyRunning(f Filter, typ string, sp span, end, party string) *bun.RawQuery {
 	if sp.First == "" || (sp.First == end && sp.Last == end) {
 		return s.partyMonth(f, typ, end, sp.First != "", party)
 	}
@@ -372,10 +445,10 @@ func (s *Store) partyMonth(f Filter, typ, month string, whole bool, party string
 }
 
 // partyParts are the rows whose sums per party are the party list of typ over f for f's store
-// (PartyRows' columns): the range's months and cut days, the store's balances today and oldest
-// due dates, and what the months and days after the range's end moved the balances by
-// (negative).
-func (s *Store) partyParts(f Filter, typ string, sp span) []any {
+// (PartyRows' columns), but for the cut days (cutDays): the range's whole months, the store's
+// balances today and oldest due dates, and what the months after end (YYYY-MM) moved the
+// balances by (negative) — the balances at end's end.
+func (s *Store) partyParts(f Filter, typ string, sp span, end string) []any {
 	months := func(first, last string, after bool) *bun.SelectQuery {
 		sel := partyRows(s.db.NewSelect().TableExpr("report_party_months AS m"), f, "m", typ, 0)
 		// Rows that add nothing are left out before the sums (a document's month keeps a row
@@ -401,18 +474,12 @@ func (s *Store) partyParts(f Filter, typ string, sp span) []any {
 	if sp.First != "" {
 		parts = append(parts, months(sp.First, sp.Last, false))
 	}
-	for _, d := range sp.Days {
-		parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], false))
-	}
 	// Most parties owe nothing (at 100,000 sales, 8,201 of 29,509 customer-store rows owe or
 	// hold a document that does): the others add nothing.
 	parts = append(parts, partyRows(s.db.NewSelect().TableExpr("report_party_balances AS b"), f, "b", typ, 0).
 		ColumnExpr("b.party_id, 0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents, b.balance_cents, b.oldest_due").
 		Where("b.balance_cents <> 0 OR b.oldest_due <> ''"),
-		months(addMonths(f.To[:7], 1), "", true))
-	if end := monthEnd(f.To); f.To != end {
-		parts = append(parts, s.dayRows(f, typ, 0, dayAfter(f.To), end, true))
-	}
+		months(addMonths(end, 1), "", true))
 	return parts
 }
 
@@ -594,25 +661,29 @@ GROUP BY CASE WHEN s.every = 1 THEN 0 ELSE d.store_id END, g.grain,
     CASE g.grain WHEN 't' THEN '' WHEN 'm' THEN substr(d.due_date, 1, 7) ELSE d.due_date END, d.company_id, d.party_id`,
 }
 
-// partyRebuild is report_party_months and report_party_balances computed afresh from the
-// views — what the migration's backfill writes and the triggers keep from then on. The
-// balances are summed from the months after these are written (the months' trigger, when it
-// runs, filled them already: they are cleared again), so that they are the months' sum
-// whether the triggers are on or off.
+// partyRebuild is report_party_days, report_party_months and report_party_balances computed
+// afresh from the views — what the migrations' backfills write and the triggers keep from then
+// on. The months are summed from the days and the balances from the months after these are
+// written (the days' and months' triggers, when they run, filled them already: they are cleared
+// again), so that each is the sum of the finer one whether the triggers are on or off.
 var partyRebuild = []string{
-	"DELETE FROM report_party_months",
-	`INSERT INTO report_party_months (company_id, type, party_id, month, store_id, n, total_cents, paid_cents, returns_cents)
-SELECT m.company_id, m.type, m.party_id, m.month, m.store_id, SUM(m.n), SUM(m.total_cents), SUM(m.paid_cents), SUM(m.returns_cents) FROM (
-    SELECT d.company_id, d.type, d.party_id, substr(d.doc_date, 1, 7) AS month, d.store_id, 1 AS n, d.total_cents,
+	"DELETE FROM report_party_days",
+	`INSERT INTO report_party_days (company_id, type, party_id, day, store_id, n, total_cents, paid_cents, returns_cents)
+SELECT m.company_id, m.type, m.party_id, m.day, m.store_id, SUM(m.n), SUM(m.total_cents), SUM(m.paid_cents), SUM(m.returns_cents) FROM (
+    SELECT d.company_id, d.type, d.party_id, substr(d.doc_date, 1, 10) AS day, d.store_id, 1 AS n, d.total_cents,
         0 AS paid_cents, 0 AS returns_cents
     FROM report_document_heads d
     UNION ALL
-    SELECT y.company_id, y.type, y.party_id, substr(y.payment_date, 1, 7), y.store_id, 0, 0, y.amount_cents, 0
+    SELECT y.company_id, y.type, y.party_id, substr(y.payment_date, 1, 10), y.store_id, 0, 0, y.amount_cents, 0
     FROM report_payments y WHERE y.approval_status = 'approved' AND y.document_counted = 1
     UNION ALL
-    SELECT r.company_id, r.type, r.party_id, substr(r.return_date, 1, 7), r.store_id, 0, 0, 0, r.amount_cents
+    SELECT r.company_id, r.type, r.party_id, substr(r.return_date, 1, 10), r.store_id, 0, 0, 0, r.amount_cents
     FROM report_returns r) AS m
-GROUP BY m.company_id, m.type, m.party_id, m.month, m.store_id`,
+GROUP BY m.company_id, m.type, m.party_id, m.day, m.store_id`,
+	"DELETE FROM report_party_months",
+	`INSERT INTO report_party_months (company_id, type, party_id, month, store_id, n, total_cents, paid_cents, returns_cents)
+SELECT d.company_id, d.type, d.party_id, substr(d.day, 1, 7), d.store_id, SUM(d.n), SUM(d.total_cents), SUM(d.paid_cents), SUM(d.returns_cents)
+FROM report_party_days d GROUP BY d.company_id, d.type, d.party_id, substr(d.day, 1, 7), d.store_id`,
 	"DELETE FROM report_party_balances",
 	`INSERT INTO report_party_balances (company_id, type, party_id, store_id, n, balance_cents, oldest_due)
 SELECT b.company_id, b.type, b.party_id, b.store_id, b.n, b.balance_cents, COALESCE((SELECT MIN(d.due_date) FROM report_document_heads d

@@ -71,3 +71,22 @@ func dayAfter(day string) string {
 	}
 	return d.AddDate(0, 0, 1).Format(calendar.DateLayout)
 }
+
+// dayBefore is the day before day (YYYY-MM-DD).
+func dayBefore(day string) string {
+	d, err := calendar.ParseDate(day)
+	if err != nil {
+		return day
+	}
+	return d.AddDate(0, 0, -1).Format(calendar.DateLayout)
+}
+
+// daysBetween is how many days day b is after day a (both YYYY-MM-DD; 0 when either is malformed).
+func daysBetween(a, b string) int {
+	x, errA := calendar.ParseDate(a)
+	y, errB := calendar.ParseDate(b)
+	if errA != nil || errB != nil {
+		return 0
+	}
+	return int(y.Sub(x).Hours()/24 + 0.5)
+}
