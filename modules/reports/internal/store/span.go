@@ -71,3 +71,54 @@ func dayAfter(day string) string {
 	}
 	return d.AddDate(0, 0, 1).Format(calendar.DateLayout)
 }
+
+// monthCut is how the days of one month a range covers (all of them or some) are read from a
+// monthly aggregate and a daily one with the fewest days: the Days themselves (Month ""), or the
+// whole Month less the Days of it outside the range — at most half a month of days either way.
+type monthCut struct {
+	Month string
+	Days  [][2]string
+}
+
+// cutsOf splits from..to (both YYYY-MM-DD, from ≤ to) into its months, each a monthCut: a month
+// the range covers whole is its Month alone. Unparseable ends are one run of days as given.
+func cutsOf(from, to string) []monthCut {
+	f, errF := calendar.ParseDate(from)
+	t, errT := calendar.ParseDate(to)
+	if errF != nil || errT != nil {
+		return []monthCut{{Days: [][2]string{{from, to}}}}
+	}
+	day := func(d time.Time) string { return d.Format(calendar.DateLayout) }
+	var out []monthCut
+	for d := f; !d.After(t); {
+		first := time.Date(d.Year(), d.Month(), 1, 0, 0, 0, 0, d.Location())
+		last := first.AddDate(0, 1, -1)
+		end := last
+		if t.Before(last) {
+			end = t
+		}
+		in, all := dayCount(d, end), dayCount(first, last)
+		switch {
+		case in == all:
+			out = append(out, monthCut{Month: first.Format("2006-01")})
+		case 2*in <= all:
+			out = append(out, monthCut{Days: [][2]string{{day(d), day(end)}}})
+		default:
+			c := monthCut{Month: first.Format("2006-01")}
+			if d.After(first) {
+				c.Days = append(c.Days, [2]string{day(first), day(d.AddDate(0, 0, -1))})
+			}
+			if end.Before(last) {
+				c.Days = append(c.Days, [2]string{day(end.AddDate(0, 0, 1)), day(last)})
+			}
+			out = append(out, c)
+		}
+		d = end.AddDate(0, 0, 1)
+	}
+	return out
+}
+
+// dayCount is how many days from..to holds (both dates at midnight, from ≤ to).
+func dayCount(from, to time.Time) int {
+	return int(to.Sub(from).Round(24*time.Hour)/(24*time.Hour)) + 1
+}
