@@ -9,18 +9,23 @@
 --     read only for a store's request, so keyed by store first (a store's days are one range);
 --   - report_product_company_days: the same without the store, what a request for every store
 --     reads, keyed by day first (an administrator's request names no company), the figures in
---     the key on PostgreSQL (an index-only scan).
--- A cut month is read from its smaller side: its days in the range, or the month less the days
--- out of it (modules/reports/internal/store/products.go).
+--     the key on PostgreSQL (an index-only scan);
+--   - report_product_company_halves: the same per half month (half: the half's first day,
+--     YYYY-MM-01 for days 1–15, YYYY-MM-16 for the 16th to the end), for a request for every
+--     store: a half holds about one row per product and type, where half a month of days holds
+--     up to fifteen.
+-- A cut month is read from its smaller side (modules/reports/internal/store/span.go, cutsOf):
+-- for one store its days in the range, or the month less the days out of it; for every store
+-- each half on its own so — at most a week of days a half.
 --
 -- Kept IN THE WRITE TRANSACTION like report_product_months, by triggers of their own on the same
 -- writes (a line inserted, changed or deleted while its document counts; a document whose
 -- approval, deletion, date, store or company changes moves all its lines from where the old row
 -- counted them to where the new one does; a header's lines in product order, so that two
 -- approvals never take two rows in opposite orders), at a day's grain instead of a month's.
--- report_product_company_days is kept by a trigger on report_product_days, as
--- report_product_company_months on report_product_months: each upsert there adds its difference
--- (NEW − OLD) here, so it is their sum by construction. Rows that net to zero stay (the readers
+-- report_product_company_days and report_product_company_halves are kept by a trigger on
+-- report_product_days, as report_product_company_months on report_product_months: each upsert
+-- there adds its difference (NEW − OLD) to both, so they are its sums by construction. Rows that net to zero stay (the readers
 -- read them as nothing). Backfilled here from what exists, in day order, so that a day's rows
 -- share pages as the triggers' rows of each new day do.
 --
@@ -69,15 +74,24 @@ GROUP BY x.product_id ORDER BY x.product_id
 {{define "line_new"}}{{if eq . "purchase"}}{{template "purchase_line_days" "NEW"}}{{else}}{{template "sale_line_days" "NEW"}}{{end}}{{end}}
 {{define "head_old"}}{{if eq . "purchase"}}{{template "purchase_days" "OLD"}}{{else}}{{template "sale_days" "OLD"}}{{end}}{{end}}
 {{define "head_new"}}{{if eq . "purchase"}}{{template "purchase_days" "NEW"}}{{else}}{{template "sale_days" "NEW"}}{{end}}{{end}}
-{{/* report_product_company_days from report_product_days' row: its difference (NEW − OLD on an
-update, "." true). */}}
+{{/* The half a day (YYYY-MM-DD, "." the expression) falls in: its first day. */}}
+{{define "half"}}substr({{.}}, 1, 8) || CASE WHEN substr({{.}}, 9, 2) <= '15' THEN '01' ELSE '16' END{{end}}
+{{/* report_product_company_days and report_product_company_halves from report_product_days'
+row: its difference (NEW − OLD on an update, "." true). */}}
 {{define "company_sum"}}INSERT INTO report_product_company_days (company_id, day, type, product_id, n, quantity, amount_cents, cost_cents)
 VALUES (NEW.company_id, NEW.day, NEW.type, NEW.product_id, NEW.n{{if .}} - OLD.n{{end}}, NEW.quantity{{if .}} - OLD.quantity{{end}},
     NEW.amount_cents{{if .}} - OLD.amount_cents{{end}}, NEW.cost_cents{{if .}} - OLD.cost_cents{{end}})
 ON CONFLICT (day, type, company_id, product_id) DO UPDATE SET n = report_product_company_days.n + excluded.n,
     quantity = report_product_company_days.quantity + excluded.quantity,
     amount_cents = report_product_company_days.amount_cents + excluded.amount_cents,
-    cost_cents = report_product_company_days.cost_cents + excluded.cost_cents;{{end}}
+    cost_cents = report_product_company_days.cost_cents + excluded.cost_cents;
+INSERT INTO report_product_company_halves (company_id, half, type, product_id, n, quantity, amount_cents, cost_cents)
+VALUES (NEW.company_id, {{template "half" "NEW.day"}}, NEW.type, NEW.product_id, NEW.n{{if .}} - OLD.n{{end}},
+    NEW.quantity{{if .}} - OLD.quantity{{end}}, NEW.amount_cents{{if .}} - OLD.amount_cents{{end}}, NEW.cost_cents{{if .}} - OLD.cost_cents{{end}})
+ON CONFLICT (half, type, company_id, product_id) DO UPDATE SET n = report_product_company_halves.n + excluded.n,
+    quantity = report_product_company_halves.quantity + excluded.quantity,
+    amount_cents = report_product_company_halves.amount_cents + excluded.amount_cents,
+    cost_cents = report_product_company_halves.cost_cents + excluded.cost_cents;{{end}}
 {{define "pg"}}
 CREATE FUNCTION report_{{.}}_lines_product_days() RETURNS trigger LANGUAGE plpgsql AS $body$
 BEGIN
@@ -139,6 +153,18 @@ CREATE TABLE report_product_company_days (
     PRIMARY KEY (day, type, company_id, product_id){{if .PG}} INCLUDE (quantity, amount_cents, cost_cents){{end}}
 );
 --bun:split
+CREATE TABLE report_product_company_halves (
+    company_id BIGINT NOT NULL,
+    half TEXT NOT NULL,
+    type TEXT NOT NULL,
+    product_id BIGINT NOT NULL,
+    n BIGINT NOT NULL DEFAULT 0,
+    quantity BIGINT NOT NULL DEFAULT 0,
+    amount_cents BIGINT NOT NULL DEFAULT 0,
+    cost_cents BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (half, type, company_id, product_id){{if .PG}} INCLUDE (quantity, amount_cents, cost_cents){{end}}
+);
+--bun:split
 INSERT INTO report_product_days (company_id, day, store_id, type, product_id, n, quantity, amount_cents, cost_cents)
 SELECT l.company_id, l.doc_date, l.store_id, l.type, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents), SUM(l.cost_cents)
 FROM report_lines l
@@ -151,8 +177,14 @@ FROM report_product_days d
 GROUP BY d.company_id, d.day, d.type, d.product_id
 ORDER BY d.day, d.company_id, d.type, d.product_id;
 --bun:split
+INSERT INTO report_product_company_halves (company_id, half, type, product_id, n, quantity, amount_cents, cost_cents)
+SELECT d.company_id, d.half, d.type, d.product_id, SUM(d.n), SUM(d.quantity), SUM(d.amount_cents), SUM(d.cost_cents)
+FROM (SELECT x.*, {{template "half" "x.day"}} AS half FROM report_product_company_days x) AS d
+GROUP BY d.company_id, d.half, d.type, d.product_id
+ORDER BY d.half, d.company_id, d.type, d.product_id;
+--bun:split
 {{if .PG}}
-ANALYZE report_product_days, report_product_company_days;
+ANALYZE report_product_days, report_product_company_days, report_product_company_halves;
 --bun:split
 CREATE FUNCTION report_product_days_sum() RETURNS trigger LANGUAGE plpgsql AS $body$
 BEGIN

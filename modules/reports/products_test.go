@@ -135,7 +135,8 @@ func checkProductDays(t *testing.T, b *books) {
 	check := func(what string) {
 		t.Helper()
 		failed := t.Failed()
-		checkTables(t, b.DB, "report_product_days", "report_product_company_days", "report_product_months", "report_product_company_months")
+		checkTables(t, b.DB, "report_product_days", "report_product_company_days", "report_product_company_halves",
+			"report_product_months", "report_product_company_months")
 		docs := docsOf(t, b.DB)
 		for _, r := range productRanges {
 			for _, store := range []int64{0, b.stores[0], b.stores[1]} {

@@ -19,11 +19,12 @@ import (
 // in its product's units, 20261202030100_reports_lot_positions) — and their sums over the
 // stores, report_product_company_months and report_product_company_bought
 // (20261202040000_reports_product_company_months), which a request for every store reads, and the
-// same per day, report_product_days and report_product_company_days
-// (20261204030000_reports_product_days). A range is read as its whole months from the monthly
-// sums and each month it covers only in part from its smaller side (cutsOf): its days in the
-// range from the daily sums, or the month less its days out of the range — at most half a
-// month of days each — so the figures are exactly the lines' whatever the range.
+// same per day, report_product_days and report_product_company_days, and for every store per half
+// month, report_product_company_halves (20261204030000_reports_product_days). A range is read as
+// its whole months from the monthly sums and each month it covers only in part from its smaller
+// sides (cutsOf): its days in the range from the daily sums, or the month (for every store each
+// half) less its days out of the range — so the figures are exactly the lines' whatever the
+// range, and the lines themselves are never read.
 
 // figures are the columns the parts of a product sum select, negated when sign is "-".
 func figures(alias, sign string) string {
@@ -57,32 +58,37 @@ func (s *Store) productDays(f Filter, sign, from, to string) *bun.SelectQuery {
 }
 
 // dayParts are the lines dated from..to (any days) in f's scope and store, of type typ ("" every
-// type), in figures' columns negated when sign is "-": per month (cutsOf) its days from the
-// daily sums, or the month from the monthly sums less the days of it out of the range.
+// type), in figures' columns negated when sign is "-": per month (cutsOf) the month's sums, its
+// halves' (report_product_company_halves, every store only: there are none per store) and its
+// days', each added or taken off.
 func (s *Store) dayParts(f Filter, sign, typ, from, to string) []any {
-	ofType := func(q *bun.SelectQuery, alias string) *bun.SelectQuery {
-		if typ == "" {
-			return q
-		}
-		return q.Where(alias+".type = ?", typ)
-	}
 	var parts []any
-	for _, c := range cutsOf(from, to) {
-		daySign := sign
-		if c.Month != "" {
-			parts = append(parts, ofType(s.productMonths(f, sign, "m.month = ?", c.Month), "m"))
-			// The days of the month out of the range, taken off it.
-			daySign = map[string]string{"": "-", "-": ""}[sign]
+	for _, p := range cutsOf(from, to, f.StoreID == 0) {
+		sg := sign
+		if p.Neg {
+			sg = map[string]string{"": "-", "-": ""}[sign]
 		}
-		for _, d := range c.Days {
-			parts = append(parts, ofType(s.productDays(f, daySign, d[0], d[1]), "d"))
+		var q *bun.SelectQuery
+		alias := "d"
+		switch {
+		case p.Month != "":
+			q, alias = s.productMonths(f, sg, "m.month = ?", p.Month), "m"
+		case p.Half != "":
+			q = listing.Restrict(s.db.NewSelect().TableExpr("report_product_company_halves AS d"), f.Scope, "d.company_id").
+				ColumnExpr(figures("d", sg)).Where("d.half = ?", p.Half)
+		default:
+			q = s.productDays(f, sg, p.From, p.To)
 		}
+		if typ != "" {
+			q = q.Where(alias+".type = ?", typ)
+		}
+		parts = append(parts, q)
 	}
 	return parts
 }
 
 // rangeParts are the approved documents' lines dated in f (both ends set), in figures' columns:
-// the range's whole months from the product months, the months it cuts from their smaller side
+// the range's whole months from the product months, the months it cuts from their smaller sides
 // (dayParts).
 func (s *Store) rangeParts(f Filter) []any {
 	sp := spanOf(f.From, f.To)
@@ -355,8 +361,8 @@ GROUP BY b.company_id, b.product_id`,
 	`INSERT INTO report_lot_lines (line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents)
 SELECT line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents
 FROM report_lot_sources ORDER BY product_id, doc_date`,
-	// 20261204030000_reports_product_days: the same per day, its company sums cleared after the
-	// days' inserts as the months' are.
+	// 20261204030000_reports_product_days: the same per day, its company sums (per day and per
+	// half month) cleared after the days' inserts as the months' are.
 	"DELETE FROM report_product_days",
 	`INSERT INTO report_product_days (company_id, day, store_id, type, product_id, n, quantity, amount_cents, cost_cents)
 SELECT l.company_id, l.doc_date, l.store_id, l.type, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents), SUM(l.cost_cents)
@@ -369,4 +375,11 @@ SELECT d.company_id, d.day, d.type, d.product_id, SUM(d.n), SUM(d.quantity), SUM
 FROM report_product_days d
 GROUP BY d.company_id, d.day, d.type, d.product_id
 ORDER BY d.day, d.company_id, d.type, d.product_id`,
+	"DELETE FROM report_product_company_halves",
+	`INSERT INTO report_product_company_halves (company_id, half, type, product_id, n, quantity, amount_cents, cost_cents)
+SELECT d.company_id, d.half, d.type, d.product_id, SUM(d.n), SUM(d.quantity), SUM(d.amount_cents), SUM(d.cost_cents)
+FROM (SELECT x.*, substr(x.day, 1, 8) || CASE WHEN substr(x.day, 9, 2) <= '15' THEN '01' ELSE '16' END AS half
+    FROM report_product_company_days x) AS d
+GROUP BY d.company_id, d.half, d.type, d.product_id
+ORDER BY d.half, d.company_id, d.type, d.product_id`,
 }
