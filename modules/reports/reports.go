@@ -117,11 +117,15 @@
 //     amount) users_report. Rows that net to zero stay and are skipped by the readers.
 //     report_product_months (company, month, store, type, product: lines, units, amount before
 //     VAT, cost) serves product_report's purchased and sold figures for one store — a range's
-//     whole months from it, the days of a month the range cuts from the lines (report_lines, by
-//     the documents' date indexes); report_product_company_months (the same without the store,
+//     whole months from it; report_product_company_months (the same without the store,
 //     kept by a trigger on report_product_months so that it is their sum by construction:
 //     migrations/20261202040000_reports_product_company_months) the usual every-store request,
-//     a quarter to a sixth of the rows, read from its key alone on PostgreSQL. product_report
+//     a quarter to a sixth of the rows, read from its key alone on PostgreSQL. The months a range
+//     cuts come from report_product_days and report_product_company_days, the same per day, and
+//     report_product_company_halves, per half month for every store
+//     (migrations/20261204030000_reports_product_days, triggers of their own on the same writes),
+//     each from its smaller side: the days in the range, or the month (for every store each half)
+//     less the days out of it (the lines, which carry no date, are never read). product_report
 //     is summed per product, sorted and paged in one statement (store.ProductRows, as the party
 //     lists below): Go reads the page's rows, not every product and its sums;
 //     report_product_bought (company, store, product: every approved

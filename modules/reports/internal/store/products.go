@@ -18,9 +18,13 @@ import (
 // product, all time) and report_lot_lines with report_lot_totals (the lots and where each stands
 // in its product's units, 20261202030100_reports_lot_positions) — and their sums over the
 // stores, report_product_company_months and report_product_company_bought
-// (20261202040000_reports_product_company_months), which a request for every store reads. A
-// range is read as its whole months from the monthly sums and the days of a month it covers only
-// in part from report_lines, so the figures are exactly the lines' whatever the range.
+// (20261202040000_reports_product_company_months), which a request for every store reads, and the
+// same per day, report_product_days and report_product_company_days, and for every store per half
+// month, report_product_company_halves (20261204030000_reports_product_days). A range is read as
+// its whole months from the monthly sums and each month it covers only in part from its smaller
+// sides (cutsOf): its days in the range from the daily sums, or the month (for every store each
+// half) less its days out of the range — so the figures are exactly the lines' whatever the
+// range, and the lines themselves are never read.
 
 // figures are the columns the parts of a product sum select, negated when sign is "-".
 func figures(alias, sign string) string {
@@ -46,16 +50,46 @@ func (s *Store) storeOr(f Filter, storeTable, companyTable, alias string) *bun.S
 		Where(alias+".store_id = ?", f.StoreID)
 }
 
-// lineDays selects the lines (report_lines) dated from..to in f's scope and store, in figures'
-// columns.
-func (s *Store) lineDays(f Filter, sign, from, to string) *bun.SelectQuery {
-	return Filter{Scope: f.Scope, StoreID: f.StoreID, From: from, To: to}.where(s.db.NewSelect().TableExpr("report_lines AS l"), "l", "doc_date").
-		ColumnExpr(figures("l", sign))
+// productDays selects the product days from..to in f's scope and store, in figures' columns:
+// every store's from report_product_company_days, one store's from report_product_days.
+func (s *Store) productDays(f Filter, sign, from, to string) *bun.SelectQuery {
+	return s.storeOr(f, "report_product_days", "report_product_company_days", "d").ColumnExpr(figures("d", sign)).
+		Where("d.day BETWEEN ? AND ?", from, to)
+}
+
+// dayParts are the lines dated from..to (any days) in f's scope and store, of type typ ("" every
+// type), in figures' columns negated when sign is "-": per month (cutsOf) the month's sums, its
+// halves' (report_product_company_halves, every store only: there are none per store) and its
+// days', each added or taken off.
+func (s *Store) dayParts(f Filter, sign, typ, from, to string) []any {
+	var parts []any
+	for _, p := range cutsOf(from, to, f.StoreID == 0) {
+		sg := sign
+		if p.Neg {
+			sg = map[string]string{"": "-", "-": ""}[sign]
+		}
+		var q *bun.SelectQuery
+		alias := "d"
+		switch {
+		case p.Month != "":
+			q, alias = s.productMonths(f, sg, "m.month = ?", p.Month), "m"
+		case p.Half != "":
+			q = listing.Restrict(s.db.NewSelect().TableExpr("report_product_company_halves AS d"), f.Scope, "d.company_id").
+				ColumnExpr(figures("d", sg)).Where("d.half = ?", p.Half)
+		default:
+			q = s.productDays(f, sg, p.From, p.To)
+		}
+		if typ != "" {
+			q = q.Where(alias+".type = ?", typ)
+		}
+		parts = append(parts, q)
+	}
+	return parts
 }
 
 // rangeParts are the approved documents' lines dated in f (both ends set), in figures' columns:
-// the range's whole months from the product months, the days of the months it cuts from the
-// lines (report_lines).
+// the range's whole months from the product months, the months it cuts from their smaller sides
+// (dayParts).
 func (s *Store) rangeParts(f Filter) []any {
 	sp := spanOf(f.From, f.To)
 	var parts []any
@@ -63,21 +97,22 @@ func (s *Store) rangeParts(f Filter) []any {
 		parts = append(parts, s.productMonths(f, "", "m.month BETWEEN ? AND ?", sp.First, sp.Last))
 	}
 	for _, d := range sp.Days {
-		parts = append(parts, s.lineDays(f, "", d[0], d[1]))
+		parts = append(parts, s.dayParts(f, "", "", d[0], d[1])...)
 	}
 	return parts
 }
 
 // boughtParts are the approved purchases' lines in f's scope and store dated up to f.To (set),
 // in figures' columns (the weighted average cost's base): every purchase ever
-// (report_product_bought, or report_product_company_bought for every store) less the whole months after f.To's month and the days after f.To in
-// its month — few rows for the ranges people ask for, which end near today.
+// (report_product_bought, or report_product_company_bought for every store) less the whole
+// months after f.To's month and the days after f.To in its month (dayParts) — few rows for the
+// ranges people ask for, which end near today.
 func (s *Store) boughtParts(f Filter) []any {
 	ever := s.storeOr(f, "report_product_bought", "report_product_company_bought", "b").
 		ColumnExpr("b.product_id, ? AS type, b.quantity, b.amount_cents, b.amount_cents AS cost_cents", Purchase)
 	parts := []any{ever, s.productMonths(f, "-", "m.type = ? AND m.month > ?", Purchase, f.To[:min(len(f.To), 7)])}
 	if end := monthEnd(f.To); end > f.To {
-		parts = append(parts, s.lineDays(f, "-", dayAfter(f.To), end).Where("l.type = ?", Purchase))
+		parts = append(parts, s.dayParts(f, "-", Purchase, dayAfter(f.To), end)...)
 	}
 	return parts
 }
@@ -293,7 +328,8 @@ WHERE x.line_id = w.line_id AND x.cum_end IS DISTINCT FROM w.cum_end`
 }
 
 // productRebuild is the product aggregates' content computed afresh from the owners' tables —
-// what 20261130020000_reports_product_months' backfill writes and its triggers keep.
+// what 20261130020000_reports_product_months' and 20261204030000_reports_product_days' backfills
+// write and their triggers keep.
 var productRebuild = []string{
 	"DELETE FROM report_product_months",
 	"DELETE FROM report_product_bought",
@@ -325,4 +361,25 @@ GROUP BY b.company_id, b.product_id`,
 	`INSERT INTO report_lot_lines (line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents)
 SELECT line_id, purchase_id, company_id, product_id, doc_date, expiry_date, quantity, base_cents
 FROM report_lot_sources ORDER BY product_id, doc_date`,
+	// 20261204030000_reports_product_days: the same per day, its company sums (per day and per
+	// half month) cleared after the days' inserts as the months' are.
+	"DELETE FROM report_product_days",
+	`INSERT INTO report_product_days (company_id, day, store_id, type, product_id, n, quantity, amount_cents, cost_cents)
+SELECT l.company_id, l.doc_date, l.store_id, l.type, l.product_id, COUNT(*), SUM(l.quantity), SUM(l.amount_cents), SUM(l.cost_cents)
+FROM report_lines l
+GROUP BY l.company_id, l.doc_date, l.store_id, l.type, l.product_id
+ORDER BY l.doc_date, l.company_id, l.type, l.store_id, l.product_id`,
+	"DELETE FROM report_product_company_days",
+	`INSERT INTO report_product_company_days (company_id, day, type, product_id, n, quantity, amount_cents, cost_cents)
+SELECT d.company_id, d.day, d.type, d.product_id, SUM(d.n), SUM(d.quantity), SUM(d.amount_cents), SUM(d.cost_cents)
+FROM report_product_days d
+GROUP BY d.company_id, d.day, d.type, d.product_id
+ORDER BY d.day, d.company_id, d.type, d.product_id`,
+	"DELETE FROM report_product_company_halves",
+	`INSERT INTO report_product_company_halves (company_id, half, type, product_id, n, quantity, amount_cents, cost_cents)
+SELECT d.company_id, d.half, d.type, d.product_id, SUM(d.n), SUM(d.quantity), SUM(d.amount_cents), SUM(d.cost_cents)
+FROM (SELECT x.*, substr(x.day, 1, 8) || CASE WHEN substr(x.day, 9, 2) <= '15' THEN '01' ELSE '16' END AS half
+    FROM report_product_company_days x) AS d
+GROUP BY d.company_id, d.half, d.type, d.product_id
+ORDER BY d.half, d.company_id, d.type, d.product_id`,
 }
