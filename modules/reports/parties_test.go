@@ -189,7 +189,7 @@ func checkPartyTriggers(t *testing.T, b *books) {
 		// keep a payment on its document's store (a document that changes store takes its
 		// payments' counts along).
 		checkTables(t, b.DB, "report_party_days", "report_party_months", "report_party_balances", "report_party_payments", "report_payment_days",
-			"report_user_days", "report_payable_dues", "report_payment_years", "report_payment_keys")
+			"report_user_days", "report_payable_dues", "report_payment_years", "report_payment_keys", "report_payment_party_days")
 		checkRunning(t, b.DB)
 		if !failed && t.Failed() {
 			t.Fatalf("after %s the aggregates disagree", what)
@@ -273,6 +273,21 @@ func checkPartyTriggers(t *testing.T, b *books) {
 	for _, r := range [][2]string{{"2025-12-01", "2026-11-30"}, {"2025-11-20", "2026-09-10"}, {"2025-12-01", "2025-12-31"},
 		{"2026-01-01", "2026-12-31"}} {
 		checkPaymentRows(t, b, fmt.Sprintf("payment_report %s..%s, a payment in 2025", r[0], r[1]), rng(r[0], r[1]), r[0], r[1], 0)
+	}
+	// Ranges that cut days of two months across the two years (no whole month between them, or
+	// some), every store and the payment's store: their cut days are read from
+	// report_payment_party_days, on PostgreSQL the first pages party by party.
+	for _, r := range [][2]string{{"2025-12-15", "2026-01-20"}, {"2025-12-20", "2026-10-10"}} {
+		for _, store := range []int64{0, b.stores[1]} {
+			q := rng(r[0], r[1])
+			if store != 0 {
+				q.Set("store_id", fmt.Sprint(store))
+			}
+			what := fmt.Sprintf("payment_report %s..%s store %d, a payment in 2025", r[0], r[1], store)
+			list := checkPaymentRows(t, b, what, q, r[0], r[1], store)
+			checkPages(t, b, "payment_report", what, q, list)
+			checkSorts(t, b, "payment_report", q, list, []string{"-approved_in_cents"})
+		}
 	}
 	// report_payment_keys keeps a row per block of five calendar years (2020–2024, 2025–2029): a
 	// range across two counts a key of both blocks once.

@@ -20,10 +20,12 @@ import (
 // per key, whatever the number of payments; migrations/20261202020000_reports_payment_years),
 // for one store from report_party_payments (per month, type, party, method, company, store and
 // approval status; migrations/20261201030000_reports_party_payments), both kept by triggers; the
-// days of the months it cuts from the payments themselves (report_payments, by date); the rows
+// days of the months it cuts from report_payment_party_days (per day, type, party, method,
+// company and store; migrations/20261204020000_reports_payment_party_days); the rows
 // are summed, sorted and paged in SQL (paged.go), the totals' figures summed from
 // report_payment_days, the walk's count of rows from report_payment_keys (a bit per month with
-// payments per key; migrations/20261203010000_reports_payment_keys).
+// payments per key; migrations/20261203010000_reports_payment_keys) and, for cut days, the keys
+// of report_payment_party_days.
 
 // PaymentRow is one row of payment_report: the payments of one party of type (purchase: out,
 // sale: in) by one method, how many, and their amount approved and pending.
@@ -64,8 +66,8 @@ var paymentSorts = map[string]sortable{
 // The totals (t) are the payments' count and amounts from report_payment_days (a row per day,
 // store, type and approval status: a month is a few hundred rows whatever the number of parties)
 // and the number of rows per direction counted over the range's rows without naming or sorting
-// them. The page's rows, for the default order of a range of whole months, every store, a page
-// near the top (the bench's and the usual request), on PostgreSQL, are read party by party in
+// them. The page's rows, for the default order, every store, a page near the top (the bench's
+// and the usual request), on PostgreSQL, are read party by party in
 // name order (paymentWalk); otherwise one statement names every row and sorts the page out,
 // each row carrying t.
 func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn func(PaymentRow) error) (PaymentTotals, error) {
@@ -134,11 +136,12 @@ CROSS JOIN (?) AS s`, rows, sums)
 const walkRows = 600
 
 // walks says whether paymentWalk reads the page of o and w over f: the default order, every
-// store, whole months, a page (not an export) ending within walkRows, on PostgreSQL (SQLite has
-// no LATERAL; its databases are small).
+// store, a page (not an export) ending within walkRows, on PostgreSQL (SQLite has no LATERAL;
+// its databases are small). The days of the months a range cuts are probed per party too
+// (report_payment_party_days by type, party and day).
 func (s *Store) walks(f Filter, o Order, w Window) bool {
 	sp := spanOf(f.From, f.To)
-	return s.db.Dialect().Name() == dialect.PG && o.Key == "" && f.StoreID == 0 && sp.First != "" && len(sp.Days) == 0 &&
+	return s.db.Dialect().Name() == dialect.PG && o.Key == "" && f.StoreID == 0 && (sp.First != "" || len(sp.Days) > 0) &&
 		w.Limit > 0 && w.Offset+w.Limit <= walkRows
 }
 
@@ -147,7 +150,7 @@ func (s *Store) walks(f Filter, o Order, w Window) bool {
 // (suppliers) first, then in (customers), each only if the page reaches it (t counts the rows
 // of each) — it walks the direction's parties in name order (report_party_names sorted: a few
 // hundred suppliers, thousands of customers) and reads each one's rows of report_payment_years
-// by key (LATERAL, a nested loop of index probes); the planner keeps the parties' order and
+// and report_payment_party_days by key (LATERAL, a nested loop of index probes); the planner keeps the parties' order and
 // sorts only each name's rows by method and id (an incremental sort), so the LIMIT stops the walk
 // once the page is full and no other row is named or sorted. The statements run in one
 // read-only REPEATABLE READ transaction: one snapshot, as one statement would read.
@@ -193,9 +196,17 @@ func (s *Store) paymentWalk(ctx context.Context, f Filter, w Window, t *bun.RawQ
 // walkType calls fn with the rows of type typ over f within w, in name, method and party order,
 // read party by party (paymentWalk), and answers how many.
 func (s *Store) walkType(ctx context.Context, tx bun.Tx, f Filter, typ string, w Window, fn func(PaymentRow) error) (int, error) {
-	parts := s.yearParts(f.Scope, spanOf(f.From, f.To), func(q *bun.SelectQuery) *bun.SelectQuery {
+	party := func(q *bun.SelectQuery) *bun.SelectQuery {
 		return q.Where("y.type = ?", typ).Where("y.party_id = p.id")
-	})
+	}
+	sp := spanOf(f.From, f.To)
+	var parts []any
+	if sp.First != "" {
+		parts = s.yearParts(f.Scope, sp, party)
+	}
+	for _, d := range sp.Days {
+		parts = append(parts, party(s.dayPart(Filter{Scope: f.Scope, From: d[0], To: d[1]})))
+	}
 	q := tx.NewRaw(`SELECT r.method, p.id, p.name, r.n, r.approved_cents, r.pending_cents
 FROM (SELECT n.id, n.name FROM report_party_names AS n WHERE n.type = ? ORDER BY n.name, n.id) AS p
 CROSS JOIN LATERAL (SELECT u.method, CAST(SUM(u.n) AS BIGINT) AS n, CAST(SUM(u.approved_cents) AS BIGINT) AS approved_cents,
@@ -221,12 +232,32 @@ ORDER BY p.name, r.method, p.id LIMIT ? OFFSET ?`, typ, s.unionAll(parts), w.Lim
 	return n, rows.Err()
 }
 
-// paymentKeys is one row (a type column) per row of payment_report over f's whole months, every
-// store: the keys of report_payment_keys in f's scope whose months meet the range's. A range
-// within one block of five years is one row per key already; across two (a year's range at
-// most two) a key's rows are one row of the page.
+// paymentKeys is one row (a type column) per row of payment_report over f, every store: the
+// keys of report_payment_keys in f's scope whose months meet the range's whole months (monthKeys),
+// and those of report_payment_party_days with payments on the days of the months it cuts, each
+// key once.
 func (s *Store) paymentKeys(f Filter) *bun.RawQuery {
 	sp := spanOf(f.From, f.To)
+	if len(sp.Days) == 0 {
+		return s.monthKeys(f.Scope, sp)
+	}
+	var parts []any
+	if sp.First != "" {
+		parts = append(parts, s.db.NewRaw("SELECT m.type, m.party_id, m.method FROM (?) AS m", s.monthKeys(f.Scope, sp)))
+	}
+	for _, d := range sp.Days {
+		parts = append(parts, Filter{Scope: f.Scope, From: d[0], To: d[1]}.where(s.db.NewSelect().TableExpr("report_payment_party_days AS y"), "y", "day").
+			ColumnExpr("y.type, y.party_id, y.method").Where("y.n > 0"))
+	}
+	// UNION (not ALL): a key with payments in several parts is one row.
+	return s.db.NewRaw("SELECT k.type FROM ("+strings.TrimSuffix(strings.Repeat("? UNION ", len(parts)), " UNION ")+") AS k", parts...)
+}
+
+// monthKeys is one row (type, party_id, method) per row of payment_report over sp's whole months,
+// every store: the keys of report_payment_keys in scope whose months meet the range's. A range
+// within one block of five years is one row per key already; across two (a year's range at
+// most two) a key's rows are one row of the page.
+func (s *Store) monthKeys(scope listing.Scope, sp span) *bun.RawQuery {
 	var blocks []int
 	bits := map[int]int64{}
 	for m := sp.First; m != "" && m <= sp.Last && len(m) == 7; m = addMonths(m, 1) {
@@ -237,9 +268,9 @@ func (s *Store) paymentKeys(f Filter) *bun.RawQuery {
 		}
 		bits[b] |= 1 << ((year%paymentKeyYears)*12 + month - 1)
 	}
-	q := listing.Restrict(s.db.NewSelect().TableExpr("report_payment_keys AS k"), f.Scope, "k.company_id")
+	q := listing.Restrict(s.db.NewSelect().TableExpr("report_payment_keys AS k"), scope, "k.company_id")
 	if len(blocks) == 1 {
-		return s.db.NewRaw("?", q.ColumnExpr("k.type").Where("k.block = ?", blocks[0]).Where("(k.months & ?) <> 0", bits[blocks[0]]))
+		return s.db.NewRaw("?", q.ColumnExpr("k.type, k.party_id, k.method").Where("k.block = ?", blocks[0]).Where("(k.months & ?) <> 0", bits[blocks[0]]))
 	}
 	q = q.Distinct().ColumnExpr("k.type, k.party_id, k.method").WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
 		for _, b := range blocks {
@@ -257,7 +288,7 @@ const paymentKeyYears = 5
 // paymentParts are the payments of f's range as rows of type, method, party_id, n,
 // approved_cents and pending_cents. For every store its whole months come from
 // report_payment_years (a part per calendar year, its months' columns added), for one store
-// from report_party_payments; the days of the months it cuts one payment a row. keyed says that
+// from report_party_payments; the days of the months it cuts from report_payment_party_days (dayPart). keyed says that
 // the one part is of report_payment_years, one row per (type, method, party_id).
 func (s *Store) paymentParts(f Filter) (parts []any, keyed bool) {
 	sp := spanOf(f.From, f.To)
@@ -270,11 +301,17 @@ func (s *Store) paymentParts(f Filter) (parts []any, keyed bool) {
 	}
 	keyed = len(parts) == 1 && f.StoreID == 0 && len(sp.Days) == 0
 	for _, d := range sp.Days {
-		days := Filter{Scope: f.Scope, StoreID: f.StoreID, From: d[0], To: d[1]}
-		parts = append(parts, days.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
-			ColumnExpr("y.type, y.method, y.party_id, 1 AS n").ColumnExpr(byApproval))
+		parts = append(parts, s.dayPart(Filter{Scope: f.Scope, StoreID: f.StoreID, From: d[0], To: d[1]}))
 	}
 	return parts, keyed
+}
+
+// dayPart is the rows of report_payment_party_days over f (a run of days, one store or every
+// store) as paymentParts' rows, one per type, method, party, company, store and day, those
+// netting to no payment left out (migrations/20261204020000_reports_payment_party_days).
+func (s *Store) dayPart(f Filter) *bun.SelectQuery {
+	return f.where(s.db.NewSelect().TableExpr("report_payment_party_days AS y"), "y", "day").
+		ColumnExpr("y.type, y.method, y.party_id, y.n, y.approved_cents, y.pending_cents").Where("y.n <> 0")
 }
 
 // byApproval is a payment row's amount (y.amount_cents, y.approval_status) as approved_cents and
@@ -319,9 +356,17 @@ func atoi(mm string) int {
 	return n
 }
 
-// paymentRebuild is report_party_payments and report_payment_years computed afresh from
-// report_payments — what the migrations' backfills write and the triggers keep from then on.
+// paymentRebuild is report_party_payments, report_payment_years, report_payment_keys and
+// report_payment_party_days computed afresh from report_payments — what the migrations'
+// backfills write and the triggers keep from then on.
 var paymentRebuild = []string{
+	"DELETE FROM report_payment_party_days",
+	`INSERT INTO report_payment_party_days (day, type, party_id, method, company_id, store_id, n, approved_cents, pending_cents)
+SELECT y.payment_date, y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0), COUNT(*),
+    SUM(CASE WHEN y.approval_status = 'approved' THEN y.amount_cents ELSE 0 END),
+    SUM(CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END)
+FROM report_payments y
+GROUP BY y.payment_date, y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0)`,
 	"DELETE FROM report_party_payments",
 	`INSERT INTO report_party_payments (month, type, party_id, method, company_id, store_id, approval_status, n, amount_cents)
 SELECT substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0), y.approval_status,
