@@ -59,6 +59,28 @@ var paymentSorts = map[string]sortable{
 	"pending_in_cents":   {expr: "CASE WHEN g.type = 'sale' THEN g.pending_cents ELSE 0 END"},
 }
 
+// paymentFigures are the keys of paymentSorts that sort by a figure of the row (figureCut).
+var paymentFigures = map[string]bool{"count": true, "approved_out_cents": true, "pending_out_cents": true,
+	"approved_in_cents": true, "pending_in_cents": true}
+
+// figureCut is the WHERE clause that keeps, of the rows g sorted by the figure c (o's direction),
+// those that may be on the page w: the figure as far as the last row of w's, or further. The
+// page's rows are among them whatever the ties (the rows of that figure all kept), so the
+// party names are joined and the ties sorted only for those (usually about the page) instead of
+// for every row: the cut figure itself is a top-N over g's numbers alone. None for every row
+// (an export) or when g ends before the page does (the subquery answers no figure).
+func figureCut(c sortable, o Order, w Window) string {
+	if w.Limit <= 0 {
+		return ""
+	}
+	dir, cmp := c.dir(o), ">="
+	if dir == "ASC" {
+		cmp = "<="
+	}
+	return fmt.Sprintf(" WHERE %[1]s %[2]s COALESCE((SELECT %[1]s FROM g ORDER BY 1 %[3]s LIMIT 1 OFFSET %[4]d), %[1]s)",
+		c.expr, cmp, dir, w.Offset+w.Limit-1)
+}
+
 // PaymentRows calls fn with payment_report's rows of f in o's order (its own: payments out
 // first, then by party name, method and party), those of w only, and answers the totals of every
 // row.
@@ -99,8 +121,12 @@ SELECT g.type, g.method, g.party_id, COALESCE(p.name, '') AS party_name, g.n, g.
     CASE WHEN g.type = 'purchase' THEN 'out' ELSE 'in' END AS direction,
     t.rows_out + t.rows_in, t.sum_n, t.sum_approved_out, t.sum_pending_out, t.sum_approved_in, t.sum_pending_in
 FROM g CROSS JOIN t
-LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+order, s.unionAll(parts),
-		s.paymentTotals(f, s.db.NewRaw(`SELECT g.type FROM g`)))
+LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`, s.unionAll(parts),
+		s.paymentTotals(f, s.db.NewRaw(`SELECT g.type FROM g`))).String()
+	paged := func(w Window) string { return q + order + limit(w) }
+	if c, ok := paymentSorts[o.Key]; ok && paymentFigures[o.Key] {
+		paged = func(w Window) string { return q + figureCut(c, o, w) + order + limit(w) }
+	}
 	var t PaymentTotals
 	var r PaymentRow
 	var direction string
@@ -108,7 +134,7 @@ LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+orde
 		return rows.Scan(&r.Type, &r.Method, &r.PartyID, &r.PartyName, &r.Count, &r.ApprovedCents, &r.PendingCents, &direction,
 			&t.Rows, &t.Count, &t.ApprovedOut, &t.PendingOut, &t.ApprovedIn, &t.PendingIn)
 	}
-	err = s.windowed(ctx, limitAtEnd(q), w, read, func() error { return fn(r) })
+	err = s.windowed(ctx, paged, w, read, func() error { return fn(r) })
 	return t, err
 }
 
