@@ -267,29 +267,34 @@ ORDER BY p.name, r.method, p.id LIMIT ? OFFSET ?`, typ, s.unionAll(parts), w.Lim
 // paymentKeys is one row (a type column) per row of payment_report over f, every store: the
 // keys of report_payment_keys in f's scope whose months meet the range's whole months (monthKeys),
 // and those of report_payment_party_days with payments on the days of the months it cuts, each
-// key once.
+// key once: the cut days' keys (a UNION of their parts, a few days' rows) that are not among the
+// months' already (a probe of report_payment_keys by key each), added to the months' rows as
+// they are — not a UNION of both, which hashed every key of a year's range again.
 func (s *Store) paymentKeys(f Filter) *bun.RawQuery {
 	sp := spanOf(f.From, f.To)
 	if len(sp.Days) == 0 {
 		return s.monthKeys(f.Scope, sp)
 	}
-	var parts []any
-	if sp.First != "" {
-		parts = append(parts, s.db.NewRaw("SELECT m.type, m.party_id, m.method FROM (?) AS m", s.monthKeys(f.Scope, sp)))
-	}
+	var days []any
 	for _, d := range sp.Days {
-		parts = append(parts, Filter{Scope: f.Scope, From: d[0], To: d[1]}.where(s.db.NewSelect().TableExpr("report_payment_party_days AS y"), "y", "day").
+		days = append(days, Filter{Scope: f.Scope, From: d[0], To: d[1]}.where(s.db.NewSelect().TableExpr("report_payment_party_days AS y"), "y", "day").
 			ColumnExpr("y.type, y.party_id, y.method").Where("y.n > 0"))
 	}
-	// UNION (not ALL): a key with payments in several parts is one row.
-	return s.db.NewRaw("SELECT k.type FROM ("+strings.TrimSuffix(strings.Repeat("? UNION ", len(parts)), " UNION ")+") AS k", parts...)
+	// UNION (not ALL): a key with payments on both ends' days is one row.
+	cut := s.db.NewRaw("SELECT d.type FROM ("+strings.TrimSuffix(strings.Repeat("? UNION ", len(days)), " UNION ")+") AS d", days...)
+	if sp.First == "" {
+		return cut
+	}
+	inMonths := s.monthKeys(f.Scope, sp, "k.type = d.type AND k.party_id = d.party_id AND k.method = d.method")
+	return s.db.NewRaw("SELECT m.type FROM (?) AS m UNION ALL ? WHERE NOT EXISTS (?)", s.monthKeys(f.Scope, sp), cut, inMonths)
 }
 
 // monthKeys is one row (type, party_id, method) per row of payment_report over sp's whole months,
 // every store: the keys of report_payment_keys in scope whose months meet the range's. A range
 // within one block of five years is one row per key already; across two (a year's range at
-// most two) a key's rows are one row of the page.
-func (s *Store) monthKeys(scope listing.Scope, sp span) *bun.RawQuery {
+// most two) a key's rows are one row of the page (DISTINCT, but for of). of narrows them to one
+// key (paymentKeys' probe: its conditions on k), where a key of both blocks may answer twice.
+func (s *Store) monthKeys(scope listing.Scope, sp span, of ...string) *bun.RawQuery {
 	var blocks []int
 	bits := map[int]int64{}
 	for m := sp.First; m != "" && m <= sp.Last && len(m) == 7; m = addMonths(m, 1) {
@@ -301,10 +306,16 @@ func (s *Store) monthKeys(scope listing.Scope, sp span) *bun.RawQuery {
 		bits[b] |= 1 << ((year%paymentKeyYears)*12 + month - 1)
 	}
 	q := listing.Restrict(s.db.NewSelect().TableExpr("report_payment_keys AS k"), scope, "k.company_id")
+	for _, w := range of {
+		q = q.Where(w)
+	}
 	if len(blocks) == 1 {
 		return s.db.NewRaw("?", q.ColumnExpr("k.type, k.party_id, k.method").Where("k.block = ?", blocks[0]).Where("(k.months & ?) <> 0", bits[blocks[0]]))
 	}
-	q = q.Distinct().ColumnExpr("k.type, k.party_id, k.method").WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+	if len(of) == 0 {
+		q = q.Distinct()
+	}
+	q = q.ColumnExpr("k.type, k.party_id, k.method").WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
 		for _, b := range blocks {
 			q = q.WhereOr("k.block = ? AND (k.months & ?) <> 0", b, bits[b])
 		}
