@@ -197,22 +197,23 @@
 //     report_payment_years (type, party, method, company, calendar year: each month's count,
 //     approved and pending amounts in columns of the row) gives a range's whole months — one
 //     row per key within a year, two across a year's end, however many payments; for one store
-//     report_party_payments (month, type, party, method, company, store, approval: count and
-//     amount of the payments pending or approved and live); report_payment_party_days
+//     report_payment_store_years (20261204040000: the same per store, kept from
+//     report_payment_party_days by triggers on it); report_payment_party_days
 //     (20261204020000: day, type, party, method, company, store: count, approved and pending
 //     amounts) the days of the months it cuts; rows summed per direction, method and party in SQL. The totals'
 //     figures come from report_payment_days (per day, store, type and approval), only the
-//     rows' count from the rows (no names, no sort) — on the walk below from
+//     rows' count from the rows (no names, no sort) — on the walk below, every store, from
 //     report_payment_keys (20261203010000: type, party, method, company, five calendar years,
 //     a bit per month with payments, kept from report_payment_years by its triggers), one
 //     narrow row per key with a bit test, and the keys of the cut days' rows, each key once. The page of the own order (out first, party
-//     name, method) for every store, near the top, on PostgreSQL, is read
+//     name, method) near the top, every store or one, on PostgreSQL, is read
 //     party by party in name order, direction by direction, each party's rows by key until
-//     the page is full (names and sorting for the page's parties only); other orders, a store
-//     and exports name every row and sort out the page (a top-N sort under the
-//     LIMIT). A payment's store is its document's: the
+//     the page is full (names and sorting for the page's parties only); other orders and exports
+//     name the rows and sort out the page (a top-N sort under the LIMIT) — sorted by a figure,
+//     only the rows as far as the page's last figure (ties kept), found by a top-N over the
+//     figures alone. A payment's store is its document's: the
 //     aggregates that keep it (report_payment_days, report_user_days' payments,
-//     report_party_payments, report_payment_party_days) follow a document moved to another store (a trigger on the
+//     report_party_payments, report_payment_party_days and so report_payment_store_years) follow a document moved to another store (a trigger on the
 //     document's store moves its payments' counts). TestReportsAgreeWithTheDocuments compares these pages with the documents
 //     over ranges that cut months, per store, and after archiving, restoring and moving paid and
 //     returned documents and payments in SQL, and the kept tables with rebuilt ones.

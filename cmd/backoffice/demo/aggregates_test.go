@@ -75,7 +75,7 @@ func TestSeedAggregatesAsTheTriggersKeepThem(t *testing.T) {
 		// creates the admin and the user side by side, so their ids may swap between two seeds).
 		var figures []string
 		for _, c := range cols {
-			// n_MM: report_payment_years; months: report_payment_keys' bits.
+			// n_MM: report_payment_years and report_payment_store_years; months: report_payment_keys' bits.
 			if c == "n" || strings.HasPrefix(c, "n_") || strings.HasSuffix(c, "_cents") || c == "months" {
 				figures = append(figures, c)
 			}

@@ -44,11 +44,15 @@ func orderBy(o Order, cols map[string]sortable, ties string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("reports: no sort expression for %q", o.Key)
 	}
-	dir := "ASC"
+	return " ORDER BY " + c.expr + " " + c.dir(o) + ", " + ties, nil
+}
+
+// dir is the direction, ASC or DESC, in which c sorts for o.
+func (c sortable) dir(o Order) string {
 	if o.Desc != c.reversed {
-		dir = "DESC"
+		return "DESC"
 	}
-	return " ORDER BY " + c.expr + " " + dir + ", " + ties, nil
+	return "ASC"
 }
 
 // paged is a statement that answers the rows of a Window (its LIMIT and OFFSET where they

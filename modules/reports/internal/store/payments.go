@@ -18,14 +18,15 @@ import (
 // for every store (the usual request), from report_payment_years (per type, party, method,
 // company and calendar year, each month's figures in its own columns: a year's range is one row
 // per key, whatever the number of payments; migrations/20261202020000_reports_payment_years),
-// for one store from report_party_payments (per month, type, party, method, company, store and
-// approval status; migrations/20261201030000_reports_party_payments), both kept by triggers; the
+// for one store from report_payment_store_years (the same per store; kept from
+// report_payment_party_days by triggers on it: migrations/20261204040000_reports_payment_store_years),
+// both kept by triggers; the
 // days of the months it cuts from report_payment_party_days (per day, type, party, method,
 // company and store; migrations/20261204020000_reports_payment_party_days); the rows
 // are summed, sorted and paged in SQL (paged.go), the totals' figures summed from
-// report_payment_days, the walk's count of rows from report_payment_keys (a bit per month with
-// payments per key; migrations/20261203010000_reports_payment_keys) and, for cut days, the keys
-// of report_payment_party_days.
+// report_payment_days, the walk's count of rows, every store, from report_payment_keys (a bit per
+// month with payments per key; migrations/20261203010000_reports_payment_keys) and, for cut days,
+// the keys of report_payment_party_days; for one store from its rows.
 
 // PaymentRow is one row of payment_report: the payments of one party of type (purchase: out,
 // sale: in) by one method, how many, and their amount approved and pending.
@@ -59,6 +60,28 @@ var paymentSorts = map[string]sortable{
 	"pending_in_cents":   {expr: "CASE WHEN g.type = 'sale' THEN g.pending_cents ELSE 0 END"},
 }
 
+// paymentFigures are the keys of paymentSorts that sort by a figure of the row (figureCut).
+var paymentFigures = map[string]bool{"count": true, "approved_out_cents": true, "pending_out_cents": true,
+	"approved_in_cents": true, "pending_in_cents": true}
+
+// figureCut is the WHERE clause that keeps, of the rows g sorted by the figure c (o's direction),
+// those that may be on the page w: the figure as far as the last row of w's, or further. The
+// page's rows are among them whatever the ties (the rows of that figure all kept), so the
+// party names are joined and the ties sorted only for those (usually about the page) instead of
+// for every row: the cut figure itself is a top-N over g's numbers alone. None for every row
+// (an export) or when g ends before the page does (the subquery answers no figure).
+func figureCut(c sortable, o Order, w Window) string {
+	if w.Limit <= 0 {
+		return ""
+	}
+	dir, cmp := c.dir(o), ">="
+	if dir == "ASC" {
+		cmp = "<="
+	}
+	return fmt.Sprintf(" WHERE %[1]s %[2]s COALESCE((SELECT %[1]s FROM g ORDER BY 1 %[3]s LIMIT 1 OFFSET %[4]d), %[1]s)",
+		c.expr, cmp, dir, w.Offset+w.Limit-1)
+}
+
 // PaymentRows calls fn with payment_report's rows of f in o's order (its own: payments out
 // first, then by party name, method and party), those of w only, and answers the totals of every
 // row.
@@ -66,9 +89,9 @@ var paymentSorts = map[string]sortable{
 // The totals (t) are the payments' count and amounts from report_payment_days (a row per day,
 // store, type and approval status: a month is a few hundred rows whatever the number of parties)
 // and the number of rows per direction counted over the range's rows without naming or sorting
-// them. The page's rows, for the default order, every store, a page near the top (the bench's
-// and the usual request), on PostgreSQL, are read party by party in
-// name order (paymentWalk); otherwise one statement names every row and sorts the page out,
+// them. The page's rows, for the default order, a page near the top (the bench's and the usual
+// request), on PostgreSQL, are read party by party in name order (paymentWalk); otherwise one
+// statement names the rows and sorts the page out (by a figure, only those figureCut keeps),
 // each row carrying t.
 func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn func(PaymentRow) error) (PaymentTotals, error) {
 	order, err := orderBy(o, paymentSorts, "direction DESC, party_name, g.method, g.party_id")
@@ -88,8 +111,13 @@ func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn
 	}
 	if s.walks(f, o, w) {
 		// The rows counted from report_payment_keys (paymentKeys), not named: the walk names
-		// only the page's.
-		return s.paymentWalk(ctx, f, w, s.paymentTotals(f, s.paymentKeys(f)), fn)
+		// only the page's. That has no store: one store's rows are counted as computed (its
+		// year rows, keyed or grouped, a store's share of the keys).
+		keys := s.paymentKeys(f)
+		if f.StoreID != 0 {
+			keys = s.db.NewRaw("SELECT g.type FROM ("+rows+") AS g", s.unionAll(parts))
+		}
+		return s.paymentWalk(ctx, f, w, s.paymentTotals(f, keys), fn)
 	}
 	// The rows in a MATERIALIZED CTE: counted for t and sorted for the page from one computation;
 	// only the page's rows are sorted out (a top-N sort under the LIMIT).
@@ -99,8 +127,12 @@ SELECT g.type, g.method, g.party_id, COALESCE(p.name, '') AS party_name, g.n, g.
     CASE WHEN g.type = 'purchase' THEN 'out' ELSE 'in' END AS direction,
     t.rows_out + t.rows_in, t.sum_n, t.sum_approved_out, t.sum_pending_out, t.sum_approved_in, t.sum_pending_in
 FROM g CROSS JOIN t
-LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+order, s.unionAll(parts),
-		s.paymentTotals(f, s.db.NewRaw(`SELECT g.type FROM g`)))
+LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`, s.unionAll(parts),
+		s.paymentTotals(f, s.db.NewRaw(`SELECT g.type FROM g`))).String()
+	paged := func(w Window) string { return q + order + limit(w) }
+	if c, ok := paymentSorts[o.Key]; ok && paymentFigures[o.Key] {
+		paged = func(w Window) string { return q + figureCut(c, o, w) + order + limit(w) }
+	}
 	var t PaymentTotals
 	var r PaymentRow
 	var direction string
@@ -108,7 +140,7 @@ LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`+orde
 		return rows.Scan(&r.Type, &r.Method, &r.PartyID, &r.PartyName, &r.Count, &r.ApprovedCents, &r.PendingCents, &direction,
 			&t.Rows, &t.Count, &t.ApprovedOut, &t.PendingOut, &t.ApprovedIn, &t.PendingIn)
 	}
-	err = s.windowed(ctx, limitAtEnd(q), w, read, func() error { return fn(r) })
+	err = s.windowed(ctx, paged, w, read, func() error { return fn(r) })
 	return t, err
 }
 
@@ -136,12 +168,12 @@ CROSS JOIN (?) AS s`, rows, sums)
 const walkRows = 600
 
 // walks says whether paymentWalk reads the page of o and w over f: the default order, every
-// store, a page (not an export) ending within walkRows, on PostgreSQL (SQLite has no LATERAL;
-// its databases are small). The days of the months a range cuts are probed per party too
-// (report_payment_party_days by type, party and day).
+// store or one, a page (not an export) ending within walkRows, on PostgreSQL (SQLite has no
+// LATERAL; its databases are small). The days of the months a range cuts are probed per party
+// too (report_payment_party_days by type, party and day).
 func (s *Store) walks(f Filter, o Order, w Window) bool {
 	sp := spanOf(f.From, f.To)
-	return s.db.Dialect().Name() == dialect.PG && o.Key == "" && f.StoreID == 0 && (sp.First != "" || len(sp.Days) > 0) &&
+	return s.db.Dialect().Name() == dialect.PG && o.Key == "" && (sp.First != "" || len(sp.Days) > 0) &&
 		w.Limit > 0 && w.Offset+w.Limit <= walkRows
 }
 
@@ -202,10 +234,10 @@ func (s *Store) walkType(ctx context.Context, tx bun.Tx, f Filter, typ string, w
 	sp := spanOf(f.From, f.To)
 	var parts []any
 	if sp.First != "" {
-		parts = s.yearParts(f.Scope, sp, party)
+		parts = s.yearParts(f.Scope, f.StoreID, sp, party)
 	}
 	for _, d := range sp.Days {
-		parts = append(parts, party(s.dayPart(Filter{Scope: f.Scope, From: d[0], To: d[1]})))
+		parts = append(parts, party(s.dayPart(Filter{Scope: f.Scope, StoreID: f.StoreID, From: d[0], To: d[1]})))
 	}
 	q := tx.NewRaw(`SELECT r.method, p.id, p.name, r.n, r.approved_cents, r.pending_cents
 FROM (SELECT n.id, n.name FROM report_party_names AS n WHERE n.type = ? ORDER BY n.name, n.id) AS p
@@ -235,29 +267,34 @@ ORDER BY p.name, r.method, p.id LIMIT ? OFFSET ?`, typ, s.unionAll(parts), w.Lim
 // paymentKeys is one row (a type column) per row of payment_report over f, every store: the
 // keys of report_payment_keys in f's scope whose months meet the range's whole months (monthKeys),
 // and those of report_payment_party_days with payments on the days of the months it cuts, each
-// key once.
+// key once: the cut days' keys (a UNION of their parts, a few days' rows) that are not among the
+// months' already (a probe of report_payment_keys by key each), added to the months' rows as
+// they are — not a UNION of both, which hashed every key of a year's range again.
 func (s *Store) paymentKeys(f Filter) *bun.RawQuery {
 	sp := spanOf(f.From, f.To)
 	if len(sp.Days) == 0 {
 		return s.monthKeys(f.Scope, sp)
 	}
-	var parts []any
-	if sp.First != "" {
-		parts = append(parts, s.db.NewRaw("SELECT m.type, m.party_id, m.method FROM (?) AS m", s.monthKeys(f.Scope, sp)))
-	}
+	var days []any
 	for _, d := range sp.Days {
-		parts = append(parts, Filter{Scope: f.Scope, From: d[0], To: d[1]}.where(s.db.NewSelect().TableExpr("report_payment_party_days AS y"), "y", "day").
+		days = append(days, Filter{Scope: f.Scope, From: d[0], To: d[1]}.where(s.db.NewSelect().TableExpr("report_payment_party_days AS y"), "y", "day").
 			ColumnExpr("y.type, y.party_id, y.method").Where("y.n > 0"))
 	}
-	// UNION (not ALL): a key with payments in several parts is one row.
-	return s.db.NewRaw("SELECT k.type FROM ("+strings.TrimSuffix(strings.Repeat("? UNION ", len(parts)), " UNION ")+") AS k", parts...)
+	// UNION (not ALL): a key with payments on both ends' days is one row.
+	cut := s.db.NewRaw("SELECT d.type FROM ("+strings.TrimSuffix(strings.Repeat("? UNION ", len(days)), " UNION ")+") AS d", days...)
+	if sp.First == "" {
+		return cut
+	}
+	inMonths := s.monthKeys(f.Scope, sp, "k.type = d.type AND k.party_id = d.party_id AND k.method = d.method")
+	return s.db.NewRaw("SELECT m.type FROM (?) AS m UNION ALL ? WHERE NOT EXISTS (?)", s.monthKeys(f.Scope, sp), cut, inMonths)
 }
 
 // monthKeys is one row (type, party_id, method) per row of payment_report over sp's whole months,
 // every store: the keys of report_payment_keys in scope whose months meet the range's. A range
 // within one block of five years is one row per key already; across two (a year's range at
-// most two) a key's rows are one row of the page.
-func (s *Store) monthKeys(scope listing.Scope, sp span) *bun.RawQuery {
+// most two) a key's rows are one row of the page (DISTINCT, but for of). of narrows them to one
+// key (paymentKeys' probe: its conditions on k), where a key of both blocks may answer twice.
+func (s *Store) monthKeys(scope listing.Scope, sp span, of ...string) *bun.RawQuery {
 	var blocks []int
 	bits := map[int]int64{}
 	for m := sp.First; m != "" && m <= sp.Last && len(m) == 7; m = addMonths(m, 1) {
@@ -269,10 +306,16 @@ func (s *Store) monthKeys(scope listing.Scope, sp span) *bun.RawQuery {
 		bits[b] |= 1 << ((year%paymentKeyYears)*12 + month - 1)
 	}
 	q := listing.Restrict(s.db.NewSelect().TableExpr("report_payment_keys AS k"), scope, "k.company_id")
+	for _, w := range of {
+		q = q.Where(w)
+	}
 	if len(blocks) == 1 {
 		return s.db.NewRaw("?", q.ColumnExpr("k.type, k.party_id, k.method").Where("k.block = ?", blocks[0]).Where("(k.months & ?) <> 0", bits[blocks[0]]))
 	}
-	q = q.Distinct().ColumnExpr("k.type, k.party_id, k.method").WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
+	if len(of) == 0 {
+		q = q.Distinct()
+	}
+	q = q.ColumnExpr("k.type, k.party_id, k.method").WhereGroup(" AND ", func(q *bun.SelectQuery) *bun.SelectQuery {
 		for _, b := range blocks {
 			q = q.WhereOr("k.block = ? AND (k.months & ?) <> 0", b, bits[b])
 		}
@@ -287,19 +330,16 @@ const paymentKeyYears = 5
 
 // paymentParts are the payments of f's range as rows of type, method, party_id, n,
 // approved_cents and pending_cents. For every store its whole months come from
-// report_payment_years (a part per calendar year, its months' columns added), for one store
-// from report_party_payments; the days of the months it cuts from report_payment_party_days (dayPart). keyed says that
-// the one part is of report_payment_years, one row per (type, method, party_id).
+// report_payment_years, for one store from report_payment_store_years (yearParts: a part per
+// calendar year, its months' columns added); the days of the months it cuts from
+// report_payment_party_days (dayPart). keyed says that the one part is a year's, one row per
+// (type, method, party_id).
 func (s *Store) paymentParts(f Filter) (parts []any, keyed bool) {
 	sp := spanOf(f.From, f.To)
-	if sp.First != "" && f.StoreID == 0 {
-		parts = s.yearParts(f.Scope, sp, func(q *bun.SelectQuery) *bun.SelectQuery { return q })
-	} else if sp.First != "" {
-		months := Filter{Scope: f.Scope, StoreID: f.StoreID, From: sp.First, To: sp.Last}
-		parts = append(parts, months.where(s.db.NewSelect().TableExpr("report_party_payments AS y"), "y", "month").
-			ColumnExpr("y.type, y.method, y.party_id, y.n").ColumnExpr(byApproval).Where("y.n <> 0"))
+	if sp.First != "" {
+		parts = s.yearParts(f.Scope, f.StoreID, sp, func(q *bun.SelectQuery) *bun.SelectQuery { return q })
 	}
-	keyed = len(parts) == 1 && f.StoreID == 0 && len(sp.Days) == 0
+	keyed = len(parts) == 1 && len(sp.Days) == 0
 	for _, d := range sp.Days {
 		parts = append(parts, s.dayPart(Filter{Scope: f.Scope, StoreID: f.StoreID, From: d[0], To: d[1]}))
 	}
@@ -314,26 +354,22 @@ func (s *Store) dayPart(f Filter) *bun.SelectQuery {
 		ColumnExpr("y.type, y.method, y.party_id, y.n, y.approved_cents, y.pending_cents").Where("y.n <> 0")
 }
 
-// byApproval is a payment row's amount (y.amount_cents, y.approval_status) as approved_cents and
-// pending_cents.
-const byApproval = `CASE WHEN y.approval_status = 'approved' THEN y.amount_cents ELSE 0 END AS approved_cents,
-    CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END AS pending_cents`
-
-// yearParts is sp's whole months (sp.First..sp.Last) as yearPart's, one per calendar year, each
-// narrowed by also (the walk's one party).
-func (s *Store) yearParts(scope listing.Scope, sp span, also func(*bun.SelectQuery) *bun.SelectQuery) []any {
+// yearParts is sp's whole months (sp.First..sp.Last) of store (0: every store) as yearPart's,
+// one per calendar year, each narrowed by also (the walk's one party).
+func (s *Store) yearParts(scope listing.Scope, store int64, sp span, also func(*bun.SelectQuery) *bun.SelectQuery) []any {
 	var parts []any
 	for first := sp.First; first <= sp.Last; first = addMonths(first[:4]+"-12", 1) {
 		last := min(sp.Last, first[:4]+"-12")
-		parts = append(parts, also(s.yearPart(scope, first[:4], first[5:], last[5:])))
+		parts = append(parts, also(s.yearPart(scope, store, first[:4], first[5:], last[5:])))
 	}
 	return parts
 }
 
-// yearPart is the rows of report_payment_years of year in scope over its months from..to
-// (MM, both included): each key's figures of those months added, the keys without a payment
-// in them left out.
-func (s *Store) yearPart(scope listing.Scope, year, from, to string) *bun.SelectQuery {
+// yearPart is the rows of year in scope over its months from..to (MM, both included), of
+// report_payment_years for every store (store 0) or of report_payment_store_years for one
+// (migrations/20261204040000_reports_payment_store_years: the same columns, per store): each
+// key's figures of those months added, the keys without a payment in them left out.
+func (s *Store) yearPart(scope listing.Scope, store int64, year, from, to string) *bun.SelectQuery {
 	var n, approved, pending []string
 	for m := from; m <= to; m = fmt.Sprintf("%02d", atoi(m)+1) {
 		n = append(n, "y.n_"+m)
@@ -341,7 +377,11 @@ func (s *Store) yearPart(scope listing.Scope, year, from, to string) *bun.Select
 		pending = append(pending, "y.pending_"+m+"_cents")
 	}
 	sum := func(cols []string) string { return "(" + strings.Join(cols, " + ") + ")" }
-	return listing.Restrict(s.db.NewSelect().TableExpr("report_payment_years AS y"), scope, "y.company_id").
+	q := s.db.NewSelect().TableExpr("report_payment_years AS y")
+	if store != 0 {
+		q = s.db.NewSelect().TableExpr("report_payment_store_years AS y").Where("y.store_id = ?", store)
+	}
+	return listing.Restrict(q, scope, "y.company_id").
 		ColumnExpr("y.type, y.method, y.party_id").ColumnExpr(sum(n)+" AS n").
 		ColumnExpr(sum(approved)+" AS approved_cents").ColumnExpr(sum(pending)+" AS pending_cents").
 		Where("y.year = ?", year).Where(sum(n) + " <> 0")
@@ -357,8 +397,10 @@ func atoi(mm string) int {
 }
 
 // paymentRebuild is report_party_payments, report_payment_years, report_payment_keys and
-// report_payment_party_days computed afresh from report_payments — what the migrations'
-// backfills write and the triggers keep from then on.
+// report_payment_party_days computed afresh from report_payments, and report_payment_store_years
+// from report_payment_party_days (after it: the triggers that keep it from there fire on the
+// rebuild's rows too, and are overwritten) — what the migrations' backfills write and the
+// triggers keep from then on.
 var paymentRebuild = []string{
 	"DELETE FROM report_payment_party_days",
 	`INSERT INTO report_payment_party_days (day, type, party_id, method, company_id, store_id, n, approved_cents, pending_cents)
@@ -373,8 +415,17 @@ SELECT substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_id,
     COUNT(*), SUM(y.amount_cents)
 FROM report_payments y
 GROUP BY substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0), y.approval_status`,
+	"DELETE FROM report_payment_store_years",
+	monthColumnsRebuild("report_payment_store_years", "x.store_id, x.yr, x.type, x.party_id, x.method, x.company_id",
+		`SELECT y.store_id, substr(y.day, 1, 4) AS yr, substr(y.day, 6, 2) AS m, y.type, y.party_id, y.method, y.company_id,
+        y.n, y.approved_cents AS a, y.pending_cents AS p
+    FROM report_payment_party_days y`),
 	"DELETE FROM report_payment_years",
-	yearsRebuild(),
+	monthColumnsRebuild("report_payment_years", "x.yr, x.type, x.party_id, x.method, x.company_id",
+		`SELECT substr(y.payment_date, 1, 4) AS yr, substr(y.payment_date, 6, 2) AS m, y.type, y.party_id, y.method, y.company_id,
+        1 AS n, CASE WHEN y.approval_status = 'approved' THEN y.amount_cents ELSE 0 END AS a,
+        CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END AS p
+    FROM report_payments y`),
 	"DELETE FROM report_payment_keys",
 	keysRebuild(),
 }
@@ -397,11 +448,13 @@ GROUP BY ` + block + `, y.type, y.party_id, y.method, y.company_id
 HAVING SUM(` + months + `) <> 0`
 }
 
-// yearsRebuild is the statement that fills report_payment_years from report_payments
-// (migrations/20261202020000_reports_payment_years' backfill): per key and year, each month's
-// count, approved and pending amounts in its columns, written in the key's order (a year's rows
-// together in the table).
-func yearsRebuild() string {
+// monthColumnsRebuild is the statement that fills table, report_payment_years from
+// report_payments or report_payment_store_years from report_payment_party_days (their
+// migrations' backfills, 20261202020000 and 20261204040000): per key (keys, x's columns in the
+// table's key order) and year, each month's count, approved and pending amounts in its columns,
+// written in the key's order (a year's rows together in the table). rows has x's columns: the
+// key's (yr for the year), m (the month, MM), n, a and p (the figures).
+func monthColumnsRebuild(table, keys, rows string) string {
 	var cols, sums []string
 	for m := 1; m <= 12; m++ {
 		mm := fmt.Sprintf("%02d", m)
@@ -410,12 +463,9 @@ func yearsRebuild() string {
 			sums = append(sums, "SUM(CASE WHEN x.m = '"+mm+"' THEN x."+v+" ELSE 0 END)")
 		}
 	}
-	return `INSERT INTO report_payment_years (year, type, party_id, method, company_id, ` + strings.Join(cols, ", ") + `)
-SELECT x.yr, x.type, x.party_id, x.method, x.company_id, ` + strings.Join(sums, ", ") + `
-FROM (SELECT substr(y.payment_date, 1, 4) AS yr, substr(y.payment_date, 6, 2) AS m, y.type, y.party_id, y.method, y.company_id,
-        1 AS n, CASE WHEN y.approval_status = 'approved' THEN y.amount_cents ELSE 0 END AS a,
-        CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END AS p
-    FROM report_payments y) AS x
-GROUP BY x.yr, x.type, x.party_id, x.method, x.company_id
-ORDER BY x.yr, x.type, x.party_id, x.method, x.company_id`
+	return `INSERT INTO ` + table + ` (` + strings.ReplaceAll(strings.ReplaceAll(keys, "x.yr", "year"), "x.", "") + `, ` + strings.Join(cols, ", ") + `)
+SELECT ` + keys + `, ` + strings.Join(sums, ", ") + `
+FROM (` + rows + `) AS x
+GROUP BY ` + keys + `
+ORDER BY ` + keys
 }
