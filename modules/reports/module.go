@@ -41,7 +41,7 @@ func New(d Deps) *Module {
 func (m *Module) Routes(api *httpx.API) { reportshttp.Routes(api, m.svc, m.roles) }
 
 // RebuildAggregates recomputes the reports' aggregates (report_document_days,
-// report_payment_days, report_due_balances, report_user_days, report_product_months,
+// report_payment_days, report_due_balances, report_user_days, report_payment_acts, report_product_months,
 // report_product_days and its company sums, report_product_bought, report_lot_lines and report_lot_totals, report_payable_dues, and the party aggregates) from the owners' tables, in db (pass a
 // transaction). The triggers keep them exact on every write; this is for a bulk load that
 // bypassed them (session_replication_role = replica, as bench/reports loads) and for tests that

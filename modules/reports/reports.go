@@ -212,7 +212,7 @@
 //     name the rows and sort out the page (a top-N sort under the LIMIT) — sorted by a figure,
 //     only the rows as far as the page's last figure (ties kept), found by a top-N over the
 //     figures alone. A payment's store is its document's: the
-//     aggregates that keep it (report_payment_days, report_user_days' payments,
+//     aggregates that keep it (report_payment_days, report_user_days' payments, report_payment_acts,
 //     report_party_payments, report_payment_party_days and so report_payment_store_years) follow a document moved to another store (a trigger on the
 //     document's store moves its payments' counts). TestReportsAgreeWithTheDocuments compares these pages with the documents
 //     over ranges that cut months, per store, and after archiving, restoring and moving paid and
@@ -231,7 +231,12 @@
 //   - users_report/{id}, the page that reaches millions of rows: its count and totals come from
 //     report_user_days, and so does its page: the user's counts per day say which days hold the
 //     page's rows, and only those days' acts are read (an OFFSET within the first of them, never
-//     over every earlier act; it keeps its date order: no sort); its Excel file is written from
+//     over every earlier act; it keeps its date order: no sort). With a store, those days' acts
+//     are the store's alone: documents by the (user, store, date) indexes, payments — whose
+//     store is their document's — from report_payment_acts (20261205010000: one row per
+//     approved, live payment and role with its user, store and date, kept by triggers on
+//     payments and on a document's store), so a user with few acts in the store, whose page
+//     spans the range, reads those acts rather than all of the range's. Its Excel file is written from
 //     a cursor as it goes out (Service.Export); so are the party lists', payment_report's and
 //     product_expiry_alert's (thousands of lots hold stock: sorted and paged in SQL, its count
 //     and totals window aggregates), from the statement that pages them, without its LIMIT. The

@@ -918,6 +918,13 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			u.payments, u.paymentsCents = u.payments+1, u.paymentsCents+p.AmountCents
 			wantUsers[*created.Data.ApprovedBy].approved++
 		}
+		storeOf := map[string]int64{} // a row's link (kind and id) to its store
+		for _, d := range b.docs {
+			storeOf[fmt.Sprint(d.typ, d.ID)] = d.StoreID
+		}
+		for _, p := range b.payments {
+			storeOf[fmt.Sprint("payment", p.ID)] = p.StoreID
+		}
 		usersReport := b.get(t, b.Admin, "users_report", rng(from, to))
 		for _, row := range usersReport.Rows {
 			id := int64(row["link"].(map[string]any)["id"].(float64))
@@ -941,7 +948,26 @@ func TestReportsAgreeWithTheDocuments(t *testing.T) {
 			expect(t, fmt.Sprintf("users_report/%d figures", id), acts.Totals, map[string]int64{"purchases": w.purchases,
 				"purchases_cents": w.purchasesCents, "sales": w.sales, "sales_cents": w.salesCents, "payments": w.payments,
 				"payments_cents": w.paymentsCents, "approved": w.approved})
-			checkActsPages(t, b, id, "2026-09-10", to, b.get(t, b.Admin, fmt.Sprintf("users_report/%d", id), rng("2026-09-10", to, "per_page", "500")))
+			checkActsPages(t, b, id, rng("2026-09-10", to), b.get(t, b.Admin, fmt.Sprintf("users_report/%d", id), rng("2026-09-10", to)))
+			// With a store: the same rows, only the store's documents and their payments (a
+			// payment's store is its document's), the count and what the user recorded theirs.
+			inStore := report{Totals: map[string]int64{}}
+			for _, row := range acts.Rows {
+				l := row["link"].(map[string]any)
+				if storeOf[fmt.Sprint(l["kind"], int64(l["id"].(float64)))] == b.stores[1] {
+					inStore.Rows = append(inStore.Rows, row)
+					if row["role"] == "created" {
+						inStore.Totals["amount_cents"] += int64(row["amount_cents"].(float64))
+					}
+				}
+			}
+			storeQ := rng(from, to, "store_id", fmt.Sprint(b.stores[1]))
+			ofStore := b.get(t, b.Admin, fmt.Sprintf("users_report/%d", id), storeQ)
+			if ofStore.Meta.Total != len(inStore.Rows) || ofStore.Totals["amount_cents"] != inStore.Totals["amount_cents"] {
+				t.Errorf("users_report/%d of store %d: %d rows recording %d, want %d recording %d", id, b.stores[1], ofStore.Meta.Total,
+					ofStore.Totals["amount_cents"], len(inStore.Rows), inStore.Totals["amount_cents"])
+			}
+			checkActsPages(t, b, id, storeQ, inStore)
 			// It pages in SQL: page 2 of 3 rows is the whole list's rows 4 to 6, with the same count.
 			if len(acts.Rows) >= 6 {
 				q := rng(from, to)
@@ -1031,7 +1057,7 @@ func checkAggregates(t *testing.T, db *bun.DB) {
 	t.Helper()
 	checkTables(t, db, "report_document_days", "report_payment_days", "report_due_balances", "report_user_days",
 		"report_party_days", "report_party_months", "report_party_balances", "report_party_payments", "report_payable_dues", "report_payment_years",
-		"report_payment_keys", "report_payment_party_days", "report_payment_store_years", "report_product_months", "report_product_company_months",
+		"report_payment_keys", "report_payment_party_days", "report_payment_store_years", "report_payment_acts", "report_product_months", "report_product_company_months",
 		"report_product_bought", "report_product_company_bought", "report_product_days", "report_product_company_days",
 		"report_product_company_halves",
 		"report_lot_lines", "report_lot_totals")
@@ -1138,7 +1164,8 @@ func checkTables(t *testing.T, db *bun.DB, tables ...string) {
 						key += " " + c + "=" + v
 					}
 				}
-				if !zero {
+				// A table of keys alone (report_payment_acts) holds a row for each of them.
+				if !zero || figures == "" {
 					out[key] = figures
 				}
 			}
