@@ -93,7 +93,7 @@ func inOrder(rows []map[string]any, keys ...string) bool {
 }
 
 // checkPayments compares payment_report with paymentsFromScratch over ranges that cut months
-// (their whole months come from report_payment_years for every store and report_party_payments
+// (their whole months come from report_payment_years for every store and report_payment_store_years
 // for one, their cut days from the payments) and whole months, every store and one, then its
 // sorts, pages and export.
 func checkPayments(t *testing.T, b *books) {

@@ -396,8 +396,8 @@ func atoi(mm string) int {
 	return n
 }
 
-// paymentRebuild is report_party_payments, report_payment_years, report_payment_keys and
-// report_payment_party_days computed afresh from report_payments, and report_payment_store_years
+// paymentRebuild is report_payment_years, report_payment_keys and report_payment_party_days
+// computed afresh from report_payments, and report_payment_store_years
 // from report_payment_party_days (after it: the triggers that keep it from there fire on the
 // rebuild's rows too, and are overwritten) — what the migrations' backfills write and the
 // triggers keep from then on.
@@ -409,12 +409,6 @@ SELECT y.payment_date, y.type, y.party_id, y.method, y.company_id, COALESCE(y.st
     SUM(CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END)
 FROM report_payments y
 GROUP BY y.payment_date, y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0)`,
-	"DELETE FROM report_party_payments",
-	`INSERT INTO report_party_payments (month, type, party_id, method, company_id, store_id, approval_status, n, amount_cents)
-SELECT substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0), y.approval_status,
-    COUNT(*), SUM(y.amount_cents)
-FROM report_payments y
-GROUP BY substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0), y.approval_status`,
 	"DELETE FROM report_payment_store_years",
 	monthColumnsRebuild("report_payment_store_years", "x.store_id, x.yr, x.type, x.party_id, x.method, x.company_id",
 		`SELECT y.store_id, substr(y.day, 1, 4) AS yr, substr(y.day, 6, 2) AS m, y.type, y.party_id, y.method, y.company_id,
