@@ -190,7 +190,7 @@ func checkPartyTriggers(t *testing.T, b *books) {
 		// payments' counts along).
 		checkTables(t, b.DB, "report_party_days", "report_party_months", "report_party_balances", "report_payment_days",
 			"report_user_days", "report_payable_dues", "report_payment_years", "report_payment_keys", "report_payment_party_days",
-			"report_payment_store_years")
+			"report_payment_store_years", "report_payment_months")
 		checkRunning(t, b.DB)
 		if !failed && t.Failed() {
 			t.Fatalf("after %s the aggregates disagree", what)

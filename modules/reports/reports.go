@@ -212,7 +212,13 @@
 //     the page is full (names and sorting for the page's parties only); other orders and exports
 //     name the rows and sort out the page (a top-N sort under the LIMIT) — sorted by a figure,
 //     only the rows as far as the page's last figure (ties kept), found by a top-N over the
-//     figures alone. A payment's store is its document's: the
+//     figures alone. Sorted by a figure largest first over whole months, every store, on
+//     PostgreSQL, only candidates are summed: per calendar year of the range the first keys
+//     of an index in the order of a bound of their figure (a one-month year from
+//     report_payment_months, 20261204050100: per month and key, kept from
+//     report_payment_party_days by triggers on it; several months by their year's positive
+//     monthly figures, expression indexes on report_payment_years), kept when the page's last
+//     candidate figure beats what any other key can reach, else the statement over every key. A payment's store is its document's: the
 //     aggregates that keep it (report_payment_days, report_user_days' payments,
 //     report_payment_party_days and so report_payment_store_years) follow a document moved to another store (a trigger on the
 //     document's store moves its payments' counts). TestReportsAgreeWithTheDocuments compares these pages with the documents
