@@ -45,8 +45,8 @@ func seed(ctx context.Context, bdb *bun.DB, w want) (benchkit.Tenants, bool, err
 			"stores", "products", "categories", "companies", "report_document_days", "report_payment_days", "report_due_balances",
 			"report_product_months", "report_product_company_months", "report_product_bought", "report_product_company_bought",
 			"report_product_days", "report_product_company_days", "report_product_company_halves", "report_lot_lines", "report_party_days",
-			"report_party_months", "report_party_balances", "report_party_payments", "report_payment_years", "report_payment_keys",
-			"report_payment_party_days", "report_payment_store_years", "report_party_running", "report_party_totals",
+			"report_party_months", "report_party_balances", "report_payment_years", "report_payment_keys",
+			"report_payment_party_days", "report_payment_store_years", "report_payment_months", "report_party_running", "report_party_totals",
 			"purchase_words", "sale_words", "payment_words"},
 		func(t benchkit.Tenants) error { return reusable(ctx, bdb, t, w) },
 		func(ctx context.Context, tx bun.Tx, t benchkit.Tenants, id int64, demo bool) error {

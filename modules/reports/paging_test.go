@@ -93,13 +93,13 @@ func inOrder(rows []map[string]any, keys ...string) bool {
 }
 
 // checkPayments compares payment_report with paymentsFromScratch over ranges that cut months
-// (their whole months come from report_payment_years for every store and report_party_payments
+// (their whole months come from report_payment_years for every store and report_payment_store_years
 // for one, their cut days from the payments) and whole months, every store and one, then its
 // sorts, pages and export.
 func checkPayments(t *testing.T, b *books) {
 	t.Helper()
 	for i, r := range [][2]string{{"2026-08-15", "2026-10-20"}, {"2026-09-03", "2026-09-17"}, {"2026-10-01", "2026-11-30"},
-		{"2026-08-01", "2026-11-30"}} {
+		{"2026-08-01", "2026-11-30"}, {"2026-09-01", "2026-09-30"}, {"2025-12-01", "2026-11-30"}} {
 		for _, store := range []int64{0, b.stores[1]} {
 			q := rng(r[0], r[1])
 			if store != 0 {
@@ -114,7 +114,10 @@ func checkPayments(t *testing.T, b *books) {
 			// party on PostgreSQL (store.paymentWalk): the same rows, count and totals.
 			checkPages(t, b, "payment_report", what, q, list)
 			sorts := [][]string{{"-approved_out_cents", "payments"}, {"party_name", "-pending_in_cents"}, {"method", "-direction"},
-				{"approved_in_cents", "-pending_out_cents"}}[i]
+				{"approved_in_cents", "-pending_out_cents"},
+				// Whole months, every store, by a figure largest first: on PostgreSQL read from
+				// candidates by their years' bounds (store.boundedTop), one year and two.
+				{"-payments", "-approved_in_cents", "-pending_in_cents"}, {"-approved_out_cents", "-payments", "-approved_in_cents"}}[i]
 			checkSorts(t, b, "payment_report", q, list, sorts)
 		}
 	}

@@ -189,11 +189,12 @@
 //     oldest due date joined to the page's rows only. For one store, the store's rows of
 //     report_party_months and report_party_balances (today's balance less the months after the
 //     range, its days as above), by an index that leads with the store (20261203020000, as for
-//     payment_report's report_party_payments). What reaches Go is the page, whatever the number of parties
+//     payment_report's report_payment_store_years). What reaches Go is the page, whatever the number of parties
 //     (internal/store/paged.go). A statement's opening is the months before the range's month
 //     plus that month's days before the range; its rows are the range's movements only.
-//   - payment_report (migrations/20261201030000_reports_party_payments and
-//     20261202020000_reports_payment_years, same rule): for every store (the usual request)
+//   - payment_report (migrations/20261202020000_reports_payment_years, same rule;
+//     20261201030000's report_party_payments, per month and store, dropped by 20261204050000
+//     once nothing read it): for every store (the usual request)
 //     report_payment_years (type, party, method, company, calendar year: each month's count,
 //     approved and pending amounts in columns of the row) gives a range's whole months — one
 //     row per key within a year, two across a year's end, however many payments; for one store
@@ -211,9 +212,15 @@
 //     the page is full (names and sorting for the page's parties only); other orders and exports
 //     name the rows and sort out the page (a top-N sort under the LIMIT) — sorted by a figure,
 //     only the rows as far as the page's last figure (ties kept), found by a top-N over the
-//     figures alone. A payment's store is its document's: the
+//     figures alone. Sorted by a figure largest first over whole months, every store, on
+//     PostgreSQL, only candidates are summed: per calendar year of the range the first keys
+//     of an index in the order of a bound of their figure (a one-month year from
+//     report_payment_months, 20261204050100: per month and key, kept from
+//     report_payment_party_days by triggers on it; several months by their year's positive
+//     monthly figures, expression indexes on report_payment_years), kept when the page's last
+//     candidate figure beats what any other key can reach, else the statement over every key. A payment's store is its document's: the
 //     aggregates that keep it (report_payment_days, report_user_days' payments, report_payment_acts,
-//     report_party_payments, report_payment_party_days and so report_payment_store_years) follow a document moved to another store (a trigger on the
+//     report_payment_party_days and so report_payment_store_years) follow a document moved to another store (a trigger on the
 //     document's store moves its payments' counts). TestReportsAgreeWithTheDocuments compares these pages with the documents
 //     over ranges that cut months, per store, and after archiving, restoring and moving paid and
 //     returned documents and payments in SQL, and the kept tables with rebuilt ones.

@@ -1056,8 +1056,9 @@ func productFigures(docs []doc, from, to string, store int64) map[string]int64 {
 func checkAggregates(t *testing.T, db *bun.DB) {
 	t.Helper()
 	checkTables(t, db, "report_document_days", "report_payment_days", "report_due_balances", "report_user_days",
-		"report_party_days", "report_party_months", "report_party_balances", "report_party_payments", "report_payable_dues", "report_payment_years",
-		"report_payment_keys", "report_payment_party_days", "report_payment_store_years", "report_payment_acts", "report_product_months", "report_product_company_months",
+		"report_party_days", "report_party_months", "report_party_balances", "report_payable_dues", "report_payment_years",
+		"report_payment_keys", "report_payment_party_days", "report_payment_store_years", "report_payment_months", "report_payment_acts",
+		"report_product_months", "report_product_company_months",
 		"report_product_bought", "report_product_company_bought", "report_product_days", "report_product_company_days",
 		"report_product_company_halves",
 		"report_lot_lines", "report_lot_totals")

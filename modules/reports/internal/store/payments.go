@@ -26,7 +26,9 @@ import (
 // are summed, sorted and paged in SQL (paged.go), the totals' figures summed from
 // report_payment_days, the walk's count of rows, every store, from report_payment_keys (a bit per
 // month with payments per key; migrations/20261203010000_reports_payment_keys) and, for cut days,
-// the keys of report_payment_party_days; for one store from its rows.
+// the keys of report_payment_party_days; for one store from its rows. Sorted by a figure, a
+// page's candidates come by index from report_payment_months (per month and key) and
+// report_payment_years' bound indexes (boundedTop; migrations/20261204050100_reports_payment_months).
 
 // PaymentRow is one row of payment_report: the payments of one party of type (purchase: out,
 // sale: in) by one method, how many, and their amount approved and pending.
@@ -118,6 +120,12 @@ func (s *Store) PaymentRows(ctx context.Context, f Filter, o Order, w Window, fn
 			keys = s.db.NewRaw("SELECT g.type FROM ("+rows+") AS g", s.unionAll(parts))
 		}
 		return s.paymentWalk(ctx, f, w, s.paymentTotals(f, keys), fn)
+	}
+	if b, ok := s.bounds(f, o, w); ok {
+		t, done, err := s.boundedTop(ctx, f, o, w, b, fn)
+		if err != nil || done {
+			return t, err
+		}
 	}
 	// The rows in a MATERIALIZED CTE: counted for t and sorted for the page from one computation;
 	// only the page's rows are sorted out (a top-N sort under the LIMIT).
@@ -387,6 +395,184 @@ func (s *Store) yearPart(scope listing.Scope, store int64, year, from, to string
 		Where("y.year = ?", year).Where(sum(n) + " <> 0")
 }
 
+// figureBound is, for a figure sort of payment_report, the rows whose figure it is (typ; ""
+// both types), its column of report_payment_months (col) and its bound over any of a year's
+// months in report_payment_years: the sum of its months' positive figures (expr). Both are
+// what migrations/20261204050100_reports_payment_months indexes, after the month or year and
+// typ.
+type figureBound struct{ typ, col, expr string }
+
+// figureBounds are paymentFigures' bounds.
+var figureBounds = func() map[string]figureBound {
+	bound := func(col func(mm string) string) string {
+		var ms []string
+		for m := 1; m <= 12; m++ {
+			ms = append(ms, "GREATEST(y."+col(fmt.Sprintf("%02d", m))+", 0)")
+		}
+		return "(" + strings.Join(ms, " + ") + ")"
+	}
+	n := bound(func(mm string) string { return "n_" + mm })
+	approved := bound(func(mm string) string { return "approved_" + mm + "_cents" })
+	pending := bound(func(mm string) string { return "pending_" + mm + "_cents" })
+	return map[string]figureBound{"count": {"", "n", n}, "approved_out_cents": {Purchase, "approved_cents", approved},
+		"pending_out_cents": {Purchase, "pending_cents", pending}, "approved_in_cents": {Sale, "approved_cents", approved},
+		"pending_in_cents": {Sale, "pending_cents", pending}}
+}()
+
+// bounds says whether boundedTop reads the page of o and w over f, and with which bound: a
+// figure sort, largest first, of a page (not an export), for every store, over whole months
+// (report_payment_years' rows: cut days and one store's rows have no bound index), on
+// PostgreSQL (the indexes are its own).
+func (s *Store) bounds(f Filter, o Order, w Window) (figureBound, bool) {
+	b, ok := figureBounds[o.Key]
+	sp := spanOf(f.From, f.To)
+	if !ok || s.db.Dialect().Name() != dialect.PG || paymentSorts[o.Key].dir(o) != "DESC" || w.Limit <= 0 ||
+		f.StoreID != 0 || len(sp.Days) > 0 || sp.First == "" {
+		return figureBound{}, false
+	}
+	return b, true
+}
+
+// boundFirst and boundLast are how many keys per year boundedTop first takes as candidates (a
+// multiple of the page's end) and at most; each miss takes four times as many.
+const (
+	boundFirst = 4
+	boundLast  = 4000
+)
+
+// boundedTop calls fn with payment_report's rows of w over f sorted by b's figure, largest
+// first (bounds says when), from candidates instead of every key, and answers the totals; done
+// is false (nothing called) when the candidates cannot be shown to hold the page, for the
+// statement over every key to answer instead.
+//
+// The bound: each calendar year of the range is a part; a key's figure over the range is the
+// sum of its parts' figures over the range's months, each at most that part's bound of the key:
+// for a part of one month its figure there (report_payment_months), for several months its
+// year's positive monthly figures summed (report_payment_years, b.expr); at least 0 for a key
+// without a row, or of the other type for an amount. The candidates are the first K keys of
+// each part by bound (an index scan, migrations/20261204050100_reports_payment_months);
+// a key that is none of them is, in every part, at most the part's K-th bound (0 for a part of
+// fewer than K rows: every key of it is a candidate), so its figure is at most B, their sum;
+// for an amount the other type's keys are never candidates, their figure 0, at most B too.
+// The candidates' figures are summed exactly (their rows only, by key); if the page's last
+// row among them (row offset+limit, in the figure's order) has a figure above B, every row that
+// is not a candidate sorts after it, ties included, so the page is the candidates' page. If
+// not, K grows (four times) up to boundLast, then done is false. The statements run in one
+// read-only REPEATABLE READ transaction (one snapshot), the totals as paymentWalk's.
+func (s *Store) boundedTop(ctx context.Context, f Filter, o Order, w Window, b figureBound, fn func(PaymentRow) error) (tot PaymentTotals, done bool, err error) {
+	c := paymentSorts[o.Key]
+	order, err := orderBy(o, paymentSorts, "direction DESC, party_name, g.method, g.party_id")
+	if err != nil {
+		return tot, false, err
+	}
+	sp := spanOf(f.From, f.To)
+	// Each year's months in the range: its first and last.
+	var years [][2]string
+	for first := sp.First; first <= sp.Last; first = addMonths(first[:4]+"-12", 1) {
+		years = append(years, [2]string{first, min(sp.Last, first[:4]+"-12")})
+	}
+	end := w.Offset + w.Limit
+	var rows []PaymentRow
+	err = s.db.RunInTx(ctx, &sql.TxOptions{Isolation: sql.LevelRepeatableRead, ReadOnly: true}, func(ctx context.Context, tx bun.Tx) error {
+		if err := serial(ctx, tx); err != nil {
+			return err
+		}
+		for k := boundFirst * end; k <= boundLast && !done; k *= 4 {
+			var tops []string
+			var args []any
+			for i, y := range years {
+				q := s.db.NewSelect().TableExpr("report_payment_years AS y").Where("y.year = ?", y[0][:4])
+				bound := b.expr
+				if y[0] == y[1] {
+					q, bound = s.db.NewSelect().TableExpr("report_payment_months AS y").Where("y.month = ?", y[0]), "y."+b.col
+				}
+				q = listing.Restrict(q, f.Scope, "y.company_id").ColumnExpr("y.type, y.party_id, y.method").ColumnExpr(bound + " AS u")
+				if b.typ != "" {
+					q = q.Where("y.type = ?", b.typ)
+				}
+				tops = append(tops, fmt.Sprintf("c%d AS (?)", i))
+				args = append(args, q.OrderExpr(bound+" DESC").Limit(int64(k)))
+			}
+			var cands, cuts []string
+			for i := range years {
+				cands = append(cands, fmt.Sprintf("SELECT c.type, c.party_id, c.method FROM c%d AS c", i))
+				cuts = append(cuts, fmt.Sprintf("SELECT COUNT(*) AS n, CASE WHEN COUNT(*) < %d THEN 0 ELSE GREATEST(MIN(c.u), 0) END AS t FROM c%d AS c", k, i))
+			}
+			// The candidates' figures, each part's by key: a month's narrow row of
+			// report_payment_months, several months' of report_payment_years.
+			var parts []any
+			for _, y := range years {
+				q := s.yearPart(f.Scope, 0, y[0][:4], y[0][5:], y[1][5:])
+				if y[0] == y[1] {
+					q = listing.Restrict(s.db.NewSelect().TableExpr("report_payment_months AS y"), f.Scope, "y.company_id").
+						ColumnExpr("y.type, y.method, y.party_id, y.n, y.approved_cents, y.pending_cents").
+						Where("y.month = ?", y[0]).Where("y.n <> 0")
+				}
+				parts = append(parts, q.Where("(y.type, y.party_id, y.method) IN (SELECT k.type, k.party_id, k.method FROM k)"))
+			}
+			args = append(args, s.unionAll(parts))
+			// Every part of fewer than K rows: every key is a candidate — for the count (both
+			// types); for an amount the other type's keys are none, their figure 0 (B, then).
+			all := "false"
+			if b.typ == "" {
+				all = fmt.Sprintf("(SELECT MAX(b.n) FROM b) < %d", k)
+			}
+			q := tx.NewRaw(`WITH `+strings.Join(tops, ", ")+`,
+k AS (`+strings.Join(cands, " UNION ")+`),
+b AS (`+strings.Join(cuts, " UNION ALL ")+`),
+g AS MATERIALIZED (SELECT u.type, u.method, u.party_id, CAST(SUM(u.n) AS BIGINT) AS n,
+        CAST(SUM(u.approved_cents) AS BIGINT) AS approved_cents, CAST(SUM(u.pending_cents) AS BIGINT) AS pending_cents
+    FROM (?) AS u GROUP BY u.type, u.party_id, u.method HAVING SUM(u.n) > 0),
+ok AS (SELECT COALESCE((SELECT `+c.expr+` FROM g ORDER BY 1 DESC LIMIT 1 OFFSET `+fmt.Sprint(end-1)+`) > (SELECT SUM(b.t) FROM b), false)
+    OR `+all+` AS ok)
+SELECT ok.ok, g.type, g.method, g.party_id, COALESCE(p.name, '') AS party_name, g.n, g.approved_cents, g.pending_cents,
+    CASE WHEN g.type = 'purchase' THEN 'out' ELSE 'in' END AS direction
+FROM g CROSS JOIN ok
+LEFT JOIN report_party_names AS p ON p.type = g.type AND p.id = g.party_id`, args...).String()
+			res, err := tx.QueryContext(ctx, q+figureCut(c, o, w)+order+limit(w))
+			if err != nil {
+				return err
+			}
+			rows = rows[:0]
+			for res.Next() {
+				var r PaymentRow
+				var direction string
+				if err := res.Scan(&done, &r.Type, &r.Method, &r.PartyID, &r.PartyName, &r.Count, &r.ApprovedCents, &r.PendingCents, &direction); err != nil {
+					res.Close()
+					return err
+				}
+				rows = append(rows, r)
+			}
+			res.Close()
+			if err := res.Err(); err != nil {
+				return err
+			}
+			// No row: a page past the end (or no candidate in the range), which the statement
+			// over every key answers.
+			done = done && len(rows) > 0
+		}
+		if !done {
+			return nil
+		}
+		var out, in int
+		if err := tx.QueryRowContext(ctx, s.paymentTotals(f, s.paymentKeys(f)).String()).Scan(&out, &in, &tot.Count, &tot.ApprovedOut,
+			&tot.PendingOut, &tot.ApprovedIn, &tot.PendingIn); err != nil {
+			return err
+		}
+		tot.Rows = out + in
+		return nil
+	})
+	if err != nil || !done {
+		return PaymentTotals{}, false, err
+	}
+	for _, r := range rows {
+		if err := fn(r); err != nil {
+			return tot, true, err
+		}
+	}
+	return tot, true, nil
+}
+
 // atoi is a month's number (MM); malformed text is 13, past every month.
 func atoi(mm string) int {
 	n, err := strconv.Atoi(mm)
@@ -396,9 +582,9 @@ func atoi(mm string) int {
 	return n
 }
 
-// paymentRebuild is report_party_payments, report_payment_years, report_payment_keys and
-// report_payment_party_days computed afresh from report_payments, and report_payment_store_years
-// from report_payment_party_days (after it: the triggers that keep it from there fire on the
+// paymentRebuild is report_payment_years, report_payment_keys and report_payment_party_days
+// computed afresh from report_payments, and report_payment_store_years and report_payment_months
+// from report_payment_party_days (after it: the triggers that keep them from there fire on the
 // rebuild's rows too, and are overwritten) — what the migrations' backfills write and the
 // triggers keep from then on.
 var paymentRebuild = []string{
@@ -409,17 +595,16 @@ SELECT y.payment_date, y.type, y.party_id, y.method, y.company_id, COALESCE(y.st
     SUM(CASE WHEN y.approval_status = 'pending' THEN y.amount_cents ELSE 0 END)
 FROM report_payments y
 GROUP BY y.payment_date, y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0)`,
-	"DELETE FROM report_party_payments",
-	`INSERT INTO report_party_payments (month, type, party_id, method, company_id, store_id, approval_status, n, amount_cents)
-SELECT substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0), y.approval_status,
-    COUNT(*), SUM(y.amount_cents)
-FROM report_payments y
-GROUP BY substr(y.payment_date, 1, 7), y.type, y.party_id, y.method, y.company_id, COALESCE(y.store_id, 0), y.approval_status`,
 	"DELETE FROM report_payment_store_years",
 	monthColumnsRebuild("report_payment_store_years", "x.store_id, x.yr, x.type, x.party_id, x.method, x.company_id",
 		`SELECT y.store_id, substr(y.day, 1, 4) AS yr, substr(y.day, 6, 2) AS m, y.type, y.party_id, y.method, y.company_id,
         y.n, y.approved_cents AS a, y.pending_cents AS p
     FROM report_payment_party_days y`),
+	"DELETE FROM report_payment_months",
+	`INSERT INTO report_payment_months (month, type, party_id, method, company_id, n, approved_cents, pending_cents)
+SELECT substr(y.day, 1, 7), y.type, y.party_id, y.method, y.company_id, SUM(y.n), SUM(y.approved_cents), SUM(y.pending_cents)
+FROM report_payment_party_days y
+GROUP BY substr(y.day, 1, 7), y.type, y.party_id, y.method, y.company_id`,
 	"DELETE FROM report_payment_years",
 	monthColumnsRebuild("report_payment_years", "x.yr, x.type, x.party_id, x.method, x.company_id",
 		`SELECT substr(y.payment_date, 1, 4) AS yr, substr(y.payment_date, 6, 2) AS m, y.type, y.party_id, y.method, y.company_id,

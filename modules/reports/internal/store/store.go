@@ -3,8 +3,9 @@
 // report_parties, report_receipts, report_returned_lines, …) and the aggregates its
 // triggers keep (report_document_days, report_payment_days, report_due_balances,
 // report_user_days, report_payment_acts, report_approval_deltas; per party report_party_months,
-// report_party_balances and report_payable_dues — parties.go — and report_party_payments,
-// report_payment_years, report_payment_keys, report_payment_party_days, report_payment_store_years — payments.go; the product ones in products.go; see the reports package
+// report_party_balances and report_payable_dues — parties.go — and
+// report_payment_years, report_payment_keys, report_payment_party_days, report_payment_store_years,
+// report_payment_months — payments.go; the product ones in products.go; see the reports package
 // doc) and nothing else, so that the owners may change their tables behind them (DESIGN rule 5).
 // Every read takes a Filter whose scope limits it to the caller's companies.
 package store
