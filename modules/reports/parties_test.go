@@ -273,7 +273,12 @@ func checkPartyTriggers(t *testing.T, b *books) {
 	b.payments[moved].Date = "2025-12-20"
 	for _, r := range [][2]string{{"2025-12-01", "2026-11-30"}, {"2025-11-20", "2026-09-10"}, {"2025-12-01", "2025-12-31"},
 		{"2026-01-01", "2026-12-31"}} {
-		checkPaymentRows(t, b, fmt.Sprintf("payment_report %s..%s, a payment in 2025", r[0], r[1]), rng(r[0], r[1]), r[0], r[1], 0)
+		what := fmt.Sprintf("payment_report %s..%s, a payment in 2025", r[0], r[1])
+		list := checkPaymentRows(t, b, what, rng(r[0], r[1]), r[0], r[1], 0)
+		// Sorted by a figure, largest first, over whole months of two calendar years: the
+		// candidates of each year are bounded apart (boundedTop), the moved payment's key among
+		// 2025's.
+		checkSorts(t, b, "payment_report", rng(r[0], r[1]), list, []string{"-approved_in_cents", "-payments", "-approved_out_cents"})
 	}
 	// Ranges that cut days of two months across the two years (no whole month between them, or
 	// some), every store and the payment's store: their cut days are read from
