@@ -176,6 +176,7 @@ func dayCount(from, to time.Time) int {
 	return int(to.Sub(from).Round(24*time.Hour)/(24*time.Hour)) + 1
 }
 
+// minTime is the earlier of a and b.
 func minTime(a, b time.Time) time.Time {
 	if a.Before(b) {
 		return a
@@ -183,6 +184,7 @@ func minTime(a, b time.Time) time.Time {
 	return b
 }
 
+// maxTime is the later of a and b.
 func maxTime(a, b time.Time) time.Time {
 	if a.After(b) {
 		return a

@@ -94,11 +94,12 @@ func (s *Store) acts(f Filter, userID int64) *bun.RawQuery {
 		docs := f.where(s.db.NewSelect().TableExpr("report_document_heads AS d"), "d", "doc_date").
 			ColumnExpr("d.type AS kind, d.id, d."+col+" AS user_id, ? AS role, d.doc_date AS date, d.number, d.party_name", role).
 			ColumnExpr("d.total_cents AS amount_cents").Where("d." + col + " IS NOT NULL")
+		// A payment's store is its document's (report_payments.store_id, a subquery per
+		// payment): one user's payments in one store are report_payment_acts' index range, not
+		// every payment of the user's days with their stores looked up.
+		byActs := userID != 0 && f.StoreID != 0
 		pf := f
-		if userID != 0 && f.StoreID != 0 {
-			// A payment's store is its document's (report_payments.store_id, a subquery per
-			// payment): one user's payments in one store are report_payment_acts' index
-			// range, not every payment of the user's days with their stores looked up.
+		if byActs {
 			pf.StoreID = 0
 		}
 		pays := pf.where(s.db.NewSelect().TableExpr("report_payments AS y"), "y", "payment_date").
@@ -109,7 +110,7 @@ func (s *Store) acts(f Filter, userID int64) *bun.RawQuery {
 			docs = docs.Where("d."+col+" = ?", userID)
 			pays = pays.Where("y."+col+" = ?", userID)
 		}
-		if pf.StoreID != f.StoreID {
+		if byActs {
 			// The company scope and the range stay on y; the range is the index's here too.
 			acts := s.db.NewSelect().TableExpr("report_payment_acts AS k").Column("k.payment_id").
 				Where("k.user_id = ?", userID).Where("k.store_id = ?", f.StoreID).Where("k.role = ?", role)
