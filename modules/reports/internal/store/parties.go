@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -125,7 +126,7 @@ func (s *Store) days(ctx context.Context, f Filter, typ string, partyID int64, f
 	var out []PartyFigures
 	err := s.db.NewRaw(`SELECT d.party_id, SUM(d.documents) AS documents, SUM(d.total_cents) AS total_cents,
 		SUM(d.paid_cents) AS paid_cents, SUM(d.returns_cents) AS returns_cents FROM (?) AS d GROUP BY d.party_id`,
-		s.dayRows(f, typ, partyID, from, to, inRange)).Scan(ctx, &out)
+		s.dayRows(f, typ, partyKey(partyID), from, to, inRange)).Scan(ctx, &out)
 	return out, err
 }
 
@@ -146,12 +147,25 @@ const (
 	afterRange
 )
 
-// dayRows are the figures of the party typ partyID (0: every party) on the days from..to in
-// f's scope and store, from report_party_days (one row per party, day and store), in a party
-// list's columns (party_id, documents, total_cents, paid_cents, returns_cents, balance_cents,
-// oldest_due), counted as part says.
-func (s *Store) dayRows(f Filter, typ string, partyID int64, from, to string, part dayPart) *bun.SelectQuery {
-	sel := partyRows(s.db.NewSelect().TableExpr("report_party_days AS d"), f, "d", typ, partyID).Where("d.day BETWEEN ? AND ?", from, to)
+// partyKey is one party's id as the SQL a statement's party argument takes ("" for 0: every
+// party).
+func partyKey(partyID int64) string {
+	if partyID == 0 {
+		return ""
+	}
+	return strconv.FormatInt(partyID, 10)
+}
+
+// dayRows are the figures of the parties of typ (party, when not "", the SQL of one party's id:
+// a number or an outer query's column) on the days from..to in f's scope and store, from
+// report_party_days (one row per party, day and store), in a party list's columns (party_id,
+// documents, total_cents, paid_cents, returns_cents, balance_cents, oldest_due), counted as part
+// says.
+func (s *Store) dayRows(f Filter, typ, party, from, to string, part dayPart) *bun.SelectQuery {
+	sel := partyRows(s.db.NewSelect().TableExpr("report_party_days AS d"), f, "d", typ, 0).Where("d.day BETWEEN ? AND ?", from, to)
+	if party != "" {
+		sel = sel.Where("d.party_id = " + party)
+	}
 	figures, balance := "d.n AS documents, d.total_cents, d.paid_cents, d.returns_cents", "0"
 	if part == beforeRange || part == afterRange {
 		figures = "0 AS documents, 0 AS total_cents, 0 AS paid_cents, 0 AS returns_cents"
@@ -257,8 +271,11 @@ LEFT JOIN report_party_totals AS d ON d.type = ? AND d.party_id = w.party_id`+st
 				bun.Safe(inner.String()+limit(w)), typ).String()
 		}
 	}
-	if s.byName(f, o) {
+	switch {
+	case s.byName(f, o):
 		q = s.partiesByName(f, typ, o.Desc)
+	case s.byFigure(o):
+		q = s.partiesByFigure(f, typ, o, order, q)
 	}
 	var t PartyTotals
 	var r PartyRow
@@ -272,17 +289,55 @@ LEFT JOIN report_party_totals AS d ON d.type = ? AND d.party_id = w.party_id`+st
 }
 
 // byName tells whether PartyRows answers f in o by partiesByName: every store, by name (the
-// lists' own order), a range of whole months, on PostgreSQL (SQLite has no LATERAL).
+// lists' own order), on PostgreSQL (SQLite has no LATERAL).
 func (s *Store) byName(f Filter, o Order) bool {
-	return f.StoreID == 0 && (o.Key == "" || o.Key == "party_name") && len(spanOf(f.From, f.To).Days) == 0 &&
-		s.db.Dialect().Name() == dialect.PG
+	return f.StoreID == 0 && (o.Key == "" || o.Key == "party_name") && s.db.Dialect().Name() == dialect.PG
+}
+
+// byFigure tells whether PartyRows answers o by partiesByFigure: a sort by a figure of the
+// rows themselves (not the name, not the days past due, which need a join to every row), on
+// PostgreSQL (SQLite has no FETCH ... WITH TIES).
+func (s *Store) byFigure(o Order) bool {
+	return o.Key != "" && o.Key != "party_name" && o.Key != "oldest_overdue_days" && s.db.Dialect().Name() == dialect.PG
+}
+
+// partiesByFigure is PartyRows' statement for a byFigure request (all: the general one, which
+// answers an export's every row): the count and totals of every row are summed apart from the
+// page (no window aggregates over rows joined to their names), and only the rows up to the
+// page's end in the figure's order — with those that tie with the last of them, as ties sort by
+// name — are joined to their names and sorted again for the page. At 1,000,000 sales that is
+// 10 ms of PostgreSQL's CPU for a month sorted by balance, against 22 ms for every customer
+// joined to its name, summed over and sorted.
+func (s *Store) partiesByFigure(f Filter, typ string, o Order, order string, all paged) paged {
+	c := partySorts[o.Key]
+	due, join, args := "g.oldest_due", "", []any{s.partySums(f, typ), typ}
+	if f.StoreID == 0 {
+		// Every store's rows carry no due date: report_party_totals', for the page's rows.
+		due, join = "COALESCE(d.oldest_due, '')", "\nLEFT JOIN report_party_totals AS d ON d.type = ? AND d.party_id = g.party_id"
+		args = append(args, typ)
+	}
+	sum := func(col string) string { return "COALESCE(" + s.sum("g."+col) + ", 0)" }
+	return func(w Window) string {
+		if w.Limit <= 0 {
+			return all(w)
+		}
+		return s.db.NewRaw(fmt.Sprintf(`WITH g AS MATERIALIZED (?),
+tot AS MATERIALIZED (SELECT COUNT(*) AS row_count, %[1]s AS sum_documents, %[2]s AS sum_total, %[3]s AS sum_paid, %[4]s AS sum_returns,
+    %[5]s AS sum_balance FROM g),
+top AS MATERIALIZED (SELECT * FROM g ORDER BY %[6]s %[7]s FETCH FIRST %[8]d ROWS WITH TIES)
+SELECT g.party_id, COALESCE(p.name, '') AS party_name, g.documents, g.total_cents, g.paid_cents, g.returns_cents, g.balance_cents,
+    %[9]s AS oldest_due, '', tot.row_count, tot.sum_documents, tot.sum_total, tot.sum_paid, tot.sum_returns, tot.sum_balance
+FROM top AS g CROSS JOIN tot
+LEFT JOIN report_party_names AS p ON p.type = ? AND p.id = g.party_id%[10]s`, sum("documents"), sum("total_cents"), sum("paid_cents"),
+			sum("returns_cents"), sum("balance_cents"), c.expr, c.dir(o), w.Offset+w.Limit, due, join)+order+limit(w), args...).String()
+	}
 }
 
 // partiesByName is PartyRows' statement for a byName request: the parties are walked in name
 // order (report_customers_name_idx, report_suppliers_name_idx: migrations/20261202010100),
-// each party's row read by key (partyRunning of that party) until the page is full, and the
-// count and totals of every row summed apart (partySums) in the same statement — instead of
-// every party's row joined to its name and sorted for 50 of them.
+// each party's row read by key (partyOf) until the page is full, and the count and totals of
+// every row summed apart (partySums) in the same statement — instead of every party's row
+// joined to its name and sorted for 50 of them.
 func (s *Store) partiesByName(f Filter, typ string, desc bool) paged {
 	dir := ""
 	if desc {
@@ -293,7 +348,7 @@ func (s *Store) partiesByName(f Filter, typ string, desc bool) paged {
 		scope = fmt.Sprintf(" AND c.company_id = %d", f.Scope.CompanyID)
 	}
 	return func(w Window) string {
-		return s.db.NewRaw(`WITH tot AS (SELECT COUNT(*) AS row_count, COALESCE(SUM(g.documents), 0) AS sum_documents,
+		return s.db.NewRaw(`WITH tot AS MATERIALIZED (SELECT COUNT(*) AS row_count, COALESCE(SUM(g.documents), 0) AS sum_documents,
         COALESCE(SUM(g.total_cents), 0) AS sum_total, COALESCE(SUM(g.paid_cents), 0) AS sum_paid,
         COALESCE(SUM(g.returns_cents), 0) AS sum_returns, COALESCE(SUM(g.balance_cents), 0) AS sum_balance
     FROM (?) AS g)
@@ -302,8 +357,25 @@ SELECT c.id, c.name, x.documents, x.total_cents, x.paid_cents, x.returns_cents, 
 FROM report_party_names AS c CROSS JOIN LATERAL (?) AS x CROSS JOIN tot
 LEFT JOIN report_party_totals AS d ON d.type = c.type AND d.party_id = c.id
 WHERE c.type = ?`+scope+` AND (x.documents <> 0 OR x.paid_cents <> 0 OR x.returns_cents <> 0 OR x.balance_cents <> 0)
-ORDER BY c.name`+dir+`, c.id`+limit(w), s.partySums(f, typ), s.partyRunning(f, typ, spanOf(f.From, f.To), f.To[:7], "c.id"), typ).String()
+ORDER BY c.name`+dir+`, c.id`+limit(w), s.partySums(f, typ), s.partyOf(f, typ, "c.id"), typ).String()
 	}
+}
+
+// partyOf is partySums' row of one party (party: the SQL of its id, an outer query's column),
+// oldest_due empty: its running rows and, when the range cuts days, its days (cutDays) summed —
+// read by key, a handful of rows. It answers no row, or one of zeros, for a party with nothing
+// to show.
+func (s *Store) partyOf(f Filter, typ, party string) *bun.RawQuery {
+	sp, b := spanOf(f.From, f.To), balanceFromOf(f.From, f.To)
+	running := s.partyRunning(f, typ, sp, b.Month, party)
+	days := s.cutDays(f, typ, party, sp, b)
+	if len(days) == 0 {
+		return running
+	}
+	return s.db.NewRaw(`SELECT COALESCE(SUM(u.documents), 0) AS documents, COALESCE(SUM(u.total_cents), 0) AS total_cents,
+        COALESCE(SUM(u.paid_cents), 0) AS paid_cents, COALESCE(SUM(u.returns_cents), 0) AS returns_cents,
+        COALESCE(SUM(u.balance_cents), 0) AS balance_cents
+    FROM (?) AS u`, s.unionAll(append([]any{running}, days...)))
 }
 
 // partySums is the party list of typ over f, one row per party in PartyRows' columns (party_id,
@@ -330,41 +402,41 @@ func (s *Store) partySums(f Filter, typ string) *bun.RawQuery {
 	} else {
 		parts = s.partyParts(f, typ, sp, b.Month)
 	}
-	parts = append(parts, s.cutDays(f, typ, sp, b)...)
+	parts = append(parts, s.cutDays(f, typ, "", sp, b)...)
 	if len(parts) == 1 {
 		// One row per party already: no grouping.
 		return s.db.NewRaw(`SELECT u.* FROM (?) AS u
     WHERE u.documents <> 0 OR u.paid_cents <> 0 OR u.returns_cents <> 0 OR u.balance_cents <> 0`, parts[0])
 	}
-	return s.db.NewRaw(`SELECT u.party_id, SUM(u.documents) AS documents, SUM(u.total_cents) AS total_cents, SUM(u.paid_cents) AS paid_cents,
-        SUM(u.returns_cents) AS returns_cents, SUM(u.balance_cents) AS balance_cents,
-        COALESCE(MIN(NULLIF(u.oldest_due, '')), '') AS oldest_due
+	documents, paid, returns, balance := s.sum("u.documents"), s.sum("u.paid_cents"), s.sum("u.returns_cents"), s.sum("u.balance_cents")
+	return s.db.NewRaw(`SELECT u.party_id, `+documents+` AS documents, `+s.sum("u.total_cents")+` AS total_cents, `+paid+` AS paid_cents,
+        `+returns+` AS returns_cents, `+balance+` AS balance_cents, COALESCE(MIN(NULLIF(u.oldest_due, '')), '') AS oldest_due
     FROM (?) AS u GROUP BY u.party_id
-    HAVING SUM(u.documents) <> 0 OR SUM(u.paid_cents) <> 0 OR SUM(u.returns_cents) <> 0 OR SUM(u.balance_cents) <> 0`, s.unionAll(parts))
+    HAVING `+documents+` <> 0 OR `+paid+` <> 0 OR `+returns+` <> 0 OR `+balance+` <> 0`, s.unionAll(parts))
 }
 
 // cutDays are the rows of the days of sp (the range's cut months) and of the days b adds to or
-// takes from the balances at its month's end, for partySums.
-func (s *Store) cutDays(f Filter, typ string, sp span, b balanceFrom) []any {
+// takes from the balances at its month's end, for partySums (party: as dayRows').
+func (s *Store) cutDays(f Filter, typ, party string, sp span, b balanceFrom) []any {
 	var parts []any
 	for i, d := range sp.Days {
 		if b.ToEnd && i == len(sp.Days)-1 {
 			// The run that ends the range moves its balance from the end's month's first day
 			// on: a run across two months (no whole month between them) is split there.
 			if first := d[1][:8] + "01"; d[0] < first {
-				parts = append(parts, s.dayRows(f, typ, 0, d[0], dayBefore(first), inRange))
+				parts = append(parts, s.dayRows(f, typ, party, d[0], dayBefore(first), inRange))
 				d[0] = first
 			}
-			parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], inRangeToEnd))
+			parts = append(parts, s.dayRows(f, typ, party, d[0], d[1], inRangeToEnd))
 			continue
 		}
-		parts = append(parts, s.dayRows(f, typ, 0, d[0], d[1], inRange))
+		parts = append(parts, s.dayRows(f, typ, party, d[0], d[1], inRange))
 	}
 	if b.Before[0] != "" {
-		parts = append(parts, s.dayRows(f, typ, 0, b.Before[0], b.Before[1], beforeRange))
+		parts = append(parts, s.dayRows(f, typ, party, b.Before[0], b.Before[1], beforeRange))
 	}
 	if b.After[0] != "" {
-		parts = append(parts, s.dayRows(f, typ, 0, b.After[0], b.After[1], afterRange))
+		parts = append(parts, s.dayRows(f, typ, party, b.After[0], b.After[1], afterRange))
 	}
 	return parts
 }
@@ -435,6 +507,10 @@ func (s *Store) partyMonth(f Filter, typ, month string, whole bool, party string
 	running := listing.Restrict(s.db.NewSelect().TableExpr("report_party_running AS r"), f.Scope, "r.company_id").
 		ColumnExpr("r.party_id, "+figures+", r.total_cents - r.paid_cents - r.returns_cents AS balance_cents, '' AS oldest_due").
 		Where("r.type = ?", typ).Where("r.month = ?", month)
+	if !whole {
+		// Only the balance counts: a settled party adds nothing to what its days sum to.
+		running = running.Where("r.total_cents - r.paid_cents - r.returns_cents <> 0")
+	}
 	before := listing.Restrict(s.db.NewSelect().TableExpr("report_party_totals AS t"), f.Scope, "t.company_id").
 		ColumnExpr("t.party_id, 0, 0, 0, 0, t.total_cents - t.paid_cents - t.returns_cents, ''").
 		Where("t.type = ?", typ).Where("t.last_month < ?", month).Where("t.total_cents - t.paid_cents - t.returns_cents <> 0")
