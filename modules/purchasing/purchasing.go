@@ -82,7 +82,9 @@
 //     edited, approved ones are not; an edit of a rejected purchase corrects it and sends it
 //     again: pending, reason cleared, purchase.created published again so the administrators
 //     are asked as for a new one. Approved purchases are not deleted (nor any with payments);
-//     pending and rejected ones are.
+//     pending and rejected ones are (the delete's write checks again that the purchase is
+//     not approved, so an approval meanwhile — after which payments and returns may come —
+//     refuses it: 'Purchase cannot be deleted').
 //   - The reference number is unique per company and supplier, ignoring letter case, among live
 //     purchases ('Reference Number is already taken.'); a unique index decides under races.
 //   - Expiries in 5 days: purchases (pending or approved) with a balance whose due date is from

@@ -467,7 +467,11 @@ func (s *Service) Delete(ctx context.Context, p caller.Principal, id int64) erro
 		return s.audit(ctx, tx, p, r, "deleted", "reference="+r.ReferenceNo, now)
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		return notFound()
+		// Deleted, or approved, between the read and the write.
+		if _, gone := s.get(ctx, p, id); gone != nil {
+			return gone
+		}
+		return apperror.Conflict(domain.MsgCannotDelete)
 	}
 	if err != nil {
 		return apperror.Internal(err)
