@@ -261,3 +261,69 @@ func TestArchiveOfADocumentRacesARestoreOfARecordOfIt(t *testing.T) {
 		})
 	}
 }
+
+// deleteRacing is one race of a user's delete of their pending document (made by document,
+// at path) against an administrator's approval of it followed at once by the user's payment on
+// it; refusal is the delete's answer once the document is approved.
+type deleteRacing struct {
+	path, docType, refusal string
+	document               func(t *testing.T, w *world, i int) int64
+}
+
+// A user deletes their pending document while an administrator approves it and the user records
+// a payment on it at once (on SQLite and PostgreSQL): pending (and, for a purchase, rejected)
+// documents are deleted, approved ones are not, and only approved ones take payments (and a
+// purchase returns); the delete's write checks again that the document is not approved and
+// nothing is paid on it, so the delete and the approval never both succeed — the delete answers
+// 409, or the approval finds the document gone (404, or 409 when it went between the approval's
+// read and its write) — and no payment is ever live on a deleted document.
+func TestDeleteOfAPendingDocumentRacesItsApproval(t *testing.T) {
+	for name, r := range map[string]deleteRacing{
+		"purchase": {path: "/api/purchases", docType: "purchase", refusal: "Purchase cannot be deleted",
+			document: func(t *testing.T, w *world, _ int) int64 { return w.purchase(t, w.User, "2026-11-02", 2) }},
+		"sale": {path: "/api/sales", docType: "sale", refusal: "Sale cannot be deleted",
+			document: func(t *testing.T, w *world, i int) int64 { // a service's: no round runs out of stock
+				return w.saleOf(t, w.customer, w.service(t, fmt.Sprintf("S-D%d", i))).CreatedID()
+			}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			each(t, func(t *testing.T, w *world) {
+				outcomes := map[string]int{}
+				for i := range parentRounds {
+					id := r.document(t, w, i)
+					path := fmt.Sprintf("%s/%d", r.path, id)
+					done := make(chan *authtest.Response, 1)
+					late, wait := parentOffsets(i)
+					go func() {
+						time.Sleep(late)
+						done <- w.Send(t, http.MethodDelete, path, w.User, nil)
+					}()
+					time.Sleep(wait)
+					approve := w.Send(t, http.MethodPost, path+"/approve", w.Admin, nil)
+					var pay *authtest.Response
+					if approve.Status == http.StatusOK {
+						pay = w.paymentOf(t, w.User, r.docType, id, i)
+					}
+					del := <-done
+					switch {
+					case del.Status == http.StatusNoContent && approve.Status == http.StatusOK:
+						t.Fatalf("round %d: %s approved and deleted (its payment answered %d %s)", i, path, pay.Status, pay.Body)
+					case del.Status == http.StatusNoContent:
+						if approve.Status != http.StatusNotFound && approve.Status != http.StatusConflict {
+							t.Fatalf("round %d: approving the deleted %s: %d %s", i, path, approve.Status, approve.Body)
+						}
+						outcomes[fmt.Sprintf("deleted, approval %d", approve.Status)]++
+					case approve.Status == http.StatusOK:
+						del.ExpectError(http.StatusConflict, "conflict", r.refusal)
+						pay.Expect(http.StatusCreated)
+						outcomes["approved"]++
+					default:
+						t.Fatalf("round %d: delete %d %s; approve %d %s", i, del.Status, del.Body, approve.Status, approve.Body)
+					}
+				}
+				t.Logf("%d rounds: %v", parentRounds, outcomes)
+			})
+		})
+	}
+}
