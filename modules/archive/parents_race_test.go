@@ -36,6 +36,8 @@ type childRacing struct {
 	parent                func(t *testing.T, w *world, i int) int64
 	write                 func(t *testing.T, w *world, i int, parent int64) *authtest.Response
 	restored              func(parent int64) int64
+	// remove, when set, is the parent's delete instead of the advanced delete (204 when done).
+	remove func(t *testing.T, w *world, parent int64) *authtest.Response
 }
 
 // childOf is the id of the child r's write stored (its answer child).
@@ -65,14 +67,18 @@ func (w *world) raceChild(t *testing.T, r childRacing) {
 	outcomes := map[string]int{}
 	for i := range parentRounds {
 		parent := r.parent(t, w, i)
-		sel := obj{"kind": r.kind, "ids": []int64{parent}}
-		w.Clock.Advance(5*time.Minute + time.Second)
-		code := w.sendCode(t, w.Admin, sel)
+		remove := r.remove
+		if remove == nil {
+			sel := obj{"kind": r.kind, "ids": []int64{parent}}
+			w.Clock.Advance(5*time.Minute + time.Second)
+			code := w.sendCode(t, w.Admin, sel)
+			remove = func(t *testing.T, w *world, _ int64) *authtest.Response { return w.verify(t, w.Admin, sel, code) }
+		}
 		done := make(chan *authtest.Response, 1)
 		late, wait := parentOffsets(i)
 		go func() {
 			time.Sleep(late)
-			done <- w.verify(t, w.Admin, sel, code)
+			done <- remove(t, w, parent)
 		}()
 		time.Sleep(wait)
 		child := r.write(t, w, i, parent)
@@ -81,7 +87,7 @@ func (w *world) raceChild(t *testing.T, r childRacing) {
 			t.Fatalf("round %d: archive %d %s; write %d %s", i, archive.Status, archive.Body, child.Status, child.Body)
 		}
 		parentLive := w.live(t, r.path, parent)
-		if (archive.Status == http.StatusOK) == parentLive {
+		if (archive.Status == http.StatusOK || archive.Status == http.StatusNoContent) == parentLive {
 			t.Fatalf("round %d: archive answered %d %s, parent %d live: %v", i, archive.Status, archive.Body, parent, parentLive)
 		}
 		switch {
@@ -118,21 +124,23 @@ func (w *world) invoicing(t *testing.T, ro int64) *authtest.Response {
 }
 
 // A record that needs its document live, stored while the document is archived (on SQLite,
-// whose writers take turns, and on PostgreSQL):
-// a payment of a purchase or a sale, a purchase's return, a purchase invoicing a received order
-// (archived on its own or with its purchase order), a purchase order's received order. The
-// archive takes the document (FOR UPDATE) before it reads what goes with it or what keeps it,
-// and the record's write takes the document first too (a payment or return holds it as every
-// write of its ledger does, a received order books on its order, a purchase keeps the received
-// order it invoices), so either the record goes along with the document (or keeps it: an
-// invoiced received order cannot be deleted), or the write finds the document gone — never a
-// live record on an archived document.
+// whose writers take turns, and on PostgreSQL): a payment of a purchase or a sale, a purchase's
+// return, a purchase invoicing a received order (archived on its own or with its purchase
+// order), a purchase order's received order (the order archived, or deleted by hand), the
+// supplier's refund of an approved return's credit. The archive (or delete) takes the document
+// (FOR UPDATE, or its conditional write) before it reads what goes with it or what keeps it,
+// and the record's write takes the document first too (a payment, return or refund holds its
+// purchase as every write of its ledger does, a received order books on its order, a purchase
+// keeps the received order it invoices), so either the record goes along with the document (or
+// keeps it: an invoiced received order, an order with received orders, a return whose credit a
+// refund settles cannot be deleted), or the write finds the document gone — never a live
+// record on an archived document.
 func TestArchiveOfADocumentRacesARecordOfIt(t *testing.T) {
 	purchase := func(t *testing.T, w *world, _ int) int64 { return w.purchase(t, w.Admin, "2026-11-02", 2) }
 	approvedReceipt := func(t *testing.T, w *world, _ int) int64 { return w.receive(t, w.newOrder(t, 2), 2, true) }
-	// An order's received order and a purchase's line, read before the race (one subtest
-	// writes each).
-	receiptOf, lineOf := map[int64]int64{}, map[int64]int64{}
+	// An order's received order, a purchase's line and a return's purchase, read before the
+	// race (one subtest writes each).
+	receiptOf, lineOf, purchaseOf := map[int64]int64{}, map[int64]int64{}, map[int64]int64{}
 	for name, r := range map[string]childRacing{
 		"purchase and its payment": {kind: "purchases", path: "/api/purchases", childPath: "/api/payments", parent: purchase,
 			write: func(t *testing.T, w *world, i int, p int64) *authtest.Response {
@@ -169,6 +177,30 @@ func TestArchiveOfADocumentRacesARecordOfIt(t *testing.T) {
 				return o
 			},
 			write: func(t *testing.T, w *world, _ int, o int64) *authtest.Response { return w.invoicing(t, receiptOf[o]) }},
+		"purchase order deleted and its received order": {path: "/api/purchase-orders", childPath: "/api/received-orders",
+			parent: func(t *testing.T, w *world, _ int) int64 { return w.newOrder(t, 2) },
+			remove: func(t *testing.T, w *world, o int64) *authtest.Response {
+				return w.Send(t, http.MethodDelete, fmt.Sprintf("/api/purchase-orders/%d", o), w.Admin, nil)
+			},
+			write: func(t *testing.T, w *world, _ int, o int64) *authtest.Response {
+				return w.Multipart(t, http.MethodPost, fmt.Sprintf("/api/purchase-orders/%d/receive", o), w.User,
+					[][2]string{{"quantity", "2"}}, nil, nil)
+			}},
+		"approved return and the refund of its credit": {kind: "returns", path: "/api/returns", childPath: "/api/payments",
+			parent: func(t *testing.T, w *world, i int) int64 {
+				p := w.purchase(t, w.Admin, "2026-11-02", 1)
+				w.pay(t, p, 100000)
+				ret := w.Multipart(t, http.MethodPost, "/api/returns", w.Admin, [][2]string{{"data", mustJSON(obj{"purchase_id": p,
+					"kind": "value", "return_date": "2026-11-22", "reference_no": fmt.Sprintf("DV-V%d", i), "value_cents": 50000})}},
+					nil, nil).CreatedID()
+				purchaseOf[ret] = p
+				return ret
+			},
+			write: func(t *testing.T, w *world, i int, ret int64) *authtest.Response {
+				return w.Multipart(t, http.MethodPost, "/api/payments", w.Admin, [][2]string{{"data", mustJSON(obj{"type": "purchase",
+					"document_id": purchaseOf[ret], "direction": "refund", "date": "2026-11-24",
+					"reference_no": fmt.Sprintf("RF-%d", i), "amount_cents": 50000, "method": "transfer"})}}, nil, nil)
+			}},
 		"purchase order and its received order": {kind: "purchase_orders", path: "/api/purchase-orders",
 			childPath: "/api/received-orders", parent: func(t *testing.T, w *world, _ int) int64 { return w.newOrder(t, 2) },
 			write: func(t *testing.T, w *world, _ int, o int64) *authtest.Response {
