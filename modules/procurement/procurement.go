@@ -43,7 +43,12 @@
 // The advanced delete (modules/archive, archive.go here) archives orders with their received
 // orders, and received orders on their own, reversing what they did (stock, the order's booked
 // and received units and status) and re-applying it on restore; an invoiced received order,
-// or one whose units were sold, stays ('… cannot be deleted: …'). Otherwise received orders
+// or one whose units were sold, stays ('… cannot be deleted: …'): a purchase invoicing a
+// received order keeps it (Usage.KeepReceivedOrder, FOR KEY SHARE) in the transaction that
+// stores or restores it, and an archive takes the received orders (FOR UPDATE: on their own,
+// held one by one; with their order, all of them once the order is held) before it asks which
+// purchases invoice them, so that a purchase and an archive of its received order never both
+// succeed. Otherwise received orders
 // are not deleted (a rejection is how a wrong one is set aside), and a rejected
 // one is not edited or sent again: its rejection gave its units back to the order's balance,
 // which other receipts may have taken since, so the goods are received again as a new received
@@ -124,7 +129,7 @@ const (
 
 // Usage answers other modules' questions about purchase orders and received orders from the
 // procurement tables alone: the catalog's (units per category, references) and purchasing's
-// (the status of the received order a purchase invoices). It needs only the database, so it is
+// (the received order a purchase invoices, kept while the purchase is stored). It needs only the database, so it is
 // wired into those modules before the procurement module itself (which needs the catalog's
 // stock).
 type Usage struct{ st *store.Store }
@@ -166,12 +171,14 @@ func (u *Usage) ProductsInUse(ctx context.Context, db bun.IDB, ids []int64) ([]i
 // purchase may invoice.
 const ReceiptApproved = string(domain.ReceiptApproved)
 
-// ReceivedOrderStatus returns the status (pending, approved, rejected) of the live received
-// order id of company companyID, read through db — the caller's transaction, so that a purchase
-// checks the receipt it invoices in the transaction that stores it. A missing, deleted or other
-// company's received order answers "" alike.
-func (u *Usage) ReceivedOrderStatus(ctx context.Context, db bun.IDB, companyID, id int64) (string, error) {
-	status, err := u.st.With(db).ReceiptStatus(ctx, companyID, id)
+// KeepReceivedOrder keeps the live received order id of company companyID from being deleted
+// until db — the transaction that stores a purchase invoicing it — ends, and returns its status
+// (pending, approved, rejected): an archive of the receipt or of its order either waits for the
+// purchase and is refused (an invoiced received order cannot be deleted), or goes first and the
+// purchase finds the receipt gone. A missing, deleted or other company's received order answers
+// "" alike.
+func (u *Usage) KeepReceivedOrder(ctx context.Context, db bun.IDB, companyID, id int64) (string, error) {
+	status, err := u.st.With(db).KeepReceipt(ctx, companyID, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return "", nil
 	}

@@ -82,7 +82,9 @@
 //     edited, approved ones are not; an edit of a rejected purchase corrects it and sends it
 //     again: pending, reason cleared, purchase.created published again so the administrators
 //     are asked as for a new one. Approved purchases are not deleted (nor any with payments);
-//     pending and rejected ones are.
+//     pending and rejected ones are (the delete's write checks again that the purchase is
+//     not approved, so an approval meanwhile — after which payments and returns may come —
+//     refuses it: 'Purchase cannot be deleted').
 //   - The reference number is unique per company and supplier, ignoring letter case, among live
 //     purchases ('Reference Number is already taken.'); a unique index decides under races.
 //   - Expiries in 5 days: purchases (pending or approved) with a balance whose due date is from
@@ -93,7 +95,10 @@
 //   - A purchase made from a received order (received_order_id, create only) names a live,
 //     approved received order of its own company ('The selected received order is invalid.' for
 //     a missing or another company's one alike, 'Only approved received orders can become a
-//     purchase.'), checked in the purchase's transaction through ReceivedOrders (procurement);
+//     purchase.'), checked and kept from being deleted in the purchase's transaction through
+//     ReceivedOrders (procurement) — a restore of an archived purchase keeps it too, and is
+//     refused when it was deleted since ('… cannot be restored: its received order was
+//     deleted.');
 //     a received order becomes at most one live purchase of its company ('This received order
 //     already has a purchase.'; the unique index (company, received order) decides under races).
 //   - Stock does not move with purchases: it moves when a received order is approved

@@ -105,7 +105,9 @@ type Along interface {
 	// Attached reads, on db, the live records attached to the documents of docType ids, by
 	// document.
 	Attached(ctx context.Context, db bun.IDB, docType string, ids []int64) (map[int64][]Item, error)
-	// ArchiveAttached archives them in tx and returns them.
+	// ArchiveAttached archives them in tx and returns them. It runs after the owner's Archive
+	// took their documents in tx (FOR UPDATE), so that it reads every record attached to them:
+	// one attached meanwhile holds its document while it is written (platform/payable).
 	ArchiveAttached(ctx context.Context, tx bun.IDB, docType string, ids []int64, by Actor) ([]Item, error)
 	// RestoreAttached brings back, in tx, the attached records items.
 	RestoreAttached(ctx context.Context, tx bun.IDB, items []Item, by Actor) error

@@ -457,7 +457,13 @@ func (s *Service) archive(ctx context.Context, tx bun.IDB, p caller.Principal, k
 		return err
 	}
 	by := archiving.Actor{UserID: p.UserID, At: batch.CreatedAt, BatchID: batch.ID, Reason: batch.Reason}
-	var items []archiving.Item
+	// The owner first: it takes each document (FOR UPDATE) before anything reads what goes with
+	// it, so that a payment stored meanwhile — which holds its document as it is written — is
+	// either committed and seen below, or waits and finds the document gone.
+	items, err := k.Owner.Archive(ctx, tx, ids, by)
+	if err != nil {
+		return err
+	}
 	if k.Along != nil {
 		along, err := k.Along.ArchiveAttached(ctx, tx, k.DocType, ids, by)
 		if err != nil {
@@ -465,11 +471,6 @@ func (s *Service) archive(ctx context.Context, tx bun.IDB, p caller.Principal, k
 		}
 		items = append(items, along...)
 	}
-	owned, err := k.Owner.Archive(ctx, tx, ids, by)
-	if err != nil {
-		return err
-	}
-	items = append(owned, items...)
 	rows := make([]store.Item, len(items))
 	for i, it := range items {
 		rows[i] = store.Item{BatchID: batch.ID, Kind: it.Kind, RecordID: it.ID, CompanyID: it.CompanyID, Number: it.Number,

@@ -208,7 +208,10 @@ func Routes(api huma.API, svc *app.Service, roles Roles) {
 		})
 
 	httpx.Register(api, deleters, huma.Operation{OperationID: "advanced-delete-verify", Method: http.MethodPost,
-		Path: "/api/advanced-delete/verify", Summary: "Check the code and archive the selection with a reason, in one transaction", Tags: tags},
+		Path: "/api/advanced-delete/verify", Summary: "Check the code and archive the selection with a reason, in one transaction", Tags: tags,
+		// 409: a record that could go at the preview cannot any longer (a purchase stored
+		// meanwhile invoices a received order of it, a refund settles a return's credit…).
+		Errors: []int{http.StatusConflict}},
 		func(ctx context.Context, in *archiveVerifyInput) (*archiveBatchOutput, error) {
 			p, _ := httpx.PrincipalFrom(ctx)
 			b, err := svc.Verify(ctx, p, in.Body.request(), in.Body.Code, in.Body.Reason)

@@ -90,6 +90,18 @@ func (s *Service) ArchiveOrders(ctx context.Context, tx bun.IDB, ids []int64, by
 			return archiving.Item{}, err
 		}
 		receipts, invoiced, err := s.receiptsOf(ctx, tx, []int64{id})
+		if err == nil && len(receipts[id]) > 0 {
+			// Its received orders taken (no new one comes: receiving books on the held order),
+			// which purchases invoice them is read again: a purchase storing meanwhile keeps the
+			// one it invoices until it commits, and is seen now.
+			rids := make([]int64, len(receipts[id]))
+			for i, r := range receipts[id] {
+				rids[i] = r.ID
+			}
+			if err = st.LockReceipts(ctx, rids); err == nil {
+				invoiced, err = s.invoiced(ctx, tx, rids)
+			}
+		}
 		if err != nil {
 			return archiving.Item{}, err
 		}

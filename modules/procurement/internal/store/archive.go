@@ -144,6 +144,14 @@ func (s *Store) LockOrders(ctx context.Context, ids []int64) error {
 	return db.HoldRows(ctx, s.db, TableOrders, ids)
 }
 
+// LockReceipts takes the received orders ids (live or not) for the rest of the transaction the
+// Store works in (db.HoldRows), after their order: what an archive of the order does before it
+// asks which purchases invoice them, so that a purchase keeping one (KeepReceipt) waits for it
+// or is seen by it.
+func (s *Store) LockReceipts(ctx context.Context, ids []int64) error {
+	return db.HoldRows(ctx, s.db, TableReceipts, ids)
+}
+
 // ReceiptOrders returns the purchase orders of the received orders ids, live or archived,
 // ascending and each once.
 func (s *Store) ReceiptOrders(ctx context.Context, ids []int64) ([]int64, error) {

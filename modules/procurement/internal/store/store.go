@@ -470,14 +470,23 @@ func (s *Store) UpdatePendingReceipt(ctx context.Context, r *Receipt) error {
 	return db.OneRow(res, err)
 }
 
-// ReceiptStatus returns the status of the live received order id of company companyID, or
+// KeepReceipt keeps the live received order id of company companyID from being deleted until
+// the transaction the Store works in ends (db.KeepRow: FOR KEY SHARE on PostgreSQL) and returns
+// its status: how a purchase invoicing it is stored, so that an archive of the receipt or of its
+// order — which take the receipt FOR UPDATE before asking which purchases invoice it — either
+// waits for the purchase and sees it, or goes first and the purchase finds the receipt gone.
 // ErrNotFound when there is none (missing, deleted or another company's: the same answer, so
 // that another company's ids reveal nothing).
-func (s *Store) ReceiptStatus(ctx context.Context, companyID, id int64) (string, error) {
+func (s *Store) KeepReceipt(ctx context.Context, companyID, id int64) (string, error) {
+	live := func() *bun.SelectQuery {
+		return s.db.NewSelect().Model((*Receipt)(nil)).Where("ro.id = ?", id).Where("ro.company_id = ?", companyID).
+			Where("ro.deleted_at IS NULL")
+	}
+	if err := db.KeepRow(ctx, s.db, live().ColumnExpr("ro.id"), "ro"); err != nil {
+		return "", err
+	}
 	var status string
-	err := s.db.NewSelect().Model((*Receipt)(nil)).Column("status").Where("ro.id = ?", id).
-		Where("ro.company_id = ?", companyID).Where("ro.deleted_at IS NULL").Scan(ctx, &status)
-	return status, db.NotFound(err)
+	return status, db.NotFound(live().Column("status").Scan(ctx, &status))
 }
 
 // ---- what the catalog asks ----

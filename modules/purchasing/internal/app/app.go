@@ -110,12 +110,12 @@ type Products interface {
 	KeepProducts(ctx context.Context, tx bun.IDB, companyID int64, ids []int64) ([]int64, error)
 }
 
-// ReceivedOrders reads the received order a purchase invoices (the procurement module), inside
-// the purchase's transaction db: its status ("approved" is the only one a purchase may
-// invoice), or "" when it is not a live received order of company companyID (missing, deleted
-// or another company's alike).
+// ReceivedOrders keeps the received order a purchase invoices (the procurement module) from
+// being deleted until the purchase's transaction db ends, and answers its status ("approved" is
+// the only one a purchase may invoice), or "" when it is not a live received order of company
+// companyID (missing, deleted or another company's alike).
 type ReceivedOrders interface {
-	ReceivedOrderStatus(ctx context.Context, db bun.IDB, companyID, id int64) (string, error)
+	KeepReceivedOrder(ctx context.Context, db bun.IDB, companyID, id int64) (string, error)
 }
 
 // ReceiptApproved is the status of a received order a purchase may invoice.

@@ -137,9 +137,10 @@ func (s *Service) Restore(ctx context.Context, tx bun.IDB, items []archiving.Ite
 }
 
 // restorable refuses, with the reason, to bring back, in tx (st works in it), the archived
-// purchase r when its supplier or a product of its lines was deleted since, or another live
-// purchase took its reference or its received order. The supplier and the products are kept
-// until tx ends, as a new purchase keeps them.
+// purchase r when its supplier, a product of its lines or the received order it invoices was
+// deleted since, or another live purchase took its reference or its received order. The
+// supplier, the products and the received order are kept until tx ends, as a new purchase keeps
+// them.
 func (s *Service) restorable(ctx context.Context, tx bun.IDB, st *store.Store, r *store.Row) error {
 	err := s.d.Suppliers.KeepSupplier(ctx, tx, r.CompanyID, r.SupplierID)
 	if apperror.IsCode(err, apperror.CodeNotFound) {
@@ -158,6 +159,15 @@ func (s *Service) restorable(ctx context.Context, tx bun.IDB, st *store.Store, r
 	}
 	if len(lost) > 0 {
 		return apperror.Conflict(archiving.ProductGone(r.ReferenceNo))
+	}
+	if r.ReceivedOrderID != nil {
+		status, err := s.d.ReceivedOrders.KeepReceivedOrder(ctx, tx, r.CompanyID, *r.ReceivedOrderID)
+		if err != nil {
+			return err
+		}
+		if status == "" {
+			return apperror.Conflict(domain.MsgRestoreReceiptGone(r.ReferenceNo))
+		}
 	}
 	taken, err := st.ReferenceTaken(ctx, r.CompanyID, r.SupplierID, r.ReferenceNo, r.ID)
 	if err == nil && !taken && r.ReceivedOrderID != nil {

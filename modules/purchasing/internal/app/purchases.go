@@ -243,7 +243,7 @@ func (s *Service) writeFailed(ctx context.Context, companyID int64, d domain.Dra
 // purchase of the company already invoices it is decided by the unique index
 // purchases_received_order_uq (company, received order) at the insert.
 func (s *Service) checkReceivedOrder(ctx context.Context, tx bun.IDB, companyID, id int64) error {
-	status, err := s.d.ReceivedOrders.ReceivedOrderStatus(ctx, tx, companyID, id)
+	status, err := s.d.ReceivedOrders.KeepReceivedOrder(ctx, tx, companyID, id)
 	switch {
 	case err != nil:
 		return err
@@ -467,7 +467,11 @@ func (s *Service) Delete(ctx context.Context, p caller.Principal, id int64) erro
 		return s.audit(ctx, tx, p, r, "deleted", "reference="+r.ReferenceNo, now)
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		return notFound()
+		// Deleted, or approved, between the read and the write.
+		if _, gone := s.get(ctx, p, id); gone != nil {
+			return gone
+		}
+		return apperror.Conflict(domain.MsgCannotDelete)
 	}
 	if err != nil {
 		return apperror.Internal(err)

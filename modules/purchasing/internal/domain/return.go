@@ -203,6 +203,12 @@ func MsgRestoreTaken(number string) string {
 	return fmt.Sprintf("%s cannot be restored: another purchase has its reference or its received order now.", number)
 }
 
+// MsgRestoreReceiptGone: the received order an archived purchase invoices was deleted since
+// (a live purchase keeps the received order it invoices).
+func MsgRestoreReceiptGone(number string) string {
+	return fmt.Sprintf("%s cannot be restored: its received order was deleted.", number)
+}
+
 // MsgRestoreStock: the goods an archived return had taken out were sold meanwhile.
 func MsgRestoreStock(number, product string, available int64) string {
 	return fmt.Sprintf("%s cannot be restored: only %d of %s are in stock.", number, available, product)

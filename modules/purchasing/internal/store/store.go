@@ -263,9 +263,13 @@ func (s *Store) Decide(ctx context.Context, id int64, from, to, reason string, b
 	return db.OneRow(res, err)
 }
 
-// SoftDelete marks the live purchase id deleted while nothing is paid on it.
+// SoftDelete marks the live purchase id deleted while it is not approved and nothing is paid on
+// it: the conditions are checked again by the write, which waits for a writer holding the
+// purchase (an approval, a payment or a return, which only approved purchases take), so that a
+// purchase approved since the caller read it stays. ErrNotFound when it is gone or approved.
 func (s *Store) SoftDelete(ctx context.Context, id, by int64, at time.Time) error {
-	ok, err := db.SoftDelete(ctx, s.db.NewUpdate().Model((*Row)(nil)).Where("paid_cents = 0"), id, by, at)
+	ok, err := db.SoftDelete(ctx, s.db.NewUpdate().Model((*Row)(nil)).Where("paid_cents = 0").
+		Where("approval_status <> 'approved'"), id, by, at)
 	if err == nil && !ok {
 		return ErrNotFound
 	}

@@ -5275,6 +5275,15 @@ export interface operations {
                     "text/html; charset=utf-8": string;
                 };
             };
+            /** @description The record's current state does not allow this (decided, in use, already done) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The body is larger than the server accepts */
             413: {
                 headers: {
