@@ -311,12 +311,12 @@ test('the sale list and its details lead to a sale’s payments', async ({ page,
 });
 
 /**
- * Centavos as a page writes pesos: in Spanish as the server writes them in its messages (es-CO,
- * "$ 1.234.567", ",50" when there are centavos), in English with English separators
- * ("$1,234,567.50"; the app writes the server's amounts again in the interface language).
+ * Centavos as a page writes pesos, in the interface language (the app writes the amounts of the
+ * server's messages again as it writes money): Spanish "$ 1.234.567,50" (es-CO, a no-break space
+ * after the sign), English "$1,234,567.50".
  */
 function formatPesos(cents: number, language: 'es' | 'en' = 'es'): string {
-  const [group, decimal, space] = language === 'es' ? ['.', ',', ' '] : [',', '.', ''];
+  const [group, decimal, space] = language === 'es' ? ['.', ',', '\u00a0'] : [',', '.', ''];
   const pesos = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, group);
   return `$${space}${pesos}${cents % 100 ? `${decimal}${String(cents % 100).padStart(2, '0')}` : ''}`;
 }
