@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -66,27 +66,7 @@ describe('a document dated in a year without a UVT', () => {
     expect(quoteFailed(new HttpError('Missing required fields.', { status: 422, body: { error: 'Missing required fields.' } })).textContent).toBe('translated text');
   });
 
-  it('says the same over the form when a save is refused', async () => {
-    signIn('admin');
-    const save = vi.fn(() => Promise.reject(noUvt()));
-    function Harness() {
-      const form = useForm<{ reference: string }>({ defaultValues: { reference: 'R-1' } });
-      const submit = useDocumentSubmit({ form, ns: 'list', save, onSaved: () => undefined, savedTitle: 'Saved', failedTitle: 'Failed' });
-      return (
-        <MemoryRouter>
-          <DocumentForm form={form} ns="list" onSubmit={submit.onSubmit} onInvalid={submit.onInvalid} title="Doc" cancelTo="/" testId="doc">
-            <span />
-          </DocumentForm>
-        </MemoryRouter>
-      );
-    }
-    render(<Harness />);
-    fireEvent.submit(screen.getByTestId('doc'));
-    await waitFor(() => expect(screen.getByTestId('form-error').textContent).toBe('No hay valor de UVT para 2027. Agregar la UVT de 2027'));
-    expect(screen.getAllByTestId('form-error')).toHaveLength(1);
-    expect(screen.getByTestId('missing-uvt-link').getAttribute('href')).toBe('/setting/uvt');
-  });
-
+  /** A document form whose save the server refuses for a year without UVT, and the toaster. */
   function refusedSave() {
     const save = vi.fn(() => Promise.reject(noUvt()));
     function Harness() {
@@ -104,6 +84,14 @@ describe('a document dated in a year without a UVT', () => {
     render(<Harness />);
     fireEvent.submit(screen.getByTestId('doc'));
   }
+
+  it('says the same over the form when a save is refused', async () => {
+    signIn('admin');
+    refusedSave();
+    await waitFor(() => expect(screen.getByTestId('form-error').textContent).toBe('No hay valor de UVT para 2027. Agregar la UVT de 2027'));
+    expect(screen.getAllByTestId('form-error')).toHaveLength(1);
+    expect(within(screen.getByTestId('form-error')).getByTestId('missing-uvt-link').getAttribute('href')).toBe('/setting/uvt');
+  });
 
   /** The refused save's toast (sonner's list item). */
   async function refusedToast() {
