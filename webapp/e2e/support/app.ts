@@ -82,8 +82,12 @@ export async function tabTo(page: Page, testId: string, most = 20): Promise<void
   expect(await focusedTestId(page), `Tab should reach ${testId}`).toBe(testId);
 }
 
-/** Whole pesos of a COP amount as the page writes it ("$ 1.295.000", "-$ 32.375", "$ 1.295.000,00"). */
+/**
+ * Whole pesos of a COP amount as the page writes it, in either language: Spanish ("$ 1.295.000",
+ * "-$ 32.375", "$ 1.295.000,50") or English ("$1,295,000", "$1,295,000.50"). Centavos, the two
+ * digits after the last separator, are left out; the sign too.
+ */
 export function pesosOf(text: string): number {
-  const [whole] = text.replace(/[^\d,]/g, '').split(',');
-  return Number(whole);
+  const whole = text.replace(/[^\d.,]/g, '').replace(/[.,]\d{2}$/, '');
+  return Number(whole.replace(/[.,]/g, ''));
 }

@@ -166,7 +166,7 @@ test('an amount over its balance in a run refuses the whole run, naming the docu
   await form.getByTestId('field-reference').fill(`LOTE-X-${p.t}`);
   await form.getByTestId('form-submit').click();
 
-  const message = `The payment exceeds the balance due (${formatPesos(second!.totals.balance_cents)}).`;
+  const message = `The payment exceeds the balance due (${formatPesos(second!.totals.balance_cents, 'en')}).`;
   await expect(over.getByTestId('item-error')).toHaveText(message);
   await expect(over.getByTestId('item-amount')).toHaveAttribute('aria-invalid', 'true');
   await expect(over.getByTestId('item-amount')).toBeFocused();
@@ -191,7 +191,7 @@ test('an amount above what a purchase may still take is refused on the amount fi
 
   const amount = form.getByTestId('field-amount');
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
-  await expect(amount).toHaveAccessibleDescription(new RegExp(escape(`The payment exceeds the balance due (${formatPesos(total)}).`)));
+  await expect(amount).toHaveAccessibleDescription(new RegExp(escape(`The payment exceeds the balance due (${formatPesos(total, 'en')}).`)));
   await expect(amount).toBeFocused();
   await expect(toast(page, 'Payment Created Failed')).toBeVisible();
   expect(await paymentsOf(p.admin, purchase.id)).toHaveLength(0);
@@ -310,10 +310,15 @@ test('the sale list and its details lead to a sale’s payments', async ({ page,
   await expect(page).toHaveURL(new RegExp(`/payments/sale/${sale.id}$`));
 });
 
-/** Centavos as the server writes pesos in its messages (es-CO): "$ 1.234.567", ",50" when there are centavos. */
-function formatPesos(cents: number): string {
-  const pesos = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `$ ${pesos}${cents % 100 ? `,${String(cents % 100).padStart(2, '0')}` : ''}`;
+/**
+ * Centavos as a page writes pesos, in the interface language (the app writes the amounts of the
+ * server's messages again as it writes money): Spanish "$ 1.234.567,50" (es-CO, a no-break space
+ * after the sign), English "$1,234,567.50".
+ */
+function formatPesos(cents: number, language: 'es' | 'en' = 'es'): string {
+  const [group, decimal, space] = language === 'es' ? ['.', ',', '\u00a0'] : [',', '.', ''];
+  const pesos = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `$${space}${pesos}${cents % 100 ? `${decimal}${String(cents % 100).padStart(2, '0')}` : ''}`;
 }
 
 function escape(text: string): string {

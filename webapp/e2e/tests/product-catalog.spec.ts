@@ -61,7 +61,8 @@ test('category and product with an image: search, edit the price, image served, 
   await form.getByTestId('field-price').fill('12.345');
   await form.getByTestId('form-submit').click();
   await expect(form).toBeHidden();
-  await expect(row).toContainText('12.345');
+  // English pages write pesos with English separators (the input also reads Colombian "12.345").
+  await expect(row).toContainText('$12,345');
   const stored = (await api.list<Product>('/api/products', { q: code })).data;
   expect(stored.map((p) => [p.code, p.price_cents, p.cost_cents, p.profit_cents, p.images.length])).toEqual([[code, 1_234_500, 800_000, 434_500, 1]]);
 

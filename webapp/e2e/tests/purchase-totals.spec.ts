@@ -136,6 +136,14 @@ test.describe('purchases', () => {
       await fillLine(page, 0, category, products[0]!, { costPesos: 85_000, quantity: 10, productsInCategory: products.length });
       const error = page.getByTestId('totals-error');
       await expect(error).toHaveText('No UVT value for 2035. Add the UVT of 2035');
+      // Saving anyway is refused: the toast says the way forward too, not "an administrator must add it".
+      await form.getByTestId('field-reference-no').fill(`UVT-${t}`);
+      await form.locator('input[type="file"]').setInputFiles({ ...pngFile('invoice.png') });
+      await form.getByTestId('form-submit').click();
+      const refused = page.locator('[data-sonner-toast]').filter({ hasText: 'Error creating purchase' });
+      await expect(refused).toContainText('No UVT value for 2035. Add the UVT of 2035');
+      await expect(refused).not.toContainText('must add it');
+      await expect(refused.getByRole('link', { name: 'Add the UVT of 2035' })).toHaveAttribute('href', '/setting/uvt');
       await error.getByTestId('missing-uvt-link').click();
       await expect(page).toHaveURL(/\/setting\/uvt$/);
     } finally {
@@ -205,7 +213,7 @@ test.describe('a rejected purchase', () => {
     await expect(save).toHaveText('Save and send again');
 
     await page.getByTestId('line-0').getByTestId('line-cost').fill('3000');
-    await expect(page.getByTestId('line-0').getByTestId('line-subtotal')).toHaveText(/6\.000/);
+    await expect(page.getByTestId('line-0').getByTestId('line-subtotal')).toHaveText(/6,000/);
     await save.click();
     await expect(page).toHaveURL(/\/purchase\/list/);
 

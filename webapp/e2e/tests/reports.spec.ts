@@ -283,6 +283,17 @@ test('the dashboard shows the figures and its approvals waiting change live when
   });
   await openSignedIn(page, DEMO.admin.username, DEMO.admin.password, '/dashboards/home');
   for (const kpi of ['sales', 'purchases', 'receivables', 'payables', 'overdue']) await expect(page.getByTestId(`kpi-${kpi}`)).toBeVisible();
+  // Every card in whole pesos, as English writes them; the exact amount (centavos: payables carry
+  // them from withholdings) in the figure's title when it differs.
+  const kpis = await expectJson<{ data: { kpis: Record<string, number> } }>(await page.request.get('/api/dashboard'), 200);
+  for (const [kpi, key] of [['sales', 'sales_month_cents'], ['payables', 'payables_cents'], ['overdue', 'overdue_cents']] as const) {
+    const figure = page.getByTestId(`kpi-${kpi}`).getByTestId('kpi-value');
+    const cents = kpis.data.kpis[key]!;
+    const shown = await figure.evaluate((el) => (el.querySelector('[aria-hidden="true"]') ?? el).textContent);
+    expect(shown).toMatch(/^-?\$\d{1,3}(,\d{3})*$/);
+    if (cents % 100 !== 0) await expect(figure).toHaveAttribute('title', /^-?\$\d{1,3}(,\d{3})*\.\d{2}$/);
+    else await expect(figure).not.toHaveAttribute('title');
+  }
   await expect(page.getByTestId('dashboard-chart').locator('canvas')).toBeVisible();
   await expect(page.getByTestId('expiring-purchases-card')).toBeVisible();
   // Quantity alerts: the first 10 of GET /api/dashboard's, their count, and every alert on its report.

@@ -107,7 +107,7 @@ test('a user sells three products of mixed VAT; an admin elsewhere approves; the
 
   // The first line alone: 4 × 170.000 at 19 %, priced by the server as soon as the typing settles.
   await fillLine(page, 0, s.products[0]!, quantities[0]!);
-  await expect(page.getByTestId('line-0').getByTestId('line-total')).toHaveText(/680\.000/);
+  await expect(page.getByTestId('line-0').getByTestId('line-total')).toHaveText(/680,000/);
   await expect.poll(() => shownTotals(page, ['totals-subtotal', 'totals-vat'])).toEqual([680_000, 129_200]);
   for (const i of [1, 2]) {
     await form.getByTestId('line-add').click();
@@ -300,7 +300,7 @@ test('a pending sale is corrected: one unit more and an image; the stock moves b
   const line = page.getByTestId('line-0');
   await expect(line.getByTestId('line-code')).toHaveText(product.code);
   await line.getByTestId('line-quantity').fill('3');
-  await expect(line.getByTestId('line-total')).toHaveText(/75\.000/);
+  await expect(line.getByTestId('line-total')).toHaveText(/75,000/);
   await form.locator('input[type="file"]').setInputFiles({ ...pngFile('pedido.png') });
   await form.getByTestId('form-submit').click();
   await expect(page).toHaveURL(/\/sale\/list/);
@@ -342,7 +342,7 @@ test('the details dialog shows the lines, totals and seller; an admin rejects fr
   await expect(dialog.getByTestId('sale-detail-line')).toHaveCount(2);
   await expect(dialog.getByTestId('sale-detail-seller')).toHaveText((await sellerName(s.user)).name);
   // 2 × 170.000 − 10.000, and 1 × 80.000.
-  await expect(dialog.getByTestId('sale-detail-line-total')).toHaveText([/330\.000/, /80\.000/]);
+  await expect(dialog.getByTestId('sale-detail-line-total')).toHaveText([/330,000/, /80,000/]);
   expect(pesosOf((await dialog.getByTestId('totals-total').textContent()) ?? '')).toBe(sale.totals.total_cents / 100);
   await expect(dialog.getByTestId('sale-detail-edit')).toHaveCount(0);
 

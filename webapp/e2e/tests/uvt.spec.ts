@@ -26,9 +26,10 @@ test('an admin adds next year’s UVT and corrects it; both are audited', async 
   await page.getByRole('navigation').first().getByRole('link', { name: 'UVT', exact: true }).click();
   await expectPath(page, '/setting/uvt');
   const rows = page.getByTestId('list-row');
-  await expect(rows.filter({ hasText: '2026' })).toContainText('52.374');
+  await expect(rows.filter({ hasText: '2026' })).toContainText('$52,374');
 
-  // Add: the year after the newest is offered; the value typed in pesos, saved with Enter.
+  // Add: the year after the newest is offered; the value typed in pesos, saved with Enter. The
+  // list writes money as English does ("$55,000"), whatever the way it was typed.
   await page.getByTestId('list-add').click();
   const form = page.getByTestId('uvt-form');
   await expect(form.getByTestId('field-year')).toHaveValue('2027');
@@ -39,7 +40,7 @@ test('an admin adds next year’s UVT and corrects it; both are audited', async 
   await page.keyboard.press('Enter');
   await expect(form).toBeHidden();
   await expect(rows.first()).toContainText('2027');
-  await expect(rows.first()).toContainText('55.000');
+  await expect(rows.first()).toContainText('$55,000');
   // Who set it: the demo admin.
   await expect(rows.first()).toContainText('Ana Administradora');
 
@@ -54,7 +55,7 @@ test('an admin adds next year’s UVT and corrects it; both are audited', async 
   await form.getByTestId('field-uvt').fill('54.321');
   await form.getByTestId('form-submit').click();
   await expect(form).toBeHidden();
-  await expect(rows.first()).toContainText('54.321');
+  await expect(rows.first()).toContainText('$54,321');
 
   const admin = await Api.admin(request);
   const uvts = (await admin.read<Uvt[]>('/api/tax/uvt')).map((u) => [u.year, u.uvt_cents]);

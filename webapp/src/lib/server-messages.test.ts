@@ -88,6 +88,22 @@ describe('translateServerMessage', () => {
     expect(translateServerMessage('Invalid IP address: x', await instance('en'))).toBe('Invalid IP address: x');
   });
 
+  it('writes the amounts of a message as the interface writes money', async () => {
+    const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+    const enI18n = await instance('en');
+    expect(plain(translateServerMessage('The payment exceeds the balance due ($ 1.234.567,50).', enI18n))).toBe(
+      'The payment exceeds the balance due ($1,234,567.50).',
+    );
+    expect(plain(translateServerMessage('The value exceeds what can still be returned ($ 0).', enI18n))).toBe(
+      'The value exceeds what can still be returned ($0).',
+    );
+    expect(plain(translateServerMessage('The payment exceeds the balance due ($ 85.000).', await instance('es')))).toBe(
+      'El pago supera el saldo pendiente ($ 85.000).',
+    );
+    // Only an amount as the server writes it: other captured parts stay as sent.
+    expect(translateServerMessage('Invalid IP address: $ 1.2.3', enI18n)).toBe('Invalid IP address: $ 1.2.3');
+  });
+
   it('prefers an exact entry over a template, then the most specific template', async () => {
     const esI18n = await instance('es');
     expect(translateServerMessage('Category cannot be deleted', esI18n)).toBe('La categoría no se puede eliminar');

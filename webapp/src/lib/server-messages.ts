@@ -9,8 +9,13 @@
  *
  * Every error display goes through here: `failureText` and `applyFieldErrors` (toasts, form
  * fields, load failures), and the sign-in and 2FA failure messages of the auth store.
+ *
+ * An amount the server writes in a message ("The payment exceeds the balance due ($ 1.234.567,50).",
+ * platform/payable COP: always es-CO) is written again as the interface writes money (formatCop),
+ * so the sentence and the figures beside it agree: "$1,234,567.50" in English.
  */
 import type { i18n as I18n, TOptions } from 'i18next';
+import { formatCop, parseCop } from '@/components/form/money';
 import { i18n as appI18n } from './i18n/i18n';
 
 /** The i18next namespace of the server's messages. */
@@ -81,6 +86,19 @@ export function matchTemplate(template: string, message: string): Record<string,
   return { ...match.groups };
 }
 
+/** An amount as the server writes it in its messages (platform/payable COP): "$ 1.234.567", "-$ 0,05". */
+const SERVER_AMOUNT = /^-?\$ \d{1,3}(?:\.\d{3})*(?:,\d{2})?$/;
+
+/** A template's captured parts, amounts written in `language`. */
+function localValues(values: Record<string, string>, language: string): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => {
+      const cents = SERVER_AMOUNT.test(value) ? parseCop(value) : null;
+      return [name, cents === null ? value : formatCop(cents, language)];
+    }),
+  );
+}
+
 /** Translates one server message into the active language; unknown messages come back unchanged. */
 export function translateServerMessage(message: string, instance: I18n = appI18n): string {
   const suffixed = HTTP_SUFFIX.exec(message);
@@ -89,7 +107,7 @@ export function translateServerMessage(message: string, instance: I18n = appI18n
   if (instance.exists(message, LITERAL_KEY)) return instance.t(message, LITERAL_KEY);
   for (const template of templates(instance)) {
     const values = template.pattern.exec(message)?.groups;
-    if (values) return instance.t(template.key, { ...LITERAL_KEY, ...values, interpolation: { escapeValue: false } });
+    if (values) return instance.t(template.key, { ...LITERAL_KEY, ...localValues(values, instance.language), interpolation: { escapeValue: false } });
   }
   return message;
 }

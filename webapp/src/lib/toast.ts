@@ -6,7 +6,7 @@
  * sonner is loaded on the first toast, not with the page: the sign-in page stays small. Toasts
  * asked for before the toaster is mounted wait in a queue and are shown once it is.
  */
-import { createElement, lazy, Suspense, useEffect, useSyncExternalStore, type CSSProperties } from 'react';
+import { createElement, lazy, Suspense, useEffect, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import type * as Sonner from 'sonner';
 
 /** How long a toast stays, spec §9. */
@@ -52,11 +52,14 @@ function markMounted(sonner: SonnerModule): void {
   queue.splice(0).forEach((fn) => fn(sonner));
 }
 
-/** Shows toasts. */
+/**
+ * Shows toasts. The description is a text, or an element when the toast offers a way forward
+ * (a link: the toaster is inside the router, so a Link in it works).
+ */
 export const toast = {
-  success: (message: string, description?: string) => show((s) => s.toast.success(message, { description })),
-  error: (message: string, description?: string) => show((s) => s.toast.error(message, { description })),
-  info: (message: string, description?: string) => show((s) => s.toast.info(message, { description })),
+  success: (message: string, description?: ReactNode) => show((s) => s.toast.success(message, { description })),
+  error: (message: string, description?: ReactNode) => show((s) => s.toast.error(message, { description })),
+  info: (message: string, description?: ReactNode) => show((s) => s.toast.info(message, { description })),
   dismiss: () => {
     queue.length = 0;
     mounted?.toast.dismiss();

@@ -5,11 +5,12 @@
  * no field takes in a banner over the form, and the failure toast. A client check that fails
  * toasts its first message; the fields show the rest.
  */
+import { createElement } from 'react';
 import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { failureText, placeServerErrors, serverFieldErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
-import { missingUvtYear } from './missing-uvt';
+import { MissingUvt, missingUvtYear } from './missing-uvt';
 
 /** Where the form's lines are and which of them a save leaves out. */
 export interface LinesOfSave<L> {
@@ -94,7 +95,14 @@ export function useDocumentSubmit<T extends FieldValues, R, L = unknown>(options
       if (uvtYear) form.setError('root.uvt', { type: 'server', message: uvtYear });
       const banner = [...new Set([...unplaced, ...(fields.length === 0 && text && !uvtYear ? [text] : [])])];
       if (banner.length) form.setError('root.server', { type: 'server', message: banner.join(' ') });
-      toast.error(options.failedTitle, options.failedDescription ? options.failedDescription(error, text, values) : text);
+      // The toast says the way forward too: the server's "An administrator must add it" is no
+      // help to the administrator, nor a way to the UVT page.
+      const description = uvtYear
+        ? createElement(MissingUvt, { year: uvtYear })
+        : options.failedDescription
+          ? options.failedDescription(error, text, values)
+          : text;
+      toast.error(options.failedTitle, description);
     }
   };
   const onInvalid = (errors: FieldErrors<T>) => {

@@ -3,6 +3,7 @@
  * integer centavos. Bound to react-hook-form through a Controller in the feature's form.
  */
 import { useEffect, useState, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/ui/field';
 import { centsToInput, formatCop, parseCop } from './money';
 
@@ -43,8 +44,9 @@ export function useMoneyText(value: number | null, onChange: (cents: number | nu
   };
 }
 
-/** The money input; shows the formatted amount as its hint. */
+/** The money input; shows the amount it read, as the interface language writes it, as its hint. */
 export function MoneyField({ label, value, onChange, onBlur, error, required, testId, name, ref }: MoneyFieldProps) {
+  const { i18n } = useTranslation();
   const { text, parsed, onTextChange } = useMoneyText(value, onChange);
   return (
     <TextField
@@ -57,7 +59,7 @@ export function MoneyField({ label, value, onChange, onBlur, error, required, te
       aria-required={required || undefined}
       data-testid={testId}
       error={error}
-      hint={parsed !== null ? formatCop(parsed) : undefined}
+      hint={parsed !== null ? formatCop(parsed, i18n.language) : undefined}
       onChange={(e) => onTextChange(e.target.value)}
       onBlur={onBlur}
     />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, centsToInput, chartMoney, formatCop, MAX_CENTS, parseCop } from './money';
+import { i18n } from '@/lib/i18n/i18n';
+import { centsToDecimal, centsToInput, formatCop, MAX_CENTS, moneyFormat, parseCop, roundToPesos } from './money';
 
 const plain = (s: string) => s.replace(/\u00a0/g, ' ');
 
@@ -64,21 +65,74 @@ describe('formatting', () => {
   });
 });
 
-describe('chart money', () => {
-  it('follows the language: "$1.5M" in English, "$1,5 M" in Spanish — never "COP 1.5M" — and names COP once', () => {
-    const en = chartMoney('en');
-    const es = chartMoney('es');
+describe('one money formatter per language', () => {
+  it('writes an amount alike in a table, a form and a chart: es-CO in Spanish, English separators in English', () => {
+    const en = moneyFormat('en');
+    const es = moneyFormat('es');
+    // The chart's tooltip and the table cell are one function.
+    expect(plain(en.exact(123_456_700))).toBe('$1,234,567');
+    expect(plain(en.exact(123_456_750))).toBe('$1,234,567.50');
+    expect(plain(formatCop(123_456_750, 'en'))).toBe('$1,234,567.50');
+    expect(plain(formatCop(-8_500_000, 'en'))).toBe('-$85,000');
+    expect(plain(es.exact(123_456_700))).toBe('$ 1.234.567');
+    expect(plain(formatCop(123_456_750, 'es'))).toBe('$ 1.234.567,50');
+    expect(plain(es.exact(-850_000))).toBe('-$ 8.500');
+    // "es-CO", "en-US": the language, not the region, chooses.
+    expect(plain(formatCop(123_456_750, 'es-CO'))).toBe('$ 1.234.567,50');
+    expect(plain(formatCop(123_456_750, 'en-US'))).toBe('$1,234,567.50');
+  });
+
+  it('formatCop follows the interface language when none is given', async () => {
+    await i18n.changeLanguage('en');
+    try {
+      expect(plain(formatCop(123_456_750))).toBe('$1,234,567.50');
+    } finally {
+      await i18n.changeLanguage('es');
+    }
+    expect(plain(formatCop(123_456_750))).toBe('$ 1.234.567,50');
+  });
+
+  it('writes a chart axis short, "$1.5M" in English, "$1,5 M" in Spanish — never "COP 1.5M" — and names COP once', () => {
+    const en = moneyFormat('en');
     expect(plain(en.axis(150_000_000))).toBe('$1.5M');
-    expect(plain(es.axis(150_000_000))).toBe('$1,5 M');
+    expect(plain(moneyFormat('es').axis(150_000_000))).toBe('$1,5 M');
     expect(plain(en.axis(95_000_000))).toBe('$950K');
-    expect(plain(en.value(123_456_700))).toBe('$1,234,567');
-    expect(plain(en.value(123_456_750))).toBe('$1,234,567.50');
-    expect(plain(es.value(123_456_700))).toBe(plain(formatCop(123_456_700)));
-    expect(plain(es.value(-850_000))).toBe('-$ 8.500');
     // A tick between centavos is rounded, not passed through a binary fraction.
-    expect(plain(en.value(1_000.4))).toBe('$10');
+    expect(plain(en.exact(1_000.4))).toBe('$10');
     expect(en.currency).toBe('COP');
-    expect(chartMoney('')).toBe(chartMoney(''));
-    expect(plain(chartMoney('').axis(150_000_000))).toBe('$1,5 M');
+    expect(moneyFormat('')).toBe(moneyFormat(''));
+    expect(moneyFormat(undefined)).toBe(moneyFormat(undefined));
+    expect(plain(moneyFormat('').axis(150_000_000))).toBe('$1,5 M');
+  });
+
+  it('writes whole pesos at a glance, rounded half away from zero', () => {
+    expect(plain(moneyFormat('es').whole(4_576_229_823))).toBe('$ 45.762.298');
+    expect(plain(moneyFormat('es').whole(4_576_229_850))).toBe('$ 45.762.299');
+    expect(plain(moneyFormat('en').whole(4_576_229_850))).toBe('$45,762,299');
+    expect(plain(moneyFormat('es').whole(-4_576_229_850))).toBe('-$ 45.762.299');
+    expect(plain(moneyFormat('es').whole(-49))).toBe('$ 0');
+    expect(plain(moneyFormat('es').whole(900_719_925_474_099))).toBe('$ 9.007.199.254.741');
+  });
+});
+
+describe('roundToPesos', () => {
+  it.each([
+    [0, 0],
+    [49, 0],
+    [50, 100],
+    [99, 100],
+    [100, 100],
+    [4_576_229_823, 4_576_229_800],
+    [4_576_229_850, 4_576_229_900],
+    [-49, 0],
+    [-50, -100],
+    [-4_576_229_850, -4_576_229_900],
+    [900_719_925_474_099, 900_719_925_474_100],
+  ])('%d → %d', (cents, pesos) => {
+    expect(Object.is(roundToPesos(cents), pesos)).toBe(true);
+  });
+
+  it('refuses a fraction of a centavo', () => {
+    expect(() => roundToPesos(1.5)).toThrow(RangeError);
   });
 });

@@ -3,26 +3,10 @@
  * text and formatting hands Intl an exact decimal string, so no amount ever passes through a
  * binary fraction.
  */
+import { i18n } from '@/lib/i18n/i18n';
 
 /** Largest amount accepted (the API's limit: 1,000,000,000,000.00 pesos). */
 export const MAX_CENTS = 100_000_000_000_000;
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatter(fractionDigits: 0 | 2): Intl.NumberFormat {
-  const key = String(fractionDigits);
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat('es-CO', {
-      style: 'currency',
-      currency: 'COP',
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    });
-    formatters.set(key, f);
-  }
-  return f;
-}
 
 /** The exact decimal text of an amount of centavos: 123456 → "1234.56", -5 → "-0.05". */
 export function centsToDecimal(cents: number): string {
@@ -32,12 +16,25 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
-/** "$ 1.234.567" for whole pesos, "$ 1.234.567,50" when there are centavos (es-CO, COP). */
-export function formatCop(cents: number): string {
-  const decimal = centsToDecimal(cents);
-  const whole = cents % 100 === 0;
-  // Intl accepts exact decimal strings (ES2023 Intl.NumberFormat v3).
-  return formatter(whole ? 0 : 2).format(decimal as Intl.StringNumericLiteral);
+/**
+ * An amount of centavos rounded to whole pesos, half away from zero, in integer arithmetic:
+ * 4_576_229_823 → 4_576_229_800, 50 → 100, -50 → -100, -49 → 0.
+ */
+export function roundToPesos(cents: number): number {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of centavos: ${cents}`);
+  const rest = cents % 100; // the sign of `cents`
+  if (rest === 0) return cents;
+  return cents - rest + (Math.abs(rest) >= 50 ? Math.sign(cents) * 100 : 0);
+}
+
+/**
+ * An amount as the interface language writes it, exact: "$ 1.234.567" and "$ 1.234.567,50" in
+ * Spanish, "$1,234,567" and "$1,234,567.50" in English (decimals only when there are centavos).
+ * Every table, statement, form and chart tooltip writes money with it; `language` defaults to
+ * the interface's current one.
+ */
+export function formatCop(cents: number, language: string | undefined = i18n.language): string {
+  return moneyFormat(language).exact(cents);
 }
 
 /** The editable text of an amount: "1234567" or "1234567,5"-style with two decimals, no grouping. */
@@ -84,40 +81,54 @@ export function parseCop(text: string): number | null {
   return negative && cents !== 0 ? -cents : cents;
 }
 
-/** How a chart writes amounts: short on its axis, whole in its tooltip, and the currency it names once. */
-export interface ChartMoney {
-  /** "$1.5M" (en), "$1,5 M" (es): the axis's ticks. */
+/** How the interface writes amounts in one language (moneyFormat). */
+export interface MoneyFormat {
+  /** "$1,234,567.50" (en), "$ 1.234.567,50" (es): tables, statements, forms, a chart's tooltip; decimals only when there are centavos. */
+  exact: (cents: number) => string;
+  /** "$1,234,568" (en), "$ 1.234.568" (es): whole pesos, rounded half away from zero (roundToPesos), for figures read at a glance. */
+  whole: (cents: number) => string;
+  /** "$1.5M" (en), "$1,5 M" (es): a chart axis's ticks. */
   axis: (cents: number) => string;
-  /** "$1,234,567.50" (en), "$ 1.234.567,50" (es): a point's tooltip; decimals only when there are centavos. */
-  value: (cents: number) => string;
-  /** The currency's code, for the chart to name once (its axis title): "$" alone could be any dollar. */
+  /** The currency's code, for a chart to name once (its axis title): "$" alone could be any dollar. */
   currency: string;
 }
 
-const chartMoneys = new Map<string, ChartMoney>();
+/** The locale that writes numbers in an interface language: Spanish, and no language yet, as Colombia does (es-CO). */
+export function numberLocale(language: string | undefined): string {
+  return !language || language.toLowerCase().startsWith('es') ? 'es-CO' : language;
+}
+
+const moneyFormats = new Map<string, MoneyFormat>();
 
 /**
- * The one money formatter of every chart (dashboard and reports), in the interface language:
- * Spanish as es-CO writes pesos, other languages as they write them, all with the narrow "$"
- * (no "COP 1.5M" beside "$ 1,5 M"). The amounts go to Intl as exact decimals.
+ * The one money formatter of the app (formatCop, dashboard, reports, charts), in the interface
+ * language: Spanish as es-CO writes pesos, other languages with their own separators ("1,234.50"
+ * in English, as their counts and percents are written beside it), all with the peso's narrow
+ * "$" (no "COP 1.5M" beside "$ 1,5 M"). The amounts go to Intl as exact decimals.
  */
-export function chartMoney(language: string): ChartMoney {
-  let money = chartMoneys.get(language);
+export function moneyFormat(language: string | undefined): MoneyFormat {
+  const key = language ?? '';
+  let money = moneyFormats.get(key);
   if (!money) {
-    // Spanish, and the moment before i18next knows a language, as Colombia writes pesos.
-    const locale = !language || language.startsWith('es') ? 'es-CO' : language;
+    const locale = numberLocale(language);
     const base: Intl.NumberFormatOptions = { style: 'currency', currency: 'COP', currencyDisplay: 'narrowSymbol' };
     const short = new Intl.NumberFormat(locale, { ...base, notation: 'compact', maximumFractionDigits: 1 });
-    const whole = new Intl.NumberFormat(locale, { ...base, minimumFractionDigits: 0, maximumFractionDigits: 0 });
-    const cents = new Intl.NumberFormat(locale, { ...base, minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    // A tick may fall between centavos (Chart.js divides the range): rounded first, then exact.
-    const exact = (c: number) => centsToDecimal(Math.round(c)) as Intl.StringNumericLiteral;
+    const pesos = new Intl.NumberFormat(locale, { ...base, minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    const centavos = new Intl.NumberFormat(locale, { ...base, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    // A chart's tick may fall between centavos (Chart.js divides the range): rounded first, then exact.
+    const whole = (c: number) => (Number.isInteger(c) ? c : Math.round(c));
+    // Intl accepts exact decimal strings (ES2023 Intl.NumberFormat v3).
+    const exact = (c: number) => centsToDecimal(c) as Intl.StringNumericLiteral;
     money = {
-      axis: (c) => short.format(exact(c)),
-      value: (c) => (Math.round(c) % 100 === 0 ? whole : cents).format(exact(c)),
+      exact: (c) => {
+        const cents = whole(c);
+        return (cents % 100 === 0 ? pesos : centavos).format(exact(cents));
+      },
+      whole: (c) => pesos.format(exact(roundToPesos(whole(c)))),
+      axis: (c) => short.format(exact(whole(c))),
       currency: 'COP',
     };
-    chartMoneys.set(language, money);
+    moneyFormats.set(key, money);
   }
   return money;
 }

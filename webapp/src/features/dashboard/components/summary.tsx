@@ -5,10 +5,10 @@
  * administrators, what waits for their decision, each kind linked to where it is decided.
  */
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Chart } from '@/components/chart/chart';
-import { centsToDecimal, chartMoney, formatCop } from '@/components/form/money';
+import { centsToDecimal, moneyFormat, numberLocale } from '@/components/form/money';
 import { Alert } from '@/components/ui/alert';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -41,6 +41,25 @@ export function changeBasisPoints(now: number, before: number): number | null {
   return Math.round(((now - before) * 10000) / Math.abs(before));
 }
 
+/**
+ * A KPI's amount, read at a glance: whole pesos (rounded half away from zero), every card alike,
+ * whether its figure has centavos (payables carry them from withholdings) or not. The exact
+ * amount is its title (tooltip) and what a screen reader reads, so no centavo is hidden.
+ */
+export function GlanceAmount({ cents, testId }: { cents: number; testId?: string }) {
+  const { i18n } = useTranslation();
+  const money = moneyFormat(i18n.language);
+  const whole = money.whole(cents);
+  const exact = money.exact(cents);
+  if (whole === exact) return <span data-testid={testId}>{whole}</span>;
+  return (
+    <span title={exact} data-exact={exact} data-testid={testId}>
+      <span aria-hidden="true">{whole}</span>
+      <span className="sr-only">{exact}</span>
+    </span>
+  );
+}
+
 function Kpi({
   name,
   cents,
@@ -66,7 +85,7 @@ function Kpi({
   const percent =
     change === null
       ? null
-      : new Intl.NumberFormat(i18n.language.startsWith('es') ? 'es-CO' : i18n.language, { maximumFractionDigits: 1, signDisplay: 'always' }).format(
+      : new Intl.NumberFormat(numberLocale(i18n.language), { maximumFractionDigits: 1, signDisplay: 'always' }).format(
           centsToDecimal(change) as Intl.StringNumericLiteral,
         );
   const body = (
@@ -75,13 +94,13 @@ function Kpi({
       <p
         className={cn('leading-7 font-semibold whitespace-nowrap tabular-nums', name === 'overdue' && cents > 0 && 'text-danger')}
         style={{ fontSize: figureSize(chars) }}
-        data-testid="kpi-value"
       >
-        {formatCop(cents)}
+        <GlanceAmount cents={cents} testId="kpi-value" />
       </p>
       {before !== undefined && (
         <p className="text-xs text-muted">
-          {t('lastMonth', { amount: formatCop(before), date: dates.date(beforeTo) })}
+          {/* The sentence around the amount: "Last month to 2026-10-26: $1,234,568". */}
+          <Trans t={t} i18nKey="lastMonth" values={{ date: dates.date(beforeTo) }} components={{ amount: <GlanceAmount cents={before} testId="kpi-before" /> }} />
           {percent !== null && (
             <span className={cn('ms-1 whitespace-nowrap font-medium', change! >= 0 ? 'text-success' : 'text-danger')} data-testid="kpi-change">
               {percent} %
@@ -105,8 +124,8 @@ const CHAR_EM = 0.64;
 
 /**
  * The font size of the KPI figures: text-xl while the card has room, smaller in a narrow card (five
- * in a row beside the sidebar), so that the longest figure — `chars` characters, "$ 56.682.735,24"
- * is 15 — is whole on one line inside its card (cqi: the card's width). Every card gets the same
+ * in a row beside the sidebar), so that the longest figure — `chars` characters, "$ 56.682.735"
+ * is 12 — is whole on one line inside its card (cqi: the card's width). Every card gets the same
  * size, the one the longest figure needs: the row reads as one.
  */
 export function figureSize(chars: number): string {
@@ -125,7 +144,7 @@ function MonthsChart({ months, wide }: { months: NonNullable<Dashboard['months']
     ],
     [months, t],
   );
-  const money = chartMoney(dates.language);
+  const money = moneyFormat(dates.language);
   return (
     <Card className={cn('min-w-0 space-y-3 p-4', wide ? 'xl:col-span-3' : 'xl:col-span-2')} data-testid="dashboard-months">
       <h2 className="text-lg font-medium">{t('months')}</h2>
@@ -133,7 +152,7 @@ function MonthsChart({ months, wide }: { months: NonNullable<Dashboard['months']
         type="bar"
         labels={labels}
         series={series}
-        format={money.value}
+        format={money.exact}
         formatAxis={money.axis}
         unit={money.currency}
         label={t('months')}
@@ -181,13 +200,14 @@ function Approvals({ approvals, link }: { approvals: Record<string, number>; lin
 
 /** The figures part of the dashboard. */
 export function DashboardSummary({ links }: { links: SummaryLinks }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
+  const money = moneyFormat(i18n.language);
   const dashboard = useDashboard();
   if (dashboard.isPending) return <LoadingState />;
   if (dashboard.isError) return <Alert>{failureText(dashboard.error) ?? t('loadFailed')}</Alert>;
   const { kpis, months, approvals } = dashboard.data;
   const chars = Math.max(
-    ...[kpis.sales_month_cents, kpis.purchases_month_cents, kpis.receivables_cents, kpis.payables_cents, kpis.overdue_cents].map((c) => formatCop(c).length),
+    ...[kpis.sales_month_cents, kpis.purchases_month_cents, kpis.receivables_cents, kpis.payables_cents, kpis.overdue_cents].map((c) => money.whole(c).length),
   );
   return (
     <div className="space-y-4" data-testid="dashboard-summary">

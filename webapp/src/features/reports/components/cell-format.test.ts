@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n/i18n';
 import { useCellFormat } from './cell-format';
 
 function format() {
@@ -30,7 +31,7 @@ describe('report cells by kind (es)', () => {
     expect(cell('text', undefined)).toBe('');
   });
 
-  it('charts money with the app’s one chart formatter: short on the axis, whole in the tooltip, COP named once', () => {
+  it('charts money with the app’s one money formatter: short on the axis, whole in the tooltip, COP named once', () => {
     const money = format().chart('money');
     expect(money.formatAxis(150000000).replace(/\u00a0/g, ' ')).toBe('$1,5 M');
     expect(money.format(123456750).replace(/\u00a0/g, ' ')).toBe('$ 1.234.567,50');
@@ -38,5 +39,24 @@ describe('report cells by kind (es)', () => {
     const counts = format().chart('quantity');
     expect(counts.formatAxis(12500)).toBe('12.500');
     expect(counts.unit).toBeUndefined();
+  });
+});
+
+describe('report cells and charts (en)', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('es');
+  });
+
+  it('writes money in the chart’s tooltip as in the cell beside it, with English separators like the counts', async () => {
+    await i18n.changeLanguage('en');
+    const { cell: write, chart } = format();
+    const money = chart('money');
+    const plain = (s: string) => s.replace(/\u00a0/g, ' ');
+    expect(plain(write('money', 123456700))).toBe('$1,234,567');
+    expect(plain(money.format(123456700))).toBe(plain(write('money', 123456700)));
+    expect(plain(write('money', 123456750))).toBe('$1,234,567.50');
+    expect(plain(money.format(123456750))).toBe('$1,234,567.50');
+    expect(plain(money.formatAxis(150000000))).toBe('$1.5M');
+    expect(write('quantity', 12500)).toBe('12,500');
   });
 });

@@ -1,11 +1,12 @@
 /**
- * How a report's cell is written, by its column's kind: money as the app writes COP (formatCop),
+ * How a report's cell is written, by its column's kind: money as the app writes COP in the
+ * interface language (moneyFormat, the same formatter as the chart beside the table),
  * dates in the interface language (lib/dates), months in words (lib/dates), codes in words (`reports:values.<code>`), counts grouped, percents
  * from basis points without a binary fraction (1234 → "12,34 %").
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { centsToDecimal, chartMoney, formatCop } from '@/components/form/money';
+import { centsToDecimal, moneyFormat, numberLocale } from '@/components/form/money';
 import { useDates } from '@/lib/dates/use-dates';
 import type { ColumnKind } from '../api/reports';
 
@@ -14,10 +15,6 @@ export const NUMERIC_KINDS: readonly ColumnKind[] = ['money', 'int', 'quantity',
 
 /** Writes a cell's value; null and absent values are an empty cell. */
 export type CellFormat = (kind: ColumnKind, value: unknown) => string;
-
-function numberFormat(language: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return new Intl.NumberFormat(!language || language.startsWith('es') ? 'es-CO' : language, options);
-}
 
 /** How a chart of one kind of value writes it: its tooltip, its axis, and the unit its axis names. */
 export interface ChartFormat {
@@ -32,13 +29,15 @@ export function useCellFormat(): { cell: CellFormat; chart: (kind: ColumnKind) =
   const { t } = useTranslation('reports');
   const language = dates.language;
   return useMemo(() => {
-    const whole = numberFormat(language, { maximumFractionDigits: 0 });
-    const hundredths = numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const locale = numberLocale(language);
+    const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    const hundredths = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const money = moneyFormat(language);
     const cell: CellFormat = (kind, value) => {
       if (value === null || value === undefined || value === '') return '';
       switch (kind) {
         case 'money':
-          return typeof value === 'number' ? formatCop(value) : String(value);
+          return typeof value === 'number' ? money.exact(value) : String(value);
         case 'date':
           return dates.date(String(value).slice(0, 10));
         case 'month':
@@ -55,11 +54,10 @@ export function useCellFormat(): { cell: CellFormat; chart: (kind: ColumnKind) =
           return String(value);
       }
     };
-    // Money as every chart of the app writes it (chartMoney); counts and percents as their cells, grouped on the axis.
+    // A chart's tooltip writes a value as its cell does; counts and percents are grouped on the axis, money short.
     const chart = (kind: ColumnKind): ChartFormat => {
       if (kind !== 'money') return { format: (v) => cell(kind, v), formatAxis: (v) => whole.format(v) };
-      const money = chartMoney(language);
-      return { format: money.value, formatAxis: money.axis, unit: money.currency };
+      return { format: money.exact, formatAxis: money.axis, unit: money.currency };
     };
     return { cell, chart };
     // dates.date depends only on the language: the formatters are made again when it changes.
