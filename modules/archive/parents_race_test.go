@@ -8,6 +8,7 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"github.com/backoffice/backoffice/modules/auth"
 	"github.com/backoffice/backoffice/modules/auth/authtest"
 	"github.com/backoffice/backoffice/platform/db/dbtest"
 )
@@ -358,4 +359,47 @@ func TestDeleteOfAPendingDocumentRacesItsApproval(t *testing.T) {
 			})
 		})
 	}
+}
+
+// An approved payment archived on its own while another administrator archives its purchase (on
+// SQLite and PostgreSQL): both archives take the purchase before the payment — the document's
+// takes its payments along, the payment's holds its document as a decision does — so they take
+// turns: the payment goes alone and the purchase after it, or the payment goes along with the
+// purchase and its own archive is refused (its selection changed, or the payment is gone). Taken in opposite orders, the two waited for
+// each other's row and PostgreSQL failed one of them (a deadlock: a 500).
+func TestArchiveOfAPaymentRacesTheArchiveOfItsDocument(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, db *bun.DB) {
+		t.Parallel()
+		w := newWorld(t, db)
+		w.CreateUser(t, "admin2", auth.RoleAdmin, false)
+		admin2 := w.Login(t, "admin2", authtest.Password, "").AuthToken
+		outcomes := map[string]int{}
+		for i := range parentRounds {
+			p := w.purchase(t, w.Admin, "2026-11-02", 2)
+			pay := w.paymentOf(t, w.Admin, "purchase", p, i).CreatedID()
+			document, payment := obj{"kind": "purchases", "ids": []int64{p}}, obj{"kind": "payments", "ids": []int64{pay}}
+			w.Clock.Advance(5*time.Minute + time.Second)
+			documentCode, paymentCode := w.sendCode(t, w.Admin, document), w.sendCode(t, admin2, payment)
+			done := make(chan *authtest.Response, 1)
+			late, wait := parentOffsets(i)
+			go func() {
+				time.Sleep(late)
+				done <- w.verify(t, w.Admin, document, documentCode)
+			}()
+			time.Sleep(wait)
+			alone := w.verify(t, admin2, payment, paymentCode)
+			along := <-done
+			// The payment's own archive, second, finds its selection changed under its code (422
+			// 'Verification failed', the preview it was sent for is gone) or the payment gone (409).
+			if along.Status != http.StatusOK || (alone.Status != http.StatusOK && alone.Status != http.StatusConflict &&
+				alone.Status != http.StatusUnprocessableEntity) {
+				t.Fatalf("round %d: the payment's archive %d %s; the purchase's %d %.300s", i, alone.Status, alone.Body, along.Status, along.Body)
+			}
+			if w.live(t, "/api/purchases", p) || w.live(t, "/api/payments", pay) {
+				t.Fatalf("round %d: purchase %d or payment %d still live", i, p, pay)
+			}
+			outcomes[fmt.Sprintf("payment's archive %d", alone.Status)]++
+		}
+		t.Logf("%d rounds: %v", parentRounds, outcomes)
+	})
 }

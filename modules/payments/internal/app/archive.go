@@ -125,17 +125,31 @@ func (s *Service) SelectArchivable(ctx context.Context, db bun.IDB, sc listing.S
 // Archive archives, in tx, the live payments ids on their own: an approved one is taken back
 // from its document (a payment lowers its paid amount, a refund raises it again), through the
 // document's owner with the document held, as a decision would.
+//
+// Each payment's document is held before the payment, the order of a decision (Decide) and of
+// the document's own archive (which takes its payments along): taken the other way round, an
+// archive of a payment and one of its document could each wait for the other's row — a
+// deadlock, which PostgreSQL ends by failing one of them with a server error.
 func (s *Service) Archive(ctx context.Context, tx bun.IDB, ids []int64, by archiving.Actor) ([]archiving.Item, error) {
 	st := store.New(tx)
 	return archiving.Take(ids, domain.MsgNotFound, func(id int64) (archiving.Item, error) {
+		seen, err := st.Get(ctx, listing.Scope{All: true}, id)
+		if err != nil {
+			return archiving.Item{}, err
+		}
+		// A payment's type and document never change: the ones read before it is held are its own.
+		ledger := s.Ledgers[payable.Type(seen.Type)]
+		_, docErr := ledger.Document(ctx, tx, 0, seen.DocumentID)
+		if docErr != nil && !errors.Is(docErr, store.ErrNotFound) {
+			return archiving.Item{}, docErr
+		}
 		r, err := st.Held(ctx, id)
 		if err != nil {
 			return archiving.Item{}, err
 		}
 		if paidNow(r) {
-			ledger := s.Ledgers[payable.Type(r.Type)]
-			if _, err := ledger.Document(ctx, tx, 0, r.DocumentID); err != nil {
-				return archiving.Item{}, notFoundIsInternal(err)
+			if docErr != nil {
+				return archiving.Item{}, notFoundIsInternal(docErr)
 			}
 			if err := ledger.ApplyPaid(ctx, tx, r.DocumentID, -domain.Signed(r.Direction, r.AmountCents), by.At); err != nil {
 				return archiving.Item{}, notFoundIsInternal(err)
