@@ -514,3 +514,39 @@ func TestArchivePaymentAlone(t *testing.T) {
 		}
 	})
 }
+
+// The code is bound to what goes along too: a payment stored on a purchase after its code was
+// sent fails the verification (the administrator never saw it in the preview) and changes
+// nothing; a new code, sent for the preview that shows it, archives both.
+func TestVerificationCodeIsBoundToWhatGoesAlong(t *testing.T) {
+	t.Parallel()
+	each(t, func(t *testing.T, w *world) {
+		p := w.purchase(t, w.Admin, "2026-11-02", 2)
+		first := w.paymentOf(t, w.Admin, "purchase", p, 1).CreatedID()
+		sel := obj{"kind": "purchases", "ids": []int64{p}}
+		if pv := w.preview(t, w.Admin, sel); pv.Count != 1 || pv.Dependents != 1 {
+			t.Fatalf("preview %+v, want the purchase and its payment", pv)
+		}
+		code := w.sendCode(t, w.Admin, sel)
+		second := w.paymentOf(t, w.Admin, "purchase", p, 2).CreatedID()
+		failed(t, w.verify(t, w.Admin, sel, code))
+		for path, id := range map[string]int64{"/api/purchases": p, "/api/payments": first} {
+			if !w.live(t, path, id) {
+				t.Fatalf("%s/%d archived by a refused verification", path, id)
+			}
+		}
+		if pv := w.preview(t, w.Admin, sel); pv.Dependents != 2 {
+			t.Fatalf("preview %+v, want both payments along", pv)
+		}
+		w.Clock.Advance(5*time.Minute + time.Second)
+		w.verify(t, w.Admin, sel, w.sendCode(t, w.Admin, sel)).Expect(http.StatusOK)
+		for _, r := range []struct {
+			path string
+			id   int64
+		}{{"/api/purchases", p}, {"/api/payments", first}, {"/api/payments", second}} {
+			if w.live(t, r.path, r.id) {
+				t.Fatalf("%s/%d live after its purchase's archive", r.path, r.id)
+			}
+		}
+	})
+}

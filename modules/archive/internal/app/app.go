@@ -153,7 +153,8 @@ type Preview struct {
 	// Priced: the kind's records carry amounts (Kind.NoAmounts unset); TotalCents means
 	// nothing otherwise.
 	Priced bool
-	// hash binds a code to this exact preview: the normalised request and the ids it resolved to.
+	// hash binds a code to this exact preview: the normalised request, the ids it resolved to
+	// and what goes along with them.
 	hash string
 }
 
@@ -221,6 +222,7 @@ func (s *Service) preview(ctx context.Context, db bun.IDB, p caller.Principal, r
 	}
 	pv := &Preview{Kind: r.Kind, Records: recs, Priced: !k.NoAmounts}
 	var going []int64
+	var along []string // what goes with them, "kind:id", sorted
 	for _, rec := range recs {
 		if rec.Blocked != "" {
 			continue
@@ -229,12 +231,19 @@ func (s *Service) preview(ctx context.Context, db bun.IDB, p caller.Principal, r
 		pv.Count++
 		pv.TotalCents += rec.AmountCents
 		pv.Dependents += len(rec.Dependents)
+		for _, d := range rec.Dependents {
+			along = append(along, d.Kind+":"+strconv.FormatInt(d.ID, 10))
+		}
 	}
+	slices.Sort(along)
+	// What goes along is bound too: a payment stored on a purchase after its code was sent would
+	// otherwise be archived with it without the administrator having seen it in the preview.
 	b, _ := json.Marshal(struct {
 		R     Request
 		Scope string
 		Going []int64
-	}{r, sc.String(), going})
+		Along []string
+	}{r, sc.String(), going, along})
 	sum := sha256.Sum256(b)
 	pv.hash = hex.EncodeToString(sum[:])
 	return pv, nil
