@@ -316,21 +316,29 @@ func (s *Store) partiesByFigure(f Filter, typ string, o Order, order string, all
 		due, join = "COALESCE(d.oldest_due, '')", "\nLEFT JOIN report_party_totals AS d ON d.type = ? AND d.party_id = g.party_id"
 		args = append(args, typ)
 	}
-	sum := func(col string) string { return "COALESCE(" + s.sum("g."+col) + ", 0)" }
 	return func(w Window) string {
 		if w.Limit <= 0 {
 			return all(w)
 		}
 		return s.db.NewRaw(fmt.Sprintf(`WITH g AS MATERIALIZED (?),
-tot AS MATERIALIZED (SELECT COUNT(*) AS row_count, %[1]s AS sum_documents, %[2]s AS sum_total, %[3]s AS sum_paid, %[4]s AS sum_returns,
-    %[5]s AS sum_balance FROM g),
-top AS MATERIALIZED (SELECT * FROM g ORDER BY %[6]s %[7]s FETCH FIRST %[8]d ROWS WITH TIES)
+tot AS MATERIALIZED (%[1]s),
+top AS MATERIALIZED (SELECT * FROM g ORDER BY %[2]s %[3]s FETCH FIRST %[4]d ROWS WITH TIES)
 SELECT g.party_id, COALESCE(p.name, '') AS party_name, g.documents, g.total_cents, g.paid_cents, g.returns_cents, g.balance_cents,
-    %[9]s AS oldest_due, '', tot.row_count, tot.sum_documents, tot.sum_total, tot.sum_paid, tot.sum_returns, tot.sum_balance
+    %[5]s AS oldest_due, '', tot.row_count, tot.sum_documents, tot.sum_total, tot.sum_paid, tot.sum_returns, tot.sum_balance
 FROM top AS g CROSS JOIN tot
-LEFT JOIN report_party_names AS p ON p.type = ? AND p.id = g.party_id%[10]s`, sum("documents"), sum("total_cents"), sum("paid_cents"),
-			sum("returns_cents"), sum("balance_cents"), c.expr, c.dir(o), w.Offset+w.Limit, due, join)+order+limit(w), args...).String()
+LEFT JOIN report_party_names AS p ON p.type = ? AND p.id = g.party_id%[6]s`, s.partyTotals("g"), c.expr, c.dir(o), w.Offset+w.Limit,
+			due, join)+order+limit(w), args...).String()
 	}
+}
+
+// partyTotals is the statement of a party list's count and totals (row_count, sum_documents,
+// sum_total, sum_paid, sum_returns, sum_balance; zeros for no rows) over rel, an SQL relation of
+// its rows in PartyRows' columns: what partiesByName and partiesByFigure sum apart from the page.
+func (s *Store) partyTotals(rel string) string {
+	sum := func(col string) string { return "COALESCE(" + s.sum("g."+col) + ", 0)" }
+	return "SELECT COUNT(*) AS row_count, " + sum("documents") + " AS sum_documents, " + sum("total_cents") + " AS sum_total, " +
+		sum("paid_cents") + " AS sum_paid, " + sum("returns_cents") + " AS sum_returns, " + sum("balance_cents") +
+		" AS sum_balance FROM " + rel + " AS g"
 }
 
 // partiesByName is PartyRows' statement for a byName request: the parties are walked in name
@@ -348,10 +356,7 @@ func (s *Store) partiesByName(f Filter, typ string, desc bool) paged {
 		scope = fmt.Sprintf(" AND c.company_id = %d", f.Scope.CompanyID)
 	}
 	return func(w Window) string {
-		return s.db.NewRaw(`WITH tot AS MATERIALIZED (SELECT COUNT(*) AS row_count, COALESCE(SUM(g.documents), 0) AS sum_documents,
-        COALESCE(SUM(g.total_cents), 0) AS sum_total, COALESCE(SUM(g.paid_cents), 0) AS sum_paid,
-        COALESCE(SUM(g.returns_cents), 0) AS sum_returns, COALESCE(SUM(g.balance_cents), 0) AS sum_balance
-    FROM (?) AS g)
+		return s.db.NewRaw(`WITH tot AS MATERIALIZED (`+s.partyTotals("(?)")+`)
 SELECT c.id, c.name, x.documents, x.total_cents, x.paid_cents, x.returns_cents, x.balance_cents, COALESCE(d.oldest_due, ''), '',
     tot.row_count, tot.sum_documents, tot.sum_total, tot.sum_paid, tot.sum_returns, tot.sum_balance
 FROM report_party_names AS c CROSS JOIN LATERAL (?) AS x CROSS JOIN tot
@@ -366,16 +371,21 @@ ORDER BY c.name`+dir+`, c.id`+limit(w), s.partySums(f, typ), s.partyOf(f, typ, "
 // read by key, a handful of rows. It answers no row, or one of zeros, for a party with nothing
 // to show.
 func (s *Store) partyOf(f Filter, typ, party string) *bun.RawQuery {
-	sp, b := spanOf(f.From, f.To), balanceFromOf(f.From, f.To)
-	running := s.partyRunning(f, typ, sp, b.Month, party)
-	days := s.cutDays(f, typ, party, sp, b)
-	if len(days) == 0 {
-		return running
+	parts := s.everyStore(f, typ, party)
+	if len(parts) == 1 {
+		return parts[0].(*bun.RawQuery)
 	}
 	return s.db.NewRaw(`SELECT COALESCE(SUM(u.documents), 0) AS documents, COALESCE(SUM(u.total_cents), 0) AS total_cents,
         COALESCE(SUM(u.paid_cents), 0) AS paid_cents, COALESCE(SUM(u.returns_cents), 0) AS returns_cents,
         COALESCE(SUM(u.balance_cents), 0) AS balance_cents
-    FROM (?) AS u`, s.unionAll(append([]any{running}, days...)))
+    FROM (?) AS u`, s.unionAll(parts))
+}
+
+// everyStore are the rows whose sums per party are the party list of typ over f for every
+// store (party: as partyRunning's): the running rows (partyRunning), then the cut days (cutDays).
+func (s *Store) everyStore(f Filter, typ, party string) []any {
+	sp, b := spanOf(f.From, f.To), balanceFromOf(f.From, f.To)
+	return append([]any{s.partyRunning(f, typ, sp, b.Month, party)}, s.cutDays(f, typ, party, sp, b)...)
 }
 
 // partySums is the party list of typ over f, one row per party in PartyRows' columns (party_id,
@@ -395,14 +405,12 @@ func (s *Store) partyOf(f Filter, typ, party string) *bun.RawQuery {
 // no more days than its own).
 func (s *Store) partySums(f Filter, typ string) *bun.RawQuery {
 	var parts []any
-	sp := spanOf(f.From, f.To)
-	b := balanceFromOf(f.From, f.To)
 	if f.StoreID == 0 {
-		parts = append(parts, s.partyRunning(f, typ, sp, b.Month, ""))
+		parts = s.everyStore(f, typ, "")
 	} else {
-		parts = s.partyParts(f, typ, sp, b.Month)
+		sp, b := spanOf(f.From, f.To), balanceFromOf(f.From, f.To)
+		parts = append(s.partyParts(f, typ, sp, b.Month), s.cutDays(f, typ, "", sp, b)...)
 	}
-	parts = append(parts, s.cutDays(f, typ, "", sp, b)...)
 	if len(parts) == 1 {
 		// One row per party already: no grouping.
 		return s.db.NewRaw(`SELECT u.* FROM (?) AS u
